@@ -1,0 +1,5 @@
+import sys
+
+from rougekit.cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Command-line front ends over the rougekit engine."""

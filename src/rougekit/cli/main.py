@@ -1,0 +1,47 @@
+"""`rougekit` command: dispatches to sub-commands (`rouge155`, `score`, `correlate`, ...).
+
+Every sub-command module has ``register(subparsers)`` that adds its parser and sets
+``func=run`` where ``run(args) -> int``. Errors derived from :class:`RougeKitError`
+become one line on stderr and exit code 2.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from rougekit.errors import RougeKitError
+
+# sub-command name -> module holding register() and its own argument handling
+SUBCOMMANDS = {
+    "rouge155": "rougekit.cli.rouge155",
+    "correlate": "rougekit.cli.correlate",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: rougekit {" + ",".join(SUBCOMMANDS) + "} ...", file=sys.stdout)
+        return 0 if argv else 2
+    if argv[0] in ("-V", "--version"):
+        from rougekit import __version__
+
+        print(f"rougekit {__version__}")
+        return 0
+    name, rest = argv[0], argv[1:]
+    if name not in SUBCOMMANDS:
+        print(f"rougekit: unknown command {name!r} (choose from {', '.join(SUBCOMMANDS)})", file=sys.stderr)
+        return 2
+    module = importlib.import_module(SUBCOMMANDS[name])
+    try:
+        return module.run(rest)
+    except RougeKitError as exc:
+        print(f"rougekit {name}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into `head`
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

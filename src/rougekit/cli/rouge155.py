@@ -1,0 +1,165 @@
+"""``rougekit rouge155 [options] CONFIG [SYSTEM_ID]``: a drop-in for ROUGE-1.5.5.pl.
+
+Options are read as Perl's ``getopts('ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:')`` reads them:
+flags may be bundled (``-am``), an option's value may be attached (``-n4``) or the next word
+even if it starts with ``-`` (``-2 -1``). Where the script would die, this exits with code 2
+and one line on stderr.
+"""
+from __future__ import annotations
+
+import re
+import sys
+
+from rougekit.errors import OptionError
+from rougekit.io.rouge155_config import read_file_list, read_xml_config
+from rougekit.measures import BE_MODES, Measure
+from rougekit.report.rouge155 import format_report
+from rougekit.rouge155 import Rouge155Run, Settings
+
+_FLAGS = set("ahHdmMsuUvx")
+_VALUED = set("bcefltnpr23wz")
+_NUMBER = re.compile(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
+
+USAGE = """usage: rougekit rouge155 [options] CONFIG [SYSTEM_ID]
+Score summaries exactly as ROUGE-1.5.5.pl does (same options, same output).
+  -a          evaluate every peer in CONFIG          -d    also print per-evaluation scores
+  -n N        ROUGE-1..ROUGE-N                        -x    no ROUGE-L
+  -w W        ROUGE-W with weight W                   -2 D  ROUGE-S with at most D words between (-1: any)
+  -u / -U     ROUGE-SU only / ROUGE-S and ROUGE-SU    -3 M  Basic Elements (H HM HMR HM1 HMR1 HMR2)
+  -m          stem (WordNet exceptions + Porter)      -s    remove SMART stopwords
+  -M          stem models only (undocumented)         -l N / -b N   word / byte limit
+  -f A|B      sum over references / best reference    -p A  F weight alpha (0..1)
+  -t 0|1|2    average pairs / corpus counts / raw     -c C  confidence level (0..100)
+  -r R        bootstrap resamples                     -z F  CONFIG is a file list (SEE SPL ISI SIMPLE)
+  -e DIR      accepted for compatibility (data are bundled)   -v   accepted (no debug output)
+"""
+
+
+def parse_getopts(argv: list[str]) -> tuple[dict[str, str | bool], list[str]]:
+    """Perl Getopt::Std semantics; unknown options are an error here (the script only warns)."""
+    opts: dict[str, str | bool] = {}
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            i += 1
+            break
+        if not word.startswith("-") or word == "-":
+            break
+        j = 1
+        while j < len(word):
+            letter = word[j]
+            if letter in _FLAGS:
+                opts[letter] = True
+                j += 1
+            elif letter in _VALUED:
+                rest = word[j + 1:]
+                if rest:
+                    opts[letter] = rest
+                else:
+                    i += 1
+                    if i >= len(argv):
+                        raise OptionError(f"option -{letter} needs a value")
+                    opts[letter] = argv[i]
+                break
+            else:
+                raise OptionError(f"unknown option -{letter} (see 'rougekit rouge155 -h')")
+        i += 1
+    return opts, argv[i:]
+
+
+def _number(opts, letter: str, default: float) -> float:
+    if letter not in opts:
+        return default
+    value = str(opts[letter])
+    if not _NUMBER.match(value.strip()):
+        raise OptionError(f"option -{letter} takes a number, got {value!r}")
+    return float(value)
+
+
+def _whole(opts, letter: str, default: int, minimum: int | None = None) -> int:
+    x = _number(opts, letter, default)
+    if x != int(x):
+        raise OptionError(f"option -{letter} takes a whole number, got {opts[letter]!r}")
+    if minimum is not None and x < minimum:
+        raise OptionError(f"option -{letter} must be at least {minimum}, got {opts[letter]!r}")
+    return int(x)
+
+
+def build_settings(opts: dict) -> Settings:
+    """Translate the script's options into engine settings, refusing what would make it die."""
+    if "l" in opts and "b" in opts:
+        raise OptionError("give a length limit in words (-l) or in bytes (-b), not both")
+    confidence = _number(opts, "c", 95.0)
+    if not 0 <= confidence <= 100:
+        raise OptionError(f"option -c must be within 0 and 100, got {opts['c']!r}")
+    alpha = _number(opts, "p", 0.5)
+    if not 0 <= alpha <= 1:
+        raise OptionError(f"option -p must be within 0 and 1, got {opts['p']!r}")
+    resamples = _whole(opts, "r", 1000)
+    if resamples <= 0:
+        raise OptionError(f"option -r must be at least 1 (ROUGE-1.5.5 divides by it), got {opts['r']!r}")
+    measures: list[Measure] = []
+    be_mode = opts.get("3")
+    if "n" in opts:
+        for n in range(1, _whole(opts, "n", 0, minimum=0) + 1):
+            measures.append(Measure.rouge_n(n))
+    if "x" not in opts and be_mode is None:
+        measures.append(Measure("L"))
+    if "w" in opts:
+        weight = _number(opts, "w", 0)
+        if weight <= 0:
+            raise OptionError(f"option -w (ROUGE-W weight) must be greater than 0, got {opts['w']!r}")
+        measures.append(Measure("W", weight=weight, label=f"ROUGE-W-{opts['w']}"))
+    if "2" in opts:
+        skip = _whole(opts, "2", 0)
+        shown = str(opts["2"]) if skip >= 0 else "*"
+        kinds = ["SU"] if "u" in opts else (["S", "SU"] if "U" in opts else ["S"])
+        for kind in kinds:
+            measures.append(Measure(kind, skip=skip, label=f"ROUGE-{kind}{shown}"))
+    if be_mode is not None:
+        if be_mode not in BE_MODES:
+            raise OptionError(f"option -3 takes one of {', '.join(BE_MODES)}, got {be_mode!r}")
+        measures.append(Measure("BE", be_mode=be_mode))
+    average = _number(opts, "t", 0)
+    return Settings(
+        measures=tuple(measures),
+        mode=str(opts.get("f", "A")),
+        alpha=alpha,
+        stem="m" in opts,
+        stem_models_only="M" in opts,
+        stopwords="s" in opts,
+        word_limit=_whole(opts, "l", 0, minimum=0),
+        byte_limit=_whole(opts, "b", 0, minimum=0),
+        average=int(average) if average in (1, 2) else 0,
+        resamples=resamples,
+        confidence=confidence,
+    )
+
+
+def run(argv: list[str]) -> int:
+    opts, args = parse_getopts(argv)
+    if "h" in opts or "H" in opts:
+        sys.stdout.write(USAGE)
+        return 0
+    if not args:
+        raise OptionError("give a configuration file (see 'rougekit rouge155 -h')")
+    if len(args) > 2:
+        raise OptionError(f"too many arguments: {' '.join(args[2:])!r} (give CONFIG [SYSTEM_ID])")
+    settings = build_settings(opts)
+    list_format = opts.get("z")
+    if list_format is not None:
+        if str(list_format).upper() not in ("SEE", "SPL", "ISI", "SIMPLE"):
+            raise OptionError(f"option -z takes SEE, SPL, ISI or SIMPLE, got {list_format!r}")
+        peer_ids = [args[1] if len(args) == 2 else "X"]
+        config = read_file_list(args[0], str(list_format), peer_ids[0])
+    else:
+        if len(args) == 1 and "a" not in opts:
+            raise OptionError("give a system ID to evaluate, or -a to evaluate every system")
+        config = read_xml_config(args[0])
+        peer_ids = sorted(config.peer_ids) if "a" in opts else [args[1]]
+    results = Rouge155Run(config, settings).run(peer_ids)
+    report = format_report(results, str(opts.get("c", "95")), settings.average, "d" in opts)
+    sys.stdout.write(report)
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,86 @@
+"""Measures as values with canonical names that parse and print.
+
+>>> Measure.parse("rouge-su4")
+Measure(kind='SU', n=None, weight=None, skip=4, be_mode=None, label=None)
+>>> str(Measure.parse("ROUGE-W-1.2")), str(Measure.parse("ROUGE-S*")), str(Measure.rouge_n(2))
+('ROUGE-W-1.2', 'ROUGE-S*', 'ROUGE-2')
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from rougekit.errors import OptionError
+
+KINDS = ("N", "L", "W", "S", "SU", "BE")
+BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
+_NAME = re.compile(
+    r"^ROUGE-(?:(?P<n>[0-9]+)|(?P<l>L)|W-(?P<w>[0-9]*\.?[0-9]+)|(?P<s>SU|S)(?P<d>\*|[0-9]+)"
+    r"|BE-(?P<be>[A-Z0-9]+))$"
+)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One ROUGE measure. ``skip`` < 0 means no distance limit (S*/SU*).
+
+    ``label`` overrides the printed name (the 1.5.5 report prints ``-w``/``-2`` as typed).
+    """
+
+    kind: str
+    n: int | None = None
+    weight: float | None = None
+    skip: int | None = None
+    be_mode: str | None = None
+    label: str | None = None
+
+    @classmethod
+    def rouge_n(cls, n: int) -> "Measure":
+        return cls("N", n=n)
+
+    @classmethod
+    def parse(cls, name: str) -> "Measure":
+        """Parse a canonical name such as ROUGE-1, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*."""
+        match = _NAME.match(name.strip().upper())
+        if not match:
+            raise OptionError(f"unknown measure {name!r}{_suggest(name)}")
+        if match["n"]:
+            if int(match["n"]) < 1:
+                raise OptionError(f"unknown measure {name!r}: ROUGE-N needs N >= 1")
+            return cls("N", n=int(match["n"]))
+        if match["l"]:
+            return cls("L")
+        if match["w"]:
+            return cls("W", weight=float(match["w"]))
+        if match["s"]:
+            skip = -1 if match["d"] == "*" else int(match["d"])
+            return cls(match["s"], skip=skip)
+        mode = match["be"]
+        if mode not in BE_MODES:
+            raise OptionError(f"unknown Basic-Element mode {mode!r} (use {', '.join(BE_MODES)})")
+        return cls("BE", be_mode=mode)
+
+    @property
+    def name(self) -> str:
+        if self.label is not None:
+            return self.label
+        if self.kind == "N":
+            return f"ROUGE-{self.n}"
+        if self.kind == "L":
+            return "ROUGE-L"
+        if self.kind == "W":
+            return f"ROUGE-W-{self.weight:g}"
+        if self.kind in ("S", "SU"):
+            return f"ROUGE-{self.kind}{'*' if self.skip < 0 else self.skip}"
+        return f"ROUGE-BE-{self.be_mode}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _suggest(name: str) -> str:
+    known = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4",
+             "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*", "ROUGE-BE-HM"]
+    close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.5)
+    return f" (did you mean {close[0]}?)" if close else ""

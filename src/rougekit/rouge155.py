@@ -1,0 +1,205 @@
+"""The ROUGE-1.5.5 evaluation run: configuration in, per-evaluation scores and bootstrap out.
+
+This is the engine behind ``rougekit rouge155``. It walks peers, measures and evaluations in
+the script's order (that order matters only for the script's ``-M`` flag handling) and keeps
+every processed summary in a cache, so each file is read and tokenized once per setting.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from rougekit.errors import InputError
+from rougekit.io.rouge155_config import Config, Evaluation
+from rougekit.measures import Measure
+from rougekit.scoring import Doc, PairScore, score_pair
+from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap
+from rougekit.text import rouge155 as text
+from rougekit.text.intern import Vocabulary
+from rougekit.text.stemming import morph_stem
+from rougekit.text.stopwords import load_smart_stopwords
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Options of a run, each named after what it does; the comment gives the script's flag."""
+
+    measures: tuple[Measure, ...]
+    mode: str = "A"                 # -f: 'B' = best reference, anything else = sum over references
+    alpha: float = 0.5              # -p
+    stem: bool = False              # -m
+    stem_models_only: bool = False  # -M
+    stopwords: bool = False         # -s
+    word_limit: int = 0             # -l
+    byte_limit: int = 0             # -b
+    average: int = 0                # -t
+    resamples: int = 1000           # -r
+    confidence: float = 95.0        # -c
+
+
+@dataclass
+class MeasureResult:
+    """One measure for one peer: per-evaluation triples and the aggregate."""
+
+    measure: Measure
+    instances: dict[str, tuple]     # "<evalID>.<peerID>" -> (R, P, F) or (model, peer, hits)
+    pairs: dict[str, PairScore]
+    bootstrap: BootstrapResult | None = None
+    totals: tuple[float, float, float] | None = None   # -t 2: summed counts
+
+
+@dataclass
+class PeerResult:
+    peer_id: str
+    measures: list[MeasureResult] = field(default_factory=list)
+
+
+class _Summaries:
+    """Reads and processes summary files once per (path, format, stemming) and caches them."""
+
+    def __init__(self, settings: Settings, warn: Callable[[str], None]):
+        self.settings = settings
+        self.warn = warn
+        self.vocab = Vocabulary()
+        self.stopwords = load_smart_stopwords() if settings.stopwords else None
+        self._raw: dict[tuple[str, str], list[bytes]] = {}
+        self._docs: dict[tuple[str, str, bool], Doc] = {}
+        self._be: dict[tuple[str, str, bool, str], Doc] = {}
+
+    def _sentences(self, path: str, fmt: str) -> list[bytes]:
+        key = (path, fmt.upper())
+        if key not in self._raw:
+            self._raw[key] = text.read_sentences(path, fmt)
+        return self._raw[key]
+
+    def doc(self, path: str, fmt: str | None, stem: bool) -> Doc:
+        key = (path, (fmt or "").upper(), stem)
+        cached = self._docs.get(key)
+        if cached is not None:
+            return cached
+        if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
+            raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
+        s = self.settings
+        sentences = self._sentences(path, fmt)
+        stemmer = morph_stem if stem else None
+        joined = text.limit_joined(sentences, s.word_limit, s.byte_limit)
+        if joined is None:
+            self.warn(f"readText: {path} -> empty text")
+            tokens: list[str] = []
+        else:
+            tokens = text.tokenize(text.clean(joined), self.stopwords, stemmer)
+        units = [text.tokenize(text.clean(x), self.stopwords, stemmer)
+                 for x in text.limit_sentences(sentences, s.word_limit, s.byte_limit)]
+        ids = self.vocab.ids
+        doc = Doc(ids(tokens), [ids(u) for u in units])
+        self._docs[key] = doc
+        return doc
+
+    def be_doc(self, path: str, fmt: str | None, stem: bool, mode: str) -> Doc:
+        key = (path, (fmt or "").upper(), stem, mode)
+        if key not in self._be:
+            from rougekit.text.basic_elements import be_keys
+
+            lines = text.read_be_lines(path, fmt or "")
+            if not lines:
+                self.warn(f"readBE: {path} -> empty text")
+            self._be[key] = Doc([], [], be_keys(lines, mode, morph_stem if stem else None, path))
+        return self._be[key]
+
+
+class Rouge155Run:
+    """Score every peer of a configuration as ROUGE-1.5.5.pl does."""
+
+    def __init__(self, config: Config, settings: Settings, warn: Callable[[str], None] | None = None):
+        self.config = config
+        self.settings = settings
+        self.warn = warn or (lambda msg: print(msg, file=sys.stderr))
+        self.summaries = _Summaries(settings, self.warn)
+        self._stem_on = settings.stem  # the script's global stemming switch, which -M flips
+        self._known_missing: set[tuple[str, str]] = set()
+
+    # -- one evaluation ------------------------------------------------------------------
+    def _score_eval(self, measure: Measure, ev: Evaluation, peer_id: str) -> PairScore | None:
+        if peer_id not in ev.peers:
+            if (ev.eval_id, peer_id) not in self._known_missing:
+                self._known_missing.add((ev.eval_id, peer_id))
+                self.warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist for evaluation {ev.eval_id}")
+            return None
+        peer_path = ev.peer_path(peer_id)
+        model_paths = ev.model_paths()
+        for path in model_paths:
+            if not os.path.exists(path):
+                raise InputError(f"cannot find model summary {path} (evaluation {ev.eval_id})")
+        s, fmt = self.settings, ev.input_format
+        only_models = s.stem_models_only
+        if measure.kind == "BE":
+            peer = self.summaries.be_doc(peer_path, fmt, self._stem_on, measure.be_mode)
+            models = []
+            for path in model_paths:
+                models.append(self.summaries.be_doc(path, fmt, True if only_models else self._stem_on, measure.be_mode))
+                self._flip_after_models_only()
+            return score_pair(measure, peer, models, mode=s.mode, alpha=s.alpha)
+        peer = self.summaries.doc(peer_path, fmt, self._stem_on)
+        models, units = [], []
+        for path in model_paths:
+            if measure.kind == "N" or not only_models:
+                models.append(self.summaries.doc(path, fmt, self._stem_on))
+                units.append(None)
+            elif measure.kind == "W":
+                units.append(self.summaries.doc(path, fmt, self._stem_on))  # sentences: not stemmed by -M
+                models.append(self.summaries.doc(path, fmt, True))          # unigram table: stemmed
+                self._flip_after_models_only()
+            else:  # S/SU and L: the model is processed with stemming on
+                models.append(self.summaries.doc(path, fmt, True))
+                units.append(None)
+                self._flip_after_models_only()
+        return score_pair(measure, peer, models, mode=s.mode, alpha=s.alpha,
+                          model_sentences=units if measure.kind == "W" else None)
+
+    def _flip_after_models_only(self) -> None:
+        """-M sets the script's stemming switch on for a model and then *off*, also undoing -m."""
+        self._stem_on = False
+
+    # -- one measure for one peer ----------------------------------------------------------
+    def score_measure(self, measure: Measure, peer_id: str) -> MeasureResult:
+        s = self.settings
+        instances: dict[str, tuple] = {}
+        pairs: dict[str, PairScore] = {}
+        for ev in self.config.evaluations:
+            pair = self._score_eval(measure, ev, peer_id)
+            if pair is None:
+                continue
+            key = f"{ev.eval_id}.{peer_id}"
+            if key in instances:
+                continue  # the script keeps the first score of a repeated key
+            pairs[key] = pair
+            if s.average in (1, 2):
+                instances[key] = (pair.model_count, pair.peer_count, pair.hits)
+            else:
+                instances[key] = (pair.recall, pair.precision, pair.f)
+        result = MeasureResult(measure, instances, pairs)
+        ordered = sorted(instances)  # the bootstrap sees the instances sorted as strings
+        if s.average == 2:
+            totals = [0, 0, 0]
+            for key in ordered:
+                for i in range(3):
+                    totals[i] += instances[key][i]
+            result.totals = tuple(totals)
+        else:
+            values = np.array([instances[k] for k in ordered], dtype=np.float64).reshape(len(ordered), 3)
+            result.bootstrap = perl_bootstrap(values, s.resamples, s.confidence, s.average, s.alpha)
+        return result
+
+    def run(self, peer_ids: list[str]) -> list[PeerResult]:
+        """All measures for each peer, in the script's order."""
+        results = []
+        for peer_id in peer_ids:
+            peer_result = PeerResult(peer_id)
+            for measure in self.settings.measures:
+                peer_result.measures.append(self.score_measure(measure, peer_id))
+            results.append(peer_result)
+        return results

@@ -1,0 +1,150 @@
+"""From processed token sequences to per-pair counts and to R/P/F, the ROUGE-1.5.5 way.
+
+One pair is a candidate (peer) and its references (models). For each reference a measure gives
+sufficient statistics (hits, reference count, candidate count); ``-f A`` sums them over the
+references, ``-f B`` keeps the reference with the best recall. R and P are rounded to five
+decimals (``%7.5f``) and F is computed from the rounded values, as the script does.
+
+>>> from rougekit.measures import Measure
+>>> peer = Doc(tokens=[0, 1, 2, 3], sentences=[[0, 1, 2, 3]])          # police kill the gunman
+>>> ref = Doc(tokens=[0, 4, 2, 3], sentences=[[0, 4, 2, 3]])           # police killed the gunman
+>>> score_pair(Measure.rouge_n(1), peer, [ref]).recall
+0.75
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rougekit import _core
+from rougekit.errors import InputError
+from rougekit.measures import Measure
+
+
+@dataclass
+class Doc:
+    """One processed summary: joined tokens (readText) and sentence tokens (readText_LCS)."""
+
+    tokens: list[int]
+    sentences: list[list[int]]
+    be_keys: dict[str, int] | None = field(default=None)
+
+
+@dataclass(frozen=True)
+class RefStats:
+    """Statistics of a candidate against one reference; ``score`` ranks references for ``-f B``."""
+
+    hits: int | float
+    model_count: int | float
+    peer_count: int | float
+    score: float
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """The script's six numbers for one pair: counts, and R/P/F rounded to 5 decimals."""
+
+    model_count: int | float
+    hits: int | float
+    peer_count: int | float
+    recall: float
+    precision: float
+    f: float
+
+
+def fmt5(x: float) -> str:
+    """The script's ``sprintf("%7.5f", x)``."""
+    return "%7.5f" % x
+
+
+def _round5(x: float) -> float:
+    return float("%7.5f" % x)
+
+
+def f_measure(recall: float, precision: float, alpha: float) -> float:
+    """F = P·R / ((1-α)·P + α·R), 0 when the denominator is not positive (``-p`` is α)."""
+    denom = (1 - alpha) * precision + alpha * recall
+    if denom > 0:
+        return (precision * recall) / denom
+    return 0.0
+
+
+def reference_stats(measure: Measure, peer: Doc, model: Doc, model_sentences: Doc | None = None) -> RefStats:
+    """Counts of one candidate against one reference for one measure.
+
+    ``model_sentences`` supplies the reference's sentence units where they are processed
+    differently from its tokens (ROUGE-W under ``-M``); by default ``model`` gives both.
+    """
+    kind = measure.kind
+    if kind == "N":
+        hits, mcount, pcount = _core.ngram_stats(peer.tokens, model.tokens, measure.n)
+        return RefStats(hits, mcount, pcount, _round5(hits / mcount) if mcount else 0.0)
+    if kind in ("S", "SU"):
+        hits, mcount, pcount = _core.skip_bigram_stats(peer.tokens, model.tokens, measure.skip, kind == "SU")
+        return RefStats(hits, mcount, pcount, _round5(hits / mcount) if mcount else 0.0)
+    if kind == "L":
+        hits = _core.lcs_union_hits(peer.sentences, model.sentences, peer.tokens, model.tokens)
+        base = 0
+        for sentence in model.sentences:
+            base += len(sentence)
+        return RefStats(hits, base, len(peer.tokens), hits / base if base > 0 else 0.0)
+    if kind == "W":
+        units = (model_sentences or model).sentences
+        weight = measure.weight
+        hits = _core.wlcs_union_hits(peer.sentences, units, peer.tokens, model.tokens, weight)
+        base = 0.0
+        for sentence in units:
+            base += float(len(sentence)) ** weight
+        if base == 0:
+            raise InputError("ROUGE-W is undefined for a reference with no tokens "
+                             "(ROUGE-1.5.5 dies with a division by zero here)")
+        return RefStats(hits, base ** weight, float(len(peer.tokens)) ** weight,
+                        (hits / base) ** (1 / weight))
+    if kind == "BE":
+        mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
+        hits = 0
+        for key, count in mkeys.items():
+            if key in pkeys:
+                hits += min(count, pkeys[key])
+        mcount, pcount = sum(mkeys.values()), sum(pkeys.values())
+        return RefStats(hits, mcount, pcount, _round5(hits / mcount) if mcount else 0.0)
+    raise ValueError(f"unknown measure kind {kind!r}")
+
+
+def combine(stats: list[RefStats], mode: str = "A") -> tuple[int | float, int | float, int | float]:
+    """Multi-reference rule (``-f``): 'B' keeps the first best-recall reference; anything else sums.
+
+    Returns (model count, hits, peer count).
+    """
+    hits = mcount = pcount = 0
+    if mode == "B":
+        best = -1.0
+        for s in stats:
+            if s.score > best:
+                best, hits, mcount, pcount = s.score, s.hits, s.model_count, s.peer_count
+        return mcount, hits, pcount
+    for s in stats:  # sequential sums, in reference order, as the script adds them
+        hits += s.hits
+        mcount += s.model_count
+        pcount += s.peer_count
+    return mcount, hits, pcount
+
+
+def final_scores(model_count, hits, peer_count, alpha: float = 0.5, weight: float | None = None) -> PairScore:
+    """Counts to the rounded R, P and F. ROUGE-W passes the ratios through f⁻¹(x) = x^(1/w)."""
+    if weight is None:
+        recall = _round5(hits / model_count) if model_count != 0 else 0.0
+        precision = _round5(hits / peer_count) if peer_count != 0 else 0.0
+    else:
+        recall = _round5((hits / model_count) ** (1 / weight)) if model_count != 0 else 0.0
+        precision = _round5((hits / peer_count) ** (1 / weight)) if peer_count != 0 else 0.0
+    return PairScore(model_count, hits, peer_count, recall, precision,
+                     _round5(f_measure(recall, precision, alpha)))
+
+
+def score_pair(measure: Measure, peer: Doc, models: list[Doc], *, mode: str = "A", alpha: float = 0.5,
+               model_sentences: list[Doc] | None = None) -> PairScore:
+    """Score one candidate against its references for one measure (the script's per-evaluation step)."""
+    units = model_sentences or [None] * len(models)
+    stats = [reference_stats(measure, peer, m, u) for m, u in zip(models, units)]
+    mcount, hits, pcount = combine(stats, mode)
+    return final_scores(mcount, hits, pcount, alpha, measure.weight if measure.kind == "W" else None)
