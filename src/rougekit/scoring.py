@@ -148,3 +148,52 @@ def score_pair(measure: Measure, peer: Doc, models: list[Doc], *, mode: str = "A
     stats = [reference_stats(measure, peer, m, u) for m, u in zip(models, units)]
     mcount, hits, pcount = combine(stats, mode)
     return final_scores(mcount, hits, pcount, alpha, measure.weight if measure.kind == "W" else None)
+
+
+def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
+    """The paper's WLCS value (Lin 2004, §3.3): runs must be consecutive in both sequences."""
+    if not x or not y:
+        return 0.0
+    prev_c = [0.0] * (len(y) + 1)
+    prev_run = [0] * (len(y) + 1)
+    for xi in x:
+        cur_c = [0.0] * (len(y) + 1)
+        cur_run = [0] * (len(y) + 1)
+        for j, yj in enumerate(y, start=1):
+            if xi == yj:
+                k = prev_run[j - 1]
+                cur_c[j] = prev_c[j - 1] + (k + 1) ** weight - k ** weight
+                cur_run[j] = k + 1
+            elif prev_c[j] > cur_c[j - 1]:
+                cur_c[j] = prev_c[j]
+            else:
+                cur_c[j] = cur_c[j - 1]
+        prev_c, prev_run = cur_c, cur_run
+    return prev_c[-1]
+
+
+def paper_wlcs_score(measure: Measure, peer: Doc, model: Doc, alpha: float) -> PairScore:
+    """ROUGE-W as the paper's equations 13-15: R = f⁻¹(WLCS/f(m)), P = f⁻¹(WLCS/f(n))."""
+    w = measure.weight
+    value = wlcs_paper_value(model.tokens, peer.tokens, w)
+    m, n = float(len(model.tokens)) ** w, float(len(peer.tokens)) ** w
+    return final_scores(m, value, n, alpha, w)
+
+
+def jackknife(scores: list[PairScore]) -> tuple[float, float, float]:
+    """The paper's jackknifing (Lin 2004, §5): mean over the M leave-one-out sets of the best score.
+
+    With one reference it is that reference's score. Applied to R, P and F separately.
+    """
+    if len(scores) == 1:
+        s = scores[0]
+        return s.recall, s.precision, s.f
+    out = []
+    for attr in ("recall", "precision", "f"):
+        values = [getattr(s, attr) for s in scores]
+        best = [max(values[:i] + values[i + 1:]) for i in range(len(values))]
+        total = 0.0
+        for b in best:
+            total += b
+        out.append(total / len(best))
+    return tuple(out)

@@ -1,0 +1,137 @@
+"""Summaries to tokens: the exact ROUGE-1.5.5 tokenizer and Unicode-aware ones.
+
+A summary is a string whose lines are its sentences (or a list of sentence strings).
+
+- ``rouge155`` (default): the script's bytes-level rules; non-ASCII text is destroyed.
+- ``unicode``: NFKC, case folding; tokens are runs of letters, digits and combining marks of
+  any script.
+- ``cjk``: as ``unicode``, but each Han, Hiragana or Katakana character is a token of its own.
+- any callable ``str -> list[str]`` applied to each sentence.
+
+>>> Preprocessor("unicode").sentences("Привет, мир!\\nΚαλημέρα κόσμε")
+[['привет', 'мир'], ['καλημέρα', 'κόσμε']]
+>>> Preprocessor("cjk").sentences("東京は晴れ。Tokyo")
+[['東', '京', 'は', '晴', 'れ', 'tokyo']]
+"""
+from __future__ import annotations
+
+import functools
+import re
+import sys
+import unicodedata
+from dataclasses import dataclass
+from typing import Callable, Union
+
+from rougekit.errors import OptionError
+from rougekit.text import rouge155 as r155
+from rougekit.text.stemming import morph_stem
+from rougekit.text.stopwords import load_smart_stopwords
+
+Tokenizer = Union[str, Callable[[str], list]]
+TOKENIZERS = ("rouge155", "unicode", "cjk")
+
+_CJK = re.compile(
+    "([\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\U00020000-\U0002fa1f])"
+)
+
+
+@functools.lru_cache(maxsize=1)
+def _word_pattern() -> re.Pattern:
+    """Runs of letters, digits and combining marks (Unicode categories L*, N*, M*)."""
+    marks = []
+    start = None
+    for cp in range(sys.maxunicode + 1):
+        is_mark = unicodedata.category(chr(cp))[0] == "M"
+        if is_mark and start is None:
+            start = cp
+        elif not is_mark and start is not None:
+            marks.append((start, cp - 1))
+            start = None
+    ranges = "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in marks)
+    return re.compile(f"(?:[^\\W_]|[{ranges}])+")
+
+
+def unicode_tokens(sentence: str) -> list[str]:
+    """Tokens of one sentence for the ``unicode`` tokenizer."""
+    text = unicodedata.normalize("NFKC", sentence).casefold()
+    return _word_pattern().findall(text)
+
+
+def cjk_tokens(sentence: str) -> list[str]:
+    """As :func:`unicode_tokens`, with Han, Hiragana and Katakana split into characters."""
+    out: list[str] = []
+    for token in unicode_tokens(sentence):
+        out.extend(piece for piece in _CJK.split(token) if piece)
+    return out
+
+
+def split_sentences(summary: str | list[str]) -> list[str]:
+    """Sentences of a summary: its non-empty lines (as the script reads SPL files)."""
+    if not isinstance(summary, str):
+        summary = "\n".join(summary)
+    return [line for line in summary.split("\n") if line]
+
+
+@dataclass(frozen=True)
+class Preprocessor:
+    """Tokenizer plus the script's stopword (``-s``), stemming (``-m``) and limit (``-l``/``-b``) options."""
+
+    tokenizer: Tokenizer = "rouge155"
+    stem: bool = False
+    stopwords: bool = False
+    word_limit: int = 0
+    byte_limit: int = 0
+
+    def __post_init__(self):
+        if isinstance(self.tokenizer, str) and self.tokenizer not in TOKENIZERS:
+            raise OptionError(f"unknown tokenizer {self.tokenizer!r} (use {', '.join(TOKENIZERS)} or a callable)")
+        if self.word_limit and self.byte_limit:
+            raise OptionError("give word_limit or byte_limit, not both (as ROUGE-1.5.5's -l and -b)")
+        if self.byte_limit and self.tokenizer != "rouge155":
+            raise OptionError("byte_limit is defined only for the rouge155 tokenizer")
+        if self.word_limit < 0 or self.byte_limit < 0:
+            raise OptionError("word_limit and byte_limit must be >= 0")
+
+    @property
+    def name(self) -> str:
+        t = self.tokenizer
+        return t if isinstance(t, str) else f"custom:{getattr(t, '__name__', 'callable')}"
+
+    def _finish(self, tokens: list[str]) -> list[str]:
+        stop = load_smart_stopwords() if self.stopwords else None
+        out = []
+        for token in tokens:
+            if stop is not None and token in stop:
+                continue
+            if self.stem and len(token) > 3:
+                token = morph_stem(token)
+            out.append(token)
+        return out
+
+    def process(self, summary: str | list[str]) -> tuple[list[str], list[list[str]]]:
+        """(joined tokens, sentence tokens): what ROUGE-N/S and ROUGE-L/W read."""
+        sentences = split_sentences(summary)
+        if self.tokenizer == "rouge155":
+            raw = [r155.lower_ascii(s.encode("utf-8", "surrogateescape")) for s in sentences]
+            stop = load_smart_stopwords() if self.stopwords else None
+            stem = morph_stem if self.stem else None
+            joined = r155.limit_joined(raw, self.word_limit, self.byte_limit)
+            tokens = [] if joined is None else r155.tokenize(r155.clean(joined), stop, stem)
+            units = [r155.tokenize(r155.clean(x), stop, stem)
+                     for x in r155.limit_sentences(raw, self.word_limit, self.byte_limit)]
+            return tokens, units
+        split = {"unicode": unicode_tokens, "cjk": cjk_tokens}.get(self.tokenizer, self.tokenizer)
+        units = [self._finish(list(split(s))) for s in sentences]
+        if self.word_limit:
+            kept, left = [], self.word_limit
+            for unit in units:
+                if left <= 0:
+                    break
+                kept.append(unit[:left])
+                left -= len(unit)
+            units = kept
+        return [t for unit in units for t in unit], units
+
+    def sentences(self, summary: str | list[str]) -> list[list[str]]:
+        return self.process(summary)[1]
