@@ -15,6 +15,7 @@ from rougekit.errors import RougeKitError
 # sub-command name -> module holding register() and its own argument handling
 SUBCOMMANDS = {
     "rouge155": "rougekit.cli.rouge155",
+    "score": "rougekit.cli.score",
     "correlate": "rougekit.cli.correlate",
 }
 

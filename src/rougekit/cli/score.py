@@ -1,0 +1,130 @@
+"""``rougekit score``: score candidate files against reference files (or JSONL, or folders).
+
+Examples::
+
+    rougekit score -c system.txt -r ref1.txt -r ref2.txt --stem
+    rougekit score --jsonl data.jsonl --candidate-field pred --reference-field refs --format json
+    rougekit score --candidate-dir sys/ --candidate-pattern 'doc\\.(\\d+)\\.txt' \\
+                   --reference-dir refs/ --reference-pattern 'doc\\.[A-Z]\\.#ID#\\.txt'
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from rougekit.api import DEFAULT_MEASURES, Scorer
+from rougekit.errors import OptionError
+from rougekit.io import inputs
+from rougekit.report.formats import WRITERS
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line and exit code 2, no usage dump
+        raise OptionError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="rougekit score", description="Score summaries with ROUGE (ROUGE-1.5.5 numbers by default).")
+    src = p.add_argument_group("inputs (candidates first, references second)")
+    src.add_argument("-c", "--candidates", action="append", default=[], metavar="FILE",
+                     help="one candidate summary per line; repeat for several systems")
+    src.add_argument("-r", "--references", action="append", default=[], metavar="FILE",
+                     help="one reference per line, aligned with the candidates; repeat for more references")
+    src.add_argument("--sentence-sep", default=None, metavar="MARK",
+                     help="marker splitting sentences inside a line, e.g. '<q>' (default: a line is one sentence)")
+    src.add_argument("--jsonl", metavar="FILE", help="JSONL input; name the fields with the flags below")
+    src.add_argument("--candidate-field", action="append", default=[], metavar="NAME",
+                     help="JSONL field of a system's summaries (repeat for several systems)")
+    src.add_argument("--reference-field", action="append", default=[], metavar="NAME",
+                     help="JSONL field of references: a string, a list of sentences, or a list of those")
+    src.add_argument("--id-field", default=None, metavar="NAME", help="JSONL field with the summary ID")
+    src.add_argument("--candidate-dir", metavar="DIR")
+    src.add_argument("--candidate-pattern", metavar="REGEX", help="file names; group 1 is the summary ID")
+    src.add_argument("--reference-dir", metavar="DIR")
+    src.add_argument("--reference-pattern", metavar="REGEX", help="file names; #ID# stands for the summary ID")
+    src.add_argument("--encoding-errors", choices=["strict", "replace"], default="strict",
+                     help="invalid UTF-8: stop with an error naming file and line (strict) or replace it")
+    opt = p.add_argument_group("scoring")
+    opt.add_argument("--measures", default=",".join(DEFAULT_MEASURES),
+                     help="comma-separated, e.g. ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4")
+    opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
+    opt.add_argument("--stopwords", action="store_true", help="remove SMART stopwords (-s)")
+    opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
+    opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
+    opt.add_argument("--multi-ref", choices=["sum", "best", "jackknife"], default="sum", help="-f A / -f B / paper")
+    opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
+    opt.add_argument("--average", choices=["pairs", "tokens"], default="pairs", help="-t 0 / -t 1")
+    opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default="rouge155")
+    opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
+    opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
+    opt.add_argument("--bootstrap", choices=["rouge155", "percentile", "none"], default="rouge155")
+    opt.add_argument("--resamples", type=int, default=1000, help="-r")
+    opt.add_argument("--confidence", type=float, default=95.0, help="-c")
+    opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
+    opt.add_argument("--jobs", type=int, default=1, help="worker count (accepted; scoring is single-threaded for now)")
+    out = p.add_argument_group("output")
+    out.add_argument("--format", choices=sorted(WRITERS), default="text")
+    out.add_argument("--per-pair", action="store_true", help="also print one row per summary")
+    out.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    out.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    return p
+
+
+def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None]:
+    styles = [bool(args.candidates), bool(args.jsonl), bool(args.candidate_dir)]
+    if sum(styles) != 1:
+        raise OptionError("give exactly one input style: -c/-r files, --jsonl, or --candidate-dir")
+    if args.candidates:
+        if not args.references:
+            raise OptionError("give at least one reference file with -r")
+        ref_lists = [inputs.read_lines(f, args.sentence_sep, args.encoding_errors) for f in args.references]
+        systems, refs = {}, None
+        for path in args.candidates:
+            cands = inputs.read_lines(path, args.sentence_sep, args.encoding_errors)
+            refs = inputs.aligned(cands, path, ref_lists, args.references)
+            name = os.path.splitext(os.path.basename(path))[0]
+            while name in systems:
+                name += "'"
+            systems[name] = cands
+        return systems, refs, None
+    if args.jsonl:
+        if not args.candidate_field or not args.reference_field:
+            raise OptionError("--jsonl needs --candidate-field and --reference-field")
+        ids, systems, refs = inputs.read_jsonl(args.jsonl, args.candidate_field, args.reference_field,
+                                               args.id_field, args.encoding_errors)
+        return systems, refs, ids
+    for flag in ("candidate_pattern", "reference_dir", "reference_pattern"):
+        if not getattr(args, flag):
+            raise OptionError(f"--candidate-dir needs --{flag.replace('_', '-')}")
+    ids, cands, refs = inputs.read_folders(args.candidate_dir, args.candidate_pattern, args.reference_dir,
+                                           args.reference_pattern, args.encoding_errors)
+    return {os.path.basename(os.path.normpath(args.candidate_dir)): cands}, refs, ids
+
+
+def run(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    systems, refs, ids = _load(args)
+    scorer = Scorer([m for m in args.measures.split(",") if m.strip()], stem=args.stem, stopwords=args.stopwords,
+                    word_limit=args.word_limit, byte_limit=args.byte_limit, multi_ref=args.multi_ref,
+                    alpha=args.alpha, average=args.average, tokenizer=args.tokenizer,
+                    su_unigrams=args.su_unigrams, wlcs=args.wlcs,
+                    bootstrap=None if args.bootstrap == "none" else args.bootstrap,
+                    resamples=args.resamples, confidence=args.confidence, seed=args.seed)
+    progress = not args.quiet and sys.stderr.isatty()
+    results = {}
+    for n, (name, cands) in enumerate(systems.items(), start=1):
+        if progress:
+            print(f"\rscoring {name} ({n}/{len(systems)}, {len(cands)} summaries)", end="", file=sys.stderr)
+        results[name] = scorer.score(cands, refs, ids=ids)
+    if progress:
+        print(file=sys.stderr)
+    if args.format == "rouge155" and args.bootstrap != "rouge155":
+        raise OptionError("--format rouge155 needs --bootstrap rouge155")
+    text = WRITERS[args.format](results, args.per_pair)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,140 @@
+"""Reading candidates and references: line-aligned files, JSONL, and folders of files.
+
+Every reader names the file and line of bad input; nothing is dropped or shifted silently.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+from rougekit.errors import InputError
+
+
+def _decode(data: bytes, path: str, line: int, errors: str) -> str:
+    try:
+        return data.decode("utf-8", errors)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}, line {line}: invalid UTF-8 at byte {exc.start} "
+                         "(use --encoding-errors replace to read it anyway)") from None
+
+
+def _open(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise InputError(f"cannot open {path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"cannot open {path}: it is a directory") from None
+    except OSError as exc:
+        raise InputError(f"cannot open {path}: {exc.strerror}") from None
+
+
+def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
+    """One summary per line; ``sentence_sep`` (e.g. ``<q>``) marks sentence breaks inside a line."""
+    data = _open(path)
+    raw = data.split(b"\n")
+    if raw and raw[-1] == b"":
+        raw.pop()
+    out = []
+    for number, line in enumerate(raw, start=1):
+        text = _decode(line.rstrip(b"\r"), path, number, errors)
+        if sentence_sep:
+            text = "\n".join(part.strip() for part in text.split(sentence_sep))
+        out.append(text)
+    return out
+
+
+def aligned(candidates: list[str], cand_path: str, references: list[list[str]], ref_paths: list[str]) -> list[list[str]]:
+    """Check that every reference file has one line per candidate; return references per candidate."""
+    for refs, path in zip(references, ref_paths):
+        if len(refs) != len(candidates):
+            raise InputError(f"{path} has {len(refs)} lines but {cand_path} has {len(candidates)}")
+    return [list(group) for group in zip(*references)] if references else [[] for _ in candidates]
+
+
+def _as_summary(value, path: str, number: int, name: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return "\n".join(value)
+    raise InputError(f"{path}, line {number}: field {name!r} must be a string or a list of strings")
+
+
+def read_jsonl(path: str, candidate_fields: list[str], reference_fields: list[str], id_field: str | None = None,
+               errors: str = "strict") -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
+    """Rows of a JSONL file: (ids, {candidate field: summaries}, references per row).
+
+    A reference field may hold one summary (a string, or a list of sentence strings) or several
+    references: a list in which at least one element is itself a list; each element is then one
+    reference (a string or a list of sentences).
+    """
+    data = _open(path)
+    ids: list[str] = []
+    cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
+    refs: list[list[str]] = []
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(_decode(line, path, number, errors))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}, line {number}: not valid JSON ({exc.msg})") from None
+        if not isinstance(row, dict):
+            raise InputError(f"{path}, line {number}: each line must be a JSON object")
+        for f in candidate_fields + reference_fields:
+            if f not in row:
+                raise InputError(f"{path}, line {number}: no field {f!r} (fields: {', '.join(row)})")
+        ids.append(str(row[id_field]) if id_field and id_field in row else str(len(ids) + 1))
+        for f in candidate_fields:
+            cands[f].append(_as_summary(row[f], path, number, f))
+        row_refs = []
+        for f in reference_fields:
+            value = row[f]
+            if isinstance(value, list) and any(isinstance(v, list) for v in value):
+                row_refs.extend(_as_summary(v, path, number, f) for v in value)
+            else:
+                row_refs.append(_as_summary(value, path, number, f))
+        refs.append(row_refs)
+    return ids, cands, refs
+
+
+def read_folders(cand_dir: str, cand_pattern: str, ref_dir: str, ref_pattern: str,
+                 errors: str = "strict") -> tuple[list[str], list[str], list[list[str]]]:
+    """pyrouge-style folders: ``cand_pattern`` is a regex whose first group is the summary ID;
+    ``ref_pattern`` is a regex in which ``#ID#`` stands for that ID. Files hold one sentence per line.
+    """
+    try:
+        cand_regex = re.compile(cand_pattern)
+    except re.error as exc:
+        raise InputError(f"bad candidate pattern {cand_pattern!r}: {exc}") from None
+    if cand_regex.groups < 1:
+        raise InputError(f"candidate pattern {cand_pattern!r} needs a group for the summary ID")
+    for d in (cand_dir, ref_dir):
+        if not os.path.isdir(d):
+            raise InputError(f"{d} is not a folder")
+    ref_files = sorted(os.listdir(ref_dir))
+    ids, cands, refs = [], [], []
+    for name in sorted(os.listdir(cand_dir)):
+        match = cand_regex.fullmatch(name)
+        if not match:
+            continue
+        summary_id = match.group(1)
+        ref_regex = re.compile(ref_pattern.replace("#ID#", re.escape(summary_id)))
+        matched = [f for f in ref_files if ref_regex.fullmatch(f)]
+        if not matched:
+            raise InputError(f"no reference in {ref_dir} matches {ref_pattern!r} for ID {summary_id!r}")
+        ids.append(summary_id)
+        cands.append(_read_text(str(Path(cand_dir) / name), errors))
+        refs.append([_read_text(str(Path(ref_dir) / f), errors) for f in matched])
+    if not ids:
+        raise InputError(f"no file in {cand_dir} matches {cand_pattern!r}")
+    return ids, cands, refs
+
+
+def _read_text(path: str, errors: str) -> str:
+    data = _open(path)
+    lines = data.split(b"\n")
+    return "\n".join(_decode(line.rstrip(b"\r"), path, i, errors) for i, line in enumerate(lines, start=1))

@@ -1,0 +1,96 @@
+"""Reports of API results: text table, JSON, CSV, and the ROUGE-1.5.5 layout."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from rougekit.api import RougeResult
+from rougekit.report.rouge155 import DOTS, RULE
+
+KEYS = ("recall", "precision", "f")
+
+
+def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
+    """``{"signature", "systems": {system: {measure: {...}}}, "per_pair"?}``."""
+    first = next(iter(results.values()))
+    out: dict = {"signature": str(first.signature),
+                 "systems": {name: r.to_dict() for name, r in results.items()}}
+    if per_pair:
+        out["per_pair"] = {name: [dict(id=i, **p) for i, p in zip(r.ids, r.per_pair())]
+                           for name, r in results.items()}
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
+def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    if per_pair:
+        writer.writerow(["system", "id", "measure", "recall", "precision", "f", "hits",
+                         "reference_count", "candidate_count"])
+        for name, r in results.items():
+            for row in r.rows():
+                writer.writerow([name, row["id"], row["measure"], row["recall"], row["precision"], row["f"],
+                                 row["hits"], row["reference_count"], row["candidate_count"]])
+        return buffer.getvalue()
+    writer.writerow(["system", "measure", "recall", "precision", "f", "recall_low", "recall_high",
+                     "precision_low", "precision_high", "f_low", "f_high", "signature"])
+    for name, r in results.items():
+        for measure, v in r.to_dict().items():
+            iv = v.get("interval", {})
+            bounds = []
+            for k in KEYS:
+                bounds += [iv[k]["low"], iv[k]["high"]] if k in iv else ["", ""]
+            writer.writerow([name, measure, v["recall"], v["precision"], v["f"], *bounds, str(r.signature)])
+    return buffer.getvalue()
+
+
+def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
+    first = next(iter(results.values()))
+    lines = []
+    width = max([len("system")] + [len(n) for n in results])
+    header = f"{'system':<{width}}  {'measure':<12} {'recall':>8} {'precision':>9} {'f':>8}"
+    level = None
+    for r in results.values():
+        for per in r.intervals.values():
+            level = per["f"].level
+            break
+    if level is not None:
+        header += f"   {level:g}% interval of f"
+    lines.append(header)
+    for name, r in results.items():
+        for measure, v in r.to_dict().items():
+            line = f"{name:<{width}}  {measure:<12} {v['recall']:8.5f} {v['precision']:9.5f} {v['f']:8.5f}"
+            if "interval" in v:
+                line += f"   [{v['interval']['f']['low']:.5f}, {v['interval']['f']['high']:.5f}]"
+            lines.append(line)
+        if per_pair:
+            for i, p in zip(r.ids, r.per_pair()):
+                for measure, s in p.items():
+                    lines.append(f"{name:<{width}}  {measure:<12} {s['recall']:8.5f} {s['precision']:9.5f} "
+                                 f"{s['f']:8.5f}   id {i}")
+    lines.append(f"signature: {first.signature}")
+    return "\n".join(lines) + "\n"
+
+
+def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
+    """The ROUGE-1.5.5 stdout layout (needs the script's bootstrap: ``bootstrap='rouge155'``)."""
+    lines = []
+    for name, r in results.items():
+        for m in r.measures:
+            lines.append(RULE)
+            avg, iv = r.rouge155_averages.get(m.name), r.intervals.get(m.name)
+            level = f"{iv['f'].level:g}" if iv else "95"
+            for key, letter in zip(KEYS, "RPF"):
+                a = avg[key] if avg else r.corpus(m.name)[key]
+                lo, hi = (iv[key].low, iv[key].high) if iv else (a, a)
+                lines.append(f"{name} {m.name} Average_{letter}: {a:7.5f} ({level}%-conf.int. {lo:7.5f} - {hi:7.5f})")
+            if per_pair:
+                lines.append(DOTS)
+                for i, p in zip(r.ids, r.pairs):
+                    s = p[m.name]
+                    lines.append(f"{name} {m.name} Eval {i}.{name} R:{s.recall:7.5f} P:{s.precision:7.5f} F:{s.f:7.5f}")
+    return "\n".join(lines) + "\n"
+
+
+WRITERS = {"text": to_text, "json": to_json, "csv": to_csv, "rouge155": to_rouge155}
