@@ -1,8 +1,7 @@
 """`rougekit` command: dispatches to sub-commands (`rouge155`, `score`, `correlate`, ...).
 
-Every sub-command module has ``register(subparsers)`` that adds its parser and sets
-``func=run`` where ``run(args) -> int``. Errors derived from :class:`RougeKitError`
-become one line on stderr and exit code 2.
+Every sub-command module has ``run(argv: list[str]) -> int`` and parses its own arguments.
+Errors derived from :class:`RougeKitError` become one line on stderr and exit code 2.
 """
 from __future__ import annotations
 
