@@ -16,6 +16,8 @@ SUBCOMMANDS = {
     "rouge155": "rougekit.cli.rouge155",
     "score": "rougekit.cli.score",
     "correlate": "rougekit.cli.correlate",
+    "protocol": "rougekit.cli.protocol",
+    "compare": "rougekit.cli.compare",
 }
 
 
