@@ -17,7 +17,8 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from rougekit.errors import OptionError
-from rougekit.measures import Measure
+from rougekit.measures import NEEDS_SOURCE, Measure
+from rougekit.metrics import hori, lin_hovy
 from rougekit.scoring import (Doc, PairScore, combine, final_scores, jackknife, paper_wlcs_score,
                               reference_stats)
 from rougekit.signature import Signature
@@ -45,6 +46,13 @@ class Interval:
                 "resamples": self.resamples, "seed": self.seed}
 
 
+@dataclass(frozen=True)
+class ValueScore:
+    """A single-valued measure's value for one pair (BLEU, Ngram(i,j), ACCY, ...)."""
+
+    score: float
+
+
 @dataclass
 class RougeResult:
     """Scores of a corpus: per pair (input order) and aggregated, with the signature."""
@@ -56,9 +64,15 @@ class RougeResult:
     average: str = "pairs"
     intervals: dict[str, dict[str, Interval]] = field(default_factory=dict)
     rouge155_averages: dict[str, dict[str, float]] = field(default_factory=dict)
+    corpus_values: dict[str, float] = field(default_factory=dict)
 
     def corpus(self, name: str) -> dict[str, float]:
-        """Corpus-level R/P/F: mean of the per-pair values, or Σhits/Σcounts with average='tokens'."""
+        """Corpus-level R/P/F: mean of the per-pair values, or Σhits/Σcounts with average='tokens'.
+
+        Single-valued measures give ``{"score"}``: corpus BLEU for BLEU, else the mean per pair.
+        """
+        if name in self.corpus_values:
+            return {"score": self.corpus_values[name]}
         rows = [p[name] for p in self.pairs]
         if not rows:
             return {"recall": 0.0, "precision": 0.0, "f": 0.0}
@@ -88,26 +102,42 @@ class RougeResult:
         return out
 
     def per_pair(self) -> list[dict[str, dict[str, float]]]:
-        """One ``{measure: {"recall", "precision", "f"}}`` per candidate, in input order."""
-        return [{name: {"recall": s.recall, "precision": s.precision, "f": s.f} for name, s in p.items()}
-                for p in self.pairs]
+        """One ``{measure: {"recall", "precision", "f"}}`` (or ``{"score"}``) per candidate, in input order."""
+        return [{name: _values(s) for name, s in p.items()} for p in self.pairs]
 
     def counts(self) -> list[dict[str, dict[str, float]]]:
-        """Raw sufficient statistics per pair: hits, reference count, candidate count."""
+        """Raw sufficient statistics per pair: hits, reference count, candidate count (R/P/F measures)."""
         return [{name: {"hits": s.hits, "reference_count": s.model_count, "candidate_count": s.peer_count}
-                 for name, s in p.items()} for p in self.pairs]
+                 for name, s in p.items() if isinstance(s, PairScore)} for p in self.pairs]
 
     def rows(self) -> list[dict]:
         """Long-format rows (one per pair and measure), ready for ``pandas.DataFrame``."""
-        return [{"id": i, "measure": name, "recall": s.recall, "precision": s.precision, "f": s.f,
-                 "hits": s.hits, "reference_count": s.model_count, "candidate_count": s.peer_count}
-                for i, p in zip(self.ids, self.pairs) for name, s in p.items()]
+        out = []
+        for i, p in zip(self.ids, self.pairs):
+            for name, s in p.items():
+                if isinstance(s, ValueScore):
+                    out.append({"id": i, "measure": name, "recall": None, "precision": None, "f": None,
+                                "score": s.score, "hits": None, "reference_count": None, "candidate_count": None})
+                else:
+                    out.append({"id": i, "measure": name, "recall": s.recall, "precision": s.precision, "f": s.f,
+                                "score": None, "hits": s.hits, "reference_count": s.model_count,
+                                "candidate_count": s.peer_count})
+        return out
 
     def __str__(self) -> str:
         lines = [str(self.signature)]
         for name, v in self.to_dict().items():
-            lines.append(f"{name:12s} R {v['recall']:.5f}  P {v['precision']:.5f}  F {v['f']:.5f}")
+            if "score" in v:
+                lines.append(f"{name:12s} {v['score']:.5f}")
+            else:
+                lines.append(f"{name:12s} R {v['recall']:.5f}  P {v['precision']:.5f}  F {v['f']:.5f}")
         return "\n".join(lines)
+
+
+def _values(s) -> dict[str, float]:
+    if isinstance(s, ValueScore):
+        return {"score": s.score}
+    return {"recall": s.recall, "precision": s.precision, "f": s.f}
 
 
 def _as_measures(measures) -> list[Measure]:
@@ -135,13 +165,14 @@ class Scorer:
       wlcs         "rouge155" (the script's ROUGE-W) or "paper" (equations 13-15)
       bootstrap    "rouge155" (the script's seeded resampling, -r/-c), "percentile", or None
       resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap)
+      hori_units   units of ACCY/NrstACCY/PREC-n/SumACCY/WSumACCY: "word" or "sentence"
     """
 
     def __init__(self, measures=DEFAULT_MEASURES, *, stem: bool = False, stopwords: bool = False,
                  word_limit: int = 0, byte_limit: int = 0, multi_ref: str = "sum", alpha: float = 0.5,
                  average: str = "pairs", tokenizer: Tokenizer = "rouge155", su_unigrams: str = "rouge155",
                  wlcs: str = "rouge155", bootstrap: str | None = "rouge155", resamples: int = 1000,
-                 confidence: float = 95.0, seed: int = 0):
+                 confidence: float = 95.0, seed: int = 0, hori_units: str = "word"):
         self.measures = _as_measures(measures)
         if multi_ref not in MULTI_REF:
             raise OptionError(f"multi_ref must be one of {', '.join(MULTI_REF)}, got {multi_ref!r}")
@@ -157,6 +188,9 @@ class Scorer:
             raise OptionError(f"bootstrap must be 'rouge155', 'percentile' or None, got {bootstrap!r}")
         if bootstrap and (resamples < 1 or not 0 <= confidence <= 100):
             raise OptionError("resamples must be >= 1 and confidence within 0 and 100")
+        if hori_units not in ("word", "sentence"):
+            raise OptionError(f"hori_units must be 'word' or 'sentence', got {hori_units!r}")
+        self.hori_units = hori_units
         self.pre = Preprocessor(tokenizer, stem, stopwords, word_limit, byte_limit)
         self.multi_ref, self.alpha, self.average = multi_ref, float(alpha), average
         self.su_unigrams, self.wlcs = su_unigrams, wlcs
@@ -182,11 +216,14 @@ class Scorer:
             self._cache[key] = d
         return d
 
-    def score_one(self, candidate: Doc, references: list[Doc]) -> dict[str, PairScore]:
+    def score_one(self, candidate: Doc, references: list[Doc], source: Doc | None = None) -> dict[str, PairScore]:
         """All measures for one candidate against its processed references."""
         out = {}
         mode = MULTI_REF[self.multi_ref]
         for m in self.measures:
+            if m.single_valued:
+                out[m.name] = ValueScore(self._single(m, candidate, references, source))
+                continue
             if not references:
                 out[m.name] = final_scores(0, 0, 0, self.alpha)
                 continue
@@ -204,6 +241,32 @@ class Scorer:
                 mcount, hits, pcount = combine(stats, mode)
                 out[m.name] = final_scores(mcount, hits, pcount, self.alpha, _w(m))
         return out
+
+    def _units(self, doc: Doc) -> list:
+        return [tuple(u) for u in doc.sentences] if self.hori_units == "sentence" else doc.tokens
+
+    def _single(self, m: Measure, cand: Doc, refs: list[Doc], source: Doc | None) -> float:
+        """Measures of Lin & Hovy (2003) and Hori et al. (2004) on the processed tokens."""
+        if not refs:
+            return 0.0
+        if m.kind == "BLEU":
+            return lin_hovy.sentence_bleu(cand.tokens, [r.tokens for r in refs]).score
+        if m.kind == "NGRAM":
+            return lin_hovy.ngram_score(cand.tokens, [r.tokens for r in refs], m.n, m.skip)
+        c, rs = self._units(cand), [self._units(r) for r in refs]
+        if m.kind == "ACCY":  # one value per reference; several references: their mean
+            total = 0.0
+            for r in rs:
+                total += hori.accy(c, r)
+            return total / len(rs)
+        if m.kind == "NRSTACCY":
+            return hori.nrst_accy(c, rs)
+        if m.kind == "PREC":
+            return hori.prec_n(c, rs, m.n)
+        if source is None:
+            raise OptionError(f"{m.name} needs the original text: pass sources= (one per candidate)")
+        fn = hori.sum_accy if m.kind == "SUMACCY" else hori.wsum_accy
+        return fn(c, rs, self._units(source))
 
     def _merge(self, per_ref: list[PairScore], mode: str, m: Measure) -> PairScore:
         if mode == "J":
@@ -227,21 +290,43 @@ class Scorer:
         return reference_stats(m, cand, ref)
 
     # -- corpus -------------------------------------------------------------------------------
-    def score(self, candidates: Iterable[str], references: Iterable, ids: Sequence[str] | None = None) -> RougeResult:
-        """Score each candidate against its references (one string or a list of strings each)."""
+    def score(self, candidates: Iterable[str], references: Iterable, ids: Sequence[str] | None = None,
+              sources: Iterable[str] | None = None) -> RougeResult:
+        """Score each candidate against its references (one string or a list of strings each).
+
+        ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
+        """
         candidates = list(candidates)
         references = list(references)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
+        source_list = list(sources) if sources is not None else None
+        if source_list is not None and len(source_list) != len(candidates):
+            raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
+        if source_list is None and any(m.kind in NEEDS_SOURCE for m in self.measures):
+            raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
         pairs = []
-        for cand, refs in zip(candidates, references):
+        all_refs = []
+        for k, (cand, refs) in enumerate(zip(candidates, references)):
             ref_list = [refs] if isinstance(refs, str) else list(refs)
             ref_docs = [self.doc(r, cache=True) for r in ref_list]
-            pairs.append(self.score_one(self.doc(cand), ref_docs))
+            src = self.doc(source_list[k], cache=True) if source_list is not None else None
+            cand_doc = self.doc(cand)
+            pairs.append(self.score_one(cand_doc, ref_docs, src))
+            if any(m.kind == "BLEU" for m in self.measures):
+                all_refs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
         ids = [str(i) for i in (ids if ids is not None else range(1, len(pairs) + 1))]
         if len(ids) != len(pairs):
             raise OptionError(f"{len(ids)} ids for {len(pairs)} candidates")
         result = RougeResult(self.measures, ids, pairs, self.signature, self.average)
+        for m in self.measures:
+            if m.kind == "BLEU":
+                usable = [(c, r) for c, r in all_refs if r]
+                result.corpus_values[m.name] = (lin_hovy.bleu([c for c, _ in usable], [r for _, r in usable]).score
+                                                if usable else 0.0)
+            elif m.single_valued:
+                values = [p[m.name].score for p in pairs]
+                result.corpus_values[m.name] = sum(values) / len(values) if values else 0.0
         if self.bootstrap and pairs:
             self._add_intervals(result)
         return result
@@ -250,6 +335,8 @@ class Scorer:
         level = float(self.confidence)
         tokens = self.average == "tokens"
         for m in self.measures:
+            if m.single_valued:
+                continue  # intervals are given for R/P/F measures
             rows = [p[m.name] for p in result.pairs]
             if tokens:
                 values = np.array([[r.model_count, r.peer_count, r.hits] for r in rows], dtype=float)
@@ -290,6 +377,6 @@ def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, 
 
 
 def score(candidates: Iterable[str], references: Iterable, *, measures=DEFAULT_MEASURES,
-          ids: Sequence[str] | None = None, **options) -> RougeResult:
+          ids: Sequence[str] | None = None, sources: Iterable[str] | None = None, **options) -> RougeResult:
     """Score candidates (first) against references (second); see :class:`Scorer` for options."""
-    return Scorer(measures, **options).score(candidates, references, ids=ids)
+    return Scorer(measures, **options).score(candidates, references, ids=ids, sources=sources)

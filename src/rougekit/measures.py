@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from rougekit.errors import OptionError
 
 KINDS = ("N", "L", "W", "S", "SU", "BE")
+# measures of the other seed papers (Lin & Hovy 2003; Hori et al. 2004): one value per pair
+SINGLE_VALUED = ("BLEU", "NGRAM", "ACCY", "NRSTACCY", "PREC", "SUMACCY", "WSUMACCY")
+NEEDS_SOURCE = ("SUMACCY", "WSUMACCY")
+_OTHER = re.compile(r"^(?:(?P<bleu>BLEU)|NGRAM\((?P<i>[0-9]+),(?P<j>[0-9]+)\)|(?P<accy>ACCY|NRSTACCY|SUMACCY|WSUMACCY)"
+                    r"|PREC-(?P<p>[0-9]+))$")
 BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
 _NAME = re.compile(
     r"^ROUGE-(?:(?P<n>[0-9]+)|(?P<l>L)|W-(?P<w>[0-9]*\.?[0-9]+)|(?P<s>SU|S)(?P<d>\*|[0-9]+)"
@@ -39,10 +44,31 @@ class Measure:
     def rouge_n(cls, n: int) -> "Measure":
         return cls("N", n=n)
 
+    @property
+    def single_valued(self) -> bool:
+        """True for measures with one value per pair (BLEU, Ngram(i,j), ACCY, ...), not R/P/F."""
+        return self.kind in SINGLE_VALUED
+
     @classmethod
     def parse(cls, name: str) -> "Measure":
-        """Parse a canonical name such as ROUGE-1, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*."""
-        match = _NAME.match(name.strip().upper())
+        """Parse a canonical name such as ROUGE-1, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*,
+        or BLEU, Ngram(1,4), ACCY, NrstACCY, PREC-2, SumACCY, WSumACCY."""
+        text = name.strip().upper().replace(" ", "")
+        other = _OTHER.match(text)
+        if other:
+            if other["bleu"]:
+                return cls("BLEU", n=4)
+            if other["i"]:
+                i, j = int(other["i"]), int(other["j"])
+                if not 1 <= i <= j:
+                    raise OptionError(f"Ngram(i,j) needs 1 <= i <= j, got {name!r}")
+                return cls("NGRAM", n=i, skip=j)
+            if other["p"]:
+                if int(other["p"]) < 1:
+                    raise OptionError(f"PREC-n needs n >= 1, got {name!r}")
+                return cls("PREC", n=int(other["p"]))
+            return cls(other["accy"])
+        match = _NAME.match(text)
         if not match:
             raise OptionError(f"unknown measure {name!r}{_suggest(name)}")
         if match["n"]:
@@ -73,7 +99,10 @@ class Measure:
             return f"ROUGE-W-{self.weight:g}"
         if self.kind in ("S", "SU"):
             return f"ROUGE-{self.kind}{'*' if self.skip < 0 else self.skip}"
-        return f"ROUGE-BE-{self.be_mode}"
+        if self.kind == "BE":
+            return f"ROUGE-BE-{self.be_mode}"
+        return {"BLEU": "BLEU", "NGRAM": f"Ngram({self.n},{self.skip})", "ACCY": "ACCY", "NRSTACCY": "NrstACCY",
+                "PREC": f"PREC-{self.n}", "SUMACCY": "SumACCY", "WSUMACCY": "WSumACCY"}[self.kind]
 
     def __str__(self) -> str:
         return self.name
@@ -81,6 +110,7 @@ class Measure:
 
 def _suggest(name: str) -> str:
     known = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4",
-             "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*", "ROUGE-BE-HM"]
+             "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*", "ROUGE-BE-HM", "BLEU", "Ngram(1,4)", "ACCY", "NrstACCY",
+             "PREC-1", "SumACCY", "WSumACCY"]
     close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.5)
     return f" (did you mean {close[0]}?)" if close else ""

@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--candidate-pattern", metavar="REGEX", help="file names; group 1 is the summary ID")
     src.add_argument("--reference-dir", metavar="DIR")
     src.add_argument("--reference-pattern", metavar="REGEX", help="file names; #ID# stands for the summary ID")
+    src.add_argument("--sources", metavar="FILE", help="original texts, one per line (SumACCY, WSumACCY)")
+    src.add_argument("--source-field", metavar="NAME", help="JSONL field with the original text")
     src.add_argument("--encoding-errors", choices=["strict", "replace"], default="strict",
                      help="invalid UTF-8: stop with an error naming file and line (strict) or replace it")
     opt = p.add_argument_group("scoring")
@@ -62,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--resamples", type=int, default=1000, help="-r")
     opt.add_argument("--confidence", type=float, default=95.0, help="-c")
     opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
+    opt.add_argument("--hori-units", choices=["word", "sentence"], default="word",
+                     help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY")
     opt.add_argument("--jobs", type=int, default=1, help="worker count (accepted; scoring is single-threaded for now)")
     out = p.add_argument_group("output")
     out.add_argument("--format", choices=sorted(WRITERS), default="text")
@@ -69,6 +73,20 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     out.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     return p
+
+
+def _load_sources(args, count: int) -> list[str] | None:
+    if args.sources:
+        sources = inputs.read_lines(args.sources, args.sentence_sep, args.encoding_errors)
+        if len(sources) != count:
+            raise OptionError(f"{args.sources} has {len(sources)} lines but there are {count} candidates")
+        return sources
+    if args.source_field:
+        if not args.jsonl:
+            raise OptionError("--source-field goes with --jsonl")
+        _, fields, _ = inputs.read_jsonl(args.jsonl, [args.source_field], [], None, args.encoding_errors)
+        return fields[args.source_field]
+    return None
 
 
 def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None]:
@@ -110,13 +128,15 @@ def run(argv: list[str]) -> int:
                     alpha=args.alpha, average=args.average, tokenizer=args.tokenizer,
                     su_unigrams=args.su_unigrams, wlcs=args.wlcs,
                     bootstrap=None if args.bootstrap == "none" else args.bootstrap,
-                    resamples=args.resamples, confidence=args.confidence, seed=args.seed)
+                    resamples=args.resamples, confidence=args.confidence, seed=args.seed,
+                    hori_units=args.hori_units)
+    sources = _load_sources(args, len(refs))
     progress = not args.quiet and sys.stderr.isatty()
     results = {}
     for n, (name, cands) in enumerate(systems.items(), start=1):
         if progress:
             print(f"\rscoring {name} ({n}/{len(systems)}, {len(cands)} summaries)", end="", file=sys.stderr)
-        results[name] = scorer.score(cands, refs, ids=ids)
+        results[name] = scorer.score(cands, refs, ids=ids, sources=sources)
     if progress:
         print(file=sys.stderr)
     if args.format == "rouge155" and args.bootstrap != "rouge155":

@@ -26,14 +26,14 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if per_pair:
-        writer.writerow(["system", "id", "measure", "recall", "precision", "f", "hits",
-                         "reference_count", "candidate_count"])
+        columns = ["id", "measure", "recall", "precision", "f", "score", "hits", "reference_count",
+                   "candidate_count"]
+        writer.writerow(["system", *columns])
         for name, r in results.items():
             for row in r.rows():
-                writer.writerow([name, row["id"], row["measure"], row["recall"], row["precision"], row["f"],
-                                 row["hits"], row["reference_count"], row["candidate_count"]])
+                writer.writerow([name, *("" if row[c] is None else row[c] for c in columns)])
         return buffer.getvalue()
-    writer.writerow(["system", "measure", "recall", "precision", "f", "recall_low", "recall_high",
+    writer.writerow(["system", "measure", "recall", "precision", "f", "score", "recall_low", "recall_high",
                      "precision_low", "precision_high", "f_low", "f_high", "signature"])
     for name, r in results.items():
         for measure, v in r.to_dict().items():
@@ -41,7 +41,8 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             bounds = []
             for k in KEYS:
                 bounds += [iv[k]["low"], iv[k]["high"]] if k in iv else ["", ""]
-            writer.writerow([name, measure, v["recall"], v["precision"], v["f"], *bounds, str(r.signature)])
+            writer.writerow([name, measure, v.get("recall", ""), v.get("precision", ""), v.get("f", ""),
+                             v.get("score", ""), *bounds, str(r.signature)])
     return buffer.getvalue()
 
 
@@ -60,6 +61,9 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     lines.append(header)
     for name, r in results.items():
         for measure, v in r.to_dict().items():
+            if "score" in v:
+                lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {v['score']:9.5f}")
+                continue
             line = f"{name:<{width}}  {measure:<12} {v['recall']:8.5f} {v['precision']:9.5f} {v['f']:8.5f}"
             if "interval" in v:
                 line += f"   [{v['interval']['f']['low']:.5f}, {v['interval']['f']['high']:.5f}]"
@@ -67,6 +71,9 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
         if per_pair:
             for i, p in zip(r.ids, r.per_pair()):
                 for measure, s in p.items():
+                    if "score" in s:
+                        lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {s['score']:9.5f}   id {i}")
+                        continue
                     lines.append(f"{name:<{width}}  {measure:<12} {s['recall']:8.5f} {s['precision']:9.5f} "
                                  f"{s['f']:8.5f}   id {i}")
     lines.append(f"signature: {first.signature}")
@@ -78,6 +85,8 @@ def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     lines = []
     for name, r in results.items():
         for m in r.measures:
+            if m.single_valued:
+                continue  # not part of the ROUGE-1.5.5 layout
             lines.append(RULE)
             avg, iv = r.rouge155_averages.get(m.name), r.intervals.get(m.name)
             level = f"{iv['f'].level:g}" if iv else "95"
