@@ -1,0 +1,18 @@
+"""Drop-in replacements for other ROUGE packages' APIs.
+
+``rougekit.compat.rouge_scorer`` and ``rougekit.compat.scoring`` reproduce Google's
+rouge-score 0.1.2 (``from rouge_score import rouge_scorer, scoring``)::
+
+    from rougekit.compat import rouge_scorer, scoring
+
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"], use_stemmer=True)
+    scores = scorer.score(target, prediction)  # target (reference) first, as rouge-score
+
+Note the argument order: rouge-score's ``score(target, prediction)`` is kept for
+compatibility, while rougekit's own API takes candidates first.  Neither rouge-score
+nor nltk is needed at run time.
+"""
+
+from . import rouge_scorer, scoring
+
+__all__ = ["rouge_scorer", "scoring"]

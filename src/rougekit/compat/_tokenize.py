@@ -1,0 +1,118 @@
+"""rouge-score 0.1.2's default tokenizer, and a simple sentence splitter.
+
+Tokenization (as ``rouge_score.tokenize.tokenize``):
+
+1. lower-case the text (``str.lower``; a ``bytes`` input is lower-cased as bytes
+   and then decoded as UTF-8, in that order);
+2. replace every run of characters other than ASCII ``a-z`` / ``0-9`` by one space;
+3. split on whitespace;
+4. with stemming, stem each token *longer than three characters* with NLTK's
+   default Porter variant (:mod:`rougekit.compat._porter_nltk`);
+5. keep only non-empty tokens made of ``a-z`` / ``0-9``.
+
+Note that lower-casing happens before the ASCII filter, so a few non-ASCII
+characters survive as ASCII (``"\\u212a"``, the Kelvin sign, lower-cases to ``"k"``).
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+
+from . import _porter_nltk
+
+__all__ = ["Tokenizer", "DefaultTokenizer", "tokenize", "split_sentences"]
+
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def _as_str(text) -> str:
+    if isinstance(text, bytes):
+        return text.lower().decode("utf-8")
+    return text.lower()
+
+
+def tokenize(text, use_stemmer: bool = False) -> list[str]:
+    """Tokens of ``text`` exactly as rouge-score 0.1.2's default tokenizer makes them."""
+    tokens = _NON_ALNUM.sub(" ", _as_str(text)).split()
+    if use_stemmer:
+        stem = _porter_nltk.stem
+        tokens = [stem(t) if len(t) > 3 else t for t in tokens]
+        # The stemmer maps [a-z0-9]+ to [a-z0-9]*, so only an empty stem could be
+        # invalid here; rouge-score drops such tokens.
+        tokens = [t for t in tokens if t]
+    return tokens
+
+
+class Tokenizer(ABC):
+    """Interface of a tokenizer usable by :class:`~rougekit.compat.rouge_scorer.RougeScorer`.
+
+    Any object with a ``tokenize(text) -> list`` method works; the tokens only
+    need to be hashable and comparable with ``==``.
+    """
+
+    @abstractmethod
+    def tokenize(self, text):
+        raise NotImplementedError("Tokenizer subclasses must implement tokenize()")
+
+
+class DefaultTokenizer(Tokenizer):
+    """rouge-score's default tokenizer (see :func:`tokenize`)."""
+
+    def __init__(self, use_stemmer: bool = False):
+        self._use_stemmer = bool(use_stemmer)
+
+    def tokenize(self, text) -> list[str]:
+        return tokenize(text, self._use_stemmer)
+
+
+# --------------------------------------------------------------------------- sentences
+
+# A handful of common English abbreviations after which a period does not end a
+# sentence.  (rouge-score uses NLTK's trained Punkt model, which knows many more
+# and also applies orthographic heuristics; this list is deliberately small.)
+_ABBREVIATIONS = frozenset(
+    """mr mrs ms dr prof sr jr st mt vs etc inc ltd co corp jan feb mar apr jun jul aug
+    sep sept oct nov dec gen gov sen rep rev col lt sgt capt fig no vol approx e.g i.e
+    u.s u.k u.n a.m p.m""".split()
+)
+
+# Sentence-final punctuation, optional closing quotes/brackets, then whitespace.
+_BOUNDARY = re.compile(r"[.!?]+[\"'\u2019\u201d)\]]*(?=\s)")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split ``text`` into sentences with a simple rule-based splitter.
+
+    A sentence ends after ``.``, ``!`` or ``?`` (possibly repeated and followed
+    by closing quotes or brackets) when whitespace follows, except after a
+    single letter (an initial such as ``J.``) or a common abbreviation
+    (``Mr.``, ``Dr.``, ``U.S.`` ...).  Newlines are *not* boundaries by
+    themselves, as with NLTK's Punkt, which rouge-score 0.1.2 uses for
+    ``split_summaries=True``.  The sentences are stripped of surrounding
+    whitespace; empty ones are dropped.
+
+    This is an approximation of ``nltk.sent_tokenize``: on ordinary prose both
+    agree, but Punkt's learned abbreviations and orthographic heuristics can
+    split differently around abbreviations, initials, numbers and ellipses.
+    """
+    sents: list[str] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        end = m.end()
+        if text[m.start()] == ".":
+            # The word the period is attached to.
+            word_start = m.start()
+            while word_start > start and not text[word_start - 1].isspace():
+                word_start -= 1
+            word = text[word_start : m.start()].lower().lstrip("\"'(\u2018\u201c[")
+            if (len(word) == 1 and word.isalpha()) or word in _ABBREVIATIONS:
+                continue
+        piece = text[start:end].strip()
+        if piece:
+            sents.append(piece)
+        start = end
+    piece = text[start:].strip()
+    if piece:
+        sents.append(piece)
+    return sents

@@ -1,0 +1,304 @@
+"""Drop-in for ``rouge_score.rouge_scorer`` (Google's rouge-score 0.1.2).
+
+Switch by changing one import::
+
+    # from rouge_score import rouge_scorer, scoring
+    from rougekit.compat import rouge_scorer, scoring
+
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL", "rougeLsum"],
+                                      use_stemmer=True)
+    scores = scorer.score(target, prediction)   # reference FIRST, as in rouge-score
+
+**Argument order.** ``score(target, prediction)`` takes the *reference first*,
+exactly as rouge-score does, so existing code keeps working.  rougekit's own API
+is the other way round (candidates first); do not mix the two up.
+
+The numbers are those of rouge-score 0.1.2 (the test suite checks equality to
+1e-12 on thousands of pairs; they are in fact bit-identical):
+
+* tokens: lower-case, non-``[a-z0-9]`` to spaces, split, and with
+  ``use_stemmer=True`` NLTK's default Porter variant on tokens longer than three
+  characters (:mod:`rougekit.compat._tokenize`, :mod:`rougekit.compat._porter_nltk`);
+* ``rougeN`` (``rouge1`` .. ``rouge9``): clipped n-gram overlap; precision
+  ``hits / max(#prediction n-grams, 1)``, recall ``hits / max(#target n-grams, 1)``;
+* ``rougeL``: longest common subsequence of the two whole token sequences
+  (newlines ignored); all zeros if either side has no token;
+* ``rougeLsum``: summary-level LCS over sentences.  Sentences are the lines
+  of the text (split on ``"\\n"``, empty lines dropped).  For each target
+  sentence, one LCS with every prediction sentence is traced and the target
+  positions are united; the tokens at the united positions, left to right,
+  count as hits while both the target's and the prediction's remaining counts
+  of that token are positive (each hit decrements both).  recall = hits /
+  #target tokens, precision = hits / #prediction tokens;
+* F-measure ``2 * p * r / (p + r)``, or ``0.0`` when ``p + r == 0``.
+
+The ROUGE-1.5.5 differences of rouge-score are kept on purpose (no ``-m``
+WordNet exceptions, its own stemmer and tokenizer, LCS tie-breaking that matches
+the Perl script's trace-back).  Use rougekit's own API for ROUGE-1.5.5.pl numbers.
+
+**split_summaries.** With ``split_summaries=True``, rouge-score splits each text
+for ``rougeLsum`` with ``nltk.sent_tokenize`` (Punkt), whatever newlines it has.
+rougekit must not depend on nltk, so it uses a small rule-based splitter
+instead (:func:`rougekit.compat._tokenize.split_sentences`).  It agrees with
+Punkt on ordinary prose, but **rougeLsum with split_summaries=True may differ
+from rouge-score** where the two splitters disagree (abbreviations, initials,
+numbers, ellipses).  Without ``split_summaries`` the numbers are exact.
+
+Implementation: tokens are interned to ints per call and counted with
+:mod:`rougekit._core` (``ngram_stats`` for rougeN, ``lcs_union_hits`` for rougeL
+and rougeLsum).  ``lcs_union_hits`` traces the same LCS as rouge-score (a match
+goes diagonal; otherwise "up" -- drop the target token -- wins ties), and its
+count clipping is rouge-score's, so its hits are rouge-score's.  With a single
+sentence on each side the union of one LCS is that LCS, whose tokens are never
+clipped, so the same kernel gives the plain LCS length for rougeL.  Pure-Python
+reference versions of both LCS computations are in this module
+(:func:`lcs_length`, :func:`union_lcs_hits`) and are what the kernels are tested
+against.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Dict, Iterable, List, Sequence
+
+from rougekit import _core
+
+from . import scoring
+from ._tokenize import DefaultTokenizer, Tokenizer, split_sentences, tokenize
+from .scoring import Score
+
+__all__ = [
+    "RougeScorer",
+    "Score",
+    "Tokenizer",
+    "DefaultTokenizer",
+    "tokenize",
+    "lcs_length",
+    "union_lcs_hits",
+]
+
+_ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
+
+
+class RougeScorer(scoring.BaseScorer):
+    """ROUGE scores of a prediction against a target, exactly as rouge-score 0.1.2.
+
+    Args:
+        rouge_types: the score types to compute: ``"rouge1"`` .. ``"rouge9"``,
+            ``"rougeL"``, ``"rougeLsum"``.  An unknown type raises
+            ``ValueError`` when scoring (as in rouge-score).
+        use_stemmer: stem tokens longer than three characters with NLTK's
+            default Porter stemmer variant (re-implemented; nltk is not needed).
+            Ignored when ``tokenizer`` is given.
+        split_summaries: for ``rougeLsum``, split the texts into sentences with
+            a rule-based splitter instead of on newlines.  rouge-score uses
+            ``nltk.sent_tokenize`` here, so results **may differ** from
+            rouge-score for this option (see the module documentation).
+        tokenizer: an object with a ``tokenize(text)`` method returning a list
+            of hashable tokens, used instead of the default tokenizer.
+
+    ``score(target, prediction)`` takes the reference *first* (rouge-score's
+    order; rougekit's own API is candidates-first).
+    """
+
+    def __init__(self, rouge_types, use_stemmer=False, split_summaries=False, tokenizer=None):
+        self.rouge_types = rouge_types
+        if tokenizer:
+            self._tokenizer = tokenizer
+        else:
+            self._tokenizer = DefaultTokenizer(use_stemmer)
+        self._split_summaries = split_summaries
+
+    # ------------------------------------------------------------------ public API
+
+    def score(self, target, prediction) -> Dict[str, Score]:
+        """Scores of ``prediction`` against ``target`` (reference first!).
+
+        Returns ``{rouge_type: Score(precision, recall, fmeasure)}`` in the
+        order of ``rouge_types``.
+        """
+        return self._score(target, prediction, None)
+
+    def score_multi(self, targets: Iterable, prediction) -> Dict[str, Score]:
+        """Scores against several targets: per type, the target with the highest F-measure.
+
+        Ties go to the first such target; an empty ``targets`` raises ``ValueError``.
+        """
+        cache: dict = {}
+        per_target = [self._score(t, prediction, cache) for t in targets]
+        if not per_target:
+            raise ValueError("score_multi needs at least one target")
+        best = {}
+        for rouge_type in self.rouge_types:
+            chosen = per_target[0][rouge_type]
+            for scores in per_target[1:]:
+                if scores[rouge_type].fmeasure > chosen.fmeasure:
+                    chosen = scores[rouge_type]
+            best[rouge_type] = chosen
+        return best
+
+    # ------------------------------------------------------------------ internals
+
+    def _sentences(self, text) -> List[str]:
+        if self._split_summaries:
+            sents = split_sentences(text.decode("utf-8") if isinstance(text, bytes) else text)
+        else:
+            sents = (text.decode("utf-8") if isinstance(text, bytes) else text).split("\n")
+        return [s for s in sents if s]
+
+    def _score(self, target, prediction, cache) -> Dict[str, Score]:
+        """``score`` with an optional per-prediction cache (used by ``score_multi``)."""
+        rouge_types = self.rouge_types
+        tokenize_ = self._tokenizer.tokenize
+        vocab: dict = {}
+
+        def ids(tokens):
+            get = vocab.get
+            out = []
+            for t in tokens:
+                i = get(t)
+                if i is None:
+                    i = vocab[t] = len(vocab)
+                out.append(i)
+            return out
+
+        # Prediction tokens are the same for every target of score_multi: tokenize once.
+        def pred_tokens():
+            if cache is None:
+                return tokenize_(prediction)
+            if "tokens" not in cache:
+                cache["tokens"] = tokenize_(prediction)
+            return cache["tokens"]
+
+        def pred_sent_tokens():
+            if cache is None:
+                return [tokenize_(s) for s in self._sentences(prediction)]
+            if "sents" not in cache:
+                cache["sents"] = [tokenize_(s) for s in self._sentences(prediction)]
+            return cache["sents"]
+
+        only_lsum = len(rouge_types) == 1 and rouge_types[0] == "rougeLsum"
+        if not only_lsum:
+            tgt = ids(tokenize_(target))
+            pred = ids(pred_tokens())
+        result: Dict[str, Score] = {}
+        for rouge_type in rouge_types:
+            if rouge_type == "rougeL":
+                if not tgt or not pred:
+                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
+                    continue
+                lcs = _core.lcs_union_hits([pred], [tgt], pred, tgt)
+                result[rouge_type] = _prf(lcs, len(pred), len(tgt))
+            elif rouge_type == "rougeLsum":
+                tgt_sents = [ids(s) for s in (tokenize_(x) for x in self._sentences(target))]
+                pred_sents = [ids(s) for s in pred_sent_tokens()]
+                result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
+            elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
+                n = int(rouge_type[5:])
+                if n <= 0:
+                    raise ValueError("rougen requires positive n: %s" % rouge_type)
+                hits, tgt_count, pred_count = _core.ngram_stats(pred, tgt, n)
+                precision = hits / max(pred_count, 1)
+                recall = hits / max(tgt_count, 1)
+                result[rouge_type] = Score(
+                    precision=precision,
+                    recall=recall,
+                    fmeasure=scoring.fmeasure(precision, recall),
+                )
+            else:
+                raise ValueError("Invalid rouge type: %s" % rouge_type)
+        return result
+
+
+def _prf(hits: int, pred_len: int, tgt_len: int) -> Score:
+    precision = hits / pred_len
+    recall = hits / tgt_len
+    return Score(precision=precision, recall=recall, fmeasure=scoring.fmeasure(precision, recall))
+
+
+def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) -> Score:
+    if not tgt_sents or not pred_sents:
+        return Score(precision=0, recall=0, fmeasure=0)
+    tgt_flat = [t for s in tgt_sents for t in s]
+    pred_flat = [t for s in pred_sents for t in s]
+    if not tgt_flat or not pred_flat:
+        return Score(precision=0, recall=0, fmeasure=0)
+    hits = _core.lcs_union_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
+    return _prf(hits, len(pred_flat), len(tgt_flat))
+
+
+# --------------------------------------------------------------------------- reference LCS
+# Readable pure-Python versions of the two LCS computations.  Scoring uses the
+# rougekit._core kernels (compiled when built); the tests check both agree.
+
+
+def lcs_length(a: Sequence, b: Sequence) -> int:
+    """Length of a longest common subsequence of ``a`` and ``b`` (one DP row at a time)."""
+    if len(a) < len(b):
+        a, b = b, a
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            if x == y:
+                cur.append(prev[j] + 1)
+            else:
+                cur.append(cur[j] if cur[j] > prev[j + 1] else prev[j + 1])
+        prev = cur
+    return prev[-1]
+
+
+def _lcs_positions(ref: Sequence, cand: Sequence) -> List[int]:
+    """Positions in ``ref`` of one LCS with ``cand``, traced back as rouge-score does.
+
+    The table is filled in full; the trace from the bottom-right corner goes
+    diagonal on a match, otherwise left (drop a ``cand`` token) only when that
+    cell is strictly larger, else up (drop a ``ref`` token).
+    """
+    rows, cols = len(ref), len(cand)
+    table = [[0] * (cols + 1) for _ in range(rows + 1)]
+    for i in range(1, rows + 1):
+        above, row, x = table[i - 1], table[i], ref[i - 1]
+        for j in range(1, cols + 1):
+            if x == cand[j - 1]:
+                row[j] = above[j - 1] + 1
+            else:
+                row[j] = row[j - 1] if row[j - 1] > above[j] else above[j]
+    out = []
+    i, j = rows, cols
+    while i > 0 and j > 0:
+        if ref[i - 1] == cand[j - 1]:
+            i -= 1
+            j -= 1
+            out.append(i)
+        elif table[i][j - 1] > table[i - 1][j]:
+            j -= 1
+        else:
+            i -= 1
+    out.reverse()
+    return out
+
+
+def union_lcs_hits(ref_sents: Sequence[Sequence], cand_sents: Sequence[Sequence]) -> int:
+    """rouge-score's summary-level union-LCS hit count (pure Python reference).
+
+    For each reference sentence, the positions of one LCS with each candidate
+    sentence are united; the tokens at those positions, left to right, are hits
+    while the remaining count of the token is positive on both sides (counts
+    over all sentences of each summary, decremented by each hit).
+    """
+    ref_left = Counter(t for s in ref_sents for t in s)
+    cand_left = Counter(t for s in cand_sents for t in s)
+    hits = 0
+    for ref in ref_sents:
+        marked = set()
+        for cand in cand_sents:
+            marked.update(_lcs_positions(ref, cand))
+        for pos in sorted(marked):
+            t = ref[pos]
+            if ref_left[t] > 0 and cand_left[t] > 0:
+                hits += 1
+                ref_left[t] -= 1
+                cand_left[t] -= 1
+    return hits
