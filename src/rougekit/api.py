@@ -11,7 +11,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -21,6 +21,7 @@ from rougekit.measures import NEEDS_SOURCE, Measure
 from rougekit.metrics import hori, lin_hovy
 from rougekit.scoring import (Doc, PairScore, combine, final_scores, jackknife, paper_wlcs_score,
                               reference_stats)
+from rougekit.results import F, HITS, MODEL, PEER, P, R, Interval, RougeResult, ValueScore
 from rougekit.signature import Signature
 from rougekit.stats.perl_bootstrap import perl_bootstrap
 from rougekit.text.intern import Vocabulary
@@ -28,116 +29,6 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 MULTI_REF = {"sum": "A", "best": "B", "jackknife": "J"}
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A confidence interval with how it was obtained."""
-
-    low: float
-    high: float
-    level: float
-    method: str
-    resamples: int
-    seed: int | None
-
-    def to_dict(self) -> dict:
-        return {"low": self.low, "high": self.high, "level": self.level, "method": self.method,
-                "resamples": self.resamples, "seed": self.seed}
-
-
-@dataclass(frozen=True)
-class ValueScore:
-    """A single-valued measure's value for one pair (BLEU, Ngram(i,j), ACCY, ...)."""
-
-    score: float
-
-
-@dataclass
-class RougeResult:
-    """Scores of a corpus: per pair (input order) and aggregated, with the signature."""
-
-    measures: list[Measure]
-    ids: list[str]
-    pairs: list[dict[str, PairScore]]
-    signature: Signature
-    average: str = "pairs"
-    intervals: dict[str, dict[str, Interval]] = field(default_factory=dict)
-    rouge155_averages: dict[str, dict[str, float]] = field(default_factory=dict)
-    corpus_values: dict[str, float] = field(default_factory=dict)
-
-    def corpus(self, name: str) -> dict[str, float]:
-        """Corpus-level R/P/F: mean of the per-pair values, or Σhits/Σcounts with average='tokens'.
-
-        Single-valued measures give ``{"score"}``: corpus BLEU for BLEU, else the mean per pair.
-        """
-        if name in self.corpus_values:
-            return {"score": self.corpus_values[name]}
-        rows = [p[name] for p in self.pairs]
-        if not rows:
-            return {"recall": 0.0, "precision": 0.0, "f": 0.0}
-        if self.average == "tokens":
-            m = sum(r.model_count for r in rows)
-            pc = sum(r.peer_count for r in rows)
-            h = sum(r.hits for r in rows)
-            rec = h / m if m > 0 else 0.0
-            prec = h / pc if pc > 0 else 0.0
-            alpha = float(self.signature.alpha)
-            denom = (1 - alpha) * prec + alpha * rec
-            return {"recall": rec, "precision": prec, "f": rec * prec / denom if denom > 0 else 0.0}
-        n = len(rows)
-        return {"recall": sum(r.recall for r in rows) / n, "precision": sum(r.precision for r in rows) / n,
-                "f": sum(r.f for r in rows) / n}
-
-    def to_dict(self) -> dict[str, dict]:
-        """``{measure: {"recall", "precision", "f", "interval"?, "rouge155_average"?}}``."""
-        out = {}
-        for m in self.measures:
-            entry: dict = dict(self.corpus(m.name))
-            if m.name in self.intervals:
-                entry["interval"] = {k: v.to_dict() for k, v in self.intervals[m.name].items()}
-            if m.name in self.rouge155_averages:
-                entry["rouge155_average"] = dict(self.rouge155_averages[m.name])
-            out[m.name] = entry
-        return out
-
-    def per_pair(self) -> list[dict[str, dict[str, float]]]:
-        """One ``{measure: {"recall", "precision", "f"}}`` (or ``{"score"}``) per candidate, in input order."""
-        return [{name: _values(s) for name, s in p.items()} for p in self.pairs]
-
-    def counts(self) -> list[dict[str, dict[str, float]]]:
-        """Raw sufficient statistics per pair: hits, reference count, candidate count (R/P/F measures)."""
-        return [{name: {"hits": s.hits, "reference_count": s.model_count, "candidate_count": s.peer_count}
-                 for name, s in p.items() if isinstance(s, PairScore)} for p in self.pairs]
-
-    def rows(self) -> list[dict]:
-        """Long-format rows (one per pair and measure), ready for ``pandas.DataFrame``."""
-        out = []
-        for i, p in zip(self.ids, self.pairs):
-            for name, s in p.items():
-                if isinstance(s, ValueScore):
-                    out.append({"id": i, "measure": name, "recall": None, "precision": None, "f": None,
-                                "score": s.score, "hits": None, "reference_count": None, "candidate_count": None})
-                else:
-                    out.append({"id": i, "measure": name, "recall": s.recall, "precision": s.precision, "f": s.f,
-                                "score": None, "hits": s.hits, "reference_count": s.model_count,
-                                "candidate_count": s.peer_count})
-        return out
-
-    def __str__(self) -> str:
-        lines = [str(self.signature)]
-        for name, v in self.to_dict().items():
-            if "score" in v:
-                lines.append(f"{name:12s} {v['score']:.5f}")
-            else:
-                lines.append(f"{name:12s} R {v['recall']:.5f}  P {v['precision']:.5f}  F {v['f']:.5f}")
-        return "\n".join(lines)
-
-
-def _values(s) -> dict[str, float]:
-    if isinstance(s, ValueScore):
-        return {"score": s.score}
-    return {"recall": s.recall, "precision": s.precision, "f": s.f}
 
 
 def _as_measures(measures) -> list[Measure]:
@@ -166,13 +57,15 @@ class Scorer:
       bootstrap    "rouge155" (the script's seeded resampling, -r/-c), "percentile", or None
       resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap)
       hori_units   units of ACCY/NrstACCY/PREC-n/SumACCY/WSumACCY: "word" or "sentence"
+      jobs         threads for the compiled batch path; fast=False forces the readable Python path
     """
 
     def __init__(self, measures=DEFAULT_MEASURES, *, stem: bool = False, stopwords: bool = False,
                  word_limit: int = 0, byte_limit: int = 0, multi_ref: str = "sum", alpha: float = 0.5,
                  average: str = "pairs", tokenizer: Tokenizer = "rouge155", su_unigrams: str = "rouge155",
                  wlcs: str = "rouge155", bootstrap: str | None = "rouge155", resamples: int = 1000,
-                 confidence: float = 95.0, seed: int = 0, hori_units: str = "word"):
+                 confidence: float = 95.0, seed: int = 0, hori_units: str = "word", jobs: int = 1,
+                 fast: bool = True):
         self.measures = _as_measures(measures)
         if multi_ref not in MULTI_REF:
             raise OptionError(f"multi_ref must be one of {', '.join(MULTI_REF)}, got {multi_ref!r}")
@@ -196,6 +89,10 @@ class Scorer:
         self.su_unigrams, self.wlcs = su_unigrams, wlcs
         self.bootstrap, self.resamples, self.confidence, self.seed = bootstrap, resamples, confidence, seed
         self.vocab = Vocabulary()
+        if jobs < 1:
+            raise OptionError(f"jobs must be >= 1, got {jobs!r}")
+        self.jobs = jobs
+        self._batch_scorer = None if fast else False
         self._cache: dict[str, Doc] = {}
         limit = f"words:{word_limit}" if word_limit else (f"bytes:{byte_limit}" if byte_limit else "none")
         self.signature = Signature(
@@ -216,31 +113,26 @@ class Scorer:
             self._cache[key] = d
         return d
 
-    def score_one(self, candidate: Doc, references: list[Doc], source: Doc | None = None) -> dict[str, PairScore]:
-        """All measures for one candidate against its processed references."""
-        out = {}
+    def score_one(self, candidate: Doc, references: list[Doc], source: Doc | None = None) -> dict:
+        """All measures for one candidate against its processed references (the readable path)."""
+        return {m.name: ValueScore(self._single(m, candidate, references, source)) if m.single_valued
+                else self.score_one_measure(m, candidate, references) for m in self.measures}
+
+    def score_one_measure(self, m: Measure, candidate: Doc, references: list[Doc]) -> PairScore:
+        """One ROUGE measure for one candidate: per-reference counts, the multi-reference rule, R/P/F."""
+        if not references:
+            return final_scores(0, 0, 0, self.alpha)
         mode = MULTI_REF[self.multi_ref]
-        for m in self.measures:
-            if m.single_valued:
-                out[m.name] = ValueScore(self._single(m, candidate, references, source))
-                continue
-            if not references:
-                out[m.name] = final_scores(0, 0, 0, self.alpha)
-                continue
-            if m.kind == "W" and self.wlcs == "paper":
-                per_ref = [paper_wlcs_score(m, candidate, r, self.alpha) for r in references]
-                out[m.name] = self._merge(per_ref, mode, m)
-                continue
-            stats = [self._stats(m, candidate, r) for r in references]
-            if mode == "J":
-                singles = [final_scores(s.model_count, s.hits, s.peer_count, self.alpha, _w(m)) for s in stats]
-                total = combine(stats, "A")
-                rec, prec, f = jackknife(singles)
-                out[m.name] = PairScore(total[0], total[1], total[2], rec, prec, f)
-            else:
-                mcount, hits, pcount = combine(stats, mode)
-                out[m.name] = final_scores(mcount, hits, pcount, self.alpha, _w(m))
-        return out
+        if m.kind == "W" and self.wlcs == "paper":
+            return self._merge([paper_wlcs_score(m, candidate, r, self.alpha) for r in references], mode, m)
+        stats = [self._stats(m, candidate, r) for r in references]
+        if mode == "J":
+            singles = [final_scores(s.model_count, s.hits, s.peer_count, self.alpha, _w(m)) for s in stats]
+            total = combine(stats, "A")
+            rec, prec, f = jackknife(singles)
+            return PairScore(total[0], total[1], total[2], rec, prec, f)
+        mcount, hits, pcount = combine(stats, mode)
+        return final_scores(mcount, hits, pcount, self.alpha, _w(m))
 
     def _units(self, doc: Doc) -> list:
         return [tuple(u) for u in doc.sentences] if self.hori_units == "sentence" else doc.tokens
@@ -291,13 +183,14 @@ class Scorer:
 
     # -- corpus -------------------------------------------------------------------------------
     def score(self, candidates: Iterable[str], references: Iterable, ids: Sequence[str] | None = None,
-              sources: Iterable[str] | None = None) -> RougeResult:
+              sources: Iterable[str] | None = None, jobs: int | None = None) -> RougeResult:
         """Score each candidate against its references (one string or a list of strings each).
 
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
+        ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         candidates = list(candidates)
-        references = list(references)
+        references = [[r] if isinstance(r, str) else list(r) for r in references]
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
         source_list = list(sources) if sources is not None else None
@@ -305,45 +198,116 @@ class Scorer:
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
         if source_list is None and any(m.kind in NEEDS_SOURCE for m in self.measures):
             raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
-        pairs = []
-        all_refs = []
-        for k, (cand, refs) in enumerate(zip(candidates, references)):
-            ref_list = [refs] if isinstance(refs, str) else list(refs)
-            ref_docs = [self.doc(r, cache=True) for r in ref_list]
-            src = self.doc(source_list[k], cache=True) if source_list is not None else None
-            cand_doc = self.doc(cand)
-            pairs.append(self.score_one(cand_doc, ref_docs, src))
-            if any(m.kind == "BLEU" for m in self.measures):
-                all_refs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
-        ids = [str(i) for i in (ids if ids is not None else range(1, len(pairs) + 1))]
-        if len(ids) != len(pairs):
-            raise OptionError(f"{len(ids)} ids for {len(pairs)} candidates")
-        result = RougeResult(self.measures, ids, pairs, self.signature, self.average)
+        if ids is not None:
+            ids = [str(i) for i in ids]
+            if len(ids) != len(candidates):
+                raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
+        data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs)
+        return self._finish(data, ids, bleu_pairs)
+
+    def score_stream(self, pairs: Iterable[tuple[str, Sequence[str]]], chunk_size: int = 20000,
+                     jobs: int | None = None, progress=None) -> RougeResult:
+        """Score (candidate, references) pairs read lazily, ``chunk_size`` at a time: the texts are
+        never all in memory, only the per-pair numbers. ``progress(n)`` is called after each chunk."""
+        chunks, bleu_pairs, done = [], [], 0
+        cands: list[str] = []
+        refs: list[list[str]] = []
+
+        def flush():
+            nonlocal done
+            if cands:
+                data, bp = self._score_arrays(cands, refs, None, jobs)
+                chunks.append(data)
+                bleu_pairs.extend(bp)
+                done += len(cands)
+                cands.clear()
+                refs.clear()
+                if progress:
+                    progress(done)
+
+        for cand, ref in pairs:
+            cands.append(cand)
+            refs.append([ref] if isinstance(ref, str) else list(ref))
+            if len(cands) >= chunk_size:
+                flush()
+        flush()
+        data = np.concatenate(chunks) if chunks else np.zeros((0, len(self.measures), 6))
+        return self._finish(data, None, bleu_pairs)
+
+    def _score_arrays(self, candidates: list[str], references: list[list[str]], source_list, jobs):
+        data = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
+        batch = self._batch()
+        batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
+        if batch_cols and candidates:
+            data[:, batch_cols, :] = batch.score_arrays(candidates, references, jobs or self.jobs)
+        slow = [j for j in range(len(self.measures)) if j not in batch_cols]
+        bleu_pairs = []
+        if slow:
+            for k, (cand, refs) in enumerate(zip(candidates, references)):
+                ref_docs = [self.doc(r, cache=True) for r in refs]
+                src = self.doc(source_list[k], cache=True) if source_list is not None else None
+                cand_doc = self.doc(cand)
+                for j in slow:
+                    data[k, j] = self._row(self.measures[j], cand_doc, ref_docs, src)
+                if any(self.measures[j].kind == "BLEU" for j in slow):
+                    bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
+        return data, bleu_pairs
+
+    def _finish(self, data: np.ndarray, ids, bleu_pairs) -> RougeResult:
+        result = RougeResult(self.measures, data, self.signature, self.average, self.alpha, ids)
         for m in self.measures:
             if m.kind == "BLEU":
-                usable = [(c, r) for c, r in all_refs if r]
+                usable = [(c, r) for c, r in bleu_pairs if r]
                 result.corpus_values[m.name] = (lin_hovy.bleu([c for c, _ in usable], [r for _, r in usable]).score
                                                 if usable else 0.0)
             elif m.single_valued:
-                values = [p[m.name].score for p in pairs]
-                result.corpus_values[m.name] = sum(values) / len(values) if values else 0.0
-        if self.bootstrap and pairs:
+                col = result.column(m.name)[:, F]
+                result.corpus_values[m.name] = float(np.mean(col)) if len(col) else 0.0
+        if self.bootstrap and len(data):
             self._add_intervals(result)
         return result
+
+    def _row(self, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None) -> tuple:
+        if m.single_valued:
+            v = self._single(m, cand, refs, src)
+            return (np.nan, np.nan, np.nan, v, v, v)
+        s = self.score_one_measure(m, cand, refs)
+        return (s.model_count, s.hits, s.peer_count, s.recall, s.precision, s.f)
+
+    def _batch(self):
+        """The compiled batch scorer when it is built and supports these options, else None."""
+        if self._batch_scorer is False:
+            return None
+        if self._batch_scorer is None:
+            self._batch_scorer = False
+            if os.environ.get("ROUGEKIT_PURE_PYTHON"):
+                return None
+            try:
+                from rougekit._core import _batch  # noqa: F401  (the compiled module must exist)
+                from rougekit._core import batch as _b
+            except ImportError:
+                return None
+            rouge = [m for m in self.measures if not m.single_valued]
+            if rouge and _b.batch_supported(
+                    rouge, tokenizer=self.pre.tokenizer, word_limit=self.pre.word_limit,
+                    byte_limit=self.pre.byte_limit, multi_ref=self.multi_ref, su_unigrams=self.su_unigrams,
+                    wlcs=self.wlcs):
+                self._batch_scorer = _b.BatchScorer(rouge, stem=self.pre.stem, stopwords=self.pre.stopwords,
+                                                    word_limit=self.pre.word_limit, byte_limit=self.pre.byte_limit,
+                                                    mode=MULTI_REF[self.multi_ref], alpha=self.alpha)
+        return self._batch_scorer or None
 
     def _add_intervals(self, result: RougeResult) -> None:
         level = float(self.confidence)
         tokens = self.average == "tokens"
+        ids = result.ids
         for m in self.measures:
             if m.single_valued:
                 continue  # intervals are given for R/P/F measures
-            rows = [p[m.name] for p in result.pairs]
-            if tokens:
-                values = np.array([[r.model_count, r.peer_count, r.hits] for r in rows], dtype=float)
-            else:
-                values = np.array([[r.recall, r.precision, r.f] for r in rows], dtype=float)
+            col = result.column(m.name)
+            values = col[:, [MODEL, PEER, HITS]] if tokens else col[:, [R, P, F]]
             if self.bootstrap == "rouge155":
-                order = sorted(range(len(rows)), key=lambda i: result.ids[i])
+                order = sorted(range(len(ids)), key=ids.__getitem__)
                 b = perl_bootstrap(values[order], self.resamples, level, 1 if tokens else 0, self.alpha)
                 result.intervals[m.name] = {k: Interval(b.low[i], b.high[i], level, "rouge155", self.resamples, None)
                                             for i, k in enumerate(("recall", "precision", "f"))}

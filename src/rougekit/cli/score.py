@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
     opt.add_argument("--hori-units", choices=["word", "sentence"], default="word",
                      help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY")
-    opt.add_argument("--jobs", type=int, default=1, help="worker count (accepted; scoring is single-threaded for now)")
+    opt.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                     help="threads for the compiled scoring path (default: all cores)")
     out = p.add_argument_group("output")
     out.add_argument("--format", choices=sorted(WRITERS), default="text")
     out.add_argument("--per-pair", action="store_true", help="also print one row per summary")
@@ -98,12 +99,9 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
             raise OptionError("give at least one reference file with -r")
         ref_lists = [inputs.read_lines(f, args.sentence_sep, args.encoding_errors) for f in args.references]
         systems, refs = {}, None
-        for path in args.candidates:
+        for path, name in system_names(args.candidates).items():
             cands = inputs.read_lines(path, args.sentence_sep, args.encoding_errors)
             refs = inputs.aligned(cands, path, ref_lists, args.references)
-            name = os.path.splitext(os.path.basename(path))[0]
-            while name in systems:
-                name += "'"
             systems[name] = cands
         return systems, refs, None
     if args.jsonl:
@@ -120,27 +118,64 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
     return {os.path.basename(os.path.normpath(args.candidate_dir)): cands}, refs, ids
 
 
+def system_names(paths: list[str]) -> dict[str, str]:
+    """System name of each candidate file: its name without extension, made unique."""
+    names: dict[str, str] = {}
+    for path in paths:
+        name = os.path.splitext(os.path.basename(path))[0]
+        while name in names.values():
+            name += "'"
+        names[path] = name
+    return names
+
+
+def _progress(name: str, enabled: bool):
+    if not enabled:
+        return None
+
+    def show(done: int) -> None:
+        print(f"\rscoring {name}: {done:,} pairs", end="", file=sys.stderr, flush=True)
+    return show
+
+
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    systems, refs, ids = _load(args)
-    scorer = Scorer([m for m in args.measures.split(",") if m.strip()], stem=args.stem, stopwords=args.stopwords,
-                    word_limit=args.word_limit, byte_limit=args.byte_limit, multi_ref=args.multi_ref,
-                    alpha=args.alpha, average=args.average, tokenizer=args.tokenizer,
-                    su_unigrams=args.su_unigrams, wlcs=args.wlcs,
-                    bootstrap=None if args.bootstrap == "none" else args.bootstrap,
-                    resamples=args.resamples, confidence=args.confidence, seed=args.seed,
-                    hori_units=args.hori_units)
-    sources = _load_sources(args, len(refs))
+    if args.format == "rouge155" and args.bootstrap != "rouge155":
+        raise OptionError("--format rouge155 needs --bootstrap rouge155")
     progress = not args.quiet and sys.stderr.isatty()
+    if args.candidates and args.references and not args.sources:
+        scorer = _scorer(args)
+        results = {}
+        for path, name in system_names(args.candidates).items():
+            pairs = inputs.iter_aligned(path, args.references, args.sentence_sep, args.encoding_errors)
+            results[name] = scorer.score_stream(pairs, jobs=args.jobs, progress=_progress(name, progress))
+            if progress:
+                print(file=sys.stderr)
+        return _write(args, results)
+    systems, refs, ids = _load(args)
+    scorer = _scorer(args)
+    sources = _load_sources(args, len(refs))
     results = {}
     for n, (name, cands) in enumerate(systems.items(), start=1):
         if progress:
             print(f"\rscoring {name} ({n}/{len(systems)}, {len(cands)} summaries)", end="", file=sys.stderr)
-        results[name] = scorer.score(cands, refs, ids=ids, sources=sources)
+        results[name] = scorer.score(cands, refs, ids=ids, sources=sources, jobs=args.jobs)
     if progress:
         print(file=sys.stderr)
-    if args.format == "rouge155" and args.bootstrap != "rouge155":
-        raise OptionError("--format rouge155 needs --bootstrap rouge155")
+    return _write(args, results)
+
+
+def _scorer(args) -> Scorer:
+    return Scorer([m for m in args.measures.split(",") if m.strip()], stem=args.stem, stopwords=args.stopwords,
+                  word_limit=args.word_limit, byte_limit=args.byte_limit, multi_ref=args.multi_ref,
+                  alpha=args.alpha, average=args.average, tokenizer=args.tokenizer,
+                  su_unigrams=args.su_unigrams, wlcs=args.wlcs,
+                  bootstrap=None if args.bootstrap == "none" else args.bootstrap,
+                  resamples=args.resamples, confidence=args.confidence, seed=args.seed,
+                  hori_units=args.hori_units, jobs=args.jobs)
+
+
+def _write(args, results) -> int:
     text = WRITERS[args.format](results, args.per_pair)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:

@@ -138,3 +138,44 @@ def _read_text(path: str, errors: str) -> str:
     data = _open(path)
     lines = data.split(b"\n")
     return "\n".join(_decode(line.rstrip(b"\r"), path, i, errors) for i, line in enumerate(lines, start=1))
+
+
+def _iter_lines(path: str, sentence_sep: str | None, errors: str):
+    try:
+        handle = open(path, "rb")
+    except FileNotFoundError:
+        raise InputError(f"cannot open {path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"cannot open {path}: it is a directory") from None
+    except OSError as exc:
+        raise InputError(f"cannot open {path}: {exc.strerror}") from None
+    with handle:
+        for number, line in enumerate(handle, start=1):
+            if line.endswith(b"\n"):
+                line = line[:-1]
+            text = _decode(line.rstrip(b"\r"), path, number, errors)
+            if sentence_sep:
+                text = "\n".join(part.strip() for part in text.split(sentence_sep))
+            yield text
+
+
+def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):
+    """Yield (candidate, [references]) line by line from line-aligned files, reading lazily.
+
+    Files of different lengths stop the run with an error that gives both line counts.
+    """
+    streams = [_iter_lines(p, sentence_sep, errors) for p in [cand_path, *ref_paths]]
+    sentinel = object()
+    count = 0
+    while True:
+        rows = [next(s, sentinel) for s in streams]
+        if all(r is sentinel for r in rows):
+            return
+        if any(r is sentinel for r in rows):
+            lengths = [count + (0 if r is sentinel else 1 + sum(1 for _ in s)) for r, s in zip(rows, streams)]
+            paths = [cand_path, *ref_paths]
+            short = [i for i, r in enumerate(rows) if r is sentinel][0]
+            long_ = [i for i, r in enumerate(rows) if r is not sentinel][0]
+            raise InputError(f"{paths[short]} has {lengths[short]} lines but {paths[long_]} has {lengths[long_]}")
+        count += 1
+        yield rows[0], rows[1:]

@@ -5,7 +5,7 @@ import csv
 import io
 import json
 
-from rougekit.api import RougeResult
+from rougekit.results import RougeResult
 from rougekit.report.rouge155 import DOTS, RULE
 
 KEYS = ("recall", "precision", "f")
