@@ -368,95 +368,26 @@ def normal_ppf(p: float) -> float:
     return _STD_NORMAL.inv_cdf(p)
 
 
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c = 1.0
-    d = 1.0 - qab * x / qap
-    if abs(d) < tiny:
-        d = tiny
-    d = 1.0 / d
-    h = d
-    for m in range(1, 10000):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d = 1.0 + aa * d
-        if abs(d) < tiny:
-            d = tiny
-        c = 1.0 + aa / c
-        if abs(c) < tiny:
-            c = tiny
-        d = 1.0 / d
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d = 1.0 + aa * d
-        if abs(d) < tiny:
-            d = tiny
-        c = 1.0 + aa / c
-        if abs(c) < tiny:
-            c = tiny
-        d = 1.0 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1.0) < 1e-16:
-            break
-    return h
-
-
-def betainc(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    log_front = (
-        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    )
-    front = math.exp(log_front)
-    if x < (a + 1.0) / (a + b + 2.0):
-        return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+def _scipy_t():
+    """scipy's Student t distribution (the ``stats`` extra), imported when first needed."""
+    try:
+        from scipy import stats
+    except ImportError:  # pragma: no cover - depends on the installation
+        raise OptionError("this statistic needs scipy: pip install 'rougekit[stats]'") from None
+    return stats.t
 
 
 def t_sf(t: float, df: float) -> float:
-    """P(T > t) for Student's t with ``df`` degrees of freedom (df may be fractional)."""
-    if math.isnan(t) or not df > 0:
-        return math.nan
-    if math.isinf(t):
-        return 0.0 if t > 0 else 1.0
-    tail = 0.5 * betainc(df / 2.0, 0.5, df / (df + t * t))  # P(T > |t|)
-    return tail if t >= 0 else 1.0 - tail
+    """P(T > t) for Student's t with ``df`` degrees of freedom (scipy)."""
+    return float(_scipy_t().sf(t, df))
 
 
 def t_cdf(t: float, df: float) -> float:
-    """P(T <= t) for Student's t."""
-    return t_sf(-t, df)
+    """P(T <= t) for Student's t with ``df`` degrees of freedom (scipy)."""
+    return float(_scipy_t().cdf(t, df))
 
 
 def t_ppf(p: float, df: float) -> float:
-    """The Student t quantile (bisection on :func:`t_cdf`)."""
-    if not 0.0 < p < 1.0:
-        if p == 0.0:
-            return -math.inf
-        if p == 1.0:
-            return math.inf
-        return math.nan
-    if p == 0.5:
-        return 0.0
-    if p < 0.5:
-        return -t_ppf(1.0 - p, df)
-    lo, hi = 0.0, max(1.0, normal_ppf(p))
-    while t_cdf(hi, df) < p:
-        lo, hi = hi, hi * 2.0
-        if hi > 1e300:
-            return math.inf
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if mid in (lo, hi):
-            break
-        if t_cdf(mid, df) < p:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
+    """The Student t quantile (scipy)."""
+    return float(_scipy_t().ppf(p, df))
+
