@@ -37,7 +37,13 @@ def extensions():
             "rougekit._core._kernels",
             ["src/rougekit/_core/_kernels.pyx"],
             extra_compile_args=["-O3"] if sys.platform != "win32" else [],
-        )
+        ),
+        Extension(
+            "rougekit._core._batch",
+            ["src/rougekit/_core/_batch.pyx"],
+            # no FMA contraction: R/P/F and ROUGE-W must round exactly as the Python path does
+            extra_compile_args=["-O3", "-ffp-contract=off"] if sys.platform != "win32" else [],
+        ),
     ]
     return cythonize(exts, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True})
 

@@ -22,8 +22,8 @@ Levels (as in sacrerouge and the SummEval / REALSumm papers):
 Coefficients: Pearson r, Spearman rho (Pearson of average ranks), Kendall tau-b (the scipy
 default, used by sacrerouge) or tau-c (Stuart). Undefined values are ``nan`` (sacrerouge: None).
 
-Also here, because the sibling modules need them and scipy is optional: the normal and Student t
-distributions (:func:`normal_cdf`, :func:`normal_ppf`, :func:`t_sf`, :func:`t_ppf`).
+Also here, because the sibling modules need them: the normal distribution (from the standard
+library) and Student's t (from scipy, the ``stats`` extra, imported only when a t test runs).
 """
 from __future__ import annotations
 
