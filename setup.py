@@ -32,20 +32,22 @@ def extensions():
         from Cython.Build import cythonize
     except ImportError:  # pragma: no cover
         return []
+    # no FMA contraction: R/P/F and ROUGE-W must round exactly as the script and the Python twins do
+    flags = ["-O3", "-ffp-contract=off"] if sys.platform != "win32" else []
     exts = [
-        Extension(
-            "rougekit._core._kernels",
-            ["src/rougekit/_core/_kernels.pyx"],
-            extra_compile_args=["-O3"] if sys.platform != "win32" else [],
-        ),
-        Extension(
-            "rougekit._core._batch",
-            ["src/rougekit/_core/_batch.pyx"],
-            # no FMA contraction: R/P/F and ROUGE-W must round exactly as the Python path does
-            extra_compile_args=["-O3", "-ffp-contract=off"] if sys.platform != "win32" else [],
-        ),
+        Extension(name, [source], extra_compile_args=flags)
+        for name, source in (
+            ("rougekit._core._kernels", "src/rougekit/_core/_kernels.pyx"),
+            ("rougekit._core._batch", "src/rougekit/_core/_batch.pyx"),
+        )
+        if os.path.exists(source)
     ]
-    return cythonize(exts, language_level=3, compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True})
+    try:
+        return cythonize(exts, language_level=3,
+                         compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True})
+    except Exception as exc:  # pragma: no cover - a broken Cython install: fall back to pure Python
+        sys.stderr.write(f"rougekit: Cython failed ({exc}); using pure Python\n")
+        return []
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
