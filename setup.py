@@ -39,6 +39,7 @@ def extensions():
         for name, source in (
             ("rougekit._core._kernels", "src/rougekit/_core/_kernels.pyx"),
             ("rougekit._core._batch", "src/rougekit/_core/_batch.pyx"),
+            ("rougekit._core._bootstrap", "src/rougekit/_core/_bootstrap.pyx"),
         )
         if os.path.exists(source)
     ]

@@ -11,6 +11,7 @@ values with the script's index arithmetic. All resamples run at once as numpy ve
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,11 +50,10 @@ class BootstrapResult:
     high: tuple[float, float, float]
 
 
-def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha: float = 0.5) -> np.ndarray:
-    """The ``resamples`` x 3 matrix of resample values, unsorted, exactly as the script computes them.
+def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
+    """Sums of the drawn rows for each resample (readable numpy twin of the compiled loop).
 
-    ``values`` is n x 3 in the script's instance order: (R, P, F) for ``-t 0``; (model count,
-    peer count, hits) for ``-t 1``.
+    All resamples advance together: step k draws the k-th index of every resample.
     """
     values = np.asarray(values, dtype=np.float64)
     n = values.shape[0]
@@ -66,6 +66,29 @@ def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha:
             sums = values[idx].copy()
         else:
             sums += values[idx]
+    return sums
+
+
+def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
+    if not os.environ.get("ROUGEKIT_PURE_PYTHON"):
+        try:
+            from rougekit._core._bootstrap import resample_sums as compiled
+        except ImportError:
+            pass
+        else:
+            return compiled(np.ascontiguousarray(values, dtype=np.float64), resamples)
+    return resample_sums(values, resamples)
+
+
+def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha: float = 0.5) -> np.ndarray:
+    """The ``resamples`` x 3 matrix of resample values, unsorted, exactly as the script computes them.
+
+    ``values`` is n x 3 in the script's instance order: (R, P, F) for ``-t 0``; (model count,
+    peer count, hits) for ``-t 1``.
+    """
+    values = np.asarray(values, dtype=np.float64).reshape(-1, 3)
+    n = values.shape[0]
+    sums = _fast_sums(values, resamples)
     if average == 1:
         model, peer, hits = sums[:, 0], sums[:, 1], sums[:, 2]
         with np.errstate(divide="ignore", invalid="ignore"):
