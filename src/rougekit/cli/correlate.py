@@ -66,6 +66,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--system-column", default="system", help="system column name (default: system)")
     p.add_argument("--instance-column", default="instance",
                    help="instance column name, used when present (default: instance)")
+    p.add_argument("--plot", default=None, metavar="PREFIX",
+                   help="also write PREFIX-<metric>-<human>-scatter.png and -rank.png (needs matplotlib)")
     p.add_argument("--where", action="append", default=[], metavar="COLUMN=VALUE",
                    help="keep only rows whose COLUMN equals VALUE, in both files (repeatable)")
     return p
@@ -98,6 +100,10 @@ def _fmt(v, digits: int = 4) -> str:
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return "nan"
     return f"{v:.{digits}f}"
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
 
 
 def run(argv: list[str]) -> int:
@@ -135,6 +141,18 @@ def run(argv: list[str]) -> int:
     aligned = align_tables(metrics, human)
     for line in aligned.report():
         print(f"{PROG}: note: {line}", file=sys.stderr)
+
+    if args.plot:
+        from rougekit.meta.plots import rank_plot, scatter_by_system
+
+        for mcol in metrics.columns:
+            for hcol in human.columns:
+                stem = f"{args.plot}-{_safe(mcol)}-{_safe(hcol)}"
+                names = dict(metric_name=mcol, human_name=hcol)
+                scatter_by_system(aligned.metric[mcol], aligned.human[hcol], aligned.systems,
+                                  f"{stem}-scatter.png", **names)
+                rank_plot(aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-rank.png", **names)
+                print(f"{PROG}: wrote {stem}-scatter.png and {stem}-rank.png", file=sys.stderr)
 
     results: dict[str, dict[str, dict]] = {}
     for mcol in metrics.columns:

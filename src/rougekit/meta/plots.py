@@ -1,0 +1,70 @@
+"""Plots of metric against human scores (the ``plot`` extra: matplotlib, imported when used).
+
+- :func:`scatter_by_system`: per-system means of a metric against per-system human means.
+- :func:`rank_plot`: Lin & Hovy (2003) Figure 2 style: each system's rank by the human scores
+  against its rank by the metric (a perfect metric puts every system on the diagonal).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from rougekit.errors import OptionError
+from rougekit.meta.correlation import rankdata, system_means
+
+
+def _pyplot():
+    try:
+        import matplotlib
+    except ImportError:
+        raise OptionError("plots need matplotlib: pip install 'rougekit[plot]'") from None
+    matplotlib.use("Agg")  # files only; never needs a display
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _kept(metric, human, systems):
+    X = np.atleast_2d(np.asarray(metric, dtype=float).T).T
+    Y = np.atleast_2d(np.asarray(human, dtype=float).T).T
+    keep = (~(np.isnan(X) | np.isnan(Y))).sum(axis=1) > 0
+    return [s for s, k in zip(systems, keep) if k]
+
+
+def scatter_by_system(metric, human, systems: list[str], path: str, *, metric_name: str = "metric",
+                      human_name: str = "human") -> str:
+    """Scatter of per-system means (system × instance matrices, NaN = missing), saved to ``path``."""
+    plt = _pyplot()
+    x, y = system_means(metric, human)
+    systems = _kept(metric, human, systems)
+    fig, ax = plt.subplots(figsize=(5, 4))
+    ax.scatter(x, y)
+    for name, a, b in zip(systems, x, y):
+        ax.annotate(str(name), (a, b), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    ax.set_xlabel(f"{metric_name} (system mean)")
+    ax.set_ylabel(f"{human_name} (system mean)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def rank_plot(metric, human, systems: list[str], path: str, *, metric_name: str = "metric",
+              human_name: str = "human") -> str:
+    """Ranks of the systems (1 = best) by human scores against ranks by the metric, saved to ``path``."""
+    plt = _pyplot()
+    x, y = system_means(metric, human)
+    systems = _kept(metric, human, systems)
+    n = len(x)
+    metric_rank = n + 1 - rankdata(np.asarray(x))
+    human_rank = n + 1 - rankdata(np.asarray(y))
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([1, n], [1, n], color="grey", linewidth=0.8)
+    ax.scatter(human_rank, metric_rank)
+    for name, a, b in zip(systems, human_rank, metric_rank):
+        ax.annotate(str(name), (a, b), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    ax.set_xlabel(f"rank by {human_name}")
+    ax.set_ylabel(f"rank by {metric_name}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
