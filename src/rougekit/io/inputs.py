@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from rougekit.errors import InputError
+from rougekit.io.files import open_binary, read_bytes
 
 
 def _decode(data: bytes, path: str, line: int, errors: str) -> str:
@@ -20,21 +21,9 @@ def _decode(data: bytes, path: str, line: int, errors: str) -> str:
                          "(use --encoding-errors replace to read it anyway)") from None
 
 
-def _open(path: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise InputError(f"cannot open {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot open {path}: it is a directory") from None
-    except OSError as exc:
-        raise InputError(f"cannot open {path}: {exc.strerror}") from None
-
-
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
     """One summary per line; ``sentence_sep`` (e.g. ``<q>``) marks sentence breaks inside a line."""
-    data = _open(path)
+    data = read_bytes(path)
     raw = data.split(b"\n")
     if raw and raw[-1] == b"":
         raw.pop()
@@ -71,7 +60,7 @@ def read_jsonl(path: str, candidate_fields: list[str], reference_fields: list[st
     references: a list in which at least one element is itself a list; each element is then one
     reference (a string or a list of sentences).
     """
-    data = _open(path)
+    data = read_bytes(path)
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
@@ -135,21 +124,13 @@ def read_folders(cand_dir: str, cand_pattern: str, ref_dir: str, ref_pattern: st
 
 
 def _read_text(path: str, errors: str) -> str:
-    data = _open(path)
+    data = read_bytes(path)
     lines = data.split(b"\n")
     return "\n".join(_decode(line.rstrip(b"\r"), path, i, errors) for i, line in enumerate(lines, start=1))
 
 
 def _iter_lines(path: str, sentence_sep: str | None, errors: str):
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise InputError(f"cannot open {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot open {path}: it is a directory") from None
-    except OSError as exc:
-        raise InputError(f"cannot open {path}: {exc.strerror}") from None
-    with handle:
+    with open_binary(path) as handle:
         for number, line in enumerate(handle, start=1):
             if line.endswith(b"\n"):
                 line = line[:-1]

@@ -13,6 +13,7 @@ from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
 from rougekit.errors import InputError
+from rougekit.io.files import read_bytes
 
 _FORMATS = re.compile(r"^(SEE|ISI|SPL|SIMPLE)$", re.IGNORECASE)
 _TRIM = " \t\n\r\f\v"
@@ -127,13 +128,7 @@ def read_file_list(path: str, input_format: str, peer_id: str) -> Config:
 
     Lines starting with ``#`` and blank lines are skipped; models are named M.1, M.2, ...
     """
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError(f"cannot open file list {path}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"cannot open file list {path}: {exc.strerror}") from None
+    data = read_bytes(path, "file list")
     evaluations = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         line = raw.decode("utf-8", "surrogateescape")

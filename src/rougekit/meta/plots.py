@@ -30,6 +30,19 @@ def _kept(metric, human, systems):
     return [s for s, k in zip(systems, keep) if k]
 
 
+def _labelled_points(plt, fig, ax, x, y, names, xlabel: str, ylabel: str, path: str) -> str:
+    """Draw the points with their system names and save the figure."""
+    ax.scatter(x, y)
+    for name, a, b in zip(names, x, y):
+        ax.annotate(str(name), (a, b), fontsize=7, xytext=(3, 3), textcoords="offset points")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
 def scatter_by_system(metric, human, systems: list[str], path: str, *, metric_name: str = "metric",
                       human_name: str = "human") -> str:
     """Scatter of per-system means (system × instance matrices, NaN = missing), saved to ``path``."""
@@ -37,15 +50,8 @@ def scatter_by_system(metric, human, systems: list[str], path: str, *, metric_na
     x, y = system_means(metric, human)
     systems = _kept(metric, human, systems)
     fig, ax = plt.subplots(figsize=(5, 4))
-    ax.scatter(x, y)
-    for name, a, b in zip(systems, x, y):
-        ax.annotate(str(name), (a, b), fontsize=7, xytext=(3, 3), textcoords="offset points")
-    ax.set_xlabel(f"{metric_name} (system mean)")
-    ax.set_ylabel(f"{human_name} (system mean)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _labelled_points(plt, fig, ax, x, y, systems, f"{metric_name} (system mean)",
+                            f"{human_name} (system mean)", path)
 
 
 def rank_plot(metric, human, systems: list[str], path: str, *, metric_name: str = "metric",
@@ -59,12 +65,5 @@ def rank_plot(metric, human, systems: list[str], path: str, *, metric_name: str 
     human_rank = n + 1 - rankdata(np.asarray(y))
     fig, ax = plt.subplots(figsize=(5, 5))
     ax.plot([1, n], [1, n], color="grey", linewidth=0.8)
-    ax.scatter(human_rank, metric_rank)
-    for name, a, b in zip(systems, human_rank, metric_rank):
-        ax.annotate(str(name), (a, b), fontsize=7, xytext=(3, 3), textcoords="offset points")
-    ax.set_xlabel(f"rank by {human_name}")
-    ax.set_ylabel(f"rank by {metric_name}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return path
+    return _labelled_points(plt, fig, ax, human_rank, metric_rank, systems, f"rank by {human_name}",
+                            f"rank by {metric_name}", path)

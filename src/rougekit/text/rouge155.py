@@ -12,6 +12,7 @@ import re
 from typing import Iterable
 
 from rougekit.errors import InputError
+from rougekit.io.files import read_bytes
 
 _LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 _WS_RUN = re.compile(rb"\s+")  # bytes patterns: \s is ASCII [ \t\n\r\f\v], as in Perl on bytes
@@ -37,15 +38,7 @@ def split_fields(text: bytes) -> list[bytes]:
 
 
 def _read_lines(path: str) -> list[bytes]:
-    try:
-        with open(path, "rb") as handle:
-            return _split_keep_newline(handle.read())
-    except FileNotFoundError:
-        raise InputError(f"cannot open {path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"cannot open {path}: it is a directory") from None
-    except OSError as exc:
-        raise InputError(f"cannot open {path}: {exc.strerror}") from None
+    return _split_keep_newline(read_bytes(path))
 
 
 def _split_keep_newline(data: bytes) -> list[bytes]:
