@@ -1,0 +1,177 @@
+"""Batch scoring of many (candidate, references) pairs with the compiled ``_batch`` extension.
+
+The results are exactly those of :func:`rougekit.scoring.score_pair` over documents from
+:class:`rougekit.text.tokenizers.Preprocessor` (tokenizer ``"rouge155"``), for the measures
+ROUGE-N (any n), ROUGE-L, ROUGE-W (any weight), ROUGE-S and ROUGE-SU (any skip, ``-1`` = no
+limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and stopwords.
+
+>>> from rougekit.measures import Measure
+>>> if AVAILABLE:
+...     bs = BatchScorer([Measure.rouge_n(1)], stem=False, stopwords=False, word_limit=0,
+...                      byte_limit=0, mode="A", alpha=0.5)
+...     float(bs.score_arrays(["police kill the gunman"], [["police killed the gunman"]])[0, 0, 3])
+... else:
+...     0.75
+0.75
+"""
+from __future__ import annotations
+
+import threading
+from typing import Sequence
+
+import numpy as np
+
+from rougekit.errors import OptionError
+from rougekit.measures import Measure
+
+try:  # the compiled extension is optional (pure-Python installs fall back to the slow path)
+    from rougekit._core import _batch
+except ImportError:  # pragma: no cover - depends on the build
+    _batch = None
+
+AVAILABLE = _batch is not None
+
+__all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "COLUMNS"]
+
+COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
+_KINDS = {"N": 0, "L": 1, "W": 2, "S": 3, "SU": 4}
+_CHUNK = 2048          # pairs processed (tokenized, then scored) at a time
+_CACHE_SIZE = 100_000  # processed references kept, keyed by the reference string (LRU)
+
+
+def _as_measure(m) -> Measure:
+    return m if isinstance(m, Measure) else Measure.parse(str(m))
+
+
+def _measure_ok(m: Measure) -> bool:
+    if m.kind == "N":
+        return isinstance(m.n, int) and m.n >= 1
+    if m.kind == "L":
+        return True
+    if m.kind == "W":
+        return m.weight is not None and m.weight > 0
+    if m.kind in ("S", "SU"):
+        return isinstance(m.skip, int)
+    return False
+
+
+def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
+    """True when :class:`BatchScorer` gives exactly the slow path's results for these options."""
+    if not AVAILABLE:
+        return False
+    if not isinstance(tokenizer, str) or tokenizer != "rouge155":
+        return False
+    if multi_ref not in ("sum", "best") or su_unigrams != "rouge155" or wlcs != "rouge155":
+        return False
+    word_limit, byte_limit = int(word_limit or 0), int(byte_limit or 0)
+    if word_limit < 0 or byte_limit < 0 or (word_limit and byte_limit):
+        return False
+    if word_limit >= 2**31 or byte_limit >= 2**31:
+        return False
+    try:
+        return all(_measure_ok(_as_measure(m)) for m in measures)
+    except (OptionError, ValueError, TypeError):
+        return False
+
+
+class BatchScorer:
+    """Score many pairs per call; keeps its vocabulary, stem cache and reference cache between calls.
+
+    ``mode`` is ``"A"`` (sum over references) or ``"B"`` (best reference). Not safe to call from
+    several threads at once (calls are serialised by a lock); use ``jobs`` for parallelism.
+    """
+
+    def __init__(self, measures: list[Measure], *, stem: bool, stopwords: bool, word_limit: int, byte_limit: int,
+                 mode: str, alpha: float, cache_size: int = _CACHE_SIZE):
+        if not AVAILABLE:
+            raise ImportError("rougekit._core._batch is not built (install with a C compiler and Cython)")
+        self.measures = [_as_measure(m) for m in measures]
+        for m in self.measures:
+            if not _measure_ok(m):
+                raise OptionError(f"{m.name} is not supported by the batch scorer")
+        if word_limit and byte_limit:
+            raise OptionError("give word_limit or byte_limit, not both (as ROUGE-1.5.5's -l and -b)")
+        if word_limit < 0 or byte_limit < 0:
+            raise OptionError("word_limit and byte_limit must be >= 0")
+        self.mode = "B" if mode == "B" else "A"
+        self.alpha = float(alpha)
+        self.stem = bool(stem)
+        self.stopwords = bool(stopwords)
+        stopset = None
+        stemfn = None
+        if self.stopwords:
+            from rougekit.text.stopwords import load_smart_stopwords
+            stopset = load_smart_stopwords()
+        if self.stem:
+            from rougekit.text.stemming import morph_stem
+            stemfn = morph_stem
+        spec = [(_KINDS[m.kind], int(m.n if m.kind == "N" else (m.skip if m.kind in ("S", "SU") else 0)),
+                 float(m.weight) if m.kind == "W" else 0.0) for m in self.measures]
+        self._args = (spec, stopset, stemfn, int(word_limit), int(byte_limit), self.mode == "B", self.alpha,
+                      int(cache_size))
+        # one engine (vocabulary, reference cache) and one workspace per job: a job's thread owns
+        # them, so tokenizing and scoring both run without the GIL and without locks
+        self._engines: list = []
+        self._works: list = []
+        self._lock = threading.Lock()  # one score_arrays at a time
+        self._slot(0)
+
+    @property
+    def _engine(self):
+        return self._engines[0]
+
+    @property
+    def vocabulary_size(self) -> int:
+        """Token types interned by the first job's engine."""
+        return self._engines[0].vocabulary_size
+
+    def _slot(self, k: int):
+        while len(self._engines) <= k:
+            engine = _batch._Engine(*self._args)
+            self._engines.append(engine)
+            self._works.append(_batch._Work(engine))
+        return self._engines[k], self._works[k]
+
+    def score_arrays(self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1) -> np.ndarray:
+        """Per pair and measure: (model_count, hits, peer_count, recall, precision, f), float64.
+
+        ``references[i]`` is the sequence of reference strings of ``candidates[i]`` (a bare string
+        is taken as one reference). A summary's non-empty lines are its sentences.
+        """
+        n = len(candidates)
+        if len(references) != n:
+            raise ValueError(f"{n} candidates but {len(references)} reference lists")
+        out = np.zeros((n, len(self.measures), 6), dtype=np.float64)
+        if n == 0 or not self.measures:
+            return out
+        jobs = max(1, min(int(jobs or 1), -(-n // _CHUNK)))
+        with self._lock:
+            if jobs == 1:
+                eng, work = self._slot(0)
+                for start in range(0, n, _CHUNK):
+                    eng.score(eng.prepare(candidates, references, start, min(n, start + _CHUNK)), work, out)
+                return out
+            errors: list[BaseException] = []
+
+            def run(k: int) -> None:
+                # job k takes chunks k, k + jobs, ...: the same references go to the same job
+                # (and its reference cache) on every call with the same pairs
+                eng, work = self._engines[k], self._works[k]
+                try:
+                    for start in range(k * _CHUNK, n, jobs * _CHUNK):
+                        if errors:
+                            return
+                        chunk = eng.prepare(candidates, references, start, min(n, start + _CHUNK))
+                        eng.score(chunk, work, out)  # releases the GIL
+                except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                    errors.append(exc)
+
+            self._slot(jobs - 1)
+            threads = [threading.Thread(target=run, args=(k,), daemon=True) for k in range(jobs)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            if errors:
+                raise errors[0]
+        return out

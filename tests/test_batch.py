@@ -1,0 +1,251 @@
+"""The compiled batch scorer (``rougekit._core.batch``) equals the slow path exactly.
+
+Expected values are built here with ``Preprocessor.process`` + ``scoring.score_pair`` (the
+per-pair reference implementation); the batch scorer's six columns must be equal as floats
+(no tolerance) for random corpora over every supported option, with jobs=1 and jobs=2.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from rougekit.errors import InputError
+from rougekit.measures import Measure
+from rougekit.scoring import Doc, score_pair
+from rougekit.text.tokenizers import Preprocessor
+
+batch = pytest.importorskip("rougekit._core.batch")
+if not batch.AVAILABLE:  # pragma: no cover - depends on the build
+    pytest.skip("rougekit._core._batch (compiled batch scorer) is not built", allow_module_level=True)
+
+from rougekit._core import _batch  # noqa: E402
+from rougekit._core.batch import BatchScorer, batch_supported  # noqa: E402
+
+WORDS = (
+    # common and stop words
+    "the a of and to in is was were has have had it he she they we i you on at by for with".split()
+    # exception-table words and stemmer cases
+    + "went go children child geese goose mice mouse better best taken lying feet women men ran saw".split()
+    + "police killed kill killing gunman gunmen agreement argument accidental affectionate running".split()
+    + "reuters ap news tech index jan dec mon sun sat relational conditional generalizations".split()
+    # digits, long tokens, mixed case
+    + "3.5 1990s 2004 42 x1 internationalization electroencephalograph POLICE Gunman KiLLed".split()
+    # hyphens and punctuation
+    + ["well-known", "-", "--", "a-b-c", "u.s.", "don't", "...", ",", "!", "?", "$5", "&amp;", "(ok)"]
+    # non-ASCII (bytes >= 0x80 separate tokens) and a surrogate-escaped byte
+    + ["café", "naïve", "東京", "Привет", "über-cool", "x\u00a0y", "\udce9t\udce9", "–dash–"]
+)
+SEPS = [" ", " ", " ", " ", "  ", "\t", " \x0b", "\r "]
+
+MEASURE_POOL = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-W-2",
+                "ROUGE-W-0.5", "ROUGE-S0", "ROUGE-S4", "ROUGE-S*", "ROUGE-SU0", "ROUGE-SU4", "ROUGE-SU*",
+                "ROUGE-S1", "ROUGE-SU9"]
+
+
+def _sentence(rng: random.Random) -> str:
+    k = rng.choice([0, 1, 2, 3, 5, 8, 12, 20])
+    words = [rng.choice(WORDS) if rng.random() < 0.5 else rng.choice(WORDS[:60]) for _ in range(k)]
+    text = ""
+    for w in words:
+        text += rng.choice(SEPS) + w if text else w
+    r = rng.random()
+    if r < 0.1:
+        text = " " + text
+    elif r < 0.15:
+        text = text + "  "
+    elif r < 0.2:
+        text = "..."
+    return text
+
+
+def _summary(rng: random.Random, empty_p: float = 0.05) -> str:
+    if rng.random() < empty_p:
+        return rng.choice(["", "\n", "  ", "!!", "\n\n"])
+    lines = [_sentence(rng) for _ in range(rng.randint(1, 5))]
+    if rng.random() < 0.2:
+        lines.insert(rng.randint(0, len(lines)), "")  # blank line: not a sentence
+    return "\n".join(lines)
+
+
+def _expected(cands, refs, measures, *, stem, stopwords, word_limit, byte_limit, mode, alpha):
+    pre = Preprocessor("rouge155", stem=stem, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit)
+    vocab: dict[str, int] = {}
+
+    def doc(text):
+        toks, units = pre.process(text)
+        ids = lambda xs: [vocab.setdefault(x, len(vocab)) for x in xs]  # noqa: E731
+        return Doc(ids(toks), [ids(u) for u in units])
+
+    out = np.zeros((len(cands), len(measures), 6))
+    for i, (c, rs) in enumerate(zip(cands, refs)):
+        peer = doc(c)
+        models = [doc(r) for r in rs]
+        for k, m in enumerate(measures):
+            s = score_pair(m, peer, models, mode=mode, alpha=alpha)
+            out[i, k] = [s.model_count, s.hits, s.peer_count, s.recall, s.precision, s.f]
+    return out
+
+
+def _assert_same(got, exp, context):
+    assert got.shape == exp.shape
+    if not np.array_equal(got, exp):
+        bad = np.argwhere(got != exp)[0]
+        i, k = bad[0], bad[1]
+        pytest.fail(f"{context}: pair {i} measure {k}: got {got[i, k].tolist()} expected {exp[i, k].tolist()}")
+
+
+def _random_case(seed: int):
+    rng = random.Random(seed)
+    measures = [Measure.parse(x) for x in rng.sample(MEASURE_POOL, rng.randint(1, 5))]
+    opts = dict(stem=rng.random() < 0.5, stopwords=rng.random() < 0.3,
+                word_limit=0, byte_limit=0, mode=rng.choice("AB"),
+                alpha=rng.choice([0.5, 0.5, 0.0, 1.0, 0.3, 0.8, 0.25]))
+    r = rng.random()
+    if r < 0.2:
+        opts["word_limit"] = rng.randint(1, 30)
+    elif r < 0.4:
+        opts["byte_limit"] = rng.randint(1, 150)
+    n = rng.randint(1, 8)
+    cands = [_summary(rng) for _ in range(n)]
+    refs = [[_summary(rng, 0.03) for _ in range(rng.randint(1, 5))] for _ in range(n)]
+    if rng.random() < 0.1:  # a candidate scored against itself
+        refs[0][0] = cands[0]
+    return measures, opts, cands, refs
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_corpora_equal_slow_path(block):
+    checked = 0
+    for seed in range(block * 60, block * 60 + 60):
+        measures, opts, cands, refs = _random_case(seed)
+        try:
+            exp = _expected(cands, refs, measures, **opts)
+        except InputError:
+            exp = None
+        scorer = BatchScorer(measures, **opts)
+        for jobs in (1, 2):
+            if exp is None:  # ROUGE-W on a reference without tokens: the slow path raises
+                with pytest.raises(InputError):
+                    scorer.score_arrays(cands, refs, jobs=jobs)
+            else:
+                _assert_same(scorer.score_arrays(cands, refs, jobs=jobs), exp, f"seed {seed} {opts} jobs={jobs}")
+                checked += 1
+    assert checked > 60  # most corpora are scorable (W needs non-empty references)
+
+
+def test_many_pairs_threads_and_cache():
+    rng = random.Random(7)
+    measures = [Measure.parse(x) for x in ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4", "ROUGE-W-1.2"]]
+    n = 5000  # more than two chunks, so jobs=2 really runs two threads
+    pool_refs = [_summary(rng, 0.0) + "\nthe police" for _ in range(300)]  # repeated references hit the cache
+    cands = [_summary(rng) for _ in range(n)]
+    refs = [[rng.choice(pool_refs) for _ in range(rng.randint(1, 3))] for _ in range(n)]
+    opts = dict(stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    exp = _expected(cands, refs, measures, **opts)
+    scorer = BatchScorer(measures, **opts, cache_size=50)  # small cache: evictions happen
+    for jobs in (1, 2, 2, 1):
+        _assert_same(scorer.score_arrays(cands, refs, jobs=jobs), exp, f"jobs={jobs}")
+    assert scorer._engine.cached_references <= 50
+
+
+def test_vocabulary_kept_between_calls_and_systems():
+    measures = [Measure.parse("ROUGE-1"), Measure.parse("ROUGE-L")]
+    opts = dict(stem=True, stopwords=True, word_limit=0, byte_limit=0, mode="B", alpha=0.5)
+    scorer = BatchScorer(measures, **opts)
+    refs = [["police killed the gunman\nthe children went home", "a gunman was killed"]]
+    for system in (["police kill the gunman"], ["the child goes home\nkilling"], ["nothing here"]):
+        _assert_same(scorer.score_arrays(system, refs), _expected(system, refs, measures, **opts), system[0])
+    size = scorer.vocabulary_size
+    scorer.score_arrays(["police kill the gunman"], refs)
+    assert scorer.vocabulary_size == size
+
+
+def test_no_references_and_empty_inputs():
+    measures = [Measure.parse(x) for x in ["ROUGE-1", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU*"]]
+    scorer = BatchScorer(measures, stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    assert scorer.score_arrays([], []).shape == (0, 4, 6)
+    out = scorer.score_arrays(["a b c", ""], [[], ["x y"]])
+    assert out[0].tolist() == [[0.0] * 6] * 4
+    assert out[1, 0].tolist() == [2.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    with pytest.raises(ValueError):
+        scorer.score_arrays(["a"], [])
+
+
+def test_rouge_w_empty_reference_raises():
+    scorer = BatchScorer([Measure.parse("ROUGE-W-1.2")], stem=False, stopwords=False, word_limit=0,
+                         byte_limit=0, mode="A", alpha=0.5)
+    with pytest.raises(InputError):
+        scorer.score_arrays(["a b"], [["a b", "..."]])
+
+
+def test_round5_matches_python_formatting():
+    rng = random.Random(3)
+    values = [k / 64 for k in range(0, 200)] + [k / 2 ** 17 for k in range(0, 3000, 7)]
+    values += [rng.random() for _ in range(100000)] + [rng.random() * 3 for _ in range(20000)]
+    values += [a / b for a in range(0, 120) for b in range(1, 120)]
+    values += [0.000005, 0.000015, 0.123455, 0.999995, 1.0, 2.5e-6, 1e-300, 5e-324, 7.0, 123.456785]
+    for x in values:
+        assert _batch._round5_py(x) == float("%7.5f" % x), x
+
+
+def test_batch_supported():
+    ok = dict(tokenizer="rouge155", word_limit=0, byte_limit=0, multi_ref="sum", su_unigrams="rouge155",
+              wlcs="rouge155")
+    ms = [Measure.parse(x) for x in MEASURE_POOL]
+    assert batch_supported(ms, **ok)
+    assert batch_supported(ms, **{**ok, "multi_ref": "best", "word_limit": 10})
+    assert batch_supported(ms, **{**ok, "byte_limit": 75})
+    assert not batch_supported(ms, **{**ok, "word_limit": 10, "byte_limit": 75})
+    assert not batch_supported(ms, **{**ok, "multi_ref": "jackknife"})
+    assert not batch_supported(ms, **{**ok, "tokenizer": "unicode"})
+    assert not batch_supported(ms, **{**ok, "wlcs": "paper"})
+    assert not batch_supported(ms, **{**ok, "su_unigrams": "paper"})
+    assert not batch_supported([Measure.parse("ROUGE-BE-HM")], **ok)
+    assert not batch_supported([Measure.parse("BLEU")], **ok)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_long_sentences_multiword_lcs(seed):
+    """Sentences longer than 64 tokens use multi-word bit-parallel rows; documents of mixed lengths."""
+    rng = random.Random(1000 + seed)
+    small = WORDS[:40]
+
+    def long_summary():
+        lines = []
+        for _ in range(rng.randint(1, 3)):
+            k = rng.choice([1, 30, 63, 64, 65, 100, 129, 200])
+            lines.append(" ".join(rng.choice(small) for _ in range(k)))
+        return "\n".join(lines)
+
+    measures = [Measure.parse(x) for x in ["ROUGE-1", "ROUGE-3", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4", "ROUGE-S*"]]
+    cands = [long_summary() for _ in range(4)] + ["short one", "the police"]
+    refs = [[long_summary() for _ in range(rng.randint(1, 3))] for _ in range(len(cands))]
+    for mode in "AB":
+        opts = dict(stem=bool(seed % 2), stopwords=False, word_limit=0, byte_limit=0, mode=mode, alpha=0.5)
+        exp = _expected(cands, refs, measures, **opts)
+        scorer = BatchScorer(measures, **opts)
+        for jobs in (1, 2):
+            _assert_same(scorer.score_arrays(cands, refs, jobs=jobs), exp, f"seed {seed} {mode} jobs={jobs}")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_many_distinct_types_hashed_units(seed):
+    """More than 256 distinct candidate types: bigrams / skip units go through the hash tables."""
+    rng = random.Random(2000 + seed)
+    vocab = [f"w{i}" for i in range(rng.choice([300, 600, 3000]))] + WORDS[:30]
+
+    def text(k):
+        words = [rng.choice(vocab) for _ in range(k)]
+        cut = sorted(rng.sample(range(1, k), 3))
+        return "\n".join(" ".join(words[a:b]) for a, b in zip([0] + cut, cut + [k]))
+
+    measures = [Measure.parse(x) for x in ["ROUGE-2", "ROUGE-3", "ROUGE-S4", "ROUGE-SU*", "ROUGE-S*", "ROUGE-L"]]
+    cands = [text(rng.choice([300, 500])) for _ in range(3)] + [text(40)]
+    refs = [[text(rng.choice([200, 400])), cands[i] if i == 0 else text(50)] for i in range(len(cands))]
+    for mode in "AB":
+        opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode=mode, alpha=0.5)
+        exp = _expected(cands, refs, measures, **opts)
+        got = BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=2)
+        _assert_same(got, exp, f"seed {seed} {mode}")
