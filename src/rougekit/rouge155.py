@@ -121,6 +121,76 @@ class Rouge155Run:
         self.summaries = _Summaries(settings, self.warn)
         self._stem_on = settings.stem  # the script's global stemming switch, which -M flips
         self._known_missing: set[tuple[str, str]] = set()
+        self._precomputed: dict[tuple[str, str], dict[str, PairScore]] = {}
+        self._batch_scorer = None
+
+    # -- the compiled batch path: all evaluations of a peer at once -------------------------
+    def _batch(self):
+        """A BatchScorer for the word-based measures when the options allow it exactly, else None."""
+        s = self.settings
+        if self._batch_scorer is not None:
+            return self._batch_scorer or None
+        self._batch_scorer = False
+        measures = [m for m in s.measures if m.kind in ("N", "L", "W", "S", "SU")]
+        if not measures or s.stem_models_only or os.environ.get("ROUGEKIT_PURE_PYTHON"):
+            return None
+        if any((ev.input_format or "").upper() not in text.SENTENCE_FORMATS for ev in self.config.evaluations):
+            return None
+        try:
+            from rougekit._core import _batch  # noqa: F401  (the compiled module must exist)
+            from rougekit._core.batch import BatchScorer, batch_supported
+        except ImportError:
+            return None
+        multi_ref = "best" if s.mode == "B" else "sum"
+        if not batch_supported(measures, tokenizer="rouge155", word_limit=s.word_limit, byte_limit=s.byte_limit,
+                               multi_ref=multi_ref, su_unigrams="rouge155", wlcs="rouge155"):
+            return None
+        self._batch_scorer = BatchScorer(measures, stem=s.stem, stopwords=s.stopwords, word_limit=s.word_limit,
+                                         byte_limit=s.byte_limit, mode="B" if s.mode == "B" else "A", alpha=s.alpha)
+        return self._batch_scorer
+
+    def _summary_text(self, path: str, fmt: str) -> str | None:
+        """A summary as the batch path reads it (lines = sentences), or None if that would not be exact."""
+        sentences = self.summaries._sentences(path, fmt)
+        s = self.settings
+        if s.word_limit or s.byte_limit:
+            if any(b"\n" in x for x in sentences):
+                return None  # a SEE sentence keeping its newline: -b counts that byte
+            if text.limit_joined(sentences, s.word_limit, s.byte_limit) is None:
+                self.warn(f"readText: {path} -> empty text")
+        return b"\n".join(sentences).decode("utf-8", "surrogateescape")
+
+    def _precompute(self, peer_id: str) -> None:
+        """Score every evaluation of ``peer_id`` for the word-based measures in one batch call."""
+        batch = self._batch()
+        if batch is None:
+            return
+        evals, cands, refs = [], [], []
+        for ev in self.config.evaluations:
+            if peer_id not in ev.peers:
+                continue
+            model_paths = ev.model_paths()
+            for path in model_paths:
+                if not os.path.exists(path):
+                    raise InputError(f"cannot find model summary {path} (evaluation {ev.eval_id})")
+            cand = self._summary_text(ev.peer_path(peer_id), ev.input_format)
+            models = [self._summary_text(path, ev.input_format) for path in model_paths]
+            if cand is None or any(m is None for m in models):
+                return  # fall back to the readable path for this peer
+            evals.append(ev)
+            cands.append(cand)
+            refs.append(models)
+        if not evals:
+            return
+        data = batch.score_arrays(cands, refs, jobs=os.cpu_count() or 1)
+        for i, ev in enumerate(evals):
+            row = {}
+            for j, m in enumerate(batch.measures):
+                v = data[i, j]
+                whole = m.kind != "W"
+                row[m.name] = PairScore(*(int(x) if whole else float(x) for x in v[:3]),
+                                        float(v[3]), float(v[4]), float(v[5]))
+            self._precomputed[(ev.eval_id, peer_id)] = row
 
     # -- one evaluation ------------------------------------------------------------------
     def _score_eval(self, measure: Measure, ev: Evaluation, peer_id: str) -> PairScore | None:
@@ -129,6 +199,9 @@ class Rouge155Run:
                 self._known_missing.add((ev.eval_id, peer_id))
                 self.warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist for evaluation {ev.eval_id}")
             return None
+        done = self._precomputed.get((ev.eval_id, peer_id))
+        if done is not None and measure.name in done:
+            return done[measure.name]
         peer_path = ev.peer_path(peer_id)
         model_paths = ev.model_paths()
         for path in model_paths:
@@ -198,6 +271,7 @@ class Rouge155Run:
         """All measures for each peer, in the script's order."""
         results = []
         for peer_id in peer_ids:
+            self._precompute(peer_id)
             peer_result = PeerResult(peer_id)
             for measure in self.settings.measures:
                 peer_result.measures.append(self.score_measure(measure, peer_id))
