@@ -7,8 +7,18 @@
 
 __version__ = "0.1.0"
 
-from rougekit.api import RougeResult, Scorer, score  # noqa: E402
-from rougekit.measures import Measure  # noqa: E402
-from rougekit.signature import Signature  # noqa: E402
-
 __all__ = ["score", "Scorer", "RougeResult", "Measure", "Signature", "__version__"]
+
+_LAZY = {"score": "rougekit.api", "Scorer": "rougekit.api", "RougeResult": "rougekit.results",
+         "Measure": "rougekit.measures", "Signature": "rougekit.signature"}
+
+
+def __getattr__(name):
+    """Import the public names on first use, so the command line starts fast."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'rougekit' has no attribute {name!r}")
