@@ -249,3 +249,79 @@ def test_many_distinct_types_hashed_units(seed):
         exp = _expected(cands, refs, measures, **opts)
         got = BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=2)
         _assert_same(got, exp, f"seed {seed} {mode}")
+
+
+def _new_type_corpus(rng: random.Random, n: int):
+    """Pairs full of token types seen once or twice (short and > 8 bytes), stopwords, non-ASCII text
+    and surrogate-escaped bytes: most chunks bring new types to map through the stemmer."""
+    letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+    odd = ["café", "naïve", "東京", "Привет", "x\u00a0y", "\udce9t\udce9", "ab\udcffcd", "–dash–", "über-cool"]
+
+    def word():
+        r = rng.random()
+        if r < 0.35:
+            return "".join(rng.choice(letters) for _ in range(rng.choice([1, 2, 3, 4, 5, 7, 8, 9, 12, 20])))
+        if r < 0.45:
+            return rng.choice(odd)
+        if r < 0.5:
+            return rng.choice(letters).upper() + "".join(rng.choice(letters) for _ in range(rng.randint(3, 10)))
+        return rng.choice(WORDS)
+
+    def summary():
+        return "\n".join(" ".join(word() for _ in range(rng.randint(0, 14))) for _ in range(rng.randint(1, 4)))
+
+    cands = [summary() for _ in range(n)]
+    refs = [[summary() for _ in range(rng.randint(1, 3))] for _ in range(n)]
+    return cands, refs
+
+
+@pytest.mark.parametrize("opts", [
+    dict(stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5),
+    dict(stem=True, stopwords=True, word_limit=0, byte_limit=0, mode="B", alpha=0.5),
+    dict(stem=False, stopwords=True, word_limit=0, byte_limit=60, mode="A", alpha=0.3),
+    dict(stem=True, stopwords=True, word_limit=25, byte_limit=0, mode="A", alpha=0.5),
+])
+def test_fresh_references_jobs2_equal_jobs1_new_types(monkeypatch, opts):
+    """New types are interned without the GIL and mapped once per chunk: jobs=2 on fresh engines and
+    references equals jobs=1 and the readable path, bit for bit."""
+    monkeypatch.setattr(batch, "_CHUNK", 97)  # many chunks per job, each with new types
+    rng = random.Random(4242)
+    cands, refs = _new_type_corpus(rng, 700)
+    measures = [Measure.parse(x) for x in ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4", "ROUGE-W-1.2"]]
+    refs = [["zzref " + r for r in rs] for rs in refs]  # ROUGE-W needs a token in every reference
+    exp = _expected(cands, refs, measures, **opts)
+    one = BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=1)
+    two = BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=2)
+    _assert_same(one, exp, f"{opts} jobs=1")
+    _assert_same(two, exp, f"{opts} jobs=2 fresh")
+    scorer = BatchScorer(measures, **opts, cache_size=100)
+    for jobs in (2, 1, 2):  # warm vocabulary, partly cached references
+        _assert_same(scorer.score_arrays(cands, refs, jobs=jobs), exp, f"{opts} jobs={jobs} again")
+
+
+def test_engine_consistent_after_stemmer_error():
+    """A failure while mapping a chunk's new types leaves no half-interned type behind."""
+    from rougekit.text.stemming import morph_stem
+
+    calls = {"n": 0}
+
+    def flaky(tok):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise RuntimeError("stemmer failed")
+        return morph_stem(tok)
+
+    spec = [(0, 1, 0.0), (1, 0, 0.0)]
+    cands = ["police killed the gunman yesterday", "children running agreements quickly"]
+    refs = [["the gunman was killed by police officers"], ["running children and their agreement"]]
+    eng = _batch._Engine(spec, None, flaky, 0, 0, False, 0.5, 100)
+    with pytest.raises(RuntimeError):
+        eng.prepare(cands, refs, 0, 2)
+    assert eng.vocabulary_size == 0 and eng.cached_references == 0
+    clean = _batch._Engine(spec, None, morph_stem, 0, 0, False, 0.5, 100)
+    out_a = np.zeros((2, 2, 6))
+    out_b = np.zeros((2, 2, 6))
+    eng.score(eng.prepare(cands, refs, 0, 2), _batch._Work(eng), out_a)
+    clean.score(clean.prepare(cands, refs, 0, 2), _batch._Work(clean), out_b)
+    assert np.array_equal(out_a, out_b)
+    assert eng.process(cands[0]) == clean.process(cands[0])

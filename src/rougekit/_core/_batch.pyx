@@ -8,10 +8,13 @@ every job its own engine and workspace):
   in the cache are collected; (no GIL) they are tokenized in C -- the tokens are the maximal
   runs of ``[A-Za-z0-9]`` after ASCII lowercasing (what ``rouge155.clean`` + ``tokenize``
   keep; the ``-`` tokens are dropped anyway), with the script's ``-l``/``-b`` limits applied
-  to the raw sentences.  Token bytes are interned in a C hash table (slots prefetched); a new
-  type takes the GIL once to go through the SMART stopword set and ``morph_stem`` (types
-  longer than 3 characters) to a final id (-1: a stopword).  (GIL) new references enter the
-  bounded LRU cache keyed by their string.
+  to the raw sentences.  Token bytes are interned in a C hash table (slots prefetched); a type
+  new to the engine gets a pending id (-3 - k) and is queued.  (GIL, once per chunk) the queued
+  types go through the SMART stopword set and ``morph_stem`` (types longer than 3 characters)
+  to their final ids (-1: a stopword); (no GIL) the table and the summaries with pending ids
+  get the final ids (stopwords dropped).  (GIL) new references enter the bounded LRU cache
+  keyed by their string.  So the engines of several jobs tokenize in parallel: only the
+  gathering, the new types' Python mapping and the cache hold the GIL.
 * ``_Engine.score`` (no GIL): every measure of a pair in one C call.  Per pair, the
   candidate's token types get dense local ids; references are mapped onto them (-1 for types
   the candidate lacks, which can never match).  ROUGE-N/S/SU insert the candidate's units
@@ -30,6 +33,8 @@ from libc.string cimport memcpy, memset, memchr, memcmp
 from libc.math cimport pow, floor, fma, fmod
 from libc.stdio cimport snprintf
 from libc.stdint cimport uint64_t, uint32_t, int32_t, int64_t, uint8_t
+from cpython.object cimport PyObject
+from cpython.dict cimport PyDict_GetItem
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object u, Py_ssize_t* size) except NULL
@@ -339,6 +344,93 @@ cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcep
     return _mix(h)
 
 
+cdef struct PType:
+    uint64_t w0        # a type first seen in the current chunk (its id is pending: -3 - index)
+    uint32_t off       # arena offset of (uint32 length, bytes), or _SHORT (bytes in w0)
+    int32_t n
+
+
+cdef struct Pend:
+    const uint8_t** src    # UTF-8 bytes of the summaries to tokenize in the current chunk
+    Py_ssize_t* len
+    DocC** dst
+    int32_t*** slot        # &_Doc.mem
+    uint8_t* flag          # 1: the summary has tokens of pending types
+    Py_ssize_t n
+    Py_ssize_t cap
+    Py_ssize_t maxlen
+
+
+cdef int _pend_grow(Pend* pp) except -1:
+    cdef Py_ssize_t cap = pp.cap * 2 if pp.cap > 0 else 64
+    cdef void* q
+    q = realloc(pp.src, cap * sizeof(uint8_t*))
+    if q == NULL:
+        raise MemoryError()
+    pp.src = <const uint8_t**>q
+    q = realloc(pp.len, cap * sizeof(Py_ssize_t))
+    if q == NULL:
+        raise MemoryError()
+    pp.len = <Py_ssize_t*>q
+    q = realloc(pp.dst, cap * sizeof(DocC*))
+    if q == NULL:
+        raise MemoryError()
+    pp.dst = <DocC**>q
+    q = realloc(pp.slot, cap * sizeof(int32_t**))
+    if q == NULL:
+        raise MemoryError()
+    pp.slot = <int32_t***>q
+    q = realloc(pp.flag, cap)
+    if q == NULL:
+        raise MemoryError()
+    pp.flag = <uint8_t*>q
+    pp.cap = cap
+    return 0
+
+
+cdef void _pend_free(Pend* pp) noexcept:
+    free(pp.src)
+    free(pp.len)
+    free(pp.dst)
+    free(pp.slot)
+    free(pp.flag)
+
+
+cdef void _finish_doc(DocC* d, const int32_t* fmap) noexcept nogil:
+    """Replace the pending ids (-3 - k) of a summary by their final ids, dropping stopwords (-1)."""
+    cdef Py_ssize_t s, k, w = 0, a, b, mx = 0
+    cdef int32_t t
+    cdef bint separate = d.tok != d.stok
+    a = d.soff[0]
+    for s in range(d.nsent):
+        b = d.soff[s + 1]
+        for k in range(a, b):
+            t = d.stok[k]
+            if t <= -3:
+                t = fmap[-3 - t]
+            if t != -1:
+                d.stok[w] = t
+                w += 1
+        d.soff[s + 1] = <int32_t>w
+        if w - d.soff[s] > mx:
+            mx = w - d.soff[s]
+        a = b
+    d.nstok = <int32_t>w
+    d.maxsent = <int32_t>mx
+    if separate:
+        w = 0
+        for k in range(d.ntok):
+            t = d.tok[k]
+            if t <= -3:
+                t = fmap[-3 - t]
+            if t != -1:
+                d.tok[w] = t
+                w += 1
+        d.ntok = <int32_t>w
+    else:
+        d.ntok = d.nstok
+
+
 cdef struct MeasureC:
     int kind
     int n              # n of ROUGE-N, skip distance of ROUGE-S/SU (< 0: unlimited)
@@ -386,6 +478,12 @@ cdef class _Engine:
     cdef uint8_t* low
     cdef Py_ssize_t low_cap
     cdef Buf spans
+    cdef bint defer            # prepare: new types get pending ids, mapped once per chunk
+    cdef Buf ptypes            # PType [nptypes]
+    cdef Py_ssize_t nptypes
+    cdef Buf fmap              # int32 [nptypes]: final id of pending type k
+    cdef Py_ssize_t doc_pend   # tokens of pending types in the summary being built
+    cdef object move_to_end
 
     def __cinit__(self, list measures, stopset, stemfn, int word_limit, int byte_limit, bint mode_b,
                   double alpha, Py_ssize_t cache_size):
@@ -417,6 +515,7 @@ cdef class _Engine:
         self.mode_b = mode_b
         self.alpha = alpha
         self.cache = OrderedDict()
+        self.move_to_end = self.cache.move_to_end
         self.cache_size = cache_size
 
     def __dealloc__(self):
@@ -428,6 +527,8 @@ cdef class _Engine:
         free(self.so.data)
         free(self.low)
         free(self.spans.p)
+        free(self.ptypes.p)
+        free(self.fmap.p)
 
     @property
     def vocabulary_size(self):
@@ -442,16 +543,18 @@ cdef class _Engine:
 
     # ------------------------------------------------------------------ interning
 
-    cdef int _grow_vocab(self) except -1:
-        cdef Py_ssize_t ncap = self.vcap * 2, i, s, msk = ncap - 1, n
+    cdef int _rehash(self, Py_ssize_t ncap, bint drop_pending) except -1 nogil:
+        cdef Py_ssize_t i, s, msk = ncap - 1, n, cnt = 0
         cdef VEntry* nt = <VEntry*>calloc(ncap, sizeof(VEntry))
         cdef VEntry* e
         cdef uint64_t h
         if nt == NULL:
-            raise MemoryError()
+            with gil:
+                raise MemoryError()
         for i in range(self.vcap):
             e = &self.vt[i]
-            if e.w0:
+            if e.w0 and not (drop_pending and e.id <= -3):
+                cnt += 1
                 if e.off == _SHORT:
                     h = _vhash(e.w0, NULL, 0)
                 else:
@@ -464,15 +567,19 @@ cdef class _Engine:
         free(self.vt)
         self.vt = nt
         self.vcap = ncap
+        self.vcount = cnt
         return 0
 
-    cdef int32_t _add_type(self, const uint8_t* p, Py_ssize_t n, uint64_t w0) except -2:
-        cdef Py_ssize_t s, msk, cap, need
-        cdef uint8_t* q
+    cdef int _drop_pending(self) except -1:
+        """Forget the types still pending (after an error between interning and mapping)."""
+        if self.nptypes:
+            self._rehash(self.vcap, True)
+            self.nptypes = 0
+        return 0
+
+    cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2:
+        """(GIL) Final id of a new type: the SMART stopwords (-1) and ``morph_stem``."""
         cdef int32_t fid
-        cdef VEntry* e
-        cdef uint32_t off = _SHORT
-        cdef uint32_t ln
         tok = (<char*>p)[:n].decode("ascii")
         if self.stopset is not None and tok in self.stopset:
             fid = -1
@@ -485,17 +592,33 @@ cdef class _Engine:
                 self.final_ids[tok] = fid
             else:
                 fid = got
+        return fid
+
+    cdef int32_t _add_type(self, const uint8_t* p, Py_ssize_t n, uint64_t w0) except -2:
+        cdef int32_t fid = self._final_id(p, n)
+        self._insert(p, n, w0, fid)
+        return fid
+
+    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid) except 4294967294 nogil:
+        """Add the type p[:n] (not in the table) with id ``fid``; returns its arena offset or _SHORT."""
+        cdef Py_ssize_t s, msk, cap, need
+        cdef uint8_t* q
+        cdef VEntry* e
+        cdef uint32_t off = _SHORT
+        cdef uint32_t ln
         if n > 8:
             need = self.arena_n + 8 + n
             if need >= <Py_ssize_t>0xFFFFFFF0:
-                raise MemoryError("rougekit batch vocabulary arena is full (4 GB of long tokens)")
+                with gil:
+                    raise MemoryError("rougekit batch vocabulary arena is full (4 GB of long tokens)")
             if need > self.arena_cap:
                 cap = self.arena_cap * 2
                 while cap < need:
                     cap *= 2
                 q = <uint8_t*>realloc(self.arena, cap)
                 if q == NULL:
-                    raise MemoryError()
+                    with gil:
+                        raise MemoryError()
                 self.arena = q
                 self.arena_cap = cap
             self.arena_n = (self.arena_n + 3) & ~(<Py_ssize_t>3)
@@ -505,7 +628,7 @@ cdef class _Engine:
             memcpy(self.arena + off + 4, p, n)
             self.arena_n += 4 + n
         if 2 * (self.vcount + 1) > self.vcap:
-            self._grow_vocab()
+            self._rehash(self.vcap * 2, False)
         msk = self.vcap - 1
         s = <Py_ssize_t>(_vhash(w0, p, n) & msk)
         while self.vt[s].w0:
@@ -515,7 +638,61 @@ cdef class _Engine:
         e.off = off
         e.id = fid
         self.vcount += 1
-        return fid
+        return off
+
+    cdef int32_t _add_pending(self, const uint8_t* p, Py_ssize_t n, uint64_t w0) except -2 nogil:
+        """(no GIL) Intern a new type with the pending id -3 - k; mapped by ``_map_pending``."""
+        cdef Py_ssize_t k = self.nptypes
+        cdef PType* pt
+        cdef int32_t pid = <int32_t>(-3 - k)
+        if _need(&self.ptypes, k + 1, sizeof(PType)) < 0:
+            with gil:
+                raise MemoryError()
+        pt = &(<PType*>self.ptypes.p)[k]
+        pt.w0 = w0
+        pt.n = <int32_t>n
+        pt.off = self._insert(p, n, w0, pid)
+        self.nptypes = k + 1
+        return pid
+
+    cdef int _map_pending(self) except -1:
+        """(GIL, once per chunk) Final ids of the pending types, in order of first appearance."""
+        cdef Py_ssize_t k, j
+        cdef PType* pt
+        cdef uint8_t buf[8]
+        cdef const uint8_t* p
+        if _need(&self.fmap, self.nptypes, sizeof(int32_t)) < 0:
+            raise MemoryError()
+        for k in range(self.nptypes):
+            pt = &(<PType*>self.ptypes.p)[k]
+            if pt.off == _SHORT:
+                for j in range(pt.n):
+                    buf[j] = <uint8_t>((pt.w0 >> (8 * j)) & 0xff)
+                p = buf
+            else:
+                p = self.arena + pt.off + 4
+            (<int32_t*>self.fmap.p)[k] = self._final_id(p, pt.n)
+        return 0
+
+    cdef void _resolve_pending(self) noexcept nogil:
+        """(no GIL) Store the final ids of the pending types in the table (each found by its hash)."""
+        cdef Py_ssize_t k, s, msk = self.vcap - 1
+        cdef const PType* pt
+        cdef uint64_t h
+        cdef int32_t pid
+        cdef const int32_t* fmap = <const int32_t*>self.fmap.p
+        for k in range(self.nptypes):
+            pt = &(<PType*>self.ptypes.p)[k]
+            if pt.off == _SHORT:
+                h = _vhash(pt.w0, NULL, pt.n)
+            else:
+                h = _vhash(pt.w0, self.arena + pt.off + 4, pt.n)
+            pid = <int32_t>(-3 - k)
+            s = <Py_ssize_t>(h & msk)
+            while self.vt[s].id != pid or self.vt[s].w0 != pt.w0:   # the entry is in the table
+                s = (s + 1) & msk
+            self.vt[s].id = fmap[k]
+        self.nptypes = 0
 
     cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t h) except -2 nogil:
         """Final id of the (lowercased) token p[:n] (first word w0, hash h); -1 for a stopword."""
@@ -534,6 +711,8 @@ cdef class _Engine:
             elif e.w0 == 0:
                 break
             s = (s + 1) & msk
+        if self.defer:  # prepare: mapped through the stopwords / stemmer once per chunk
+            return self._add_pending(p, n, w0)
         with gil:  # a new type: stopword / stemmer tables (Python), once per type
             return self._add_type(p, n, w0)
 
@@ -584,9 +763,11 @@ cdef class _Engine:
         cnt = out.n
         for k in range(ntok):
             tid = self._intern(p + sp[k].start, sp[k].n, sp[k].w0, sp[k].h)
-            if tid >= 0:
+            if tid != -1:   # -1: a stopword; <= -3: a pending type (prepare), resolved per chunk
                 dst[cnt] = tid
                 cnt += 1
+                if tid < 0:
+                    self.doc_pend += 1
         out.n = cnt
         return 0
 
@@ -741,133 +922,141 @@ cdef class _Engine:
         d.maxsent = <int32_t>mx
         return 0
 
+    cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src):
+        """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing."""
+        cdef _Doc d = _Doc.__new__(_Doc)
+        cdef Py_ssize_t ln = 0
+        cdef const uint8_t* p
+        cdef bytes b
+        try:
+            p = <const uint8_t*>PyUnicode_AsUTF8AndSize(text, &ln)
+            keep_src.append(text)
+        except UnicodeEncodeError:  # lone surrogates: the bytes they escape (surrogateescape)
+            b = text.encode("utf-8", "surrogateescape")
+            keep_src.append(b)
+            p = <const uint8_t*><char*>b
+            ln = len(b)
+        if pp.n == pp.cap:
+            _pend_grow(pp)
+        pp.src[pp.n] = p
+        pp.len[pp.n] = ln
+        pp.dst[pp.n] = &d.d
+        pp.slot[pp.n] = &d.mem
+        pp.flag[pp.n] = 0
+        pp.n += 1
+        if ln > pp.maxlen:
+            pp.maxlen = ln
+        return d
+
     def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end):
         """Process pairs ``start:end`` into a chunk ready for :meth:`score`.
 
-        Three steps: (GIL) collect the UTF-8 bytes of the candidates and of the references not in
-        the cache; (no GIL) tokenize them all; (GIL) file the new references in the cache.
+        Steps: (GIL) collect the UTF-8 bytes of the candidates and of the references not in the
+        cache; (no GIL) tokenize them all, new token types getting pending ids; (GIL, once) map
+        the new types through the stopwords and the stemmer; (no GIL) put the final ids in the
+        table and the summaries; (GIL) file the new references in the cache.  Only the short
+        Python parts hold the GIL, so the engines of several jobs tokenize in parallel.
         An engine must not be used by two threads at once.
         """
         cdef _Chunk ch = _Chunk.__new__(_Chunk)
-        cdef Py_ssize_t i, n = end - start, nr = 0, cap, k, npend = 0, pcap, ln = 0, maxlen = 0
+        cdef Py_ssize_t i, n = end - start, nr = 0, cap, k, maxlen
         cdef _Doc d
         cdef void* q
-        cdef const uint8_t* p
+        cdef PyObject* hit
         cdef list keep = []
         cdef list keep_src = []
-        cdef list new_refs = []
         cdef dict pending = {}
-        cdef const uint8_t** src = NULL
-        cdef Py_ssize_t* srclen = NULL
-        cdef DocC** dst = NULL
-        cdef int32_t*** slots = NULL
-        cdef bytes b
+        cdef Pend pp
+        cdef bint use_cache = self.cache_size > 0
+        cdef object cache = self.cache
+        cdef object mte = self.move_to_end
+        cdef const int32_t* fmap
+        memset(&pp, 0, sizeof(Pend))
         ch.n = n
         ch.start = start
         ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
         ch.roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
         cap = 2 * n + 16
         ch.refs = <const DocC**>malloc(cap * sizeof(DocC*))
-        pcap = 3 * n + 16
-        src = <const uint8_t**>malloc(pcap * sizeof(uint8_t*))
-        srclen = <Py_ssize_t*>malloc(pcap * sizeof(Py_ssize_t))
-        dst = <DocC**>malloc(pcap * sizeof(DocC*))
-        slots = <int32_t***>malloc(pcap * sizeof(int32_t**))
         try:
-            if (ch.peers == NULL or ch.roff == NULL or ch.refs == NULL or src == NULL or srclen == NULL
-                    or dst == NULL or slots == NULL):
+            if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
                 raise MemoryError()
+            pp.cap = 0
+            while pp.cap < 3 * n + 16:
+                _pend_grow(&pp)
             ch.roff[0] = 0
             for i in range(n):
+                text = candidates[start + i]
+                if not isinstance(text, str):
+                    text = "\n".join(text)
+                d = self._pend_add(text, &pp, keep_src)
+                keep.append(d)
+                ch.peers[i] = &d.d
                 refs = references[start + i]
                 if isinstance(refs, str):
                     refs = (refs,)
-                items = [candidates[start + i]]
-                items.extend(refs)
-                for k in range(len(items)):
-                    text = items[k]
+                for text in refs:
                     if not isinstance(text, str):
                         text = "\n".join(text)
-                    d = None
-                    if k > 0:
-                        d = self.cache.get(text)
-                        if d is not None:
-                            self.cache.move_to_end(text)
-                        else:
-                            d = pending.get(text)
-                    if d is None:
-                        d = _Doc.__new__(_Doc)
-                        try:
-                            p = <const uint8_t*>PyUnicode_AsUTF8AndSize(text, &ln)
-                            keep_src.append(text)
-                        except UnicodeEncodeError:
-                            b = text.encode("utf-8", "surrogateescape")
-                            keep_src.append(b)
-                            p = <const uint8_t*><char*>b
-                            ln = len(b)
-                        if npend == pcap:
-                            pcap *= 2
-                            q = realloc(src, pcap * sizeof(uint8_t*))
-                            if q == NULL:
-                                raise MemoryError()
-                            src = <const uint8_t**>q
-                            q = realloc(srclen, pcap * sizeof(Py_ssize_t))
-                            if q == NULL:
-                                raise MemoryError()
-                            srclen = <Py_ssize_t*>q
-                            q = realloc(dst, pcap * sizeof(DocC*))
-                            if q == NULL:
-                                raise MemoryError()
-                            dst = <DocC**>q
-                            q = realloc(slots, pcap * sizeof(int32_t**))
-                            if q == NULL:
-                                raise MemoryError()
-                            slots = <int32_t***>q
-                        src[npend] = p
-                        srclen[npend] = ln
-                        dst[npend] = &d.d
-                        slots[npend] = &d.mem
-                        npend += 1
-                        if ln > maxlen:
-                            maxlen = ln
-                        if k > 0:
-                            pending[text] = d
-                            new_refs.append((text, d))
-                    keep.append(d)
-                    if k == 0:
-                        ch.peers[i] = &d.d
+                    hit = PyDict_GetItem(cache, text) if use_cache else NULL
+                    if hit != NULL:
+                        d = <_Doc>hit
+                        mte(text)
                     else:
-                        if nr == cap:
-                            cap *= 2
-                            q = realloc(ch.refs, cap * sizeof(DocC*))
-                            if q == NULL:
-                                raise MemoryError()
-                            ch.refs = <const DocC**>q
-                        ch.refs[nr] = &d.d
-                        nr += 1
+                        hit = PyDict_GetItem(pending, text)
+                        if hit != NULL:
+                            d = <_Doc>hit
+                        else:
+                            d = self._pend_add(text, &pp, keep_src)
+                            pending[text] = d
+                    keep.append(d)
+                    if nr == cap:
+                        cap *= 2
+                        q = realloc(ch.refs, cap * sizeof(DocC*))
+                        if q == NULL:
+                            raise MemoryError()
+                        ch.refs = <const DocC**>q
+                    ch.refs[nr] = &d.d
+                    nr += 1
                 ch.roff[i + 1] = nr
+            maxlen = pp.maxlen
             if maxlen + 1 > self.low_cap:
                 q = realloc(self.low, maxlen + 1 + maxlen // 2 + 64)
                 if q == NULL:
                     raise MemoryError()
                 self.low = <uint8_t*>q
                 self.low_cap = maxlen + 1 + maxlen // 2 + 64
-            with nogil:
-                for k in range(npend):
-                    self._build_into(src[k], srclen[k], dst[k], slots[k])
+            self.nptypes = 0
+            self.defer = True
+            try:
+                with nogil:
+                    for k in range(pp.n):
+                        self.doc_pend = 0
+                        self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
+                        pp.flag[k] = self.doc_pend != 0
+                if self.nptypes:
+                    self._map_pending()
+                    fmap = <const int32_t*>self.fmap.p
+                    with nogil:
+                        self._resolve_pending()
+                        for k in range(pp.n):
+                            if pp.flag[k]:
+                                _finish_doc(pp.dst[k], fmap)
+            except BaseException:
+                self._drop_pending()
+                raise
+            finally:
+                self.defer = False
         finally:
-            free(src)
-            free(srclen)
-            free(dst)
-            free(slots)
-        for text, d in new_refs:
+            _pend_free(&pp)
+        for text, d in pending.items():
             if self.has_w and d.d.nstok == 0:
                 raise InputError("ROUGE-W is undefined for a reference with no tokens "
                                  "(ROUGE-1.5.5 dies with a division by zero here)")
-            if self.cache_size > 0:
-                self.cache[text] = d
-                if len(self.cache) > self.cache_size:
-                    self.cache.popitem(last=False)
+            if use_cache:
+                cache[text] = d
+                if len(cache) > self.cache_size:
+                    cache.popitem(last=False)
         if self.has_w:
             for i in range(nr):
                 if ch.refs[i].nstok == 0:
