@@ -19,8 +19,8 @@ import numpy as np
 from rougekit.errors import OptionError
 from rougekit.measures import NEEDS_SOURCE, Measure
 from rougekit.metrics import hori, lin_hovy
-from rougekit.scoring import (Doc, PairScore, combine, final_scores, jackknife, paper_wlcs_score,
-                              reference_stats)
+from rougekit.scoring import (Doc, PairScore, RefStats, _round5, combine, final_scores, jackknife,
+                              paper_wlcs_score, reference_stats)
 from rougekit.results import F, HITS, MODEL, PEER, P, R, Interval, RougeResult, ValueScore
 from rougekit.signature import Signature
 from rougekit.stats.perl_bootstrap import perl_bootstrap
@@ -29,6 +29,7 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 MULTI_REF = {"sum": "A", "best": "B", "jackknife": "J"}
+REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
 
 
 def _as_measures(measures) -> list[Measure]:
@@ -110,6 +111,8 @@ class Scorer:
         tokens, units = self.pre.process(key)
         d = Doc(self.vocab.ids(tokens), [self.vocab.ids(u) for u in units])
         if cache:
+            if len(self._cache) >= REFERENCE_CACHE:
+                self._cache.clear()  # keeps memory flat on endless streams
             self._cache[key] = d
         return d
 
@@ -176,8 +179,6 @@ class Scorer:
             s = reference_stats(Measure("S", skip=m.skip), cand, ref)
             u = reference_stats(Measure.rouge_n(1), cand, ref)
             hits, mc = s.hits + u.hits, s.model_count + u.model_count
-            from rougekit.scoring import RefStats, _round5
-
             return RefStats(hits, mc, s.peer_count + u.peer_count, _round5(hits / mc) if mc else 0.0)
         return reference_stats(m, cand, ref)
 
