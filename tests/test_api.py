@@ -214,3 +214,18 @@ def test_api_equals_rouge155_per_pair(tmp_path, case):
             g = got[i - 1][name]
             assert (g["recall"], g["precision"], g["f"]) == triple, (name, i, fast)
     assert len(expected) == n * len(measures)
+
+
+def test_stream_without_pairs_gives_the_same_corpus_numbers():
+    rng = random.Random(99)
+    cands = [_summary(rng) for _ in range(50)]
+    refs = [[_summary(rng), _summary(rng)] for _ in range(50)]
+    scorer = rougekit.Scorer(["ROUGE-1", "ROUGE-L", "ACCY"], bootstrap=None)
+    full = scorer.score(cands, refs).to_dict()
+    flat = scorer.score_stream(zip(cands, refs), chunk_size=7, keep_pairs=False)
+    assert len(flat) == 0 and flat.total_pairs == 50
+    for name, values in flat.to_dict().items():
+        for key, v in values.items():
+            assert v == pytest.approx(full[name][key], abs=1e-12), (name, key)
+    with pytest.raises(OptionError):
+        rougekit.Scorer(["ROUGE-1"]).score_stream(zip(cands, refs), keep_pairs=False)  # bootstrap needs pairs

@@ -207,10 +207,17 @@ class Scorer:
         return self._finish(data, ids, bleu_pairs)
 
     def score_stream(self, pairs: Iterable[tuple[str, Sequence[str]]], chunk_size: int = 20000,
-                     jobs: int | None = None, progress=None) -> RougeResult:
+                     jobs: int | None = None, progress=None, keep_pairs: bool = True) -> RougeResult:
         """Score (candidate, references) pairs read lazily, ``chunk_size`` at a time: the texts are
-        never all in memory, only the per-pair numbers. ``progress(n)`` is called after each chunk."""
+        never all in memory, only the per-pair numbers. ``progress(n)`` is called after each chunk.
+
+        ``keep_pairs=False`` keeps only running sums (flat memory for any number of pairs): the
+        result then has corpus numbers but no per-pair rows and no intervals.
+        """
+        if not keep_pairs and (self.bootstrap or any(m.kind == "BLEU" for m in self.measures)):
+            raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
         chunks, bleu_pairs, done = [], [], 0
+        totals = np.zeros((len(self.measures), 6))
         cands: list[str] = []
         refs: list[list[str]] = []
 
@@ -218,7 +225,10 @@ class Scorer:
             nonlocal done
             if cands:
                 data, bp = self._score_arrays(cands, refs, None, jobs)
-                chunks.append(data)
+                if keep_pairs:
+                    chunks.append(data)
+                else:
+                    np.add(totals, data.sum(axis=0), out=totals)
                 bleu_pairs.extend(bp)
                 done += len(cands)
                 cands.clear()
@@ -232,6 +242,13 @@ class Scorer:
             if len(cands) >= chunk_size:
                 flush()
         flush()
+        if not keep_pairs:
+            result = RougeResult(self.measures, np.zeros((0, len(self.measures), 6)), self.signature, self.average,
+                                 self.alpha, None, totals=totals, total_pairs=done)
+            for j, m in enumerate(self.measures):
+                if m.single_valued:
+                    result.corpus_values[m.name] = float(totals[j, F] / done) if done else 0.0
+            return result
         data = np.concatenate(chunks) if chunks else np.zeros((0, len(self.measures), 6))
         return self._finish(data, None, bleu_pairs)
 

@@ -87,6 +87,8 @@ class RougeResult:
     intervals: dict[str, dict[str, Interval]] = field(default_factory=dict)
     rouge155_averages: dict[str, dict[str, float]] = field(default_factory=dict)
     corpus_values: dict[str, float] = field(default_factory=dict)
+    totals: np.ndarray | None = None   # aggregate-only results: per measure, the column sums
+    total_pairs: int = 0
 
     @property
     def ids(self) -> list[str]:
@@ -116,6 +118,8 @@ class RougeResult:
         """
         if name in self.corpus_values:
             return {"score": self.corpus_values[name]}
+        if self.totals is not None:
+            return self._corpus_from_totals(name)
         col = self.column(name)
         n = col.shape[0]
         if n == 0:
@@ -127,6 +131,18 @@ class RougeResult:
             denom = (1 - self.alpha) * prec + self.alpha * rec
             return {"recall": rec, "precision": prec, "f": rec * prec / denom if denom > 0 else 0.0}
         return {k: float(np.mean(col[:, c])) for k, c in zip(KEYS, (R, P, F))}
+
+    def _corpus_from_totals(self, name: str) -> dict[str, float]:
+        j = [m.name for m in self.measures].index(name)
+        t, n = self.totals[j], self.total_pairs
+        if n == 0:
+            return {"recall": 0.0, "precision": 0.0, "f": 0.0}
+        if self.average == "tokens":
+            rec = t[HITS] / t[MODEL] if t[MODEL] > 0 else 0.0
+            prec = t[HITS] / t[PEER] if t[PEER] > 0 else 0.0
+            denom = (1 - self.alpha) * prec + self.alpha * rec
+            return {"recall": float(rec), "precision": float(prec), "f": float(rec * prec / denom) if denom > 0 else 0.0}
+        return {k: float(t[c] / n) for k, c in zip(KEYS, (R, P, F))}
 
     def to_dict(self) -> dict[str, dict]:
         """``{measure: {"recall", "precision", "f", "interval"?, "rouge155_average"?}}`` or ``{"score"}``."""

@@ -36,7 +36,7 @@ __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "COLUMNS"]
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
 _KINDS = {"N": 0, "L": 1, "W": 2, "S": 3, "SU": 4}
 _CHUNK = 2048          # pairs processed (tokenized, then scored) at a time
-_CACHE_SIZE = 100_000  # processed references kept, keyed by the reference string (LRU)
+_CACHE_SIZE = 20_000  # processed references kept per job, keyed by the reference string (LRU)
 
 
 def _as_measure(m) -> Measure:

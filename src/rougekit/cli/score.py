@@ -148,7 +148,9 @@ def run(argv: list[str]) -> int:
         results = {}
         for path, name in system_names(args.candidates).items():
             pairs = inputs.iter_aligned(path, args.references, args.sentence_sep, args.encoding_errors)
-            results[name] = scorer.score_stream(pairs, jobs=args.jobs, progress=_progress(name, progress))
+            keep = args.per_pair or scorer.bootstrap is not None or any(m.kind == "BLEU" for m in scorer.measures)
+            results[name] = scorer.score_stream(pairs, jobs=args.jobs, progress=_progress(name, progress),
+                                                keep_pairs=keep)
             if progress:
                 print(file=sys.stderr)
         return _write(args, results)
