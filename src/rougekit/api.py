@@ -19,9 +19,18 @@ import numpy as np
 from rougekit.errors import OptionError
 from rougekit.measures import NEEDS_SOURCE, Measure
 from rougekit.metrics import hori, lin_hovy
-from rougekit.scoring import (Doc, PairScore, RefStats, _round5, combine, final_scores, jackknife,
-                              paper_wlcs_score, reference_stats)
-from rougekit.results import F, HITS, MODEL, PEER, P, R, Interval, RougeResult, ValueScore
+from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult, ValueScore
+from rougekit.scoring import (
+    Doc,
+    PairScore,
+    RefStats,
+    _round5,
+    combine,
+    final_scores,
+    jackknife,
+    paper_wlcs_score,
+    reference_stats,
+)
 from rougekit.signature import Signature
 from rougekit.stats.perl_bootstrap import perl_bootstrap
 from rougekit.text.intern import Vocabulary

@@ -141,7 +141,8 @@ class RougeResult:
             rec = t[HITS] / t[MODEL] if t[MODEL] > 0 else 0.0
             prec = t[HITS] / t[PEER] if t[PEER] > 0 else 0.0
             denom = (1 - self.alpha) * prec + self.alpha * rec
-            return {"recall": float(rec), "precision": float(prec), "f": float(rec * prec / denom) if denom > 0 else 0.0}
+            f = float(rec * prec / denom) if denom > 0 else 0.0
+            return {"recall": float(rec), "precision": float(prec), "f": f}
         return {k: float(t[c] / n) for k, c in zip(KEYS, (R, P, F))}
 
     def to_dict(self) -> dict[str, dict]:

@@ -197,7 +197,8 @@ class Rouge155Run:
         if peer_id not in ev.peers:
             if (ev.eval_id, peer_id) not in self._known_missing:
                 self._known_missing.add((ev.eval_id, peer_id))
-                self.warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist for evaluation {ev.eval_id}")
+                self.warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist "
+                          f"for evaluation {ev.eval_id}")
             return None
         done = self._precomputed.get((ev.eval_id, peer_id))
         if done is not None and measure.name in done:

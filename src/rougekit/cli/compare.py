@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 import sys
 
+from rougekit.api import Scorer
 from rougekit.cli.score import _load, build_parser
 from rougekit.errors import OptionError
-from rougekit.api import Scorer
 from rougekit.stats.paired import approximate_randomization, paired_bootstrap
 
 
@@ -23,7 +23,8 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     systems, refs, ids = _load(args)
     if len(systems) < 2:
-        raise OptionError("give at least two systems (repeat -c, or repeat --candidate-field); the first is the baseline")
+        raise OptionError("give at least two systems (repeat -c, or repeat --candidate-field); "
+                          "the first is the baseline")
     scorer = Scorer([m for m in args.measures.split(",") if m.strip()], stem=args.stem, stopwords=args.stopwords,
                     word_limit=args.word_limit, byte_limit=args.byte_limit, multi_ref=args.multi_ref,
                     alpha=args.alpha, tokenizer=args.tokenizer, su_unigrams=args.su_unigrams, wlcs=args.wlcs,

@@ -5,7 +5,6 @@ Errors derived from :class:`RougeKitError` become one line on stderr and exit co
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 

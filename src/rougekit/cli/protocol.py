@@ -19,9 +19,20 @@ from pathlib import Path
 
 from rougekit.errors import InputError, OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
-from rougekit.meta.protocol import (DEFAULT_MEASURES, DEFAULT_VARIANTS, LOADERS, REFS, RULES,
-                                    SCORES, VARIANTS, format_csv, format_json, format_text,
-                                    load_dataset, run_protocol)
+from rougekit.meta.protocol import (
+    DEFAULT_MEASURES,
+    DEFAULT_VARIANTS,
+    LOADERS,
+    REFS,
+    RULES,
+    SCORES,
+    VARIANTS,
+    format_csv,
+    format_json,
+    format_text,
+    load_dataset,
+    run_protocol,
+)
 
 PROG = "rougekit protocol"
 

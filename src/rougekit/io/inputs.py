@@ -36,7 +36,8 @@ def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict
     return out
 
 
-def aligned(candidates: list[str], cand_path: str, references: list[list[str]], ref_paths: list[str]) -> list[list[str]]:
+def aligned(candidates: list[str], cand_path: str, references: list[list[str]],
+            ref_paths: list[str]) -> list[list[str]]:
     """Check that every reference file has one line per candidate; return references per candidate."""
     for refs, path in zip(references, ref_paths):
         if len(refs) != len(candidates):

@@ -72,8 +72,13 @@ import numpy as np
 
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
-from rougekit.meta.bootstrap import (_check_resample, _percentile_interval, bootstrap_distribution,
-                                     confidence_fraction, williams_test)
+from rougekit.meta.bootstrap import (
+    _check_resample,
+    _percentile_interval,
+    bootstrap_distribution,
+    confidence_fraction,
+    williams_test,
+)
 from rougekit.meta.correlation import _check_level, canonical_coefficient, correlate
 
 __all__ = [

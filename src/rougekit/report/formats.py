@@ -5,8 +5,8 @@ import csv
 import io
 import json
 
-from rougekit.results import RougeResult
 from rougekit.report.rouge155 import DOTS, RULE
+from rougekit.results import RougeResult
 
 KEYS = ("recall", "precision", "f")
 
