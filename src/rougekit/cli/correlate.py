@@ -230,17 +230,3 @@ def _csv_num(v) -> str:
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return ""
     return repr(float(v))
-
-
-def main(argv: list[str] | None = None) -> int:  # pragma: no cover - convenience entry point
-    from rougekit.errors import RougeKitError
-
-    try:
-        return run(list(sys.argv[1:] if argv is None else argv))
-    except RougeKitError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

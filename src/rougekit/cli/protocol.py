@@ -158,17 +158,3 @@ def run(argv: list[str]) -> int:
               f"{t.get('scoring', 0):.1f} s, correlations {t.get('correlations', 0):.1f} s, "
               f"total {t.get('total', 0):.1f} s", file=sys.stderr)
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:  # pragma: no cover - convenience entry point
-    from rougekit.errors import RougeKitError
-
-    try:
-        return run(list(sys.argv[1:] if argv is None else argv))
-    except RougeKitError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
