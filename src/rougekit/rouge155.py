@@ -70,7 +70,8 @@ class _Summaries:
         self._docs: dict[tuple[str, str, bool], Doc] = {}
         self._be: dict[tuple[str, str, bool, str], Doc] = {}
 
-    def _sentences(self, path: str, fmt: str) -> list[bytes]:
+    def sentences(self, path: str, fmt: str) -> list[bytes]:
+        """The raw lowercased sentences of a file, read once."""
         key = (path, fmt.upper())
         if key not in self._raw:
             self._raw[key] = text.read_sentences(path, fmt)
@@ -84,7 +85,7 @@ class _Summaries:
         if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
             raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
         s = self.settings
-        sentences = self._sentences(path, fmt)
+        sentences = self.sentences(path, fmt)
         stemmer = morph_stem if stem else None
         joined = text.limit_joined(sentences, s.word_limit, s.byte_limit)
         if joined is None:
@@ -151,7 +152,7 @@ class Rouge155Run:
 
     def _summary_text(self, path: str, fmt: str) -> str | None:
         """A summary as the batch path reads it (lines = sentences), or None if that would not be exact."""
-        sentences = self.summaries._sentences(path, fmt)
+        sentences = self.summaries.sentences(path, fmt)
         s = self.settings
         if s.word_limit or s.byte_limit:
             if any(b"\n" in x for x in sentences):
