@@ -353,6 +353,19 @@ def _p_from_null(null: np.ndarray, observed: float, alternative: str) -> float:
     return float(np.mean(np.abs(ok) >= abs(observed)))
 
 
+def _comparison_setup(XA, XB, Z, level, coefficient, resample_unit, alternative, samples):
+    """Checked options, aligned matrices and the observed correlations of a two-measure comparison."""
+    level = _check_level(level)
+    unit = _check_resample(resample_unit)
+    alternative = _check_alternative(alternative)
+    samples = _check_samples(samples)
+    func = get_coefficient(coefficient)
+    XA, XB, Z = _prepare_comparison(XA, XB, Z)
+    ra = correlate(XA, Z, level, func)
+    rb = correlate(XB, Z, level, func)
+    return level, unit, alternative, samples, func, XA, XB, Z, ra, rb, ra - rb
+
+
 def _standardize(m: np.ndarray) -> np.ndarray:
     vals = m[~np.isnan(m)]
     if vals.size < 2:
@@ -365,15 +378,8 @@ def permutation_test(XA, XB, Z, level: str = "system", coefficient: str = "pears
                      resample_unit: str = "both", samples: int = 1000, seed: int | None = 0,
                      alternative: str = "greater") -> ComparisonResult:
     """Permutation test of corr(A, Z) - corr(B, Z), swapping A and B per system/instance/cell."""
-    level = _check_level(level)
-    unit = _check_resample(resample_unit)
-    alternative = _check_alternative(alternative)
-    samples = _check_samples(samples)
-    func = get_coefficient(coefficient)
-    XA, XB, Z = _prepare_comparison(XA, XB, Z)
-    ra = correlate(XA, Z, level, func)
-    rb = correlate(XB, Z, level, func)
-    observed = ra - rb
+    level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
+        XA, XB, Z, level, coefficient, resample_unit, alternative, samples)
     A, B = _standardize(XA), _standardize(XB)
     rng = np.random.default_rng(seed)
     n_sys, n_inst = A.shape
@@ -397,15 +403,8 @@ def bootstrap_test(XA, XB, Z, level: str = "system", coefficient: str = "pearson
                    resample_unit: str = "both", samples: int = 1000, seed: int | None = 0,
                    alternative: str = "greater") -> ComparisonResult:
     """Bootstrap test of corr(A, Z) - corr(B, Z); the null is the resampled deltas shifted to 0."""
-    level = _check_level(level)
-    unit = _check_resample(resample_unit)
-    alternative = _check_alternative(alternative)
-    samples = _check_samples(samples)
-    func = get_coefficient(coefficient)
-    XA, XB, Z = _prepare_comparison(XA, XB, Z)
-    ra = correlate(XA, Z, level, func)
-    rb = correlate(XB, Z, level, func)
-    observed = ra - rb
+    level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
+        XA, XB, Z, level, coefficient, resample_unit, alternative, samples)
     rng = np.random.default_rng(seed)
     deltas = np.empty(samples)
     for s in range(samples):
