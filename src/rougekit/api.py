@@ -19,7 +19,7 @@ import numpy as np
 from rougekit.errors import OptionError
 from rougekit.measures import NEEDS_SOURCE, Measure
 from rougekit.metrics import hori, lin_hovy
-from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult, ValueScore
+from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult
 from rougekit.scoring import (
     Doc,
     PairScore,
@@ -124,11 +124,6 @@ class Scorer:
                 self._cache.clear()  # keeps memory flat on endless streams
             self._cache[key] = d
         return d
-
-    def score_one(self, candidate: Doc, references: list[Doc], source: Doc | None = None) -> dict:
-        """All measures for one candidate against its processed references (the readable path)."""
-        return {m.name: ValueScore(self._single(m, candidate, references, source)) if m.single_valued
-                else self.score_one_measure(m, candidate, references) for m in self.measures}
 
     def score_one_measure(self, m: Measure, candidate: Doc, references: list[Doc]) -> PairScore:
         """One ROUGE measure for one candidate: per-reference counts, the multi-reference rule, R/P/F."""
@@ -334,7 +329,8 @@ class Scorer:
             col = result.column(m.name)
             values = col[:, [MODEL, PEER, HITS]] if tokens else col[:, [R, P, F]]
             if self.bootstrap == "rouge155":
-                order = sorted(range(len(ids)), key=ids.__getitem__)
+                # the script sorts "<evalID>.<peerID>" as strings; "<id>." sorts the same for any peer ID
+                order = sorted(range(len(ids)), key=lambda i: ids[i] + ".")
                 b = perl_bootstrap(values[order], self.resamples, level, 1 if tokens else 0, self.alpha)
                 result.intervals[m.name] = {k: Interval(b.low[i], b.high[i], level, "rouge155", self.resamples, None)
                                             for i, k in enumerate(("recall", "precision", "f"))}

@@ -86,15 +86,11 @@ class _Summaries:
             raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
         s = self.settings
         sentences = self.sentences(path, fmt)
-        stemmer = morph_stem if stem else None
-        joined = text.limit_joined(sentences, s.word_limit, s.byte_limit)
-        if joined is None:
+        tokens, units = text.summary_tokens(sentences, s.word_limit, s.byte_limit, self.stopwords,
+                                            morph_stem if stem else None)
+        if tokens is None:
             self.warn(f"readText: {path} -> empty text")
-            tokens: list[str] = []
-        else:
-            tokens = text.tokenize(text.clean(joined), self.stopwords, stemmer)
-        units = [text.tokenize(text.clean(x), self.stopwords, stemmer)
-                 for x in text.limit_sentences(sentences, s.word_limit, s.byte_limit)]
+            tokens = []
         ids = self.vocab.ids
         doc = Doc(ids(tokens), [ids(u) for u in units])
         self._docs[key] = doc

@@ -51,11 +51,6 @@ class PairScore:
     f: float
 
 
-def fmt5(x: float) -> str:
-    """The script's ``sprintf("%7.5f", x)``."""
-    return "%7.5f" % x
-
-
 def _round5(x: float) -> float:
     return float("%7.5f" % x)
 

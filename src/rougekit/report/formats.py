@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 
-from rougekit.report.rouge155 import DOTS, RULE
+from rougekit.report.rouge155 import DOTS, RULE, average_lines, by_eval_id, eval_line
 from rougekit.results import RougeResult
 
 KEYS = ("recall", "precision", "f")
@@ -90,15 +91,18 @@ def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             lines.append(RULE)
             avg, iv = r.rouge155_averages.get(m.name), r.intervals.get(m.name)
             level = f"{iv['f'].level:g}" if iv else "95"
-            for key, letter in zip(KEYS, "RPF"):
-                a = avg[key] if avg else r.corpus(m.name)[key]
-                lo, hi = (iv[key].low, iv[key].high) if iv else (a, a)
-                lines.append(f"{name} {m.name} Average_{letter}: {a:7.5f} ({level}%-conf.int. {lo:7.5f} - {hi:7.5f})")
+            mean = avg or r.corpus(m.name)
+            values = [mean[k] for k in KEYS]
+            lows = [iv[k].low for k in KEYS] if iv else values
+            highs = [iv[k].high for k in KEYS] if iv else values
+            lines.extend(average_lines(f"{name} {m.name}", values, lows, highs, level))
             if per_pair:
                 lines.append(DOTS)
-                for i, p in zip(r.ids, r.pairs):
-                    s = p[m.name]
-                    lines.append(f"{name} {m.name} Eval {i}.{name} R:{s.recall:7.5f} P:{s.precision:7.5f} F:{s.f:7.5f}")
+                ids = r.ids
+                for k in sorted(range(len(ids)), key=functools.cmp_to_key(lambda a, b: by_eval_id(ids[a], ids[b]))):
+                    i, s = ids[k], r.pairs[k][m.name]
+                    lines.append(eval_line(f"{name} {m.name}", f"{i}.{name}",
+                                           *(f"{v:7.5f}" for v in (s.recall, s.precision, s.f))))
     return "\n".join(lines) + "\n"
 
 

@@ -18,7 +18,18 @@ def perl_number(x) -> str:
     return "%.15g" % x
 
 
-def _by_eval_id(a: str, b: str) -> int:
+def average_lines(tag: str, average, low, high, confidence_text: str) -> list[str]:
+    """The three ``Average_R/P/F`` lines of one measure (values in R, P, F order)."""
+    return [f"{tag} Average_{letter}: {average[i]:7.5f} ({confidence_text}%-conf.int. {low[i]:7.5f} - {high[i]:7.5f})"
+            for i, letter in enumerate("RPF")]
+
+
+def eval_line(tag: str, key: str, r: str, p: str, f: str) -> str:
+    """One ``-d`` line: ``<peer> <TAG> Eval <evalID>.<peer> R:.. P:.. F:..``."""
+    return f"{tag} Eval {key} R:{r} P:{p} F:{f}"
+
+
+def by_eval_id(a: str, b: str) -> int:
     """The script's per-evaluation order: numeric on leading digits when both have them."""
     ma, mb = _LEADING_DIGITS.match(a), _LEADING_DIGITS.match(b)
     if ma and mb:
@@ -35,18 +46,13 @@ def _lines_for(peer_id: str, result: MeasureResult, confidence_text: str, averag
         lines.append(f"{tag} M_count: {int(m)} P_count: {int(p)} H_count: {int(h)}")
     else:
         b = result.bootstrap
-        for i, letter in enumerate("RPF"):
-            lines.append(f"{tag} Average_{letter}: {b.average[i]:7.5f} "
-                         f"({confidence_text}%-conf.int. {b.low[i]:7.5f} - {b.high[i]:7.5f})")
+        lines.extend(average_lines(tag, b.average, b.low, b.high, confidence_text))
     if details:
         lines.append(DOTS)
-        keys = sorted(sorted(result.instances), key=functools.cmp_to_key(_by_eval_id))
+        keys = sorted(sorted(result.instances), key=functools.cmp_to_key(by_eval_id))
         for key in keys:
-            if average == 0:
-                r, p, f = (f"{v:7.5f}" for v in result.instances[key])
-            else:
-                r, p, f = (perl_number(v) for v in result.instances[key])
-            lines.append(f"{tag} Eval {key} R:{r} P:{p} F:{f}")
+            fmt = (lambda v: f"{v:7.5f}") if average == 0 else perl_number
+            lines.append(eval_line(tag, key, *(fmt(v) for v in result.instances[key])))
     return lines
 
 

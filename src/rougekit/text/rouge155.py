@@ -178,3 +178,15 @@ def tokenize(cleaned: bytes, stopwords: frozenset[str] | None = None, stem=None)
             token = stem(token)
         out.append(token)
     return out
+
+
+def summary_tokens(sentences: list[bytes], word_limit: int = 0, byte_limit: int = 0,
+                   stopwords: frozenset[str] | None = None, stem=None) -> tuple[list[str] | None, list[list[str]]]:
+    """What the script's two readers give for one summary: (readText tokens, readText_LCS units).
+
+    The first is None where a limit leaves no text (the script's "empty text"; score it as no tokens).
+    """
+    joined = limit_joined(sentences, word_limit, byte_limit)
+    tokens = None if joined is None else tokenize(clean(joined), stopwords, stem)
+    units = [tokenize(clean(x), stopwords, stem) for x in limit_sentences(sentences, word_limit, byte_limit)]
+    return tokens, units

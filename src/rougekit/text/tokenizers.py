@@ -114,13 +114,10 @@ class Preprocessor:
         sentences = split_sentences(summary)
         if self.tokenizer == "rouge155":
             raw = [r155.lower_ascii(s.encode("utf-8", "surrogateescape")) for s in sentences]
-            stop = load_smart_stopwords() if self.stopwords else None
-            stem = morph_stem if self.stem else None
-            joined = r155.limit_joined(raw, self.word_limit, self.byte_limit)
-            tokens = [] if joined is None else r155.tokenize(r155.clean(joined), stop, stem)
-            units = [r155.tokenize(r155.clean(x), stop, stem)
-                     for x in r155.limit_sentences(raw, self.word_limit, self.byte_limit)]
-            return tokens, units
+            tokens, units = r155.summary_tokens(raw, self.word_limit, self.byte_limit,
+                                                load_smart_stopwords() if self.stopwords else None,
+                                                morph_stem if self.stem else None)
+            return tokens or [], units
         split = {"unicode": unicode_tokens, "cjk": cjk_tokens}.get(self.tokenizer, self.tokenizer)
         units = [self._finish(list(split(s))) for s in sentences]
         if self.word_limit:
