@@ -6,6 +6,7 @@ import io
 import random
 import re
 
+import numpy as np
 import pytest
 
 import rougekit
@@ -229,3 +230,16 @@ def test_stream_without_pairs_gives_the_same_corpus_numbers():
             assert v == pytest.approx(full[name][key], abs=1e-12), (name, key)
     with pytest.raises(OptionError):
         rougekit.Scorer(["ROUGE-1"]).score_stream(zip(cands, refs), keep_pairs=False)  # bootstrap needs pairs
+
+
+def test_bootstrap_sees_instances_in_the_scripts_order():
+    # the script sorts "<evalID>.<peerID>": "1-2.X" < "1.X" because "-" < "."; plain "1" < "1-2" would differ
+    from rougekit.stats.perl_bootstrap import perl_bootstrap
+
+    # recall: "1" -> 4/4, "1-2" -> 3/4, "10" -> 3/4
+    r = rougekit.score(["a b c d", "a b c", "a b d"], ["a b c d"] * 3, ids=["1", "1-2", "10"], measures=["ROUGE-1"])
+    script_order = np.array([[0.75, 1.0, 0.85714], [1.0, 1.0, 1.0], [0.75, 1.0, 0.85714]])  # 1-2, 1, 10
+    plain_order = script_order[[1, 0, 2]]                                                    # 1, 1-2, 10
+    expected = perl_bootstrap(script_order, 1000, 95).average[0]
+    assert expected != perl_bootstrap(plain_order, 1000, 95).average[0]
+    assert r.rouge155_averages["ROUGE-1"]["recall"] == expected
