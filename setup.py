@@ -40,6 +40,9 @@ def extensions():
             ("rougekit._core._kernels", "src/rougekit/_core/_kernels.pyx"),
             ("rougekit._core._batch", "src/rougekit/_core/_batch.pyx"),
             ("rougekit._core._bootstrap", "src/rougekit/_core/_bootstrap.pyx"),
+            # test hooks of the two compiled stemmers (their .pxi files are included by _batch)
+            ("rougekit._core._stem155", "src/rougekit/_core/_stem155.pyx"),
+            ("rougekit._core._stemnltk", "src/rougekit/_core/_stemnltk.pyx"),
         )
         if os.path.exists(source)
     ]

@@ -7,6 +7,7 @@ per-pair reference implementation); the batch scorer's six columns must be equal
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -299,29 +300,46 @@ def test_fresh_references_jobs2_equal_jobs1_new_types(monkeypatch, opts):
         _assert_same(scorer.score_arrays(cands, refs, jobs=jobs), exp, f"{opts} jobs={jobs} again")
 
 
-def test_engine_consistent_after_stemmer_error():
-    """A failure while mapping a chunk's new types leaves no half-interned type behind."""
-    from rougekit.text.stemming import morph_stem
+def _golden_words() -> list[str]:
+    lines = (Path(__file__).parent / "goldens" / "porter_stems.tsv").read_text().splitlines()
+    return [ln.split("\t")[0] for ln in lines if ln and not ln.startswith("#")]
 
-    calls = {"n": 0}
 
-    def flaky(tok):
-        calls["n"] += 1
-        if calls["n"] == 5:
-            raise RuntimeError("stemmer failed")
-        return morph_stem(tok)
+def _same_partition(ids: list[int], keys: list[str]) -> None:
+    """Two tokens get the same engine id exactly when their Python stems are equal."""
+    first: dict[str, int] = {}
+    by_id: dict[int, str] = {}
+    for i, k in zip(ids, keys):
+        assert first.setdefault(k, i) == i, k
+        assert by_id.setdefault(i, k) == k, (i, k, by_id[i])
 
-    spec = [(0, 1, 0.0), (1, 0, 0.0)]
-    cands = ["police killed the gunman yesterday", "children running agreements quickly"]
-    refs = [["the gunman was killed by police officers"], ["running children and their agreement"]]
-    eng = _batch._Engine(spec, None, flaky, 0, 0, False, 0.5, 100)
-    with pytest.raises(RuntimeError):
-        eng.prepare(cands, refs, 0, 2)
-    assert eng.vocabulary_size == 0 and eng.cached_references == 0
-    clean = _batch._Engine(spec, None, morph_stem, 0, 0, False, 0.5, 100)
-    out_a = np.zeros((2, 2, 6))
-    out_b = np.zeros((2, 2, 6))
-    eng.score(eng.prepare(cands, refs, 0, 2), _batch._Work(eng), out_a)
-    clean.score(clean.prepare(cands, refs, 0, 2), _batch._Work(clean), out_b)
-    assert np.array_equal(out_a, out_b)
-    assert eng.process(cands[0]) == clean.process(cands[0])
+
+@pytest.mark.parametrize("stopwords", [False, True])
+def test_engine_stems_as_the_python_twin(stopwords):
+    """The compiled -m stemmer and stopword list partition the tokens as morph_stem / the SMART list do."""
+    from rougekit.text.stemming import load_exceptions, stem_token
+    from rougekit.text.stopwords import load_smart_stopwords
+
+    words = sorted(set(_golden_words()) | set(load_exceptions()))
+    words = [w for w in words if w.isascii() and w.isalnum() and w == w.lower()]
+    stop = load_smart_stopwords() if stopwords else frozenset()
+    bs = BatchScorer([Measure.rouge_n(1)], stem=True, stopwords=stopwords, word_limit=0, byte_limit=0,
+                     mode="A", alpha=0.5)
+    ids, _ = bs._engine.process(" ".join(words))
+    kept = [w for w in words if w not in stop]
+    assert len(ids) == len(kept) > 30000
+    _same_partition(ids, [stem_token(w) for w in kept])
+
+
+def test_engine_nltk_stems_as_the_python_twin():
+    """stemmer="nltk": the compiled NLTK Porter partitions the tokens as the compat tokenizer does."""
+    from rougekit.compat._tokenize import tokenize
+
+    words = sorted(set(_golden_words()))
+    words = [w for w in words if w.isascii() and w.isalnum() and w == w.lower()]
+    bs = BatchScorer([Measure.rouge_n(1)], stem=True, stopwords=False, word_limit=0, byte_limit=0,
+                     mode="A", alpha=0.5, stemmer="nltk", lowercase="unicode")
+    ids, _ = bs._engine.process(" ".join(words))
+    expected = tokenize(" ".join(words), use_stemmer=True)
+    assert len(ids) == len(expected) > 30000
+    _same_partition(ids, expected)

@@ -36,6 +36,9 @@ from libc.stdint cimport uint64_t, uint32_t, int32_t, int64_t, uint8_t
 from cpython.object cimport PyObject
 from cpython.dict cimport PyDict_GetItem
 
+include "stem155.pxi"
+include "stemnltk.pxi"
+
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object u, Py_ssize_t* size) except NULL
 
@@ -134,6 +137,12 @@ cdef enum:
     K_W = 2
     K_S = 3
     K_SU = 4
+    K_LSEQ = 5      # LCS of the two whole token sequences (rouge-score's rougeL)
+
+cdef enum:
+    STEM_NONE = 0
+    STEM_ROUGE155 = 1   # the script's -m: WordNet exceptions, then its Porter (stem155.pxi)
+    STEM_NLTK = 2       # NLTK's default Porter, as rouge-score uses it (stemnltk.pxi)
 
 cdef enum:
     DIR_DIAG = 1
@@ -257,6 +266,101 @@ cdef inline int _need_zeroed(Buf* b, Py_ssize_t n, size_t sz) noexcept nogil:
     return 0
 
 
+# =========================================================================== byte strings -> ints
+
+cdef struct SEntry:
+    uint64_t h         # 0: an empty slot (stored hashes are never 0)
+    uint32_t off       # arena offset of the key's bytes
+    uint32_t n
+    int32_t val
+
+
+cdef struct StrMap:
+    SEntry* t
+    Py_ssize_t cap     # a power of two (0 before the first put)
+    Py_ssize_t count
+    uint8_t* arena
+    Py_ssize_t an
+    Py_ssize_t acap
+
+
+cdef inline uint64_t _str_hash(const uint8_t* p, Py_ssize_t n) noexcept nogil:
+    cdef uint64_t h = <uint64_t>14695981039346656037ULL
+    cdef Py_ssize_t k
+    for k in range(n):
+        h = (h ^ p[k]) * <uint64_t>1099511628211
+    h = _mix(h ^ <uint64_t>n)
+    return h if h != 0 else 1
+
+
+cdef inline int32_t _smap_get(const StrMap* m, const uint8_t* p, Py_ssize_t n, uint64_t h,
+                              int32_t missing) noexcept nogil:
+    """The value stored for p[:n] (hash h), or ``missing``."""
+    cdef Py_ssize_t s, msk
+    cdef const SEntry* e
+    if m.cap == 0:
+        return missing
+    msk = m.cap - 1
+    s = <Py_ssize_t>(h & msk)
+    while m.t[s].h:
+        e = &m.t[s]
+        if e.h == h and e.n == n and memcmp(m.arena + e.off, p, n) == 0:
+            return e.val
+        s = (s + 1) & msk
+    return missing
+
+
+cdef int _smap_put(StrMap* m, const uint8_t* p, Py_ssize_t n, uint64_t h, int32_t val) noexcept nogil:
+    """Add p[:n] -> val (p[:n] must not be in the map); 0, or -1 when out of memory."""
+    cdef Py_ssize_t s, i, ncap, msk
+    cdef SEntry* nt
+    cdef uint8_t* q
+    if 2 * (m.count + 1) > m.cap:
+        ncap = m.cap * 2 if m.cap else 64
+        nt = <SEntry*>calloc(ncap, sizeof(SEntry))
+        if nt == NULL:
+            return -1
+        msk = ncap - 1
+        for i in range(m.cap):
+            if m.t[i].h:
+                s = <Py_ssize_t>(m.t[i].h & msk)
+                while nt[s].h:
+                    s = (s + 1) & msk
+                nt[s] = m.t[i]
+        free(m.t)
+        m.t = nt
+        m.cap = ncap
+    if m.an + n > m.acap:
+        ncap = m.acap * 2 if m.acap else 4096
+        while ncap < m.an + n:
+            ncap *= 2
+        if ncap >= <Py_ssize_t>0xFFFFFFF0:
+            return -1
+        q = <uint8_t*>realloc(m.arena, ncap)
+        if q == NULL:
+            return -1
+        m.arena = q
+        m.acap = ncap
+    memcpy(m.arena + m.an, p, n)
+    msk = m.cap - 1
+    s = <Py_ssize_t>(h & msk)
+    while m.t[s].h:
+        s = (s + 1) & msk
+    m.t[s].h = h
+    m.t[s].off = <uint32_t>m.an
+    m.t[s].n = <uint32_t>n
+    m.t[s].val = val
+    m.an += n
+    m.count += 1
+    return 0
+
+
+cdef void _smap_free(StrMap* m) noexcept nogil:
+    free(m.t)
+    free(m.arena)
+    memset(m, 0, sizeof(StrMap))
+
+
 # =========================================================================== processed summaries
 
 cdef struct DocC:
@@ -344,18 +448,11 @@ cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcep
     return _mix(h)
 
 
-cdef struct PType:
-    uint64_t w0        # a type first seen in the current chunk (its id is pending: -3 - index)
-    uint32_t off       # arena offset of (uint32 length, bytes), or _SHORT (bytes in w0)
-    int32_t n
-
-
 cdef struct Pend:
     const uint8_t** src    # UTF-8 bytes of the summaries to tokenize in the current chunk
     Py_ssize_t* len
     DocC** dst
     int32_t*** slot        # &_Doc.mem
-    uint8_t* flag          # 1: the summary has tokens of pending types
     Py_ssize_t n
     Py_ssize_t cap
     Py_ssize_t maxlen
@@ -380,10 +477,6 @@ cdef int _pend_grow(Pend* pp) except -1:
     if q == NULL:
         raise MemoryError()
     pp.slot = <int32_t***>q
-    q = realloc(pp.flag, cap)
-    if q == NULL:
-        raise MemoryError()
-    pp.flag = <uint8_t*>q
     pp.cap = cap
     return 0
 
@@ -393,42 +486,6 @@ cdef void _pend_free(Pend* pp) noexcept:
     free(pp.len)
     free(pp.dst)
     free(pp.slot)
-    free(pp.flag)
-
-
-cdef void _finish_doc(DocC* d, const int32_t* fmap) noexcept nogil:
-    """Replace the pending ids (-3 - k) of a summary by their final ids, dropping stopwords (-1)."""
-    cdef Py_ssize_t s, k, w = 0, a, b, mx = 0
-    cdef int32_t t
-    cdef bint separate = d.tok != d.stok
-    a = d.soff[0]
-    for s in range(d.nsent):
-        b = d.soff[s + 1]
-        for k in range(a, b):
-            t = d.stok[k]
-            if t <= -3:
-                t = fmap[-3 - t]
-            if t != -1:
-                d.stok[w] = t
-                w += 1
-        d.soff[s + 1] = <int32_t>w
-        if w - d.soff[s] > mx:
-            mx = w - d.soff[s]
-        a = b
-    d.nstok = <int32_t>w
-    d.maxsent = <int32_t>mx
-    if separate:
-        w = 0
-        for k in range(d.ntok):
-            t = d.tok[k]
-            if t <= -3:
-                t = fmap[-3 - t]
-            if t != -1:
-                d.tok[w] = t
-                w += 1
-        d.ntok = <int32_t>w
-    else:
-        d.ntok = d.nstok
 
 
 cdef struct MeasureC:
@@ -460,9 +517,15 @@ cdef class _Engine:
     cdef uint8_t* arena
     cdef Py_ssize_t arena_n
     cdef Py_ssize_t arena_cap
-    cdef dict final_ids
-    cdef object stopset
-    cdef object stemfn
+    cdef StrMap finals         # final token (stemmed) -> final id
+    cdef StrMap stops          # the stopword list (values unused)
+    cdef bint use_stops
+    cdef int stem_kind         # STEM_NONE / STEM_ROUGE155 / STEM_NLTK
+    cdef s155_Exc exc          # the WordNet exception table (STEM_ROUGE155)
+    cdef bint drop_empty       # rouge-score drops a token whose stem is empty
+    cdef bint unicode_lower    # str.lower() a non-ASCII text before the byte-level tokenizer
+    cdef uint8_t* sbuf         # stemming buffer
+    cdef Py_ssize_t sbuf_cap
     cdef int word_limit
     cdef int byte_limit
     cdef object cache
@@ -478,25 +541,28 @@ cdef class _Engine:
     cdef uint8_t* low
     cdef Py_ssize_t low_cap
     cdef Buf spans
-    cdef bint defer            # prepare: new types get pending ids, mapped once per chunk
-    cdef Buf ptypes            # PType [nptypes]
-    cdef Py_ssize_t nptypes
-    cdef Buf fmap              # int32 [nptypes]: final id of pending type k
-    cdef Py_ssize_t doc_pend   # tokens of pending types in the summary being built
     cdef object move_to_end
 
-    def __cinit__(self, list measures, stopset, stemfn, int word_limit, int byte_limit, bint mode_b,
-                  double alpha, Py_ssize_t cache_size):
-        """``measures``: (kind code, n/skip, weight) tuples; kinds N=0, L=1, W=2, S=3, SU=4."""
+    def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
+                  bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
+                  bint drop_empty=False):
+        """``measures``: (kind code, n/skip, weight) tuples; kinds N=0, L=1, W=2, S=3, SU=4, LSEQ=5.
+
+        ``stopwords``: an iterable of ASCII words, or None. ``stem_kind``: 0 none, 1 ROUGE-1.5.5's
+        ``-m`` (``exceptions``: the WordNet exception dict), 2 NLTK's Porter (rouge-score).
+        """
         from collections import OrderedDict
         cdef int i
+        cdef bytes b
         self.nm = len(measures)
         self.ms = <MeasureC*>calloc(self.nm + 1, sizeof(MeasureC))
         self.vcap = 1 << 14
         self.vt = <VEntry*>calloc(self.vcap, sizeof(VEntry))
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
-        if self.ms == NULL or self.vt == NULL or self.arena == NULL:
+        self.sbuf_cap = 256
+        self.sbuf = <uint8_t*>malloc(self.sbuf_cap)
+        if self.ms == NULL or self.vt == NULL or self.arena == NULL or self.sbuf == NULL:
             raise MemoryError()
         self.has_w = False
         for i in range(self.nm):
@@ -507,9 +573,20 @@ cdef class _Engine:
             self.ms[i].inv_w = (1.0 / w) if w != 0 else 0.0
             if kind == K_W:
                 self.has_w = True
-        self.final_ids = {}
-        self.stopset = stopset
-        self.stemfn = stemfn
+        if stopwords is not None:
+            self.use_stops = True
+            for word in stopwords:
+                b = word.encode("ascii")
+                if _smap_get(&self.stops, b, len(b), _str_hash(b, len(b)), -2) == -2:
+                    if _smap_put(&self.stops, b, len(b), _str_hash(b, len(b)), 0) < 0:
+                        raise MemoryError()
+        if stem_kind not in (STEM_NONE, STEM_ROUGE155, STEM_NLTK):
+            raise ValueError(f"unknown stemmer code {stem_kind}")
+        self.stem_kind = stem_kind
+        if stem_kind == STEM_ROUGE155:
+            s155_exc_init(&self.exc, exceptions)
+        self.drop_empty = drop_empty
+        self.unicode_lower = unicode_lower
         self.word_limit = word_limit
         self.byte_limit = byte_limit
         self.mode_b = mode_b
@@ -522,13 +599,15 @@ cdef class _Engine:
         free(self.vt)
         free(self.arena)
         free(self.ms)
+        free(self.sbuf)
         free(self.jt.data)
         free(self.st.data)
         free(self.so.data)
         free(self.low)
         free(self.spans.p)
-        free(self.ptypes.p)
-        free(self.fmap.p)
+        _smap_free(&self.finals)
+        _smap_free(&self.stops)
+        s155_exc_free(&self.exc)
 
     @property
     def vocabulary_size(self):
@@ -543,8 +622,8 @@ cdef class _Engine:
 
     # ------------------------------------------------------------------ interning
 
-    cdef int _rehash(self, Py_ssize_t ncap, bint drop_pending) except -1 nogil:
-        cdef Py_ssize_t i, s, msk = ncap - 1, n, cnt = 0
+    cdef int _rehash(self, Py_ssize_t ncap) except -1 nogil:
+        cdef Py_ssize_t i, s, msk = ncap - 1, n
         cdef VEntry* nt = <VEntry*>calloc(ncap, sizeof(VEntry))
         cdef VEntry* e
         cdef uint64_t h
@@ -553,8 +632,7 @@ cdef class _Engine:
                 raise MemoryError()
         for i in range(self.vcap):
             e = &self.vt[i]
-            if e.w0 and not (drop_pending and e.id <= -3):
-                cnt += 1
+            if e.w0:
                 if e.off == _SHORT:
                     h = _vhash(e.w0, NULL, 0)
                 else:
@@ -567,36 +645,45 @@ cdef class _Engine:
         free(self.vt)
         self.vt = nt
         self.vcap = ncap
-        self.vcount = cnt
         return 0
 
-    cdef int _drop_pending(self) except -1:
-        """Forget the types still pending (after an error between interning and mapping)."""
-        if self.nptypes:
-            self._rehash(self.vcap, True)
-            self.nptypes = 0
-        return 0
-
-    cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2:
-        """(GIL) Final id of a new type: the SMART stopwords (-1) and ``morph_stem``."""
+    cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2 nogil:
+        """Final id of a new type p[:n]: -1 for a stopword, else the id of its stem (types longer
+        than 3 characters are stemmed, as both ROUGE-1.5.5 and rouge-score do)."""
+        cdef Py_ssize_t m = n
+        cdef const uint8_t* key = p
+        cdef uint64_t h
         cdef int32_t fid
-        tok = (<char*>p)[:n].decode("ascii")
-        if self.stopset is not None and tok in self.stopset:
-            fid = -1
-        else:
-            if self.stemfn is not None and n > 3:
-                tok = self.stemfn(tok)
-            got = self.final_ids.get(tok)
-            if got is None:
-                fid = <int32_t>len(self.final_ids)
-                self.final_ids[tok] = fid
-            else:
-                fid = got
-        return fid
-
-    cdef int32_t _add_type(self, const uint8_t* p, Py_ssize_t n, uint64_t w0) except -2:
-        cdef int32_t fid = self._final_id(p, n)
-        self._insert(p, n, w0, fid)
+        cdef uint8_t* q
+        if self.use_stops and _smap_get(&self.stops, p, n, _str_hash(p, n), -2) != -2:
+            return -1
+        if self.stem_kind != STEM_NONE and n > 3:
+            while True:
+                if n + 16 > self.sbuf_cap or m > self.sbuf_cap:
+                    self.sbuf_cap = 2 * (n + 16 if n + 16 > m else m)
+                    q = <uint8_t*>realloc(self.sbuf, self.sbuf_cap)
+                    if q == NULL:
+                        with gil:
+                            raise MemoryError()
+                    self.sbuf = q
+                if self.stem_kind == STEM_ROUGE155:
+                    m = s155_morph(&self.exc, p, n, self.sbuf, self.sbuf_cap)
+                else:
+                    memcpy(self.sbuf, p, n)
+                    m = snl_stem(self.sbuf, n, self.sbuf_cap)
+                if m >= 0:
+                    break
+                m = -m
+            key = self.sbuf
+            if m == 0 and self.drop_empty:
+                return -1
+        h = _str_hash(key, m)
+        fid = _smap_get(&self.finals, key, m, h, -2)
+        if fid == -2:
+            fid = <int32_t>self.finals.count
+            if _smap_put(&self.finals, key, m, h, fid) < 0:
+                with gil:
+                    raise MemoryError()
         return fid
 
     cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid) except 4294967294 nogil:
@@ -628,7 +715,7 @@ cdef class _Engine:
             memcpy(self.arena + off + 4, p, n)
             self.arena_n += 4 + n
         if 2 * (self.vcount + 1) > self.vcap:
-            self._rehash(self.vcap * 2, False)
+            self._rehash(self.vcap * 2)
         msk = self.vcap - 1
         s = <Py_ssize_t>(_vhash(w0, p, n) & msk)
         while self.vt[s].w0:
@@ -640,64 +727,11 @@ cdef class _Engine:
         self.vcount += 1
         return off
 
-    cdef int32_t _add_pending(self, const uint8_t* p, Py_ssize_t n, uint64_t w0) except -2 nogil:
-        """(no GIL) Intern a new type with the pending id -3 - k; mapped by ``_map_pending``."""
-        cdef Py_ssize_t k = self.nptypes
-        cdef PType* pt
-        cdef int32_t pid = <int32_t>(-3 - k)
-        if _need(&self.ptypes, k + 1, sizeof(PType)) < 0:
-            with gil:
-                raise MemoryError()
-        pt = &(<PType*>self.ptypes.p)[k]
-        pt.w0 = w0
-        pt.n = <int32_t>n
-        pt.off = self._insert(p, n, w0, pid)
-        self.nptypes = k + 1
-        return pid
-
-    cdef int _map_pending(self) except -1:
-        """(GIL, once per chunk) Final ids of the pending types, in order of first appearance."""
-        cdef Py_ssize_t k, j
-        cdef PType* pt
-        cdef uint8_t buf[8]
-        cdef const uint8_t* p
-        if _need(&self.fmap, self.nptypes, sizeof(int32_t)) < 0:
-            raise MemoryError()
-        for k in range(self.nptypes):
-            pt = &(<PType*>self.ptypes.p)[k]
-            if pt.off == _SHORT:
-                for j in range(pt.n):
-                    buf[j] = <uint8_t>((pt.w0 >> (8 * j)) & 0xff)
-                p = buf
-            else:
-                p = self.arena + pt.off + 4
-            (<int32_t*>self.fmap.p)[k] = self._final_id(p, pt.n)
-        return 0
-
-    cdef void _resolve_pending(self) noexcept nogil:
-        """(no GIL) Store the final ids of the pending types in the table (each found by its hash)."""
-        cdef Py_ssize_t k, s, msk = self.vcap - 1
-        cdef const PType* pt
-        cdef uint64_t h
-        cdef int32_t pid
-        cdef const int32_t* fmap = <const int32_t*>self.fmap.p
-        for k in range(self.nptypes):
-            pt = &(<PType*>self.ptypes.p)[k]
-            if pt.off == _SHORT:
-                h = _vhash(pt.w0, NULL, pt.n)
-            else:
-                h = _vhash(pt.w0, self.arena + pt.off + 4, pt.n)
-            pid = <int32_t>(-3 - k)
-            s = <Py_ssize_t>(h & msk)
-            while self.vt[s].id != pid or self.vt[s].w0 != pt.w0:   # the entry is in the table
-                s = (s + 1) & msk
-            self.vt[s].id = fmap[k]
-        self.nptypes = 0
-
     cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t h) except -2 nogil:
-        """Final id of the (lowercased) token p[:n] (first word w0, hash h); -1 for a stopword."""
+        """Final id of the (lowercased) token p[:n] (first word w0, hash h); -1 for a dropped token."""
         cdef Py_ssize_t s, msk = self.vcap - 1
         cdef VEntry* e
+        cdef int32_t fid
         s = <Py_ssize_t>(h & msk)
         while True:
             e = &self.vt[s]
@@ -711,10 +745,10 @@ cdef class _Engine:
             elif e.w0 == 0:
                 break
             s = (s + 1) & msk
-        if self.defer:  # prepare: mapped through the stopwords / stemmer once per chunk
-            return self._add_pending(p, n, w0)
-        with gil:  # a new type: stopword / stemmer tables (Python), once per type
-            return self._add_type(p, n, w0)
+        fid = self._final_id(p, n)   # a new type: stopwords and the stemmer, once per type
+        self._insert(p, n, w0, fid)
+        return fid
+
 
     cdef int _tokenize(self, const uint8_t* p, Py_ssize_t i, Py_ssize_t e, IntBuf* out) except -1 nogil:
         """Append the ids of the tokens of the lowercased bytes p[i:e] (runs of [a-z0-9]).
@@ -763,11 +797,9 @@ cdef class _Engine:
         cnt = out.n
         for k in range(ntok):
             tid = self._intern(p + sp[k].start, sp[k].n, sp[k].w0, sp[k].h)
-            if tid != -1:   # -1: a stopword; <= -3: a pending type (prepare), resolved per chunk
+            if tid != -1:   # -1: a stopword (or an empty stem)
                 dst[cnt] = tid
                 cnt += 1
-                if tid < 0:
-                    self.doc_pend += 1
         out.n = cnt
         return 0
 
@@ -784,6 +816,8 @@ cdef class _Engine:
         cdef uint8_t* q
         if not isinstance(summary, str):
             summary = "\n".join(summary)
+        if self.unicode_lower and not summary.isascii():
+            summary = summary.lower()
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(summary, &n)
         except UnicodeEncodeError:
@@ -928,6 +962,8 @@ cdef class _Engine:
         cdef Py_ssize_t ln = 0
         cdef const uint8_t* p
         cdef bytes b
+        if self.unicode_lower and not text.isascii():
+            text = text.lower()   # rouge-score lower-cases the str first (the Kelvin sign becomes "k")
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(text, &ln)
             keep_src.append(text)
@@ -942,7 +978,6 @@ cdef class _Engine:
         pp.len[pp.n] = ln
         pp.dst[pp.n] = &d.d
         pp.slot[pp.n] = &d.mem
-        pp.flag[pp.n] = 0
         pp.n += 1
         if ln > pp.maxlen:
             pp.maxlen = ln
@@ -970,7 +1005,6 @@ cdef class _Engine:
         cdef bint use_cache = self.cache_size > 0
         cdef object cache = self.cache
         cdef object mte = self.move_to_end
-        cdef const int32_t* fmap
         memset(&pp, 0, sizeof(Pend))
         ch.n = n
         ch.start = start
@@ -1026,27 +1060,9 @@ cdef class _Engine:
                     raise MemoryError()
                 self.low = <uint8_t*>q
                 self.low_cap = maxlen + 1 + maxlen // 2 + 64
-            self.nptypes = 0
-            self.defer = True
-            try:
-                with nogil:
-                    for k in range(pp.n):
-                        self.doc_pend = 0
-                        self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
-                        pp.flag[k] = self.doc_pend != 0
-                if self.nptypes:
-                    self._map_pending()
-                    fmap = <const int32_t*>self.fmap.p
-                    with nogil:
-                        self._resolve_pending()
-                        for k in range(pp.n):
-                            if pp.flag[k]:
-                                _finish_doc(pp.dst[k], fmap)
-            except BaseException:
-                self._drop_pending()
-                raise
-            finally:
-                self.defer = False
+            with nogil:
+                for k in range(pp.n):
+                    self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
         finally:
             _pend_free(&pp)
         for text, d in pending.items():
@@ -1070,7 +1086,7 @@ cdef class _Engine:
         cdef Py_ssize_t i
         cdef int rc = 0
         cdef double* base
-        cdef Py_ssize_t nvocab = len(self.final_ids)
+        cdef Py_ssize_t nvocab = self.finals.count
         if out.shape[1] != self.nm or out.shape[2] != 6 or out.shape[0] < ch.start + ch.n:
             raise ValueError("output array has the wrong shape")
         if wk.nm != self.nm:
@@ -1433,6 +1449,51 @@ cdef void _wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_
             b -= 1
 
 
+cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t* x, Py_ssize_t m,
+                         Py_ssize_t U) noexcept nogil:
+    """Length of an LCS of the local-id sequences x[:m] and y[:n] (bit-parallel over y); -1: no memory.
+
+    Ids < 0 in x never match. Uses the work's ``pm`` table (left all zero) and ``rows``.
+    """
+    cdef Py_ssize_t Wb = (n + 63) >> 6, a, b, t, lcs = 0
+    cdef uint64_t* PM
+    cdef uint64_t* V
+    cdef const uint64_t* pmr
+    cdef uint64_t v, u, sm, s2, carry
+    cdef int32_t loc
+    if n == 0 or m == 0 or U == 0:
+        return 0
+    if _need_zeroed(&w.pm, U * Wb, 8) < 0 or _need(&w.rows, Wb, 8) < 0:
+        return -1
+    PM = <uint64_t*>w.pm.p
+    V = <uint64_t*>w.rows.p
+    for b in range(n):
+        PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] |= (<uint64_t>1) << (b & 63)
+    for t in range(Wb):
+        V[t] = ~(<uint64_t>0)
+    for a in range(m):
+        loc = x[a]
+        if loc < 0:
+            continue
+        pmr = PM + <Py_ssize_t>loc * Wb
+        carry = 0
+        for t in range(Wb):
+            v = V[t]
+            u = v & pmr[t]
+            sm = v + u
+            s2 = sm + carry
+            carry = (sm < v) | (s2 < sm)
+            V[t] = s2 | (v & ~pmr[t])
+    for t in range(Wb):   # zero bits of V below n: the LCS length
+        v = ~V[t]
+        if t == Wb - 1 and (n & 63):
+            v &= ((<uint64_t>1) << (n & 63)) - 1
+        lcs += RKB_POPCOUNT64(v)
+    for b in range(n):
+        PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] = 0
+    return lcs
+
+
 cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double alpha,
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
     """All measures of one pair; returns 0, -1 (out of memory) or -2 (ROUGE-W, empty reference)."""
@@ -1715,6 +1776,15 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
             if mode_b and U > _DIRECT_MAX_U:
                 for r in range(nr):
                     rs[r] = _round5(rh[r] / rm[r]) if rm[r] != 0 else 0.0
+        elif kind == K_LSEQ:
+            for r in range(nr):
+                lm = _seq_lcs(w, ploc, lp, mjp[r], R[r].ntok, U)
+                if lm < 0:
+                    return -1
+                rh[r] = <double>lm
+                rm[r] = <double>R[r].ntok
+                rp[r] = <double>lp
+                rs[r] = (rh[r] / rm[r]) if R[r].ntok > 0 else 0.0
         elif kind == K_L:
             if _need(&w.mask, moff[nr] + 1, 1) < 0:
                 return -1

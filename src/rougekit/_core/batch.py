@@ -16,6 +16,7 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 """
 from __future__ import annotations
 
+import os
 import threading
 from typing import Sequence
 
@@ -31,19 +32,35 @@ except ImportError:  # pragma: no cover - depends on the build
 
 AVAILABLE = _batch is not None
 
-__all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "COLUMNS"]
+__all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "COLUMNS", "SEQUENCE_LCS"]
 
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
 _KINDS = {"N": 0, "L": 1, "W": 2, "S": 3, "SU": 4}
+#: a pseudo-measure: the LCS of the two whole token sequences, sentences ignored (rouge-score's
+#: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
+SEQUENCE_LCS = "sequence-lcs"
+_STEMMERS = {"rouge155": 1, "nltk": 2}
 _CHUNK = 2048          # pairs processed (tokenized, then scored) at a time
 _CACHE_SIZE = 20_000  # processed references kept per job, keyed by the reference string (LRU)
 
 
-def _as_measure(m) -> Measure:
-    return m if isinstance(m, Measure) else Measure.parse(str(m))
+def available_cores() -> int:
+    """CPUs this process may run on (its affinity mask where the OS has one), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
 
 
-def _measure_ok(m: Measure) -> bool:
+def _as_measure(m):
+    if m == SEQUENCE_LCS or isinstance(m, Measure):
+        return m
+    return Measure.parse(str(m))
+
+
+def _measure_ok(m) -> bool:
+    if m == SEQUENCE_LCS:
+        return True
     if m.kind == "N":
         return isinstance(m.n, int) and m.n >= 1
     if m.kind == "L":
@@ -74,21 +91,39 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
         return False
 
 
+def _spec(m) -> tuple[int, int, float]:
+    """(kind code, n or skip, weight) of a measure, for the engine."""
+    if m == SEQUENCE_LCS:
+        return (5, 0, 0.0)
+    n = m.n if m.kind == "N" else (m.skip if m.kind in ("S", "SU") else 0)
+    return (_KINDS[m.kind], int(n), float(m.weight) if m.kind == "W" else 0.0)
+
+
 class BatchScorer:
     """Score many pairs per call; keeps its vocabulary, stem cache and reference cache between calls.
 
     ``mode`` is ``"A"`` (sum over references) or ``"B"`` (best reference). Not safe to call from
     several threads at once (calls are serialised by a lock); use ``jobs`` for parallelism.
+
+    ``stemmer`` is ``"rouge155"`` (the script's ``-m``: WordNet exceptions, then its Porter) or
+    ``"nltk"`` (NLTK's default Porter, as rouge-score uses it); ``lowercase="unicode"`` lower-cases
+    a non-ASCII text with ``str.lower`` before the tokenizer (rouge-score), ``"ascii"`` only
+    A-Z (ROUGE-1.5.5). With ``stemmer="nltk"`` a token whose stem is empty is dropped (rouge-score).
     """
 
-    def __init__(self, measures: list[Measure], *, stem: bool, stopwords: bool, word_limit: int, byte_limit: int,
-                 mode: str, alpha: float, cache_size: int = _CACHE_SIZE):
+    def __init__(self, measures: list, *, stem: bool, stopwords: bool, word_limit: int, byte_limit: int,
+                 mode: str, alpha: float, cache_size: int = _CACHE_SIZE, stemmer: str = "rouge155",
+                 lowercase: str = "ascii"):
         if not AVAILABLE:
             raise ImportError("rougekit._core._batch is not built (install with a C compiler and Cython)")
         self.measures = [_as_measure(m) for m in measures]
         for m in self.measures:
             if not _measure_ok(m):
                 raise OptionError(f"{m.name} is not supported by the batch scorer")
+        if stemmer not in _STEMMERS:
+            raise OptionError(f"unknown stemmer {stemmer!r} (rouge155 or nltk)")
+        if lowercase not in ("ascii", "unicode"):
+            raise OptionError(f"unknown lowercase mode {lowercase!r} (ascii or unicode)")
         if word_limit and byte_limit:
             raise OptionError("give word_limit or byte_limit, not both (as ROUGE-1.5.5's -l and -b)")
         if word_limit < 0 or byte_limit < 0:
@@ -98,17 +133,17 @@ class BatchScorer:
         self.stem = bool(stem)
         self.stopwords = bool(stopwords)
         stopset = None
-        stemfn = None
+        exceptions = None
+        stem_code = _STEMMERS[stemmer] if self.stem else 0
         if self.stopwords:
             from rougekit.text.stopwords import load_smart_stopwords
-            stopset = load_smart_stopwords()
-        if self.stem:
-            from rougekit.text.stemming import morph_stem
-            stemfn = morph_stem
-        spec = [(_KINDS[m.kind], int(m.n if m.kind == "N" else (m.skip if m.kind in ("S", "SU") else 0)),
-                 float(m.weight) if m.kind == "W" else 0.0) for m in self.measures]
-        self._args = (spec, stopset, stemfn, int(word_limit), int(byte_limit), self.mode == "B", self.alpha,
-                      int(cache_size))
+            stopset = sorted(load_smart_stopwords())
+        if stem_code == 1:
+            from rougekit.text.stemming import load_exceptions
+            exceptions = load_exceptions()
+        spec = [_spec(m) for m in self.measures]
+        self._args = (spec, stopset, stem_code, exceptions, int(word_limit), int(byte_limit), self.mode == "B",
+                      self.alpha, int(cache_size), lowercase == "unicode", stemmer == "nltk")
         # one engine (vocabulary, reference cache) and one workspace per job: a job's thread owns
         # them, so tokenizing and scoring both run without the GIL and without locks
         self._engines: list = []
