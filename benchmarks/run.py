@@ -198,11 +198,11 @@ def _rouge_score_style(make_scorer, task: str, mode: str):
     return run, lambda out: f"{ltype[5:] or 'L'}-F={_mean_f(out, ltype):.4f}"
 
 
-def tool_compat(task: str):
+def tool_compat(task: str, mode: str = "loop"):
     _ensure_rougekit_importable()
     from rougekit.compat.rouge_scorer import RougeScorer
 
-    return _rouge_score_style(lambda t: RougeScorer(t, use_stemmer=True), task, "loop")
+    return _rouge_score_style(lambda t: RougeScorer(t, use_stemmer=True), task, mode)
 
 
 def tool_rouge_score(task: str):
@@ -245,6 +245,8 @@ def make_tool(name: str, task: str):
         return tool_rougekit(task, int(name.rsplit("=", 1)[1]))
     if name == "compat":
         return tool_compat(task)
+    if name == "compat-batch":
+        return tool_compat(task, "batch")
     if name == "rouge-score":
         return tool_rouge_score(task)
     if name in ("rouge-score-rs-batch", "rouge-score-rs-loop"):
@@ -337,6 +339,8 @@ def tool_specs(include_rouge_score: bool = True) -> list[ToolSpec]:
         specs.append(ToolSpec("rougekit-jobs=1", "rougekit exact, jobs=1", "one"))
     else:
         specs.append(ToolSpec("rougekit", "rougekit exact (score)", "one"))
+    if hasattr(importlib.import_module("rougekit.compat.rouge_scorer").RougeScorer, "score_batch"):
+        specs.append(ToolSpec("compat-batch", "rougekit compat score_batch", "many"))
     specs.append(ToolSpec("compat", "rougekit compat (RougeScorer loop)", "one"))
     v = peer_version("rouge-score")
     if include_rouge_score:
@@ -659,7 +663,8 @@ def main(argv: list[str] | None = None) -> int:
                 ["rougekit exact sums over the 4 references (-f A, the script's default); the rouge-score-style "
                  "tools keep the best reference per type (score_multi; batch variants: all 4 pairs in one batch, "
                  "best kept in Python).",
-                 "* rouge-rust: no stemming, sentence-level rougeL, one reference per call (best of 4 kept in Python)."]))
+                 "* rouge-rust: no stemming, sentence-level rougeL, one reference per call "
+                 "(best of 4 kept in Python)."]))
         if "d" in scenarios:
             corpus = corpora.huge_pair(30000)
             specs = [s for s in tool_specs(include_rouge_score=args.include_slow) if "loop" not in s.name

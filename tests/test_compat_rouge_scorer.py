@@ -231,6 +231,30 @@ def test_score_matches_rouge_score(use_stemmer):
     assert not not_identical, not_identical[:3]
 
 
+@pytest.mark.parametrize("use_stemmer", [False, True])
+def test_score_batch_equals_score(use_stemmer):
+    """score_batch (compiled, threaded) gives score()'s values bit for bit, int zeros included."""
+    pairs = _all_pairs()
+    targets, predictions = [t for t, _ in pairs], [p for _, p in pairs]
+    for types in (TYPES, ["rougeLsum"], ["rougeL", "rouge3", "rouge9"]):
+        ours = rouge_scorer.RougeScorer(types, use_stemmer=use_stemmer)
+        expected = [repr(ours.score(t, p)) for t, p in pairs]
+        for jobs in (1, 2):
+            got = ours.score_batch(targets, predictions, jobs=jobs)
+            assert [repr(x) for x in got] == expected
+    if rouge_scorer.RougeScorer(TYPES)._batch_scorer() is None:
+        pytest.skip("the compiled batch scorer is not built (score_batch fell back to score)")
+
+
+def test_score_batch_falls_back_and_checks_lengths():
+    scorer = rouge_scorer.RougeScorer(["rouge1"], split_summaries=True)
+    assert scorer.score_batch(["a b c"], ["a b"]) == [scorer.score("a b c", "a b")]
+    with pytest.raises(ValueError):
+        scorer.score_batch(["a"], [])
+    with pytest.raises(ValueError):
+        rouge_scorer.RougeScorer(["rougeX"]).score_batch(["a"], ["a"])
+
+
 def test_single_type_and_higher_orders_match_rouge_score():
     rs = _require_rouge_score()
     pairs = _all_pairs()[::20]

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from rougekit._core.batch import available_cores
 from rougekit.errors import OptionError
 from rougekit.measures import NEEDS_SOURCE, Measure
 from rougekit.metrics import hori, lin_hovy
@@ -67,14 +68,15 @@ class Scorer:
       bootstrap    "rouge155" (the script's seeded resampling, -r/-c), "percentile", or None
       resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap)
       hori_units   units of ACCY/NrstACCY/PREC-n/SumACCY/WSumACCY: "word" or "sentence"
-      jobs         threads for the compiled batch path; fast=False forces the readable Python path
+      jobs         threads for the compiled batch path (default: every core this process may use);
+                   results do not depend on it. fast=False forces the readable Python path
     """
 
     def __init__(self, measures=DEFAULT_MEASURES, *, stem: bool = False, stopwords: bool = False,
                  word_limit: int = 0, byte_limit: int = 0, multi_ref: str = "sum", alpha: float = 0.5,
                  average: str = "pairs", tokenizer: Tokenizer = "rouge155", su_unigrams: str = "rouge155",
                  wlcs: str = "rouge155", bootstrap: str | None = "rouge155", resamples: int = 1000,
-                 confidence: float = 95.0, seed: int = 0, hori_units: str = "word", jobs: int = 1,
+                 confidence: float = 95.0, seed: int = 0, hori_units: str = "word", jobs: int | None = None,
                  fast: bool = True):
         self.measures = _as_measures(measures)
         if multi_ref not in MULTI_REF:
@@ -99,8 +101,10 @@ class Scorer:
         self.su_unigrams, self.wlcs = su_unigrams, wlcs
         self.bootstrap, self.resamples, self.confidence, self.seed = bootstrap, resamples, confidence, seed
         self.vocab = Vocabulary()
-        if jobs < 1:
-            raise OptionError(f"jobs must be >= 1, got {jobs!r}")
+        if jobs is None:
+            jobs = available_cores()
+        if not isinstance(jobs, int) or jobs < 1:
+            raise OptionError(f"jobs must be an integer >= 1, got {jobs!r}")
         self.jobs = jobs
         self._batch_scorer = None if fast else False
         self._cache: dict[str, Doc] = {}

@@ -66,8 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
     opt.add_argument("--hori-units", choices=["word", "sentence"], default="word",
                      help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY")
-    opt.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                     help="threads for the compiled scoring path (default: all cores)")
+    opt.add_argument("--jobs", type=int, default=None,
+                     help="threads for the compiled scoring path (default: every core this process may use)")
     out = p.add_argument_group("output")
     out.add_argument("--format", choices=sorted(WRITERS), default="text")
     out.add_argument("--per-pair", action="store_true", help="also print one row per summary")

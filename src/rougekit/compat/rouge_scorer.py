@@ -58,6 +58,7 @@ against.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from typing import Dict, Iterable, List, Sequence
@@ -66,6 +67,7 @@ from rougekit import _core
 
 from . import scoring
 from ._tokenize import DefaultTokenizer, Tokenizer, split_sentences, tokenize
+from ._tokenize import _as_str as _tokenize_text
 from .scoring import Score
 
 __all__ = [
@@ -137,6 +139,81 @@ class RougeScorer(scoring.BaseScorer):
                     chosen = scores[rouge_type]
             best[rouge_type] = chosen
         return best
+
+    def score_batch(self, targets: Sequence, predictions: Sequence, jobs: int | None = None) -> List[Dict[str, Score]]:
+        """``[self.score(t, p) for t, p in zip(targets, predictions)]``, computed in one compiled call.
+
+        Reference first, as :meth:`score` (and rouge-score-rs's ``score_batch``). With the default
+        tokenizer and ``split_summaries=False`` the pairs are tokenized, stemmed and scored in C on
+        ``jobs`` threads (default: every core this process may use), with the same numbers as
+        :meth:`score`; otherwise (a custom tokenizer, ``split_summaries``, no compiled kernels)
+        pairs are scored one by one.
+        """
+        if len(targets) != len(predictions):
+            raise ValueError(f"{len(targets)} targets but {len(predictions)} predictions")
+        batch = self._batch_scorer()
+        if batch is None:
+            return [self.score(t, p) for t, p in zip(targets, predictions)]
+        import numpy as np
+
+        from rougekit._core import batch as _batch_mod
+        from rougekit._core.batch import SEQUENCE_LCS
+
+        preds = [p if isinstance(p, str) else _tokenize_text(p) for p in predictions]
+        tgts = [t if isinstance(t, str) else _tokenize_text(t) for t in targets]
+        counts = batch.score_arrays(preds, tgts, jobs=jobs or _batch_mod.available_cores())
+        columns = []
+        for j, measure in enumerate(batch.measures):
+            tgt_n, hits, pred_n = counts[:, j, 0], counts[:, j, 1], counts[:, j, 2]
+            lcs = measure == SEQUENCE_LCS or measure.kind == "L"
+            with np.errstate(divide="ignore", invalid="ignore"):
+                if lcs:
+                    precision, recall = hits / pred_n, hits / tgt_n
+                else:
+                    precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
+                total = precision + recall
+                f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+            column = list(zip(precision.tolist(), recall.tolist(), f.tolist()))
+            if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros
+                for i in np.flatnonzero((tgt_n == 0) | (pred_n == 0)).tolist():
+                    column[i] = (0, 0, 0)
+            columns.append(column)
+        types = list(self.rouge_types)
+        return [{t: Score(*v) for t, v in zip(types, row)} for row in zip(*columns)]
+
+    def _batch_scorer(self):
+        """The compiled batch scorer for these options, or None when the pairs must go one by one."""
+        cached = getattr(self, "_batch", None)
+        if cached is not None:
+            return cached or None
+        self._batch = False
+        if self._split_summaries or type(self._tokenizer) is not DefaultTokenizer:
+            return None
+        if isinstance(self.rouge_types, str) or not self.rouge_types:
+            return None
+        try:
+            from rougekit._core import batch as _batch_mod
+            from rougekit.measures import Measure
+        except ImportError:  # pragma: no cover - depends on the build
+            return None
+        if not _batch_mod.AVAILABLE or os.environ.get("ROUGEKIT_PURE_PYTHON"):
+            return None
+        measures = []
+        for rouge_type in self.rouge_types:
+            if rouge_type == "rougeL":
+                measures.append(_batch_mod.SEQUENCE_LCS)
+            elif rouge_type == "rougeLsum":
+                measures.append(Measure.parse("ROUGE-L"))
+            elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type) and rouge_type[5:] == rouge_type[5]:
+                if int(rouge_type[5]) <= 0:
+                    return None  # score() raises rouge-score's error
+                measures.append(Measure.rouge_n(int(rouge_type[5])))
+            else:
+                return None  # an invalid type: score() raises rouge-score's error
+        self._batch = _batch_mod.BatchScorer(
+            measures, stem=self._tokenizer._use_stemmer, stopwords=False, word_limit=0, byte_limit=0,
+            mode="A", alpha=0.5, stemmer="nltk", lowercase="unicode")
+        return self._batch
 
     # ------------------------------------------------------------------ internals
 
