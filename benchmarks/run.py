@@ -332,7 +332,15 @@ def peer_version(dist: str) -> str | None:
         return None
 
 
+SKIPPED_TOOLS: set[str] = set()  # --skip
+
+
 def tool_specs(include_rouge_score: bool = True) -> list[ToolSpec]:
+    specs = _all_tool_specs(include_rouge_score)
+    return [s for s in specs if s.name not in SKIPPED_TOOLS or s is specs[0]]
+
+
+def _all_tool_specs(include_rouge_score: bool) -> list[ToolSpec]:
     specs = []
     if _rougekit_jobs_supported():
         specs.append(ToolSpec(f"rougekit-jobs={NPROC}", f"rougekit exact, jobs={NPROC}", "many"))
@@ -586,6 +594,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--include-slow", action="store_true", help="also run rouge-score in (d) (~10 GB, minutes)")
     ap.add_argument("--stream-lines", type=int, default=None,
                     help="line pairs in (e) (default 1,000,000; 100,000 with --quick)")
+    ap.add_argument("--skip", default="",
+                    help="comma-separated tool ids to leave out of (a)/(c)/(d), e.g. rouge-score,compat")
     ap.add_argument("--workdir", default=None, help="keep generated files here (default: a temp folder)")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds allowed for one measurement")
     ap.add_argument("--installed", action="store_true",
@@ -601,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
         worker(args.worker, args.corpus, args.task)
         return 0
 
+    SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
     bad = [s for s in scenarios if s not in "abcde" or len(s) != 1]
     if bad:

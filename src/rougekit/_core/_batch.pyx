@@ -38,6 +38,7 @@ from cpython.dict cimport PyDict_GetItem
 
 include "stem155.pxi"
 include "stemnltk.pxi"
+include "bitlcs.pxi"
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object u, Py_ssize_t* size) except NULL
@@ -150,7 +151,6 @@ cdef enum:
     DIR_LEFT = 3
 
 cdef uint8_t _ALNUM[256]
-cdef uint8_t _LOWER[256]
 cdef uint8_t _WS[256]
 
 
@@ -158,7 +158,6 @@ cdef void _init_tables():
     cdef int c
     for c in range(256):
         _ALNUM[c] = 1 if ((c >= 48 and c <= 57) or (c >= 65 and c <= 90) or (c >= 97 and c <= 122)) else 0
-        _LOWER[c] = <uint8_t>(c + 32) if (c >= 65 and c <= 90) else <uint8_t>c
         # Python's bytes regex \s: [ \t\n\r\f\v]
         _WS[c] = 1 if (c == 32 or c == 9 or c == 10 or c == 13 or c == 12 or c == 11) else 0
 
@@ -430,22 +429,45 @@ cdef extern from *:
     const uint32_t _SHORT "RKB_SHORT"
 
 
-cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n) noexcept nogil:
+# Token bytes are [A-Za-z0-9], so ``byte | 0x20`` is the lower-cased byte: the tokenizer reads the
+# text as it is and folds the case while it packs and hashes a token (no lower-cased copy).
+
+cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """The first min(n, 8) bytes of token p[:n], lower-cased, little-endian, zero padded.
+
+    ``avail``: bytes readable from p (at least n); with 8 or more, one unaligned load does it.
+    """
     cdef uint64_t w = 0
     cdef Py_ssize_t k, m = n if n < 8 else 8
+    if avail >= 8:
+        memcpy(&w, p, 8)
+        w |= <uint64_t>0x2020202020202020ULL
+        if m < 8:
+            w &= ((<uint64_t>1) << (8 * m)) - 1
+        return w
     for k in range(m):
-        w |= (<uint64_t>p[k]) << (8 * k)
+        w |= (<uint64_t>(p[k] | 0x20)) << (8 * k)
     return w
 
 
 cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcept nogil:
+    """Hash of a token: its first word and its lower-cased bytes p[8:n]."""
     cdef uint64_t h = w0
     cdef Py_ssize_t k
     if n > 8:
         for k in range(8, n):
-            h = (h ^ p[k]) * <uint64_t>1099511628211
+            h = (h ^ (p[k] | 0x20)) * <uint64_t>1099511628211
         h ^= <uint64_t>n << 56
     return _mix(h)
+
+
+cdef inline bint _eq_folded(const uint8_t* lower, const uint8_t* p, Py_ssize_t n) noexcept nogil:
+    """lower[:n] (lower-cased bytes) equals the token p[:n] with its case folded."""
+    cdef Py_ssize_t k
+    for k in range(n):
+        if lower[k] != (p[k] | 0x20):
+            return False
+    return True
 
 
 cdef struct Pend:
@@ -455,7 +477,6 @@ cdef struct Pend:
     int32_t*** slot        # &_Doc.mem
     Py_ssize_t n
     Py_ssize_t cap
-    Py_ssize_t maxlen
 
 
 cdef int _pend_grow(Pend* pp) except -1:
@@ -538,8 +559,8 @@ cdef class _Engine:
     cdef IntBuf jt
     cdef IntBuf st
     cdef IntBuf so
-    cdef uint8_t* low
-    cdef Py_ssize_t low_cap
+    cdef const uint8_t* text_end   # end of the text being tokenized (for the 8-byte loads)
+    cdef Buf fold              # a new type's lower-cased bytes
     cdef Buf spans
     cdef object move_to_end
 
@@ -603,7 +624,7 @@ cdef class _Engine:
         free(self.jt.data)
         free(self.st.data)
         free(self.so.data)
-        free(self.low)
+        free(self.fold.p)
         free(self.spans.p)
         _smap_free(&self.finals)
         _smap_free(&self.stops)
@@ -650,11 +671,19 @@ cdef class _Engine:
     cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2 nogil:
         """Final id of a new type p[:n]: -1 for a stopword, else the id of its stem (types longer
         than 3 characters are stemmed, as both ROUGE-1.5.5 and rouge-score do)."""
-        cdef Py_ssize_t m = n
-        cdef const uint8_t* key = p
+        cdef Py_ssize_t m = n, k
+        cdef const uint8_t* key
         cdef uint64_t h
         cdef int32_t fid
         cdef uint8_t* q
+        if _need(&self.fold, n + 1, 1) < 0:
+            with gil:
+                raise MemoryError()
+        q = <uint8_t*>self.fold.p
+        for k in range(n):
+            q[k] = p[k] | 0x20
+        p = q
+        key = p
         if self.use_stops and _smap_get(&self.stops, p, n, _str_hash(p, n), -2) != -2:
             return -1
         if self.stem_kind != STEM_NONE and n > 3:
@@ -712,7 +741,9 @@ cdef class _Engine:
             off = <uint32_t>self.arena_n
             ln = <uint32_t>n
             memcpy(self.arena + off, &ln, 4)
-            memcpy(self.arena + off + 4, p, n)
+            q = self.arena + off + 4
+            for s in range(n):
+                q[s] = p[s] | 0x20
             self.arena_n += 4 + n
         if 2 * (self.vcount + 1) > self.vcap:
             self._rehash(self.vcap * 2)
@@ -740,7 +771,7 @@ cdef class _Engine:
                     if e.off == _SHORT:
                         return e.id
                 elif (e.off != _SHORT and (<uint32_t*>(self.arena + e.off))[0] == n
-                      and memcmp(self.arena + e.off + 4, p, n) == 0):
+                      and _eq_folded(self.arena + e.off + 4, p, n)):
                     return e.id
             elif e.w0 == 0:
                 break
@@ -785,7 +816,7 @@ cdef class _Engine:
             j = i + 1
             while j < e and _ALNUM[p[j]]:
                 j += 1
-            w0 = _word0(p + i, j - i)
+            w0 = _word0(p + i, j - i, self.text_end - (p + i))
             sp[ntok].start = i
             sp[ntok].n = j - i
             sp[ntok].w0 = w0
@@ -806,14 +837,11 @@ cdef class _Engine:
     # ------------------------------------------------------------------ summaries
 
     cdef _Doc _make_doc(self, object summary):
-        cdef Py_ssize_t n = 0, ln
+        """(GIL) One summary (a str, or a sequence of sentences) tokenized into a new _Doc."""
+        cdef Py_ssize_t n = 0
         cdef const uint8_t* p
         cdef bytes b
-        cdef int separate
-        cdef _Doc doc
-        cdef int32_t* mem
-        cdef Py_ssize_t i, mx
-        cdef uint8_t* q
+        cdef _Doc doc = _Doc.__new__(_Doc)
         if not isinstance(summary, str):
             summary = "\n".join(summary)
         if self.unicode_lower and not summary.isascii():
@@ -824,43 +852,12 @@ cdef class _Engine:
             b = summary.encode("utf-8", "surrogateescape")
             p = <const uint8_t*><char*>b
             n = len(b)
-        if n + 1 > self.low_cap:
-            q = <uint8_t*>realloc(self.low, n + 1 + n // 2 + 64)
-            if q == NULL:
-                raise MemoryError()
-            self.low = q
-            self.low_cap = n + 1 + n // 2 + 64
-        with nogil:  # the tokenizer runs without the GIL (it takes it back only for a new type)
-            separate = self._build(p, n)
-        doc = _Doc.__new__(_Doc)
-        ln = self.st.n + self.so.n + (self.jt.n if separate else 0)
-        mem = <int32_t*>malloc((ln + 1) * sizeof(int32_t))
-        if mem == NULL:
-            raise MemoryError()
-        doc.mem = mem
-        memcpy(mem, self.st.data, self.st.n * sizeof(int32_t))
-        doc.d.stok = mem
-        doc.d.nstok = <int32_t>self.st.n
-        memcpy(mem + self.st.n, self.so.data, self.so.n * sizeof(int32_t))
-        doc.d.soff = mem + self.st.n
-        doc.d.nsent = <int32_t>(self.so.n - 1)
-        if separate:
-            doc.d.tok = mem + self.st.n + self.so.n
-            if self.jt.n:
-                memcpy(doc.d.tok, self.jt.data, self.jt.n * sizeof(int32_t))
-            doc.d.ntok = <int32_t>self.jt.n
-        else:
-            doc.d.tok = doc.d.stok
-            doc.d.ntok = doc.d.nstok
-        mx = 0
-        for i in range(doc.d.nsent):
-            if doc.d.soff[i + 1] - doc.d.soff[i] > mx:
-                mx = doc.d.soff[i + 1] - doc.d.soff[i]
-        doc.d.maxsent = <int32_t>mx
+        with nogil:
+            self._build_into(p, n, &doc.d, &doc.mem)
         return doc
 
     cdef int _build(self, const uint8_t* src, Py_ssize_t n) except -1 nogil:
-        """Lowercase, split into sentences, apply the limits and tokenize into jt / st / so.
+        """Split into sentences, apply the limits and tokenize into jt / st / so.
 
         Returns 1 when the joined tokens (jt) differ from the sentence tokens (with -b), else 0.
         """
@@ -868,9 +865,8 @@ cdef class _Engine:
         cdef const uint8_t* p
         cdef const uint8_t* nl
         cdef bint separate = False, stop
-        for i in range(n):
-            self.low[i] = _LOWER[src[i]]
-        p = self.low
+        p = src
+        self.text_end = src + n
         self.jt.n = 0
         self.st.n = 0
         self.so.n = 0
@@ -979,8 +975,6 @@ cdef class _Engine:
         pp.dst[pp.n] = &d.d
         pp.slot[pp.n] = &d.mem
         pp.n += 1
-        if ln > pp.maxlen:
-            pp.maxlen = ln
         return d
 
     def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end):
@@ -994,7 +988,7 @@ cdef class _Engine:
         An engine must not be used by two threads at once.
         """
         cdef _Chunk ch = _Chunk.__new__(_Chunk)
-        cdef Py_ssize_t i, n = end - start, nr = 0, cap, k, maxlen
+        cdef Py_ssize_t i, n = end - start, nr = 0, cap, k
         cdef _Doc d
         cdef void* q
         cdef PyObject* hit
@@ -1053,13 +1047,6 @@ cdef class _Engine:
                     ch.refs[nr] = &d.d
                     nr += 1
                 ch.roff[i + 1] = nr
-            maxlen = pp.maxlen
-            if maxlen + 1 > self.low_cap:
-                q = realloc(self.low, maxlen + 1 + maxlen // 2 + 64)
-                if q == NULL:
-                    raise MemoryError()
-                self.low = <uint8_t*>q
-                self.low_cap = maxlen + 1 + maxlen // 2 + 64
             with nogil:
                 for k in range(pp.n):
                     self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
@@ -1458,8 +1445,7 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
     cdef Py_ssize_t Wb = (n + 63) >> 6, a, b, t, lcs = 0
     cdef uint64_t* PM
     cdef uint64_t* V
-    cdef const uint64_t* pmr
-    cdef uint64_t v, u, sm, s2, carry
+    cdef uint64_t v
     cdef int32_t loc
     if n == 0 or m == 0 or U == 0:
         return 0
@@ -1473,17 +1459,8 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
         V[t] = ~(<uint64_t>0)
     for a in range(m):
         loc = x[a]
-        if loc < 0:
-            continue
-        pmr = PM + <Py_ssize_t>loc * Wb
-        carry = 0
-        for t in range(Wb):
-            v = V[t]
-            u = v & pmr[t]
-            sm = v + u
-            s2 = sm + carry
-            carry = (sm < v) | (s2 < sm)
-            V[t] = s2 | (v & ~pmr[t])
+        if loc >= 0:
+            bitlcs_row(V, V, PM + <Py_ssize_t>loc * Wb, Wb)
     for t in range(Wb):   # zero bits of V below n: the LCS length
         v = ~V[t]
         if t == Wb - 1 and (n & 63):
@@ -1518,8 +1495,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
     cdef uint64_t* rows
     cdef uint64_t* V
     cdef uint64_t* Vn
-    cdef const uint64_t* pmr
-    cdef uint64_t v, u, sm, s2, carry, key
+    cdef uint64_t v, u, key
     cdef uint8_t* mask
     cdef uint8_t* mk
     cdef const int32_t* x
@@ -1832,16 +1808,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                                         for t in range(wj):
                                             Vn[t] = V[t]
                                         continue
-                                    pmr = PM + <Py_ssize_t>loc * Wb
-                                    if True:
-                                        carry = 0
-                                        for t in range(wj):
-                                            v = V[t]
-                                            u = v & pmr[t]
-                                            sm = v + u
-                                            s2 = sm + carry
-                                            carry = (sm < v) | (s2 < sm)
-                                            Vn[t] = s2 | (v & ~pmr[t])
+                                    bitlcs_row(V, Vn, PM + <Py_ssize_t>loc * Wb, wj)
                                 mk = mask + moff[r] + M.soff[i]
                                 if wj == 1:
                                     rkb_trace1(x, m, y, n, rows, mk)

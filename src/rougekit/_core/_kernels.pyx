@@ -24,6 +24,8 @@ from libc.stdint cimport uint64_t, uint32_t, int32_t, int64_t, uint8_t
 from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release,
                              PyBUF_RECORDS_RO)
 
+include "bitlcs.pxi"
+
 cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
@@ -740,7 +742,6 @@ cdef void _lcs_masks_bp(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
     cdef uint64_t* V
     cdef uint64_t* Vn
     cdef const uint64_t* pm
-    cdef uint64_t v, u, sm, s2, carry
     cdef int32_t tid
     cdef uint8_t* mk
     for j in range(pc):
@@ -769,19 +770,7 @@ cdef void _lcs_masks_bp(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
                         Vn[w] = V[w]
                     continue
                 pm = PM + <Py_ssize_t>tid * W
-                if wj == 1:
-                    v = V[0]
-                    u = v & pm[0]
-                    Vn[0] = (v + u) | (v & ~pm[0])
-                else:
-                    carry = 0
-                    for w in range(wj):
-                        v = V[w]
-                        u = v & pm[w]
-                        sm = v + u
-                        s2 = sm + carry
-                        carry = (sm < v) | (s2 < sm)
-                        Vn[w] = s2 | (v & ~pm[w])
+                bitlcs_row(V, Vn, pm, wj)
             a = m
             b = n
             mk = mask + mo[i]
