@@ -246,6 +246,14 @@ def test_score_batch_equals_score(use_stemmer):
         pytest.skip("the compiled batch scorer is not built (score_batch fell back to score)")
 
 
+def test_score_batch_takes_bytes_as_score_does():
+    scorer = rouge_scorer.RougeScorer(TYPES, use_stemmer=True)
+    targets = [b"The Cat sat.\nOn the MAT", "caf\u00e9 \u212aelvin", b""]
+    predictions = ["the cats sat on mats", b"CAFE kelvin", b"x"]
+    expected = [repr(scorer.score(t, p)) for t, p in zip(targets, predictions)]
+    assert [repr(x) for x in scorer.score_batch(targets, predictions)] == expected
+
+
 def test_score_batch_falls_back_and_checks_lengths():
     scorer = rouge_scorer.RougeScorer(["rouge1"], split_summaries=True)
     assert scorer.score_batch(["a b c"], ["a b"]) == [scorer.score("a b c", "a b")]

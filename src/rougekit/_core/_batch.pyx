@@ -563,10 +563,11 @@ cdef class _Engine:
     cdef Buf fold              # a new type's lower-cased bytes
     cdef Buf spans
     cdef object move_to_end
+    cdef object to_text        # a summary that is not a str -> str (default: its sentences joined by newlines)
 
     def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
-                  bint drop_empty=False):
+                  bint drop_empty=False, to_text=None):
         """``measures``: (kind code, n/skip, weight) tuples; kinds N=0, L=1, W=2, S=3, SU=4, LSEQ=5.
 
         ``stopwords``: an iterable of ASCII words, or None. ``stem_kind``: 0 none, 1 ROUGE-1.5.5's
@@ -608,6 +609,7 @@ cdef class _Engine:
             s155_exc_init(&self.exc, exceptions)
         self.drop_empty = drop_empty
         self.unicode_lower = unicode_lower
+        self.to_text = to_text if to_text is not None else "\n".join
         self.word_limit = word_limit
         self.byte_limit = byte_limit
         self.mode_b = mode_b
@@ -843,7 +845,7 @@ cdef class _Engine:
         cdef bytes b
         cdef _Doc doc = _Doc.__new__(_Doc)
         if not isinstance(summary, str):
-            summary = "\n".join(summary)
+            summary = self.to_text(summary)
         if self.unicode_lower and not summary.isascii():
             summary = summary.lower()
         try:
@@ -1016,16 +1018,16 @@ cdef class _Engine:
             for i in range(n):
                 text = candidates[start + i]
                 if not isinstance(text, str):
-                    text = "\n".join(text)
+                    text = self.to_text(text)
                 d = self._pend_add(text, &pp, keep_src)
                 keep.append(d)
                 ch.peers[i] = &d.d
                 refs = references[start + i]
-                if isinstance(refs, str):
+                if isinstance(refs, (str, bytes)):
                     refs = (refs,)
                 for text in refs:
                     if not isinstance(text, str):
-                        text = "\n".join(text)
+                        text = self.to_text(text)
                     hit = PyDict_GetItem(cache, text) if use_cache else NULL
                     if hit != NULL:
                         d = <_Doc>hit

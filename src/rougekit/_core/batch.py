@@ -109,11 +109,13 @@ class BatchScorer:
     ``"nltk"`` (NLTK's default Porter, as rouge-score uses it); ``lowercase="unicode"`` lower-cases
     a non-ASCII text with ``str.lower`` before the tokenizer (rouge-score), ``"ascii"`` only
     A-Z (ROUGE-1.5.5). With ``stemmer="nltk"`` a token whose stem is empty is dropped (rouge-score).
+    ``to_text`` turns a summary that is not a ``str`` into one (default: its sentences joined by
+    newlines).
     """
 
     def __init__(self, measures: list, *, stem: bool, stopwords: bool, word_limit: int, byte_limit: int,
                  mode: str, alpha: float, cache_size: int = _CACHE_SIZE, stemmer: str = "rouge155",
-                 lowercase: str = "ascii"):
+                 lowercase: str = "ascii", to_text=None):
         if not AVAILABLE:
             raise ImportError("rougekit._core._batch is not built (install with a C compiler and Cython)")
         self.measures = [_as_measure(m) for m in measures]
@@ -143,7 +145,7 @@ class BatchScorer:
             exceptions = load_exceptions()
         spec = [_spec(m) for m in self.measures]
         self._args = (spec, stopset, stem_code, exceptions, int(word_limit), int(byte_limit), self.mode == "B",
-                      self.alpha, int(cache_size), lowercase == "unicode", stemmer == "nltk")
+                      self.alpha, int(cache_size), lowercase == "unicode", stemmer == "nltk", to_text)
         # one engine (vocabulary, reference cache) and one workspace per job: a job's thread owns
         # them, so tokenizing and scoring both run without the GIL and without locks
         self._engines: list = []

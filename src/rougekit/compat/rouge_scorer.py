@@ -58,9 +58,12 @@ against.
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from collections import Counter
+from contextlib import contextmanager
+from itertools import repeat
 from typing import Dict, Iterable, List, Sequence
 
 from rougekit import _core
@@ -159,27 +162,26 @@ class RougeScorer(scoring.BaseScorer):
         from rougekit._core import batch as _batch_mod
         from rougekit._core.batch import SEQUENCE_LCS
 
-        preds = [p if isinstance(p, str) else _tokenize_text(p) for p in predictions]
-        tgts = [t if isinstance(t, str) else _tokenize_text(t) for t in targets]
-        counts = batch.score_arrays(preds, tgts, jobs=jobs or _batch_mod.available_cores())
+        counts = batch.score_arrays(predictions, targets, jobs=jobs or _batch_mod.available_cores())
+        make = tuple.__new__  # Score(*v) without the namedtuple's Python-level __new__
         columns = []
-        for j, measure in enumerate(batch.measures):
-            tgt_n, hits, pred_n = counts[:, j, 0], counts[:, j, 1], counts[:, j, 2]
-            lcs = measure == SEQUENCE_LCS or measure.kind == "L"
-            with np.errstate(divide="ignore", invalid="ignore"):
-                if lcs:
-                    precision, recall = hits / pred_n, hits / tgt_n
-                else:
-                    precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
-                total = precision + recall
-                f = np.where(total > 0, 2 * precision * recall / total, 0.0)
-            column = list(zip(precision.tolist(), recall.tolist(), f.tolist()))
-            if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros
-                for i in np.flatnonzero((tgt_n == 0) | (pred_n == 0)).tolist():
-                    column[i] = (0, 0, 0)
-            columns.append(column)
-        types = list(self.rouge_types)
-        return [{t: Score(*v) for t, v in zip(types, row)} for row in zip(*columns)]
+        with _gc_paused():  # hundreds of thousands of new containers, none of them cyclic
+            for j, measure in enumerate(batch.measures):
+                tgt_n, hits, pred_n = counts[:, j, 0], counts[:, j, 1], counts[:, j, 2]
+                lcs = measure == SEQUENCE_LCS or measure.kind == "L"
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    if lcs:
+                        precision, recall = hits / pred_n, hits / tgt_n
+                    else:
+                        precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
+                    total = precision + recall
+                    f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+                column = list(map(make, repeat(Score), zip(precision.tolist(), recall.tolist(), f.tolist())))
+                if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros
+                    for i in np.flatnonzero((tgt_n == 0) | (pred_n == 0)).tolist():
+                        column[i] = Score(0, 0, 0)
+                columns.append(column)
+            return list(map(dict, map(zip, repeat(list(self.rouge_types)), zip(*columns))))
 
     def _batch_scorer(self):
         """The compiled batch scorer for these options, or None when the pairs must go one by one."""
@@ -212,7 +214,7 @@ class RougeScorer(scoring.BaseScorer):
                 return None  # an invalid type: score() raises rouge-score's error
         self._batch = _batch_mod.BatchScorer(
             measures, stem=self._tokenizer._use_stemmer, stopwords=False, word_limit=0, byte_limit=0,
-            mode="A", alpha=0.5, stemmer="nltk", lowercase="unicode")
+            mode="A", alpha=0.5, stemmer="nltk", lowercase="unicode", to_text=_tokenize_text)
         return self._batch
 
     # ------------------------------------------------------------------ internals
@@ -286,6 +288,18 @@ class RougeScorer(scoring.BaseScorer):
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
+
+
+@contextmanager
+def _gc_paused():
+    """Pause the cyclic garbage collector (if it runs) while many acyclic objects are built."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _prf(hits: int, pred_len: int, tgt_len: int) -> Score:
