@@ -343,3 +343,17 @@ def test_engine_nltk_stems_as_the_python_twin():
     expected = tokenize(" ".join(words), use_stemmer=True)
     assert len(ids) == len(expected) > 30000
     _same_partition(ids, expected)
+
+
+def test_token_bitmap_finds_the_runs_of_ascii_alphanumerics():
+    """The SWAR bitmap tokenizer finds exactly the runs of [A-Za-z0-9] (all 256 byte values, every length)."""
+    import re
+
+    rng = random.Random(7)
+    alphabet = bytes(range(256))
+    texts = [bytes([b]) * k for b in range(256) for k in (1, 7, 8, 9, 64, 65)]
+    texts += [bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 300))) for _ in range(2000)]
+    texts += [bytes(rng.choice(b"aZ9 \xc3\xa9-") for _ in range(rng.randrange(0, 200))) for _ in range(2000)]
+    for text in texts:
+        expected = [m.span() for m in re.finditer(rb"[A-Za-z0-9]+", text)]
+        assert _batch._token_spans_py(text) == expected, text

@@ -6,15 +6,15 @@ every job its own engine and workspace):
 
 * ``_Engine.prepare``: (GIL) the UTF-8 bytes of the candidates and of the references not
   in the cache are collected; (no GIL) they are tokenized in C -- the tokens are the maximal
-  runs of ``[A-Za-z0-9]`` after ASCII lowercasing (what ``rouge155.clean`` + ``tokenize``
-  keep; the ``-`` tokens are dropped anyway), with the script's ``-l``/``-b`` limits applied
-  to the raw sentences.  Token bytes are interned in a C hash table (slots prefetched); a type
-  new to the engine gets a pending id (-3 - k) and is queued.  (GIL, once per chunk) the queued
-  types go through the SMART stopword set and ``morph_stem`` (types longer than 3 characters)
-  to their final ids (-1: a stopword); (no GIL) the table and the summaries with pending ids
-  get the final ids (stopwords dropped).  (GIL) new references enter the bounded LRU cache
-  keyed by their string.  So the engines of several jobs tokenize in parallel: only the
-  gathering, the new types' Python mapping and the cache hold the GIL.
+  runs of ``[A-Za-z0-9]``, found through a bitmap built 8 bytes at a time, lower-cased while
+  they are packed and hashed (what ``rouge155.clean`` + ``tokenize`` keep; the ``-`` tokens are
+  dropped anyway), with the script's ``-l``/``-b`` limits applied to the raw sentences.  Token
+  bytes are interned in a C hash table (slots prefetched); a type new to the engine goes,
+  once, through the stopword list and the compiled stemmer (``stem155.pxi``: the script's
+  ``-m``; ``stemnltk.pxi``: rouge-score's NLTK Porter) to its final id (-1: dropped), still
+  without the GIL.  (GIL) new references enter the bounded LRU cache keyed by their string.
+  So the engines of several jobs tokenize in parallel: only the gathering and the cache hold
+  the GIL.
 * ``_Engine.score`` (no GIL): every measure of a pair in one C call.  Per pair, the
   candidate's token types get dense local ids; references are mapped onto them (-1 for types
   the candidate lacks, which can never match).  ROUGE-N/S/SU insert the candidate's units
@@ -68,6 +68,11 @@ cdef extern from *:
        "left".  cu = c(a, b) and cup = c(a-1, b) are kept up to date; c(a, b) = 0 ends the walk
        (no match is left in x[:a] x y[:b]).  Two copies: with the popcnt instruction (chosen at
        import when the CPU has it) and without. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define RKB_CTZ64(x) __builtin_ctzll((unsigned long long)(x))
+    #else
+    static inline int RKB_CTZ64(unsigned long long x) { int r = 0; while (!(x & 1)) { x >>= 1; r++; } return r; }
+    #endif
     #if defined(__GNUC__) || defined(__clang__)
     #define RKB_PREFETCH(p) __builtin_prefetch((p))
     #else
@@ -125,6 +130,7 @@ cdef extern from *:
     #endif
     """
     int RKB_POPCOUNT64(uint64_t x) nogil
+    int RKB_CTZ64(uint64_t x) nogil
     void RKB_PREFETCH(const void* p) nogil
     void rkb_trace1(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n,
                     const uint64_t* rows, uint8_t* mk) nogil
@@ -150,14 +156,12 @@ cdef enum:
     DIR_UP = 2
     DIR_LEFT = 3
 
-cdef uint8_t _ALNUM[256]
 cdef uint8_t _WS[256]
 
 
 cdef void _init_tables():
     cdef int c
     for c in range(256):
-        _ALNUM[c] = 1 if ((c >= 48 and c <= 57) or (c >= 65 and c <= 90) or (c >= 97 and c <= 122)) else 0
         # Python's bytes regex \s: [ \t\n\r\f\v]
         _WS[c] = 1 if (c == 32 or c == 9 or c == 10 or c == 13 or c == 12 or c == 11) else 0
 
@@ -213,6 +217,25 @@ cdef inline double _f_measure(double r, double p, double alpha) noexcept nogil:
     if denom > 0:
         return (p * r) / denom
     return 0.0
+
+
+def _token_spans_py(bytes text):
+    """Test hook: (start, end) of the runs of [A-Za-z0-9] in ``text``, found with the bitmap."""
+    cdef Py_ssize_t n = len(text), k, j
+    cdef uint64_t* bits = <uint64_t*>malloc((((n + 63) >> 6) + 1) * 8)
+    cdef list spans = []
+    if bits == NULL:
+        raise MemoryError()
+    try:
+        _alnum_bitmap(<const uint8_t*><char*>text, n, bits)
+        k = _next_bit(bits, 0, n, 0)
+        while k < n:
+            j = _next_bit(bits, k, n, ~(<uint64_t>0))
+            spans.append((k, j))
+            k = _next_bit(bits, j, n, 0)
+    finally:
+        free(bits)
+    return spans
 
 
 def _round5_py(double x):
@@ -461,6 +484,56 @@ cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcep
     return _mix(h)
 
 
+cdef inline uint64_t _alnum_bits8(uint64_t x) noexcept nogil:
+    """Bit k (k < 8) set where byte k of x (little-endian) is ASCII [A-Za-z0-9]; branch-free SWAR.
+
+    Every byte is brought below 0x80 before the range tests, so no addition carries into the
+    next byte; bytes >= 0x80 (UTF-8) are masked out at the end.
+    """
+    cdef uint64_t H = <uint64_t>0x8080808080808080ULL
+    cdef uint64_t t = x & ~H
+    cdef uint64_t low = t | <uint64_t>0x2020202020202020ULL
+    cdef uint64_t digit = ((t + <uint64_t>0x5050505050505050ULL) & ~(t + <uint64_t>0x4646464646464646ULL)) & H
+    cdef uint64_t letter = ((low + <uint64_t>0x1f1f1f1f1f1f1f1fULL) & ~(low + <uint64_t>0x0505050505050505ULL)) & H
+    cdef uint64_t m = (digit | letter) & ~x & H
+    return ((m >> 7) * <uint64_t>0x0102040810204080ULL) >> 56   # gather the 8 high bits
+
+
+cdef void _alnum_bitmap(const uint8_t* p, Py_ssize_t n, uint64_t* bits) noexcept nogil:
+    """bits[k >> 6] bit (k & 63) set where p[k] (k < n) is [A-Za-z0-9]; no bit at or past n."""
+    cdef Py_ssize_t k, w, r
+    cdef uint64_t x, word
+    for w in range((n + 63) >> 6):
+        word = 0
+        for r in range(8):
+            k = (w << 6) + (r << 3)
+            if k + 8 <= n:
+                memcpy(&x, p + k, 8)
+            elif k < n:
+                x = 0
+                memcpy(&x, p + k, n - k)
+            else:
+                break
+            word |= _alnum_bits8(x) << (r << 3)
+        bits[w] = word
+
+
+cdef inline Py_ssize_t _next_bit(const uint64_t* bits, Py_ssize_t k, Py_ssize_t n, uint64_t flip) noexcept nogil:
+    """First position >= k below n whose bit (xor flip: 0 finds set bits, ~0 clear ones) is 1, else n."""
+    cdef Py_ssize_t w = k >> 6, nw = (n + 63) >> 6
+    cdef uint64_t x
+    if k >= n:
+        return n
+    x = (bits[w] ^ flip) & (~(<uint64_t>0) << (k & 63))
+    while x == 0:
+        w += 1
+        if w >= nw:
+            return n
+        x = bits[w] ^ flip
+    k = (w << 6) + RKB_CTZ64(x)
+    return k if k < n else n
+
+
 cdef inline bint _eq_folded(const uint8_t* lower, const uint8_t* p, Py_ssize_t n) noexcept nogil:
     """lower[:n] (lower-cased bytes) equals the token p[:n] with its case folded."""
     cdef Py_ssize_t k
@@ -562,6 +635,7 @@ cdef class _Engine:
     cdef const uint8_t* text_end   # end of the text being tokenized (for the 8-byte loads)
     cdef Buf fold              # a new type's lower-cased bytes
     cdef Buf spans
+    cdef Buf bits              # uint64: the [A-Za-z0-9] bitmap of the segment being tokenized
     cdef object move_to_end
     cdef object to_text        # a summary that is not a str -> str (default: its sentences joined by newlines)
 
@@ -628,6 +702,7 @@ cdef class _Engine:
         free(self.so.data)
         free(self.fold.p)
         free(self.spans.p)
+        free(self.bits.p)
         _smap_free(&self.finals)
         _smap_free(&self.stops)
         s155_exc_free(&self.exc)
@@ -784,12 +859,15 @@ cdef class _Engine:
 
 
     cdef int _tokenize(self, const uint8_t* p, Py_ssize_t i, Py_ssize_t e, IntBuf* out) except -1 nogil:
-        """Append the ids of the tokens of the lowercased bytes p[i:e] (runs of [a-z0-9]).
+        """Append the ids of the tokens of p[i:e] (runs of [A-Za-z0-9], lower-cased).
 
-        Two passes: find the tokens, hash them and prefetch their table slots; then look them up
-        (the lookups' cache misses overlap instead of queueing one after another).
+        Three passes: a bitmap of the token bytes (8 bytes per step, no branch per byte); the
+        tokens from its runs, hashed, their table slots prefetched; then the lookups (their cache
+        misses overlap instead of queueing one after another).
         """
-        cdef Py_ssize_t j, cap, k, ntok = 0, need = (e - i) // 2 + 1
+        cdef Py_ssize_t j, cap, k, ntok = 0, need = (e - i) // 2 + 1, n = e - i
+        cdef const uint8_t* seg = p + i
+        cdef const uint64_t* bits
         cdef int32_t tid
         cdef int32_t* q
         cdef int32_t* dst
@@ -810,26 +888,28 @@ cdef class _Engine:
         if _need(&self.spans, need, sizeof(TokSpan)) < 0:
             with gil:
                 raise MemoryError()
+        if _need(&self.bits, ((n + 63) >> 6) + 1, 8) < 0:
+            with gil:
+                raise MemoryError()
         sp = <TokSpan*>self.spans.p
-        while i < e:
-            if not _ALNUM[p[i]]:
-                i += 1
-                continue
-            j = i + 1
-            while j < e and _ALNUM[p[j]]:
-                j += 1
-            w0 = _word0(p + i, j - i, self.text_end - (p + i))
+        bits = <const uint64_t*>self.bits.p
+        _alnum_bitmap(seg, n, <uint64_t*>self.bits.p)
+        k = _next_bit(bits, 0, n, 0)
+        while k < n:   # a token: the run of set bits from k
+            j = _next_bit(bits, k, n, ~(<uint64_t>0))
+            i = k
+            k = _next_bit(bits, j, n, 0)
+            w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
             sp[ntok].start = i
             sp[ntok].n = j - i
             sp[ntok].w0 = w0
-            sp[ntok].h = _vhash(w0, p + i, j - i)
+            sp[ntok].h = _vhash(w0, seg + i, j - i)
             RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
             ntok += 1
-            i = j
         dst = out.data
         cnt = out.n
         for k in range(ntok):
-            tid = self._intern(p + sp[k].start, sp[k].n, sp[k].w0, sp[k].h)
+            tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].h)
             if tid != -1:   # -1: a stopword (or an empty stem)
                 dst[cnt] = tid
                 cnt += 1
