@@ -40,7 +40,8 @@ _KINDS = {"N": 0, "L": 1, "W": 2, "S": 3, "SU": 4}
 #: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
 SEQUENCE_LCS = "sequence-lcs"
 _STEMMERS = {"rouge155": 1, "nltk": 2}
-_CHUNK = 2048          # pairs processed (tokenized, then scored) at a time
+_CHUNK = 2048          # pairs processed (tokenized, then scored) at a time, at most
+_CHUNKS_PER_JOB = 4    # a small call is cut finer, so that every job gets work
 _CACHE_SIZE = 20_000  # processed references kept per job, keyed by the reference string (LRU)
 
 
@@ -181,12 +182,14 @@ class BatchScorer:
         out = np.zeros((n, len(self.measures), 6), dtype=np.float64)
         if n == 0 or not self.measures:
             return out
-        jobs = max(1, min(int(jobs or 1), -(-n // _CHUNK)))
+        jobs = max(1, min(int(jobs or 1), n))
+        chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
+        jobs = min(jobs, -(-n // chunk))
         with self._lock:
             if jobs == 1:
                 eng, work = self._slot(0)
-                for start in range(0, n, _CHUNK):
-                    eng.score(eng.prepare(candidates, references, start, min(n, start + _CHUNK)), work, out)
+                for start in range(0, n, chunk):
+                    eng.score(eng.prepare(candidates, references, start, min(n, start + chunk)), work, out)
                 return out
             errors: list[BaseException] = []
 
@@ -195,11 +198,11 @@ class BatchScorer:
                 # (and its reference cache) on every call with the same pairs
                 eng, work = self._engines[k], self._works[k]
                 try:
-                    for start in range(k * _CHUNK, n, jobs * _CHUNK):
+                    for start in range(k * chunk, n, jobs * chunk):
                         if errors:
                             return
-                        chunk = eng.prepare(candidates, references, start, min(n, start + _CHUNK))
-                        eng.score(chunk, work, out)  # releases the GIL
+                        prepared = eng.prepare(candidates, references, start, min(n, start + chunk))
+                        eng.score(prepared, work, out)  # releases the GIL
                 except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
                     errors.append(exc)
 
