@@ -7,7 +7,6 @@ Measure(kind='SU', n=None, weight=None, skip=4, be_mode=None, label=None)
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -112,5 +111,7 @@ def _suggest(name: str) -> str:
     known = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4",
              "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*", "ROUGE-BE-HM", "BLEU", "Ngram(1,4)", "ACCY", "NrstACCY",
              "PREC-1", "SumACCY", "WSumACCY"]
+    import difflib  # only for an error message: not imported on the fast path
+
     close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.5)
     return f" (did you mean {close[0]}?)" if close else ""

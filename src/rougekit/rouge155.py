@@ -6,22 +6,29 @@ every processed summary in a cache, so each file is read and tokenized once per 
 """
 from __future__ import annotations
 
+import itertools
 import os
 import sys
+import threading
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from rougekit.errors import InputError
+from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.measures import Measure
-from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap
-from rougekit.text import rouge155 as text
 from rougekit.text.intern import Vocabulary
-from rougekit.text.stemming import morph_stem
 from rougekit.text.stopwords import load_smart_stopwords
+
+if TYPE_CHECKING:  # rougekit.scoring is imported where the readable (non-batch) path needs it
+    from rougekit.scoring import Doc, PairScore
+
+# rougekit.text.rouge155.SENTENCE_FORMATS: that module (the readers of the readable path) is
+# imported only where it is used, as the batch path reads SPL files without it
+_SENTENCE_FORMATS = ("SEE", "SPL", "ISI")
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,6 @@ class MeasureResult:
 
     measure: Measure
     instances: dict[str, tuple]     # "<evalID>.<peerID>" -> (R, P, F) or (model, peer, hits)
-    pairs: dict[str, PairScore]
     bootstrap: BootstrapResult | None = None
     totals: tuple[float, float, float] | None = None   # -t 2: summed counts
 
@@ -67,6 +73,7 @@ class _Summaries:
         self.vocab = Vocabulary()
         self.stopwords = load_smart_stopwords() if settings.stopwords else None
         self._raw: dict[tuple[str, str], list[bytes]] = {}
+        self._spl: dict[str, str] = {}
         self._docs: dict[tuple[str, str, bool], Doc] = {}
         self._be: dict[tuple[str, str, bool, str], Doc] = {}
 
@@ -74,14 +81,31 @@ class _Summaries:
         """The raw lowercased sentences of a file, read once."""
         key = (path, fmt.upper())
         if key not in self._raw:
+            from rougekit.text import rouge155 as text
+
             self._raw[key] = text.read_sentences(path, fmt)
         return self._raw[key]
+
+    def spl_text(self, path: str) -> str:
+        """An SPL file as the batch path reads it: the file itself, read once.
+
+        The batch tokenizer lowercases and takes the non-empty lines as the sentences, which is
+        exactly what :func:`rougekit.text.rouge155.sentences_from_lines` does for SPL.
+        """
+        cached = self._spl.get(path)
+        if cached is None:
+            cached = self._spl[path] = read_bytes(path).decode("utf-8", "surrogateescape")
+        return cached
 
     def doc(self, path: str, fmt: str | None, stem: bool) -> Doc:
         key = (path, (fmt or "").upper(), stem)
         cached = self._docs.get(key)
         if cached is not None:
             return cached
+        from rougekit.scoring import Doc
+        from rougekit.text import rouge155 as text
+        from rougekit.text.stemming import morph_stem
+
         if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
             raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
         s = self.settings
@@ -99,7 +123,10 @@ class _Summaries:
     def be_doc(self, path: str, fmt: str | None, stem: bool, mode: str) -> Doc:
         key = (path, (fmt or "").upper(), stem, mode)
         if key not in self._be:
+            from rougekit.scoring import Doc
+            from rougekit.text import rouge155 as text
             from rougekit.text.basic_elements import be_keys
+            from rougekit.text.stemming import morph_stem
 
             lines = text.read_be_lines(path, fmt or "")
             if not lines:
@@ -118,8 +145,11 @@ class Rouge155Run:
         self.summaries = _Summaries(settings, self.warn)
         self._stem_on = settings.stem  # the script's global stemming switch, which -M flips
         self._known_missing: set[tuple[str, str]] = set()
-        self._precomputed: dict[tuple[str, str], dict[str, PairScore]] = {}
+        # (peer ID, measure name) -> {eval ID: instance}, from the batch path
+        self._precomputed: dict[tuple[str, str], dict[str, tuple]] = {}
         self._batch_scorer = None
+        self._threads: list[threading.Thread] = []       # aggregates still running (see wait)
+        self._errors: dict[int, BaseException] = {}      # their failures, by result index
 
     # -- the compiled batch path: all evaluations of a peer at once -------------------------
     def _batch(self):
@@ -131,7 +161,7 @@ class Rouge155Run:
         measures = [m for m in s.measures if m.kind in ("N", "L", "W", "S", "SU")]
         if not measures or s.stem_models_only or os.environ.get("ROUGEKIT_PURE_PYTHON"):
             return None
-        if any((ev.input_format or "").upper() not in text.SENTENCE_FORMATS for ev in self.config.evaluations):
+        if any((ev.input_format or "").upper() not in _SENTENCE_FORMATS for ev in self.config.evaluations):
             return None
         try:
             from rougekit._core import _batch  # noqa: F401  (the compiled module must exist)
@@ -148,58 +178,79 @@ class Rouge155Run:
 
     def _summary_text(self, path: str, fmt: str) -> str | None:
         """A summary as the batch path reads it (lines = sentences), or None if that would not be exact."""
-        sentences = self.summaries.sentences(path, fmt)
         s = self.settings
+        if not (s.word_limit or s.byte_limit) and fmt.upper() == "SPL":
+            return self.summaries.spl_text(path)
+        sentences = self.summaries.sentences(path, fmt)
         if s.word_limit or s.byte_limit:
             if any(b"\n" in x for x in sentences):
                 return None  # a SEE sentence keeping its newline: -b counts that byte
-            if text.limit_joined(sentences, s.word_limit, s.byte_limit) is None:
+            from rougekit.text.rouge155 import limit_joined
+
+            if limit_joined(sentences, s.word_limit, s.byte_limit) is None:
                 self.warn(f"readText: {path} -> empty text")
         return b"\n".join(sentences).decode("utf-8", "surrogateescape")
+
+    @staticmethod
+    def _check_models(ev: Evaluation, model_paths: list[str]) -> None:
+        """The script's check that every model file exists (before it reads any summary)."""
+        for path in model_paths:
+            if not os.path.exists(path):
+                raise InputError(f"cannot find model summary {path} (evaluation {ev.eval_id})")
 
     def _precompute(self, peer_id: str) -> None:
         """Score every evaluation of ``peer_id`` for the word-based measures in one batch call."""
         batch = self._batch()
         if batch is None:
             return
+        s = self.settings
+        limits = bool(s.word_limit or s.byte_limit)
+        summary_text, spl_text = self._summary_text, self.summaries.spl_text
         evals, cands, refs = [], [], []
         for ev in self.config.evaluations:
             if peer_id not in ev.peers:
                 continue
             model_paths = ev.model_paths()
-            for path in model_paths:
-                if not os.path.exists(path):
-                    raise InputError(f"cannot find model summary {path} (evaluation {ev.eval_id})")
-            cand = self._summary_text(ev.peer_path(peer_id), ev.input_format)
-            models = [self._summary_text(path, ev.input_format) for path in model_paths]
-            if cand is None or any(m is None for m in models):
+            if limits:  # reading may warn: the script looks for the models first
+                self._check_models(ev, model_paths)
+            fmt = ev.input_format
+            try:
+                if not limits and fmt.upper() == "SPL":  # the common case, read directly
+                    cand = spl_text(ev.peer_path(peer_id))
+                    models = [spl_text(path) for path in model_paths]
+                else:
+                    cand = summary_text(ev.peer_path(peer_id), fmt)
+                    models = [summary_text(path, fmt) for path in model_paths]
+            except InputError:  # a missing model is reported first, as the script looks for them first
+                self._check_models(ev, model_paths)
+                raise
+            if cand is None or None in models:
                 return  # fall back to the readable path for this peer
             evals.append(ev)
             cands.append(cand)
             refs.append(models)
         if not evals:
             return
-        data = batch.score_arrays(cands, refs, jobs=os.cpu_count() or 1)
-        for i, ev in enumerate(evals):
-            row = {}
-            for j, m in enumerate(batch.measures):
-                v = data[i, j]
-                whole = m.kind != "W"
-                row[m.name] = PairScore(*(int(x) if whole else float(x) for x in v[:3]),
-                                        float(v[3]), float(v[4]), float(v[5]))
-            self._precomputed[(ev.eval_id, peer_id)] = row
+        data = batch.score_arrays(cands, refs, jobs=os.cpu_count() or 1)  # columns: model, hits, peer, R, P, F
+        eval_ids = [ev.eval_id for ev in evals]
+        for j, m in enumerate(batch.measures):
+            if s.average in (1, 2):  # (model count, peer count, hits): whole numbers but for ROUGE-W
+                counts = data[:, j, [0, 2, 1]]
+                rows = (counts if m.kind == "W" else counts.astype(np.int64)).tolist()
+            else:
+                rows = data[:, j, 3:6].tolist()
+            self._precomputed[(peer_id, m.name)] = dict(zip(eval_ids, map(tuple, rows)))
 
     # -- one evaluation ------------------------------------------------------------------
     def _score_eval(self, measure: Measure, ev: Evaluation, peer_id: str) -> PairScore | None:
+        from rougekit.scoring import score_pair
+
         if peer_id not in ev.peers:
             if (ev.eval_id, peer_id) not in self._known_missing:
                 self._known_missing.add((ev.eval_id, peer_id))
                 self.warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist "
                           f"for evaluation {ev.eval_id}")
             return None
-        done = self._precomputed.get((ev.eval_id, peer_id))
-        if done is not None and measure.name in done:
-            return done[measure.name]
         peer_path = ev.peer_path(peer_id)
         model_paths = ev.model_paths()
         for path in model_paths:
@@ -237,22 +288,35 @@ class Rouge155Run:
 
     # -- one measure for one peer ----------------------------------------------------------
     def score_measure(self, measure: Measure, peer_id: str) -> MeasureResult:
-        s = self.settings
+        """Per-evaluation scores of ``measure`` for ``peer_id`` and their aggregate."""
+        result = self._collect(measure, peer_id)
+        self._aggregate(result)
+        return result
+
+    def _collect(self, measure: Measure, peer_id: str) -> MeasureResult:
+        """The per-evaluation scores, in the script's evaluation order (warnings included)."""
+        counts = self.settings.average in (1, 2)
+        done = self._precomputed.get((peer_id, measure.name), {})
         instances: dict[str, tuple] = {}
-        pairs: dict[str, PairScore] = {}
         for ev in self.config.evaluations:
-            pair = self._score_eval(measure, ev, peer_id)
-            if pair is None:
-                continue
+            value = done.get(ev.eval_id)
+            if value is None:
+                pair = self._score_eval(measure, ev, peer_id)
+                if pair is None:
+                    continue
+                if counts:
+                    value = (pair.model_count, pair.peer_count, pair.hits)
+                else:
+                    value = (pair.recall, pair.precision, pair.f)
             key = f"{ev.eval_id}.{peer_id}"
-            if key in instances:
-                continue  # the script keeps the first score of a repeated key
-            pairs[key] = pair
-            if s.average in (1, 2):
-                instances[key] = (pair.model_count, pair.peer_count, pair.hits)
-            else:
-                instances[key] = (pair.recall, pair.precision, pair.f)
-        result = MeasureResult(measure, instances, pairs)
+            if key not in instances:  # the script keeps the first score of a repeated key
+                instances[key] = value
+        return MeasureResult(measure, instances)
+
+    def _aggregate(self, result: MeasureResult) -> None:
+        """The -t 2 totals or the bootstrap (no side effects, so it may run in any thread)."""
+        s = self.settings
+        instances = result.instances
         ordered = sorted(instances)  # the bootstrap sees the instances sorted as strings
         if s.average == 2:
             totals = [0, 0, 0]
@@ -261,17 +325,59 @@ class Rouge155Run:
                     totals[i] += instances[key][i]
             result.totals = tuple(totals)
         else:
-            values = np.array([instances[k] for k in ordered], dtype=np.float64).reshape(len(ordered), 3)
+            flat = itertools.chain.from_iterable(map(instances.__getitem__, ordered))  # the triples, one after another
+            values = np.fromiter(flat, dtype=np.float64, count=3 * len(ordered)).reshape(len(ordered), 3)
             result.bootstrap = perl_bootstrap(values, s.resamples, s.confidence, s.average, s.alpha)
-        return result
 
-    def run(self, peer_ids: list[str]) -> list[PeerResult]:
-        """All measures for each peer, in the script's order."""
+    def _start_aggregates(self, results: list[MeasureResult]) -> None:
+        """Start :meth:`_aggregate` for each result on other threads, one per core (the resampling
+        loop runs without the GIL); :meth:`wait` joins them. Done here when there is no gain."""
+        jobs = min(os.cpu_count() or 1, len(results))
+        if jobs <= 1 or self.settings.average == 2:
+            for result in results:
+                self._aggregate(result)
+            return
+        todo = iter(enumerate(results))
+        lock = threading.Lock()
+        errors = self._errors = {}
+
+        def work() -> None:
+            while not errors:
+                with lock:
+                    i, result = next(todo, (None, None))
+                if result is None:
+                    return
+                try:
+                    self._aggregate(result)
+                except BaseException as exc:  # noqa: BLE001 - re-raised by wait()
+                    errors[i] = exc
+
+        self._threads = [threading.Thread(target=work, daemon=True) for _ in range(jobs)]
+        for thread in self._threads:
+            thread.start()
+
+    def wait(self) -> None:
+        """Wait for the aggregates of ``run(..., background=True)``; re-raise the first result's error."""
+        for thread in self._threads:
+            thread.join()
+        self._threads = []
+        if self._errors:
+            raise self._errors[min(self._errors)]
+
+    def run(self, peer_ids: list[str], background: bool = False) -> list[PeerResult]:
+        """All measures for each peer, in the script's order; the aggregates come last, in parallel.
+
+        With ``background`` they may still be running when this returns: call :meth:`wait`
+        before reading them (``bootstrap``, ``totals``).
+        """
         results = []
         for peer_id in peer_ids:
             self._precompute(peer_id)
             peer_result = PeerResult(peer_id)
             for measure in self.settings.measures:
-                peer_result.measures.append(self.score_measure(measure, peer_id))
+                peer_result.measures.append(self._collect(measure, peer_id))
             results.append(peer_result)
+        self._start_aggregates([m for peer_result in results for m in peer_result.measures])
+        if not background:
+            self.wait()
         return results

@@ -1,10 +1,11 @@
 """The ROUGE-1.5.5 text report, byte for byte."""
 from __future__ import annotations
 
-import functools
 import re
+from typing import TYPE_CHECKING, Callable, Iterable
 
-from rougekit.rouge155 import MeasureResult, PeerResult
+if TYPE_CHECKING:  # only for annotations: the report needs neither numpy nor the engine
+    from rougekit.rouge155 import MeasureResult, PeerResult
 
 RULE = "-" * 45
 DOTS = "." * 45
@@ -38,29 +39,78 @@ def by_eval_id(a: str, b: str) -> int:
     return (a > b) - (a < b)
 
 
-def _lines_for(peer_id: str, result: MeasureResult, confidence_text: str, average: int, details: bool) -> list[str]:
-    tag = f"{peer_id} {result.measure.name}"
-    lines = [RULE]
+def eval_id_key(key: str) -> tuple:
+    """A sort key giving the order of :func:`by_eval_id` (ties keep their order in a stable sort).
+
+    A key with leading digits compares by their value; any other key compares as a string, and
+    as its first character is not a digit it falls wholly below or wholly above every key that
+    starts with one, so "below the digits", "digits", "above the digits" are three blocks.
+    """
+    match = _LEADING_DIGITS.match(key)
+    if match:
+        return 1, int(match.group(1))
+    return (0 if key < "0" else 2), key
+
+
+def eval_order(keys: Iterable[str]) -> list[str]:
+    """Per-evaluation keys in the order the script prints them (sorted as strings, then by :func:`by_eval_id`)."""
+    return sorted(sorted(keys), key=eval_id_key)
+
+
+class _Fixed5(dict):
+    """``%7.5f`` of each value, formatted once: R, P and F repeat a lot (they are rounded to 5 decimals).
+
+    Only for values that are never -0.0 (it would share its entry with 0.0): R, P and F are >= 0.
+    """
+
+    def __missing__(self, value: float) -> str:
+        text = self[value] = f"{value:7.5f}"
+        return text
+
+
+def _head_lines(tag: str, result: MeasureResult, confidence_text: str, average: int) -> list[str]:
+    """The aggregate lines of one measure: averages with intervals, or the -t 2 totals."""
     if average == 2:
         m, p, h = result.totals
-        lines.append(f"{tag} M_count: {int(m)} P_count: {int(p)} H_count: {int(h)}")
-    else:
-        b = result.bootstrap
-        lines.extend(average_lines(tag, b.average, b.low, b.high, confidence_text))
-    if details:
-        lines.append(DOTS)
-        keys = sorted(sorted(result.instances), key=functools.cmp_to_key(by_eval_id))
-        for key in keys:
-            fmt = (lambda v: f"{v:7.5f}") if average == 0 else perl_number
-            lines.append(eval_line(tag, key, *(fmt(v) for v in result.instances[key])))
-    return lines
+        return [f"{tag} M_count: {int(m)} P_count: {int(p)} H_count: {int(h)}"]
+    b = result.bootstrap
+    return average_lines(tag, b.average, b.low, b.high, confidence_text)
+
+
+def _detail_lines(tag: str, instances: dict[str, tuple], order: list[str], average: int, fixed5: _Fixed5) -> list[str]:
+    """The ``-d`` lines of one measure, the keys taken in ``order``."""
+    if average == 0:  # R, P, F as %7.5f
+        head = f"{tag} Eval "
+        return [f"{head}{key} R:{fixed5[r]} P:{fixed5[p]} F:{fixed5[f]}"
+                for key in order for r, p, f in (instances[key],)]
+    return [eval_line(tag, key, *map(perl_number, instances[key])) for key in order]
 
 
 def format_report(results: list[PeerResult], confidence_text: str = "95", average: int = 0,
-                  details: bool = False) -> str:
-    """The script's stdout for these results (``-c`` as typed, ``-t``, ``-d``)."""
+                  details: bool = False, wait: Callable[[], None] | None = None) -> str:
+    """The script's stdout for these results (``-c`` as typed, ``-t``, ``-d``).
+
+    ``wait``, if given, is called before the aggregates (``bootstrap``, ``totals``) are read; the
+    ``-d`` lines are formatted first, so the aggregates can meanwhile be computed on other threads.
+    """
+    measures = [(f"{peer.peer_id} {result.measure.name}", result) for peer in results for result in peer.measures]
+    detail: list[list[str]] = []
+    if details:
+        fixed5 = _Fixed5()  # shared by all measures
+        keys, order = None, []  # the measures of a peer usually have the same evaluations: sort them once
+        for tag, result in measures:
+            if keys is None or result.instances.keys() != keys:
+                keys, order = result.instances.keys(), eval_order(result.instances)
+            detail.append(_detail_lines(tag, result.instances, order, average, fixed5))
+    if wait is not None:
+        wait()
     lines: list[str] = []
-    for peer in results:
-        for result in peer.measures:
-            lines.extend(_lines_for(peer.peer_id, result, confidence_text, average, details))
-    return "".join(line + "\n" for line in lines)
+    for i, (tag, result) in enumerate(measures):
+        lines.append(RULE)
+        lines.extend(_head_lines(tag, result, confidence_text, average))
+        if details:
+            lines.append(DOTS)
+            lines.extend(detail[i])
+    if lines:
+        lines.append("")  # the final newline, without copying the joined text again
+    return "\n".join(lines)

@@ -10,8 +10,6 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from rougekit.text.porter import porter_stem
-
 __all__ = ["load_exceptions", "morph_stem", "stem_token"]
 
 EXCEPTIONS_FILE = "wordnet-2.0-exceptions.tsv"
@@ -38,7 +36,11 @@ def morph_stem(token: str) -> str:
     """ROUGE's ``MorphStem``: exception base form if listed, else the Porter stem (``-m``)."""
     word = token.translate(_ASCII_LOWER)
     base = load_exceptions().get(word)
-    return base if base is not None else porter_stem(word)
+    if base is not None:
+        return base
+    from rougekit.text.porter import porter_stem  # imported on first use: the compiled batch path needs only the table
+
+    return porter_stem(word)
 
 
 def stem_token(token: str) -> str:
