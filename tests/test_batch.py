@@ -357,3 +357,28 @@ def test_token_bitmap_finds_the_runs_of_ascii_alphanumerics():
     for text in texts:
         expected = [m.span() for m in re.finditer(rb"[A-Za-z0-9]+", text)]
         assert _batch._token_spans_py(text) == expected, text
+
+
+@pytest.mark.parametrize("mode", ["A", "B"])
+def test_single_sentence_pairs_equal_the_union_lcs(mode):
+    """One sentence a side (the no-trace shortcut of ROUGE-L) gives the readable path's numbers,
+    with repeated tokens everywhere (where LCS tie-breaks choose among several alignments) and
+    with multi-sentence references mixed in (the general path)."""
+    rng = random.Random(11 + ord(mode))
+    vocab = "a b c d the cat sat mat police killed gunman".split()
+
+    def sentence(k):
+        return " ".join(rng.choice(vocab) for _ in range(k))
+
+    cands, refs = [], []
+    for _ in range(400):
+        cands.append(sentence(rng.randint(0, 40)) if rng.random() < 0.9 else sentence(5) + "\n" + sentence(4))
+        refs.append([sentence(rng.randint(1, 40)) if rng.random() < 0.85 else sentence(6) + "\n" + sentence(3)
+                     for _ in range(rng.randint(1, 3))])
+    cands.append(" ".join(rng.choice("ab") for _ in range(3000)))   # a long sentence: several 64-bit words
+    refs.append([" ".join(rng.choice("abc") for _ in range(2500))])
+    measures = [Measure.parse(x) for x in ("ROUGE-L", "ROUGE-1", "ROUGE-W-1.2")]
+    opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode=mode, alpha=0.5)
+    exp = _expected(cands, refs, measures, **opts)
+    for jobs in (1, 2):
+        _assert_same(BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=jobs), exp, f"jobs={jobs}")

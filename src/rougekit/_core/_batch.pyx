@@ -1593,7 +1593,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
     cdef double H, C, Pc, best, rec, prec, hw, basew, wt
     cdef int64_t hits
     cdef int kind, nn, d
-    cdef bint su, ok, l_done = False
+    cdef bint su, ok, l_done = False, single
     cdef Py_ssize_t run
     cdef int cu, cup, zb
     cdef const DocC* M
@@ -1672,6 +1672,11 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
         moff[r] = k
         k += M.nstok
     moff[nr] = k
+    # every summary of the pair is one sentence (and -b does not cut the joined text apart)
+    single = P.nsent <= 1 and P.stok == P.tok
+    for r in range(nr):
+        if R[r].nsent > 1 or R[r].stok != R[r].tok:
+            single = False
 
     for qn in range(nm):
         kind = ms[qn].kind
@@ -1843,6 +1848,17 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                 rm[r] = <double>R[r].ntok
                 rp[r] = <double>lp
                 rs[r] = (rh[r] / rm[r]) if R[r].ntok > 0 else 0.0
+        elif kind == K_L and single:
+            # one sentence on each side: the union of one LCS is that LCS, whose tokens are within
+            # both sides' counts, so the hits are its length (no trace, one bit row)
+            for r in range(nr):
+                lm = _seq_lcs(w, psloc, P.nstok, msp[r], R[r].nstok, U)
+                if lm < 0:
+                    return -1
+                rh[r] = <double>lm
+                rm[r] = <double>R[r].nstok
+                rp[r] = <double>lp
+                rs[r] = (rh[r] / rm[r]) if R[r].nstok > 0 else 0.0
         elif kind == K_L:
             if _need(&w.mask, moff[nr] + 1, 1) < 0:
                 return -1
