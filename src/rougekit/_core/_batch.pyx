@@ -1518,6 +1518,16 @@ cdef void _wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_
             b -= 1
 
 
+cdef inline void _match_bits(uint64_t* PM, const int32_t* y, Py_ssize_t n, Py_ssize_t Wb, bint on) noexcept nogil:
+    """Set (``on``) or clear the match bit of every position b < n of y in the row of its token."""
+    cdef Py_ssize_t b
+    for b in range(n):
+        if on:
+            PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] |= (<uint64_t>1) << (b & 63)
+        else:
+            PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] = 0
+
+
 cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t* x, Py_ssize_t m,
                          Py_ssize_t U) noexcept nogil:
     """Length of an LCS of the local-id sequences x[:m] and y[:n] (bit-parallel over y); -1: no memory.
@@ -1535,8 +1545,7 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
         return -1
     PM = <uint64_t*>w.pm.p
     V = <uint64_t*>w.rows.p
-    for b in range(n):
-        PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] |= (<uint64_t>1) << (b & 63)
+    _match_bits(PM, y, n, Wb, True)
     for t in range(Wb):
         V[t] = ~(<uint64_t>0)
     for a in range(m):
@@ -1548,8 +1557,7 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
         if t == Wb - 1 and (n & 63):
             v &= ((<uint64_t>1) << (n & 63)) - 1
         lcs += RKB_POPCOUNT64(v)
-    for b in range(n):
-        PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] = 0
+    _match_bits(PM, y, n, Wb, False)
     return lcs
 
 
@@ -1839,7 +1847,10 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
             if mode_b and U > _DIRECT_MAX_U:
                 for r in range(nr):
                     rs[r] = _round5(rh[r] / rm[r]) if rm[r] != 0 else 0.0
-        elif kind == K_LSEQ:
+        elif kind == K_LSEQ or (kind == K_L and single):
+            # LSEQ: the LCS of the whole token sequences.  ROUGE-L with one sentence on each side
+            # (sentence tokens == joined tokens): the union of one LCS is that LCS, whose tokens
+            # are within both sides' counts, so its hits are the LCS length too (no trace-back)
             for r in range(nr):
                 lm = _seq_lcs(w, ploc, lp, mjp[r], R[r].ntok, U)
                 if lm < 0:
@@ -1848,17 +1859,6 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                 rm[r] = <double>R[r].ntok
                 rp[r] = <double>lp
                 rs[r] = (rh[r] / rm[r]) if R[r].ntok > 0 else 0.0
-        elif kind == K_L and single:
-            # one sentence on each side: the union of one LCS is that LCS, whose tokens are within
-            # both sides' counts, so the hits are its length (no trace, one bit row)
-            for r in range(nr):
-                lm = _seq_lcs(w, psloc, P.nstok, msp[r], R[r].nstok, U)
-                if lm < 0:
-                    return -1
-                rh[r] = <double>lm
-                rm[r] = <double>R[r].nstok
-                rp[r] = <double>lp
-                rs[r] = (rh[r] / rm[r]) if R[r].nstok > 0 else 0.0
         elif kind == K_L:
             if _need(&w.mask, moff[nr] + 1, 1) < 0:
                 return -1
@@ -1878,8 +1878,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                         if n == 0:
                             continue
                         wj = (n + 63) >> 6
-                        for b in range(n):
-                            PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] |= (<uint64_t>1) << (b & 63)
+                        _match_bits(PM, y, n, Wb, True)
                         for t in range(wj):
                             rows[t] = ~(<uint64_t>0)
                         for r in range(nr):
@@ -1940,8 +1939,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                                             b -= 1
                                             if b == 0:
                                                 break
-                        for b in range(n):
-                            PM[<Py_ssize_t>y[b] * Wb + (b >> 6)] = 0
+                        _match_bits(PM, y, n, Wb, False)
                 l_done = True
             for r in range(nr):
                 M = R[r]
