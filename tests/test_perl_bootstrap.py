@@ -36,7 +36,25 @@ def test_first_draws_follow_perl_drand48():
 def test_compiled_twin_is_identical(n):
     compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
     v = np.round(np.random.default_rng(n).random((n, 3)), 5)
-    assert np.array_equal(pb.resample_sums(v, 257), compiled.resample_sums(np.ascontiguousarray(v), 257))
+    sums = np.frombuffer(compiled.resample_sums(np.ascontiguousarray(v), 257), dtype=np.float64).reshape(257, 3)
+    assert np.array_equal(pb.resample_sums(v, 257), sums)
+
+
+@pytest.mark.parametrize("average", [0, 1])
+@pytest.mark.parametrize("n", [0, 1, 2, 17, 400])
+def test_numpy_free_path_is_identical(n, average):
+    """perl_bootstrap_triples (the CLI's path, no numpy) == perl_bootstrap (numpy), bit for bit."""
+    pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    rng = np.random.default_rng(n + 10 * average)
+    if average == 1:  # (model count, peer count, hits), some zero counts
+        v = rng.integers(0, 6, size=(n, 3)).astype(float)
+        v[:, 2] = np.minimum(v[:, 2], np.minimum(v[:, 0], v[:, 1]))
+    else:
+        v = np.round(rng.random((n, 3)), 5)
+    triples = [tuple(row) for row in v.tolist()]
+    for resamples, confidence, alpha in ((1000, 95, 0.5), (57, 90, 0.3), (10, 99.5, 1.0)):
+        fast = pb.perl_bootstrap_triples(triples, resamples, confidence, average, alpha)
+        assert fast == pb.perl_bootstrap(v.reshape(-1, 3), resamples, confidence, average, alpha)
 
 
 def test_t1_counts_resampling():

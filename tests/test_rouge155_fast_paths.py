@@ -183,3 +183,25 @@ def test_read_bytes(tmp_path):
         read_bytes(str(tmp_path / "missing"), "summary")
     with pytest.raises(InputError, match="it is a directory"):
         read_bytes(str(tmp_path))
+
+
+def test_rouge155_command_runs_without_numpy():
+    """With the compiled kernels, `rougekit rouge155` (scoring, -d lines, bootstrap) never imports numpy."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("rougekit._core._batch", reason="compiled batch scorer not built")
+    pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    repo = Path(__file__).resolve().parents[1]
+    code = ("import sys, contextlib, io\n"
+            "from rougekit.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    code = main(['rouge155', '-c', '95', '-r', '1000', '-n', '2', '-m', '-a', '-d',\n"
+            "                 'examples/rouge155/config.xml'])\n"
+            "assert code in (0, None), code\n"
+            "assert 'ROUGE-2 Average_R' in out.getvalue()\n"
+            "print('numpy' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"

@@ -6,20 +6,17 @@ every processed summary in a cache, so each file is read and tokenized once per 
 """
 from __future__ import annotations
 
-import itertools
 import os
 import sys
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-import numpy as np
-
 from rougekit.errors import InputError
 from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.measures import Measure
-from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap
+from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap_triples
 from rougekit.text.intern import Vocabulary
 from rougekit.text.stopwords import load_smart_stopwords
 
@@ -231,15 +228,16 @@ class Rouge155Run:
             refs.append(models)
         if not evals:
             return
-        data = batch.score_arrays(cands, refs, jobs=os.cpu_count() or 1)  # columns: model, hits, peer, R, P, F
+        # per pair and measure: (model count, hits, peer count, R, P, F)
+        data = batch.score_rows(cands, refs, jobs=os.cpu_count() or 1).tolist()
         eval_ids = [ev.eval_id for ev in evals]
         for j, m in enumerate(batch.measures):
             if s.average in (1, 2):  # (model count, peer count, hits): whole numbers but for ROUGE-W
-                counts = data[:, j, [0, 2, 1]]
-                rows = (counts if m.kind == "W" else counts.astype(np.int64)).tolist()
+                whole = int if m.kind != "W" else float
+                rows = [(whole(pair[j][0]), whole(pair[j][2]), whole(pair[j][1])) for pair in data]
             else:
-                rows = data[:, j, 3:6].tolist()
-            self._precomputed[(peer_id, m.name)] = dict(zip(eval_ids, map(tuple, rows)))
+                rows = [tuple(pair[j][3:6]) for pair in data]
+            self._precomputed[(peer_id, m.name)] = dict(zip(eval_ids, rows))
 
     # -- one evaluation ------------------------------------------------------------------
     def _score_eval(self, measure: Measure, ev: Evaluation, peer_id: str) -> PairScore | None:
@@ -325,9 +323,8 @@ class Rouge155Run:
                     totals[i] += instances[key][i]
             result.totals = tuple(totals)
         else:
-            flat = itertools.chain.from_iterable(map(instances.__getitem__, ordered))  # the triples, one after another
-            values = np.fromiter(flat, dtype=np.float64, count=3 * len(ordered)).reshape(len(ordered), 3)
-            result.bootstrap = perl_bootstrap(values, s.resamples, s.confidence, s.average, s.alpha)
+            triples = [instances[key] for key in ordered]
+            result.bootstrap = perl_bootstrap_triples(triples, s.resamples, s.confidence, s.average, s.alpha)
 
     def _start_aggregates(self, results: list[MeasureResult]) -> None:
         """Start :meth:`_aggregate` for each result on other threads, one per core (the resampling

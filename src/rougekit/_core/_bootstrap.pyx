@@ -3,17 +3,21 @@
 
 For resample s: seed Perl's drand48 with ``srand(s)``, draw n indices ``int(rand(n))``, and add
 the drawn rows in draw order. Same arithmetic as the numpy version, so the sums are identical.
+No numpy here: ``rougekit rouge155`` runs without importing it.
 """
-import numpy as np
+from array import array
 
 from libc.stdint cimport uint64_t
 
 
 def resample_sums(const double[:, ::1] values, Py_ssize_t resamples):
-    """(resamples x 3) sums of the drawn rows; ``values`` is n x 3 (C-contiguous float64)."""
+    """The sums of the drawn rows, resample after resample: a flat ``array('d')`` of resamples x 3.
+
+    ``values``: any C-contiguous n x 3 float64 buffer (a numpy array, a cast memoryview).
+    """
     cdef Py_ssize_t n = values.shape[0]
-    out_arr = np.zeros((resamples, 3), dtype=np.float64)
-    cdef double[:, ::1] out = out_arr
+    out_arr = array("d", bytes(8 * 3 * resamples))
+    cdef double[:, ::1] out = memoryview(out_arr).cast("B").cast("d", (resamples, 3))
     cdef uint64_t state, mult = 0x5DEECE66D, add = 0xB, mask = (<uint64_t>1 << 48) - 1
     cdef uint64_t low32 = 0xFFFFFFFF, seed_low = 0x330E
     cdef double scale = 1.0 / 281474976710656.0  # 2^-48

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Sequence
-
-import numpy as np
+from array import array
+from typing import TYPE_CHECKING, Sequence
 
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
@@ -31,6 +30,9 @@ except ImportError:  # pragma: no cover - depends on the build
     _batch = None
 
 AVAILABLE = _batch is not None
+
+if TYPE_CHECKING:  # numpy only where an ndarray is asked for (rougekit rouge155 runs without it)
+    import numpy as np
 
 __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "COLUMNS", "SEQUENCE_LCS"]
 
@@ -176,10 +178,21 @@ class BatchScorer:
         ``references[i]`` is the sequence of reference strings of ``candidates[i]`` (a bare string
         is taken as one reference). A summary's non-empty lines are its sentences.
         """
+        import numpy as np
+
+        out = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
+        return self._score_into(out, candidates, references, jobs)
+
+    def score_rows(self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1) -> memoryview:
+        """:meth:`score_arrays` without numpy: a (pairs x measures x 6) float64 memoryview."""
+        n = len(candidates)
+        out = memoryview(array("d", bytes(8 * 6 * len(self.measures) * n))).cast("B")
+        return self._score_into(out.cast("d", (n, len(self.measures), 6)), candidates, references, jobs)
+
+    def _score_into(self, out, candidates, references, jobs):
         n = len(candidates)
         if len(references) != n:
             raise ValueError(f"{n} candidates but {len(references)} reference lists")
-        out = np.zeros((n, len(self.measures), 6), dtype=np.float64)
         if n == 0 or not self.measures:
             return out
         jobs = max(1, min(int(jobs or 1), n))

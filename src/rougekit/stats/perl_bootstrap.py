@@ -4,7 +4,9 @@ Resample ``s`` reseeds Perl's generator with ``srand(s)`` (a 48-bit linear congr
 generator, drand48), draws n indices into the instances sorted as strings, and averages the
 drawn values (``-t 0``) or turns the summed counts into R, P, F (``-t 1``). The printed
 average is the mean of the sorted resample values; the interval is read off the same sorted
-values with the script's index arithmetic. All resamples run at once as numpy vectors.
+values with the script's index arithmetic. All resamples run at once as numpy vectors in the
+readable twin (:func:`resample_sums`); the compiled loop (``rougekit._core._bootstrap``) gives the
+same sums, and :func:`perl_bootstrap_triples` uses it without importing numpy.
 
 >>> drand48_stream(0, 3)
 [0.170828036106, 0.749901980485, 0.096371655624]
@@ -12,27 +14,34 @@ values with the script's index arithmetic. All resamples run at once as numpy ve
 from __future__ import annotations
 
 import os
+from array import array
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs without it
+    import numpy as np
 
-_MULT = np.uint64(0x5DEECE66D)
-_ADD = np.uint64(0xB)
-_MASK = np.uint64((1 << 48) - 1)
 _SCALE = 2.0 ** -48
 
 
 def _seed_states(seeds: np.ndarray) -> np.ndarray:
     """Perl's ``srand(s)``: state = (s mod 2^32)·2^16 + 0x330E."""
+    import numpy as np
+
     return ((seeds.astype(np.uint64) & np.uint64(0xFFFFFFFF)) << np.uint64(16)) + np.uint64(0x330E)
 
 
 def _advance(states: np.ndarray) -> np.ndarray:
-    return (states * _MULT + _ADD) & _MASK  # uint64 arithmetic wraps mod 2^64; the mask takes mod 2^48
+    import numpy as np
+
+    # uint64 arithmetic wraps mod 2^64; the mask takes mod 2^48
+    return (states * np.uint64(0x5DEECE66D) + np.uint64(0xB)) & np.uint64((1 << 48) - 1)
 
 
 def drand48_stream(seed: int, count: int) -> list[float]:
     """The first ``count`` values of Perl's ``rand()`` after ``srand(seed)`` (rounded to 12 places)."""
+    import numpy as np
+
     state = _seed_states(np.array([seed]))
     out = []
     for _ in range(count):
@@ -55,6 +64,8 @@ def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
 
     All resamples advance together: step k draws the k-th index of every resample.
     """
+    import numpy as np
+
     values = np.asarray(values, dtype=np.float64)
     n = values.shape[0]
     states = _seed_states(np.arange(resamples, dtype=np.uint64))
@@ -70,13 +81,16 @@ def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
 
 
 def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
+    import numpy as np
+
     if not os.environ.get("ROUGEKIT_PURE_PYTHON"):
         try:
             from rougekit._core._bootstrap import resample_sums as compiled
         except ImportError:
             pass
         else:
-            return compiled(np.ascontiguousarray(values, dtype=np.float64), resamples)
+            sums = compiled(np.ascontiguousarray(values, dtype=np.float64), resamples)
+            return np.frombuffer(sums, dtype=np.float64).reshape(resamples, 3)
     return resample_sums(values, resamples)
 
 
@@ -86,6 +100,8 @@ def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha:
     ``values`` is n x 3 in the script's instance order: (R, P, F) for ``-t 0``; (model count,
     peer count, hits) for ``-t 1``.
     """
+    import numpy as np
+
     values = np.asarray(values, dtype=np.float64).reshape(-1, 3)
     n = values.shape[0]
     sums = _fast_sums(values, resamples)
@@ -102,9 +118,9 @@ def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha:
     return sums / n
 
 
-def _perl_index(array: np.ndarray, i: int) -> float:
+def _perl_index(ranked: list[float], i: int) -> float:
     """Perl array read: an index past the end gives undef, i.e. 0."""
-    return float(array[i]) if 0 <= i < len(array) else 0.0
+    return float(ranked[i]) if 0 <= i < len(ranked) else 0.0
 
 
 def interval_positions(resamples: int, confidence: float) -> tuple[int, int, float]:
@@ -120,15 +136,58 @@ def perl_bootstrap(values: np.ndarray, resamples: int = 1000, confidence: float 
                    average: int = 0, alpha: float = 0.5) -> BootstrapResult:
     """Average and interval as ROUGE-1.5.5 prints them (``-r``, ``-c``, ``-t``, ``-p``)."""
     samples = resample_values(values, resamples, average, alpha)
+    return _summarize([samples[:, c].tolist() for c in range(3)], resamples, confidence)
+
+
+def _summarize(columns: list[list[float]], resamples: int, confidence: float) -> BootstrapResult:
+    """The script's average (ascending sequential sum) and interval of each column of resample values."""
     lower, upper, frac = interval_positions(resamples, confidence)
     avg, low, high = [], [], []
-    for column in range(3):
-        ranked = np.sort(samples[:, column], kind="stable")
+    for column in columns:
+        ranked = sorted(column)
         total = 0.0
-        for x in ranked.tolist():  # sequential sum in ascending order, as the script adds them
+        for x in ranked:  # sequential sum in ascending order, as the script adds them
             total += x
         avg.append(total / len(ranked))
         lo_a, hi_a = _perl_index(ranked, lower), _perl_index(ranked, upper)
         low.append(lo_a + (_perl_index(ranked, lower + 1) - lo_a) * frac)
         high.append(hi_a + (_perl_index(ranked, upper + 1) - hi_a) * frac)
     return BootstrapResult(tuple(avg), tuple(low), tuple(high))
+
+
+def perl_bootstrap_triples(triples: list, resamples: int = 1000, confidence: float = 95.0,
+                           average: int = 0, alpha: float = 0.5) -> BootstrapResult:
+    """:func:`perl_bootstrap` of n (x, y, z) tuples, without numpy when the compiled loop is built.
+
+    ``rougekit rouge155`` uses it so that it never imports numpy; the result is the same, bit
+    for bit (the same operations on the same floats, in the same order).
+    """
+    try:
+        if os.environ.get("ROUGEKIT_PURE_PYTHON"):
+            raise ImportError
+        from rougekit._core._bootstrap import resample_sums as compiled
+    except ImportError:  # no compiled loop: the numpy path
+        import numpy as np
+
+        return perl_bootstrap(np.array(triples, dtype=np.float64).reshape(-1, 3), resamples, confidence,
+                              average, alpha)
+    n = len(triples)
+    if n:
+        flat = array("d", [x for row in triples for x in row])
+        sums = compiled(memoryview(flat).cast("B").cast("d", (n, 3)), resamples)
+    else:
+        sums = array("d", bytes(24 * resamples))
+    a, b, c = sums[0::3], sums[1::3], sums[2::3]
+    if average == 1:  # summed counts (model, peer, hits) to R, P, F
+        recall = [h / m if m > 0 else 0.0 for m, h in zip(a, c)]
+        precision = [h / p if p > 0 else 0.0 for p, h in zip(b, c)]
+        f = []
+        for r, p in zip(recall, precision):
+            denom = (1 - alpha) * p + alpha * r
+            f.append((r * p) / denom if denom > 0 else 0.0)
+        columns = [recall, precision, f]
+    elif n == 0:
+        columns = [[0.0] * resamples for _ in range(3)]
+    else:
+        columns = [[x / n for x in col] for col in (a, b, c)]
+    return _summarize(columns, resamples, confidence)
