@@ -39,6 +39,7 @@ from cpython.dict cimport PyDict_GetItem
 include "stem155.pxi"
 include "stemnltk.pxi"
 include "bitlcs.pxi"
+include "wlcs.pxi"
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object u, Py_ssize_t* size) except NULL
@@ -150,11 +151,6 @@ cdef enum:
     STEM_NONE = 0
     STEM_ROUGE155 = 1   # the script's -m: WordNet exceptions, then its Porter (stem155.pxi)
     STEM_NLTK = 2       # NLTK's default Porter, as rouge-score uses it (stemnltk.pxi)
-
-cdef enum:
-    DIR_DIAG = 1
-    DIR_UP = 2
-    DIR_LEFT = 3
 
 cdef uint8_t _WS[256]
 
@@ -1466,58 +1462,6 @@ cdef inline int _lcs_prefix(const uint64_t* V, Py_ssize_t b) noexcept nogil:
     return r
 
 
-cdef void _wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, uint8_t* mask,
-                     uint8_t* dirs, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
-                     const double* fw) noexcept nogil:
-    """The script's WLCS DP (model sentence rows, peer sentence columns), then the trace-back."""
-    cdef Py_ssize_t a, b
-    cdef int32_t t, k
-    cdef double* tmp
-    cdef int32_t* ltmp
-    cdef uint8_t* drow
-    cdef uint8_t d
-    for b in range(n + 1):
-        prev[b] = 0.0
-        lprev[b] = 0
-    cur[0] = 0.0
-    lcur[0] = 0
-    for a in range(1, m + 1):
-        t = x[a - 1]
-        drow = dirs + (a - 1) * n
-        for b in range(1, n + 1):
-            if t == y[b - 1]:
-                k = lprev[b - 1]
-                cur[b] = prev[b - 1] + fw[k + 1] - fw[k]
-                drow[b - 1] = DIR_DIAG
-                lcur[b] = k + 1
-            elif prev[b] >= cur[b - 1]:
-                cur[b] = prev[b]
-                drow[b - 1] = DIR_UP
-                lcur[b] = 0
-            else:
-                cur[b] = cur[b - 1]
-                drow[b - 1] = DIR_LEFT
-                lcur[b] = 0
-        tmp = prev
-        prev = cur
-        cur = tmp
-        ltmp = lprev
-        lprev = lcur
-        lcur = ltmp
-    a = m
-    b = n
-    while a != 0 and b != 0:
-        d = dirs[(a - 1) * n + (b - 1)]
-        if d == DIR_DIAG:
-            a -= 1
-            b -= 1
-            mask[a] = 1
-        elif d == DIR_UP:
-            a -= 1
-        else:
-            b -= 1
-
-
 cdef inline void _match_bits(uint64_t* PM, const int32_t* y, Py_ssize_t n, Py_ssize_t Wb, bint on) noexcept nogil:
     """Set (``on``) or clear the match bit of every position b < n of y in the row of its token."""
     cdef Py_ssize_t b
@@ -2009,7 +1953,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                             n = P.soff[j + 1] - P.soff[j]
                             if n == 0:
                                 continue
-                            _wlcs_mark(x, m, psloc + P.soff[j], n, mk, <uint8_t*>w.dirs.p,
+                            wlcs_mark(x, m, psloc + P.soff[j], n, mk, <uint8_t*>w.dirs.p,
                                        dprev, dprev + (n + 1), lprev, lprev + (n + 1), fw)
                         run = 0
                         for pos in range(m):

@@ -25,6 +25,7 @@ from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_
                              PyBUF_RECORDS_RO)
 
 include "bitlcs.pxi"
+include "wlcs.pxi"
 
 cdef extern from *:
     """
@@ -47,11 +48,8 @@ __all__ = ["ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hit
 cdef Py_ssize_t _NOGIL_UNITS = 4096      # n-gram / skip-bigram units
 cdef Py_ssize_t _NOGIL_CELLS = 16384     # LCS DP cells
 
-cdef enum:
-    DIR_DIAG = 1
-    DIR_UP = 2
-    DIR_LEFT = 3
-
+if sizeof(int) != sizeof(int32_t):  # the shared .pxi kernels read the int token buffers as int32_t
+    raise ImportError("rougekit._core._kernels needs a 32-bit C int; the pure-Python kernels are used")
 
 # =========================================================================== input buffers
 
@@ -532,49 +530,6 @@ cdef void _lcs_mark(const int* x, Py_ssize_t m, const int* y, Py_ssize_t n, uint
     _trace(mask, dirs, m, n, n)
 
 
-cdef void _wlcs_mark(const int* x, Py_ssize_t m, const int* y, Py_ssize_t n, uint8_t* mask,
-                     uint8_t* dirs, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
-                     const double* fw) noexcept nogil:
-    cdef Py_ssize_t a, b
-    cdef int t
-    cdef int32_t k
-    cdef double* tmp
-    cdef int32_t* ltmp
-    cdef uint8_t* drow
-    if m == 0:
-        return
-    for b in range(n + 1):
-        prev[b] = 0.0
-        lprev[b] = 0
-    cur[0] = 0.0
-    lcur[0] = 0
-    for a in range(1, m + 1):
-        t = x[a - 1]
-        drow = dirs + (a - 1) * n
-        for b in range(1, n + 1):
-            if t == y[b - 1]:
-                k = lprev[b - 1]
-                # same operation order as the script: (c + f(k+1)) - f(k)
-                cur[b] = prev[b - 1] + fw[k + 1] - fw[k]
-                drow[b - 1] = DIR_DIAG
-                lcur[b] = k + 1
-            elif prev[b] >= cur[b - 1]:
-                cur[b] = prev[b]
-                drow[b - 1] = DIR_UP
-                lcur[b] = 0
-            else:
-                cur[b] = cur[b - 1]
-                drow[b - 1] = DIR_LEFT
-                lcur[b] = 0
-        tmp = prev
-        prev = cur
-        cur = tmp
-        ltmp = lprev
-        lprev = lcur
-        lcur = ltmp
-    _trace(mask, dirs, m, n, n)
-
-
 cdef int64_t _lcs_union(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
                         const int* md, const Py_ssize_t* mo, Py_ssize_t mc, UniEntry* tab, Py_ssize_t msk, uint8_t* mask,
                         uint8_t* dirs, int32_t* prev, int32_t* cur) noexcept nogil:
@@ -610,8 +565,8 @@ cdef double _wlcs_union(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
             continue
         memset(mask, 0, m)
         for j in range(pc):
-            _wlcs_mark(x, m, pd + po[j], po[j + 1] - po[j], mask, dirs,
-                       prev, cur, lprev, lcur, fw)
+            wlcs_mark(<const int32_t*>x, m, <const int32_t*>(pd + po[j]), po[j + 1] - po[j], mask, dirs,
+                      prev, cur, lprev, lcur, fw)
         run = 0
         for pos in range(m):
             if mask[pos] and _clip(tab, msk, x[pos]):

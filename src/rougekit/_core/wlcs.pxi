@@ -1,0 +1,61 @@
+# Shared by _kernels.pyx and _batch.pyx (``include "wlcs.pxi"``): ROUGE-1.5.5's weighted LCS of
+# one model sentence (rows) and one peer sentence (columns), with its trace-back.
+
+from libc.stdint cimport int32_t, uint8_t
+
+cdef enum:
+    DIR_DIAG = 1
+    DIR_UP = 2
+    DIR_LEFT = 3
+
+
+cdef void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, uint8_t* mask,
+                    uint8_t* dirs, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
+                    const double* fw) noexcept nogil:
+    """The script's WLCS DP (model sentence rows, peer sentence columns), then the trace-back."""
+    cdef Py_ssize_t a, b
+    cdef int32_t t, k
+    cdef double* tmp
+    cdef int32_t* ltmp
+    cdef uint8_t* drow
+    cdef uint8_t d
+    for b in range(n + 1):
+        prev[b] = 0.0
+        lprev[b] = 0
+    cur[0] = 0.0
+    lcur[0] = 0
+    for a in range(1, m + 1):
+        t = x[a - 1]
+        drow = dirs + (a - 1) * n
+        for b in range(1, n + 1):
+            if t == y[b - 1]:
+                k = lprev[b - 1]
+                cur[b] = prev[b - 1] + fw[k + 1] - fw[k]   # the script's order: (c + f(k+1)) - f(k)
+                drow[b - 1] = DIR_DIAG
+                lcur[b] = k + 1
+            elif prev[b] >= cur[b - 1]:
+                cur[b] = prev[b]
+                drow[b - 1] = DIR_UP
+                lcur[b] = 0
+            else:
+                cur[b] = cur[b - 1]
+                drow[b - 1] = DIR_LEFT
+                lcur[b] = 0
+        tmp = prev
+        prev = cur
+        cur = tmp
+        ltmp = lprev
+        lprev = lcur
+        lcur = ltmp
+    a = m
+    b = n
+    while a != 0 and b != 0:
+        d = dirs[(a - 1) * n + (b - 1)]
+        if d == DIR_DIAG:
+            a -= 1
+            b -= 1
+            mask[a] = 1
+        elif d == DIR_UP:
+            a -= 1
+        else:
+            b -= 1
