@@ -38,8 +38,7 @@ from cpython.dict cimport PyDict_GetItem
 
 include "stem155.pxi"
 include "stemnltk.pxi"
-include "bitlcs.pxi"
-include "wlcs.pxi"
+include "common.pxi"
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object u, Py_ssize_t* size) except NULL
@@ -1331,20 +1330,6 @@ cdef inline int32_t _loc_find(const LocEntry* t, uint32_t gen, int32_t key) noex
     return e.val if e.gen == gen else -1
 
 
-cdef inline uint64_t _gram_key(const int32_t* w, int n) noexcept nogil:
-    cdef uint64_t h
-    cdef int k
-    if n == 1:
-        return <uint32_t>w[0]
-    if n == 2:
-        return ((<uint64_t><uint32_t>w[0]) << 32) | <uint32_t>w[1]
-    h = <uint64_t>n
-    for k in range(n):
-        h = (h ^ <uint32_t>w[k]) * <uint64_t>0x9E3779B97F4A7C15
-        h ^= h >> 29
-    return h
-
-
 cdef inline int _gt_reset(Work* w, Py_ssize_t units) noexcept nogil:
     """Make the gram table ready for ``units`` insertions (stamp-based clearing)."""
     cdef Py_ssize_t cap = _pow2_at_least(2 * units + 2)
@@ -1677,7 +1662,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                     gt = <GEntry*>w.gt.p
                     msk = _gt_mask(w, pcount)
                     for i in range(pcount):
-                        _g_add(gt, msk, w.ggen, _gram_key(ploc + i, nn), <int32_t>i, ploc, nn, nn > 2)
+                        _g_add(gt, msk, w.ggen, gram_key(ploc + i, nn), <int32_t>i, ploc, nn, nn > 2)
                 for r in range(nr):
                     lm = R[r].ntok
                     mcount = lm - nn + 1 if lm >= nn else 0
@@ -1695,7 +1680,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                                 if win[t] < 0:
                                     ok = False
                                     break
-                            if ok and _g_hit(gt, msk, w.ggen, w.rgen, _gram_key(win, nn), ploc, win, nn, nn > 2):
+                            if ok and _g_hit(gt, msk, w.ggen, w.rgen, gram_key(win, nn), ploc, win, nn, nn > 2):
                                 hits += 1
                     rh[r] = <double>hits
                     rm[r] = <double>mcount

@@ -24,8 +24,7 @@ from libc.stdint cimport uint64_t, uint32_t, int32_t, int64_t, uint8_t
 from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release,
                              PyBUF_RECORDS_RO)
 
-include "bitlcs.pxi"
-include "wlcs.pxi"
+include "common.pxi"
 
 cdef extern from *:
     """
@@ -209,20 +208,6 @@ cdef struct GramEntry:
     int32_t cp        # peer count, only ever raised up to cm (clipped online)
 
 
-cdef inline uint64_t _gram_key(const int* w, int n) noexcept nogil:
-    cdef uint64_t h
-    cdef int k
-    if n == 1:
-        return <uint32_t>w[0]
-    if n == 2:
-        return ((<uint64_t><uint32_t>w[0]) << 32) | <uint32_t>w[1]
-    h = <uint64_t>n
-    for k in range(n):
-        h = (h ^ <uint32_t>w[k]) * <uint64_t>0x9E3779B97F4A7C15
-        h ^= h >> 29
-    return h
-
-
 cdef inline bint _same_window(const int* a, const int* b, int n) noexcept nogil:
     cdef int k
     for k in range(n):
@@ -243,7 +228,7 @@ cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t l
     if nm <= 0 or np_ <= 0:
         return 0
     for i in range(nm):
-        key = _gram_key(m + i, n)
+        key = gram_key(<const int32_t*>m + i, n)
         s = <Py_ssize_t>(_mix(key) & msk)
         while True:
             e = &table[s]
@@ -257,7 +242,7 @@ cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t l
                 break
             s = (s + 1) & msk
     for i in range(np_):
-        key = _gram_key(p + i, n)
+        key = gram_key(<const int32_t*>p + i, n)
         s = <Py_ssize_t>(_mix(key) & msk)
         while True:
             e = &table[s]

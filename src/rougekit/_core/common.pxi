@@ -1,7 +1,45 @@
-# Shared by _kernels.pyx and _batch.pyx (``include "wlcs.pxi"``): ROUGE-1.5.5's weighted LCS of
-# one model sentence (rows) and one peer sentence (columns), with its trace-back.
+# Kernels shared by _kernels.pyx and _batch.pyx (``include "common.pxi"``); the readable twins are
+# in _pure.py.  Token ids are int32 (_kernels checks that its C int is 32 bits).
 
-from libc.stdint cimport int32_t, uint8_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+
+
+cdef inline uint64_t gram_key(const int32_t* w, int n) noexcept nogil:
+    """An n-gram's key: packed exactly for n <= 2, a hash of the ids for longer grams."""
+    cdef uint64_t h
+    cdef int k
+    if n == 1:
+        return <uint32_t>w[0]
+    if n == 2:
+        return ((<uint64_t><uint32_t>w[0]) << 32) | <uint32_t>w[1]
+    h = <uint64_t>n
+    for k in range(n):
+        h = (h ^ <uint32_t>w[k]) * <uint64_t>0x9E3779B97F4A7C15
+        h ^= h >> 29
+    return h
+
+
+# One row of the bit-parallel LCS of Allison-Dix / Hyyro.  Bit b of a row is 0 where the LCS of
+# the row's prefix of x with y[:b+1] grew at b; the LCS length is the number of zero bits below len(y).
+
+cdef inline void bitlcs_row(const uint64_t* V, uint64_t* Vn, const uint64_t* pm, Py_ssize_t words) noexcept nogil:
+    """Vn = (V + (V & pm)) | (V & ~pm) over ``words`` 64-bit words, the carry running upwards.
+
+    ``pm``: the match mask of the next x token over y. ``Vn`` may be ``V`` (in place).
+    """
+    cdef Py_ssize_t t
+    cdef uint64_t v, u, sm, s2, carry = 0
+    for t in range(words):
+        v = V[t]
+        u = v & pm[t]
+        sm = v + u
+        s2 = sm + carry
+        carry = (sm < v) | (s2 < sm)
+        Vn[t] = s2 | (v & ~pm[t])
+
+
+# ROUGE-1.5.5's weighted LCS of one model sentence (rows) and one peer sentence (columns), with its
+# trace-back.
 
 cdef enum:
     DIR_DIAG = 1
