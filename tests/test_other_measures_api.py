@@ -75,3 +75,28 @@ def test_cli_measures_bleu_sumaccy(tmp_path):
     # no reference holds a 4-gram of NEW ("cherry blossoms bloom in", "blossoms bloom in spring"): p4 = 0
     assert data["systems"]["c"]["BLEU"]["score"] == 0.0
     assert data["per_pair"]["c"][0]["BLEU"] == {"score": 0.0}
+
+
+def test_stream_with_sources_equals_score():
+    """score_stream of (candidate, references, source) triples gives score()'s per-pair values."""
+    scorer = rougekit.Scorer(["SumACCY", "NrstACCY", "ROUGE-1"], bootstrap=None)
+    cands, refs, srcs = [NEW, REFS[0], "blossoms"], [REFS, REFS[1:], REFS[:1]], [SOURCE] * 3
+    direct = scorer.score(cands, refs, sources=srcs).per_pair()
+    streamed = scorer.score_stream(zip(cands, refs, srcs), chunk_size=2).per_pair()
+    assert streamed == direct
+    with pytest.raises(OptionError, match="source"):
+        scorer.score_stream(zip(cands, refs))
+    with pytest.raises(OptionError, match="source"):
+        scorer.score_stream([(NEW, REFS, SOURCE), (NEW, REFS)], chunk_size=5)
+
+
+def test_cli_sources_file_must_align(tmp_path):
+    (tmp_path / "c.txt").write_text(NEW + "\n" + NEW + "\n")
+    (tmp_path / "r.txt").write_text(REFS[0] + "\n" + REFS[1] + "\n")
+    (tmp_path / "s.txt").write_text(SOURCE + "\n")
+    argv = ["score", "-c", str(tmp_path / "c.txt"), "-r", str(tmp_path / "r.txt"), "--sources",
+            str(tmp_path / "s.txt"), "--measures", "SumACCY", "-q"]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(argv) == 2
+    assert "s.txt has 1 lines" in err.getvalue() and "2" in err.getvalue()

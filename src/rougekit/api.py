@@ -218,6 +218,8 @@ class Scorer:
                      jobs: int | None = None, progress=None, keep_pairs: bool = True) -> RougeResult:
         """Score (candidate, references) pairs read lazily, ``chunk_size`` at a time: the texts are
         never all in memory, only the per-pair numbers. ``progress(n)`` is called after each chunk.
+        An item may be a (candidate, references, source) triple, for the measures that need the
+        source text (SumACCY, ...); then every item must be one.
 
         ``keep_pairs=False`` keeps only running sums (flat memory for any number of pairs): the
         result then has corpus numbers but no per-pair rows and no intervals.
@@ -228,11 +230,17 @@ class Scorer:
         totals = np.zeros((len(self.measures), 6))
         cands: list[str] = []
         refs: list[list[str]] = []
+        srcs: list[str] = []
 
         def flush():
             nonlocal done
             if cands:
-                data, bp = self._score_arrays(cands, refs, None, jobs)
+                if srcs and len(srcs) != len(cands):
+                    raise OptionError("give a source with every pair, or with none")
+                if not srcs and any(m.kind in NEEDS_SOURCE for m in self.measures):
+                    raise OptionError("SumACCY and WSumACCY need the original texts: pass (candidate, "
+                                      "references, source) triples")
+                data, bp = self._score_arrays(cands, refs, list(srcs) if srcs else None, jobs)
                 if keep_pairs:
                     chunks.append(data)
                 else:
@@ -241,10 +249,14 @@ class Scorer:
                 done += len(cands)
                 cands.clear()
                 refs.clear()
+                srcs.clear()
                 if progress:
                     progress(done)
 
-        for cand, ref in pairs:
+        for item in pairs:
+            cand, ref = item[0], item[1]
+            if len(item) > 2:
+                srcs.append(item[2])
             cands.append(cand)
             refs.append([ref] if isinstance(ref, str) else list(ref))
             if len(cands) >= chunk_size:

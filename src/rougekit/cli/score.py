@@ -143,11 +143,14 @@ def run(argv: list[str]) -> int:
     if args.format == "rouge155" and args.bootstrap != "rouge155":
         raise OptionError("--format rouge155 needs --bootstrap rouge155")
     progress = not args.quiet and sys.stderr.isatty()
-    if args.candidates and args.references and not args.sources:
+    if args.candidates and args.references:  # line-aligned files: streamed, sources too
         scorer = _scorer(args)
         results = {}
         for path, name in system_names(args.candidates).items():
-            pairs = inputs.iter_aligned(path, args.references, args.sentence_sep, args.encoding_errors)
+            pairs = inputs.iter_aligned(path, args.references + ([args.sources] if args.sources else []),
+                                        args.sentence_sep, args.encoding_errors)
+            if args.sources:  # the last aligned file is the source
+                pairs = ((cand, rest[:-1], rest[-1]) for cand, rest in pairs)
             keep = args.per_pair or scorer.bootstrap is not None or any(m.kind == "BLEU" for m in scorer.measures)
             results[name] = scorer.score_stream(pairs, jobs=args.jobs, progress=_progress(name, progress),
                                                 keep_pairs=keep)
