@@ -167,22 +167,6 @@ _HW_POPCOUNT = bool(rkb_init_dispatch())
 
 # =========================================================================== small helpers
 
-cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
-    x ^= x >> 33
-    x *= <uint64_t>0xff51afd7ed558ccd
-    x ^= x >> 33
-    x *= <uint64_t>0xc4ceb9fe1a85ec53
-    x ^= x >> 33
-    return x
-
-
-cdef inline Py_ssize_t _pow2_at_least(Py_ssize_t n) noexcept nogil:
-    cdef Py_ssize_t cap = 16
-    while cap < n:
-        cap *= 2
-    return cap
-
-
 cdef double _round5_slow(double x) noexcept nogil:
     cdef char buf[512]
     snprintf(buf, sizeof(buf), "%7.5f", x)
@@ -306,7 +290,7 @@ cdef inline uint64_t _str_hash(const uint8_t* p, Py_ssize_t n) noexcept nogil:
     cdef Py_ssize_t k
     for k in range(n):
         h = (h ^ p[k]) * <uint64_t>1099511628211
-    h = _mix(h ^ <uint64_t>n)
+    h = mix64(h ^ <uint64_t>n)
     return h if h != 0 else 1
 
 
@@ -476,7 +460,7 @@ cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcep
         for k in range(8, n):
             h = (h ^ (p[k] | 0x20)) * <uint64_t>1099511628211
         h ^= <uint64_t>n << 56
-    return _mix(h)
+    return mix64(h)
 
 
 cdef inline uint64_t _alnum_bits8(uint64_t x) noexcept nogil:
@@ -938,9 +922,8 @@ cdef class _Engine:
 
         Returns 1 when the joined tokens (jt) differ from the sentence tokens (with -b), else 0.
         """
-        cdef Py_ssize_t pos, e, s, used, k, ln, i
+        cdef Py_ssize_t pos, e, s, used, k, ln
         cdef const uint8_t* p
-        cdef const uint8_t* nl
         cdef bint separate = False, stop
         p = src
         self.text_end = src + n
@@ -952,13 +935,7 @@ cdef class _Engine:
         used = 0
         stop = False
         # readText_LCS: the sentence units
-        while pos < n and not stop:
-            nl = <const uint8_t*>memchr(p + pos, 10, n - pos)
-            e = (nl - p) if nl != NULL else n
-            s = pos
-            pos = e + 1
-            if e == s:
-                continue
+        while not stop and _next_line(p, n, &pos, &s, &e):
             if self.word_limit > 0:
                 k = _field_count(p, s, e)
                 if used + k < self.word_limit:
@@ -978,13 +955,7 @@ cdef class _Engine:
             pos = 0
             used = 0
             stop = False
-            while pos < n and not stop:
-                nl = <const uint8_t*>memchr(p + pos, 10, n - pos)
-                e = (nl - p) if nl != NULL else n
-                s = pos
-                pos = e + 1
-                if e == s:
-                    continue
+            while not stop and _next_line(p, n, &pos, &s, &e):
                 ln = e - s
                 if used + ln < self.byte_limit:
                     used += ln
@@ -1172,6 +1143,20 @@ cdef class _Engine:
             raise MemoryError()
 
 
+cdef inline bint _next_line(const uint8_t* p, Py_ssize_t n, Py_ssize_t* pos, Py_ssize_t* s,
+                            Py_ssize_t* e) noexcept nogil:
+    """The next non-empty line p[s:e] from ``pos`` on (``pos`` moves past it); False at the end."""
+    cdef const uint8_t* nl
+    while pos[0] < n:
+        nl = <const uint8_t*>memchr(p + pos[0], 10, n - pos[0])
+        s[0] = pos[0]
+        e[0] = (nl - p) if nl != NULL else n
+        pos[0] = e[0] + 1
+        if e[0] > s[0]:
+            return True
+    return False
+
+
 # word-limit helpers: Perl's split(/\s+/) on one raw sentence [s, e)
 
 cdef Py_ssize_t _field_count(const uint8_t* p, Py_ssize_t s, Py_ssize_t e) noexcept nogil:
@@ -1332,7 +1317,7 @@ cdef inline int32_t _loc_find(const LocEntry* t, uint32_t gen, int32_t key) noex
 
 cdef inline int _gt_reset(Work* w, Py_ssize_t units) noexcept nogil:
     """Make the gram table ready for ``units`` insertions (stamp-based clearing)."""
-    cdef Py_ssize_t cap = _pow2_at_least(2 * units + 2)
+    cdef Py_ssize_t cap = pow2_at_least(2 * units + 2)
     if cap > w.gt.cap:
         if _need_zeroed(&w.gt, cap, sizeof(GEntry)) < 0:
             return -1
@@ -1387,12 +1372,12 @@ cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) no
 
 cdef inline Py_ssize_t _gt_mask(Work* w, Py_ssize_t units) noexcept nogil:
     # use the smallest power of two that fits (the table may be larger from earlier pairs)
-    return _pow2_at_least(2 * units + 2) - 1
+    return pow2_at_least(2 * units + 2) - 1
 
 
 cdef inline void _g_add(GEntry* t, Py_ssize_t msk, uint32_t gen, uint64_t key, int32_t pos,
                         const int32_t* base, int n, bint verify) noexcept nogil:
-    cdef Py_ssize_t s = <Py_ssize_t>(_mix(key) & msk)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key) & msk)
     cdef GEntry* e
     while True:
         e = &t[s]
@@ -1420,7 +1405,7 @@ cdef inline bint _same(const int32_t* a, const int32_t* b, int n) noexcept nogil
 
 cdef inline bint _g_hit(GEntry* t, Py_ssize_t msk, uint32_t gen, uint32_t rgen, uint64_t key,
                         const int32_t* pbase, const int32_t* win, int n, bint verify) noexcept nogil:
-    cdef Py_ssize_t s = <Py_ssize_t>(_mix(key) & msk)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key) & msk)
     cdef GEntry* e
     while True:
         e = &t[s]

@@ -183,21 +183,8 @@ cdef class _Seq:
 
 # =========================================================================== hashing
 
-cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
-    # 64-bit finaliser (avalanche) so that packed keys spread over the table
-    x ^= x >> 33
-    x *= <uint64_t>0xff51afd7ed558ccd
-    x ^= x >> 33
-    x *= <uint64_t>0xc4ceb9fe1a85ec53
-    x ^= x >> 33
-    return x
-
-
 cdef inline Py_ssize_t _table_size(Py_ssize_t units) noexcept nogil:
-    cdef Py_ssize_t cap = 16
-    while cap < 2 * units:
-        cap *= 2
-    return cap
+    return pow2_at_least(2 * units)
 
 
 cdef struct GramEntry:
@@ -229,7 +216,7 @@ cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t l
         return 0
     for i in range(nm):
         key = gram_key(<const int32_t*>m + i, n)
-        s = <Py_ssize_t>(_mix(key) & msk)
+        s = <Py_ssize_t>(mix64(key) & msk)
         while True:
             e = &table[s]
             if e.cm == 0:
@@ -243,7 +230,7 @@ cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t l
             s = (s + 1) & msk
     for i in range(np_):
         key = gram_key(<const int32_t*>p + i, n)
-        s = <Py_ssize_t>(_mix(key) & msk)
+        s = <Py_ssize_t>(mix64(key) & msk)
         while True:
             e = &table[s]
             if e.cm == 0:
@@ -308,7 +295,7 @@ cdef inline Py_ssize_t _skip_units(Py_ssize_t L, int max_skip, bint su) noexcept
 
 cdef inline GramEntry* _find_or_insert(GramEntry* table, Py_ssize_t msk, uint64_t key,
                                        int32_t kind) noexcept nogil:
-    cdef Py_ssize_t s = <Py_ssize_t>(_mix(key ^ (<uint64_t>kind << 61) ^ <uint64_t>kind) & msk)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key ^ (<uint64_t>kind << 61) ^ <uint64_t>kind) & msk)
     cdef GramEntry* e
     while True:
         e = &table[s]
@@ -323,7 +310,7 @@ cdef inline GramEntry* _find_or_insert(GramEntry* table, Py_ssize_t msk, uint64_
 
 cdef inline GramEntry* _find(GramEntry* table, Py_ssize_t msk, uint64_t key,
                              int32_t kind) noexcept nogil:
-    cdef Py_ssize_t s = <Py_ssize_t>(_mix(key ^ (<uint64_t>kind << 61) ^ <uint64_t>kind) & msk)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key ^ (<uint64_t>kind << 61) ^ <uint64_t>kind) & msk)
     cdef GramEntry* e
     while True:
         e = &table[s]
@@ -418,7 +405,7 @@ cdef void _build_clip_table(UniEntry* t, Py_ssize_t msk, const int* mt, Py_ssize
     cdef Py_ssize_t i, s
     cdef UniEntry* e
     for i in range(lm):
-        s = <Py_ssize_t>(_mix(<uint32_t>mt[i]) & msk)
+        s = <Py_ssize_t>(mix64(<uint32_t>mt[i]) & msk)
         while True:
             e = &t[s]
             if not e.used:
@@ -437,7 +424,7 @@ cdef void _build_clip_table(UniEntry* t, Py_ssize_t msk, const int* mt, Py_ssize
 
 
 cdef inline UniEntry* _uni_find(UniEntry* t, Py_ssize_t msk, int tok) noexcept nogil:
-    cdef Py_ssize_t s = <Py_ssize_t>(_mix(<uint32_t>tok) & msk)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(<uint32_t>tok) & msk)
     cdef UniEntry* e
     while True:
         e = &t[s]
@@ -632,7 +619,7 @@ cdef struct IdEntry:
 
 cdef inline int32_t _id_of(IdEntry* t, Py_ssize_t msk, int tok, int32_t* next_id) noexcept nogil:
     """Dense id of ``tok``; a new id is given when ``next_id`` is not NULL, else -1 if absent."""
-    cdef Py_ssize_t s = <Py_ssize_t>(_mix(<uint32_t>tok) & msk)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(<uint32_t>tok) & msk)
     cdef IdEntry* e
     while True:
         e = &t[s]

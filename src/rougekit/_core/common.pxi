@@ -4,6 +4,24 @@
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 
 
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    """64-bit finaliser (avalanche), so that packed keys and hashes spread over a table."""
+    x ^= x >> 33
+    x *= <uint64_t>0xff51afd7ed558ccd
+    x ^= x >> 33
+    x *= <uint64_t>0xc4ceb9fe1a85ec53
+    x ^= x >> 33
+    return x
+
+
+cdef inline Py_ssize_t pow2_at_least(Py_ssize_t n) noexcept nogil:
+    """The smallest power of two >= n (and >= 16): a hash table's capacity."""
+    cdef Py_ssize_t cap = 16
+    while cap < n:
+        cap *= 2
+    return cap
+
+
 cdef inline uint64_t gram_key(const int32_t* w, int n) noexcept nogil:
     """An n-gram's key: packed exactly for n <= 2, a hash of the ids for longer grams."""
     cdef uint64_t h
