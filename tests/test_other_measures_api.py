@@ -99,4 +99,4 @@ def test_cli_sources_file_must_align(tmp_path):
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert main(argv) == 2
-    assert "s.txt has 1 lines" in err.getvalue() and "2" in err.getvalue()
+    assert "s.txt has 1 lines but" in err.getvalue() and "c.txt has 2" in err.getvalue()

@@ -1448,10 +1448,9 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
 
     Ids < 0 in x never match. Uses the work's ``pm`` table (left all zero) and ``rows``.
     """
-    cdef Py_ssize_t Wb = (n + 63) >> 6, a, b, t, lcs = 0
+    cdef Py_ssize_t Wb = (n + 63) >> 6, a, t, lcs
     cdef uint64_t* PM
     cdef uint64_t* V
-    cdef uint64_t v
     cdef int32_t loc
     if n == 0 or m == 0 or U == 0:
         return 0
@@ -1466,11 +1465,7 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
         loc = x[a]
         if loc >= 0:
             bitlcs_row(V, V, PM + <Py_ssize_t>loc * Wb, Wb)
-    for t in range(Wb):   # zero bits of V below n: the LCS length
-        v = ~V[t]
-        if t == Wb - 1 and (n & 63):
-            v &= ((<uint64_t>1) << (n & 63)) - 1
-        lcs += RKB_POPCOUNT64(v)
+    lcs = _lcs_prefix(V, n)   # the zero bits of the last row below n
     _match_bits(PM, y, n, Wb, False)
     return lcs
 
