@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from rougekit._core.batch import available_cores
 from rougekit.errors import InputError
 from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
@@ -229,7 +230,7 @@ class Rouge155Run:
         if not evals:
             return
         # per pair and measure: (model count, hits, peer count, R, P, F)
-        data = batch.score_rows(cands, refs, jobs=os.cpu_count() or 1).tolist()
+        data = batch.score_rows(cands, refs, jobs=available_cores()).tolist()
         eval_ids = [ev.eval_id for ev in evals]
         for j, m in enumerate(batch.measures):
             if s.average in (1, 2):  # (model count, peer count, hits): whole numbers but for ROUGE-W
@@ -329,7 +330,7 @@ class Rouge155Run:
     def _start_aggregates(self, results: list[MeasureResult]) -> None:
         """Start :meth:`_aggregate` for each result on other threads, one per core (the resampling
         loop runs without the GIL); :meth:`wait` joins them. Done here when there is no gain."""
-        jobs = min(os.cpu_count() or 1, len(results))
+        jobs = min(available_cores(), len(results))
         if jobs <= 1 or self.settings.average == 2:
             for result in results:
                 self._aggregate(result)

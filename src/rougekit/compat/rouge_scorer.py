@@ -114,6 +114,7 @@ class RougeScorer(scoring.BaseScorer):
         else:
             self._tokenizer = DefaultTokenizer(use_stemmer)
         self._split_summaries = split_summaries
+        self._batch = None  # the compiled batch scorer, made on the first score_batch (False: none fits)
 
     # ------------------------------------------------------------------ public API
 
@@ -185,9 +186,8 @@ class RougeScorer(scoring.BaseScorer):
 
     def _batch_scorer(self):
         """The compiled batch scorer for these options, or None when the pairs must go one by one."""
-        cached = getattr(self, "_batch", None)
-        if cached is not None:
-            return cached or None
+        if self._batch is not None:
+            return self._batch or None
         self._batch = False
         if self._split_summaries or type(self._tokenizer) is not DefaultTokenizer:
             return None
