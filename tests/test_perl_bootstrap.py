@@ -43,7 +43,7 @@ def test_compiled_twin_is_identical(n):
 @pytest.mark.parametrize("average", [0, 1])
 @pytest.mark.parametrize("n", [0, 1, 2, 17, 400])
 def test_numpy_free_path_is_identical(n, average):
-    """perl_bootstrap_triples (the CLI's path, no numpy) == perl_bootstrap (numpy), bit for bit."""
+    """perl_bootstrap (compiled sums, post-processed in Python, no numpy) == the numpy twin, bit for bit."""
     pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
     rng = np.random.default_rng(n + 10 * average)
     if average == 1:  # (model count, peer count, hits), some zero counts
@@ -53,8 +53,10 @@ def test_numpy_free_path_is_identical(n, average):
         v = np.round(rng.random((n, 3)), 5)
     triples = [tuple(row) for row in v.tolist()]
     for resamples, confidence, alpha in ((1000, 95, 0.5), (57, 90, 0.3), (10, 99.5, 1.0)):
-        fast = pb.perl_bootstrap_triples(triples, resamples, confidence, average, alpha)
-        assert fast == pb.perl_bootstrap(v.reshape(-1, 3), resamples, confidence, average, alpha)
+        twin = pb.resample_values(v.reshape(-1, 3), resamples, average, alpha)
+        expected = pb._summarize([twin[:, c].tolist() for c in range(3)], resamples, confidence)
+        assert pb.perl_bootstrap(triples, resamples, confidence, average, alpha) == expected
+        assert pb.perl_bootstrap(v.reshape(-1, 3), resamples, confidence, average, alpha) == expected
 
 
 def test_t1_counts_resampling():

@@ -17,7 +17,7 @@ from rougekit.errors import InputError
 from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.measures import Measure
-from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap_triples
+from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap
 from rougekit.text.intern import Vocabulary
 from rougekit.text.stopwords import load_smart_stopwords
 
@@ -325,7 +325,7 @@ class Rouge155Run:
             result.totals = tuple(totals)
         else:
             triples = [instances[key] for key in ordered]
-            result.bootstrap = perl_bootstrap_triples(triples, s.resamples, s.confidence, s.average, s.alpha)
+            result.bootstrap = perl_bootstrap(triples, s.resamples, s.confidence, s.average, s.alpha)
 
     def _start_aggregates(self, results: list[MeasureResult]) -> None:
         """Start :meth:`_aggregate` for each result on other threads, one per core (the resampling

@@ -6,7 +6,7 @@ drawn values (``-t 0``) or turns the summed counts into R, P, F (``-t 1``). The 
 average is the mean of the sorted resample values; the interval is read off the same sorted
 values with the script's index arithmetic. All resamples run at once as numpy vectors in the
 readable twin (:func:`resample_sums`); the compiled loop (``rougekit._core._bootstrap``) gives the
-same sums, and :func:`perl_bootstrap_triples` uses it without importing numpy.
+same sums, and :func:`perl_bootstrap` uses it without importing numpy.
 
 >>> drand48_stream(0, 3)
 [0.170828036106, 0.749901980485, 0.096371655624]
@@ -132,13 +132,6 @@ def interval_positions(resamples: int, confidence: float) -> tuple[int, int, flo
     return lower, upper, frac
 
 
-def perl_bootstrap(values: np.ndarray, resamples: int = 1000, confidence: float = 95.0,
-                   average: int = 0, alpha: float = 0.5) -> BootstrapResult:
-    """Average and interval as ROUGE-1.5.5 prints them (``-r``, ``-c``, ``-t``, ``-p``)."""
-    samples = resample_values(values, resamples, average, alpha)
-    return _summarize([samples[:, c].tolist() for c in range(3)], resamples, confidence)
-
-
 def _summarize(columns: list[list[float]], resamples: int, confidence: float) -> BootstrapResult:
     """The script's average (ascending sequential sum) and interval of each column of resample values."""
     lower, upper, frac = interval_positions(resamples, confidence)
@@ -155,22 +148,22 @@ def _summarize(columns: list[list[float]], resamples: int, confidence: float) ->
     return BootstrapResult(tuple(avg), tuple(low), tuple(high))
 
 
-def perl_bootstrap_triples(triples: list, resamples: int = 1000, confidence: float = 95.0,
-                           average: int = 0, alpha: float = 0.5) -> BootstrapResult:
-    """:func:`perl_bootstrap` of n (x, y, z) tuples, without numpy when the compiled loop is built.
+def perl_bootstrap(values, resamples: int = 1000, confidence: float = 95.0,
+                   average: int = 0, alpha: float = 0.5) -> BootstrapResult:
+    """Average and interval as ROUGE-1.5.5 prints them (``-r``, ``-c``, ``-t``, ``-p``).
 
-    ``rougekit rouge155`` uses it so that it never imports numpy; the result is the same, bit
-    for bit (the same operations on the same floats, in the same order).
+    ``values``: n (x, y, z) rows in the script's instance order, a list or an n x 3 array.
+    With the compiled resampling loop no numpy is needed (``rougekit rouge155`` never imports
+    it); without it, :func:`resample_values` (numpy) computes the same values.
     """
     try:
         if os.environ.get("ROUGEKIT_PURE_PYTHON"):
             raise ImportError
         from rougekit._core._bootstrap import resample_sums as compiled
-    except ImportError:  # no compiled loop: the numpy path
-        import numpy as np
-
-        return perl_bootstrap(np.array(triples, dtype=np.float64).reshape(-1, 3), resamples, confidence,
-                              average, alpha)
+    except ImportError:  # no compiled loop: the numpy twin
+        samples = resample_values(values, resamples, average, alpha)
+        return _summarize([samples[:, c].tolist() for c in range(3)], resamples, confidence)
+    triples = values.reshape(-1, 3).tolist() if hasattr(values, "reshape") else values
     n = len(triples)
     if n:
         flat = array("d", [x for row in triples for x in row])
