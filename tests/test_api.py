@@ -1,4 +1,5 @@
 """The Python API: worked examples of the spec (§11), and equality with `rougekit rouge155 -d`."""
+
 from __future__ import annotations
 
 import contextlib
@@ -35,8 +36,11 @@ def test_e1_paper_example():
 
 
 def test_e1_system_average_is_the_scripts_bootstrap_mean():
-    r = rougekit.score(["police kill the gunman", "the gunman kill police", "the gunman police killed"],
-                       [E1_REF] * 3, measures=["ROUGE-L"])
+    r = rougekit.score(
+        ["police kill the gunman", "the gunman kill police", "the gunman police killed"],
+        [E1_REF] * 3,
+        measures=["ROUGE-L"],
+    )
     assert r.rouge155_averages["ROUGE-L"]["recall"] == pytest.approx(0.58350, abs=5e-6)
     assert r.to_dict()["ROUGE-L"]["recall"] == pytest.approx(0.58333, abs=5e-6)  # the plain mean
     iv = r.intervals["ROUGE-L"]["recall"]
@@ -51,8 +55,8 @@ def test_e2_rouge_w_script_vs_paper():
     # the paper's normalisation (eqs. 13-15): Y1 keeps its run of 4, Y2 has four runs of 1
     y1 = pair("a b c d h i k", x, measures=["ROUGE-W-2"], wlcs="paper")["ROUGE-W-2"]
     y2 = pair("a h b k c i d", x, measures=["ROUGE-W-2"], wlcs="paper")["ROUGE-W-2"]
-    assert y1["recall"] == 0.57143   # sqrt(16/49)
-    assert y2["recall"] == 0.28571   # sqrt(4/49)
+    assert y1["recall"] == 0.57143  # sqrt(16/49)
+    assert y2["recall"] == 0.28571  # sqrt(4/49)
 
 
 def test_e3_e4_e5_union_lcs():
@@ -82,8 +86,11 @@ def test_su_with_every_unigram_is_an_option():
 
 
 def test_e9_tokens_and_e10_limits():
-    s = pair("Well-known U.S. state-of-the-art don't 3.5 café $100",
-             "well known us state of the art don t 3 5 caf 100", measures=["ROUGE-1"])["ROUGE-1"]
+    s = pair(
+        "Well-known U.S. state-of-the-art don't 3.5 café $100",
+        "well known us state of the art don t 3 5 caf 100",
+        measures=["ROUGE-1"],
+    )["ROUGE-1"]
     assert (s["recall"], s["precision"]) == (0.92308, 0.85714)
     s = pair("Hello , world and more words", "hello world and", measures=["ROUGE-1"], word_limit=3)["ROUGE-1"]
     assert (s["recall"], s["precision"]) == (0.66667, 1.0)
@@ -116,11 +123,16 @@ def test_e14_empty_and_e16_alpha_and_e18_e19():
         assert all(v == {"recall": 0.0, "precision": 0.0, "f": 0.0} for v in s.values())
     assert pair("police kill the gunman today", E1_REF, measures=["ROUGE-1"], alpha=0)["ROUGE-1"]["f"] == 0.75
     assert pair("police kill the gunman today", E1_REF, measures=["ROUGE-1"], alpha=1)["ROUGE-1"]["f"] == 0.6
-    s = pair("agreement went children better generalization hopeful running ran cats",
-             "agreem go child well gener hope run run cat", measures=["ROUGE-1"], stem=True)["ROUGE-1"]
+    s = pair(
+        "agreement went children better generalization hopeful running ran cats",
+        "agreem go child well gener hope run run cat",
+        measures=["ROUGE-1"],
+        stem=True,
+    )["ROUGE-1"]
     assert (s["recall"], s["precision"]) == (0.88889, 0.88889)
-    s = pair("the police have killed the gunman", "a police officer killed gunman",
-             measures=["ROUGE-1"], stopwords=True)["ROUGE-1"]
+    s = pair(
+        "the police have killed the gunman", "a police officer killed gunman", measures=["ROUGE-1"], stopwords=True
+    )["ROUGE-1"]
     assert (s["recall"], s["precision"]) == (0.75, 1.0)
 
 
@@ -144,13 +156,14 @@ def test_percentile_bootstrap_is_seeded():
 
 
 # -- property: the API equals `rougekit rouge155 -d` on random inputs ---------------------------
-WORDS = ("police killed the gunman was shot by officers went children running agreement "
-         "u.s. state-of-the-art don't 3.5 café a an of and it's reuters news cats geese").split()
+WORDS = (
+    "police killed the gunman was shot by officers went children running agreement "
+    "u.s. state-of-the-art don't 3.5 café a an of and it's reuters news cats geese"
+).split()
 
 
 def _summary(rng):
-    return "\n".join(" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 9)))
-                     for _ in range(rng.randint(1, 4)))
+    return "\n".join(" ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 9))) for _ in range(rng.randint(1, 4)))
 
 
 def _rouge155_d(tmp_path, cands, refs, args):
@@ -164,9 +177,11 @@ def _rouge155_d(tmp_path, cands, refs, args):
         for j, r in enumerate(rs):
             (models / f"{i}.{j}.spl").write_text(r)
             ms.append(f'<M ID="{j}">{i}.{j}.spl</M>')
-        evals.append(f'<EVAL ID="{i}"><PEER-ROOT>{systems}</PEER-ROOT><MODEL-ROOT>{models}</MODEL-ROOT>'
-                     f'<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="X">{i}.spl</P></PEERS>'
-                     f'<MODELS>{"".join(ms)}</MODELS></EVAL>')
+        evals.append(
+            f'<EVAL ID="{i}"><PEER-ROOT>{systems}</PEER-ROOT><MODEL-ROOT>{models}</MODEL-ROOT>'
+            f'<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="X">{i}.spl</P></PEERS>'
+            f"<MODELS>{''.join(ms)}</MODELS></EVAL>"
+        )
     config = tmp_path / "c.xml"
     config.write_text("<ROUGE-EVAL>" + "".join(evals) + "</ROUGE-EVAL>")
     out = io.StringIO()
@@ -188,29 +203,33 @@ def test_api_equals_rouge155_per_pair(tmp_path, case):
     weight = rng.choice(["1.2", "1.5", "2"])
     shown = "*" if skip < 0 else str(skip)
     args, kw = ["-n", "3", "-2", str(skip), "-U", "-w", weight], {}
-    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-L", f"ROUGE-W-{weight}", f"ROUGE-S{shown}",
-                f"ROUGE-SU{shown}"]
+    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-L", f"ROUGE-W-{weight}", f"ROUGE-S{shown}", f"ROUGE-SU{shown}"]
     if rng.random() < 0.5:
-        args.append("-m"); kw["stem"] = True
+        args.append("-m")
+        kw["stem"] = True
     if rng.random() < 0.3:
-        args.append("-s"); kw["stopwords"] = True
+        args.append("-s")
+        kw["stopwords"] = True
     if rng.random() < 0.4:
-        args += ["-f", "B"]; kw["multi_ref"] = "best"
+        args += ["-f", "B"]
+        kw["multi_ref"] = "best"
     if rng.random() < 0.3:
-        args += ["-l", "6"]; kw["word_limit"] = 6
+        args += ["-l", "6"]
+        kw["word_limit"] = 6
     elif rng.random() < 0.3:
-        args += ["-b", "25"]; kw["byte_limit"] = 25
+        args += ["-b", "25"]
+        kw["byte_limit"] = 25
     alpha = rng.choice([0.5, 0.2, 1.0])
     args += ["-p", str(alpha)]
     # ROUGE-W dies on references without tokens; keep every reference non-empty for this property
     refs = [[r if re.search(r"[a-z]{3}", r) else "police " + r for r in rs] for rs in refs]
     if "stopwords" in kw or "word_limit" in kw or "byte_limit" in kw:
         measures.remove(f"ROUGE-W-{weight}")
-        i = args.index("-w"); del args[i:i + 2]
+        i = args.index("-w")
+        del args[i : i + 2]
     expected = _rouge155_d(tmp_path, cands, refs, args)
     for fast in (True, False):  # the compiled batch path (when built) and the readable path
-        got = rougekit.score(cands, refs, measures=measures, alpha=alpha, bootstrap=None, fast=fast,
-                             **kw).per_pair()
+        got = rougekit.score(cands, refs, measures=measures, alpha=alpha, bootstrap=None, fast=fast, **kw).per_pair()
         for (name, i), triple in expected.items():
             g = got[i - 1][name]
             assert (g["recall"], g["precision"], g["f"]) == triple, (name, i, fast)
@@ -239,7 +258,7 @@ def test_bootstrap_sees_instances_in_the_scripts_order():
     # recall: "1" -> 4/4, "1-2" -> 3/4, "10" -> 3/4
     r = rougekit.score(["a b c d", "a b c", "a b d"], ["a b c d"] * 3, ids=["1", "1-2", "10"], measures=["ROUGE-1"])
     script_order = np.array([[0.75, 1.0, 0.85714], [1.0, 1.0, 1.0], [0.75, 1.0, 0.85714]])  # 1-2, 1, 10
-    plain_order = script_order[[1, 0, 2]]                                                    # 1, 1-2, 10
+    plain_order = script_order[[1, 0, 2]]  # 1, 1-2, 10
     expected = perl_bootstrap(script_order, 1000, 95).average[0]
     assert expected != perl_bootstrap(plain_order, 1000, 95).average[0]
     assert r.rouge155_averages["ROUGE-1"]["recall"] == expected

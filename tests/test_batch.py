@@ -4,6 +4,7 @@ Expected values are built here with ``Preprocessor.process`` + ``scoring.score_p
 per-pair reference implementation); the batch scorer's six columns must be equal as floats
 (no tolerance) for random corpora over every supported option, with jobs=1 and jobs=2.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,9 +41,24 @@ WORDS = (
 )
 SEPS = [" ", " ", " ", " ", "  ", "\t", " \x0b", "\r "]
 
-MEASURE_POOL = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-W-2",
-                "ROUGE-W-0.5", "ROUGE-S0", "ROUGE-S4", "ROUGE-S*", "ROUGE-SU0", "ROUGE-SU4", "ROUGE-SU*",
-                "ROUGE-S1", "ROUGE-SU9"]
+MEASURE_POOL = [
+    "ROUGE-1",
+    "ROUGE-2",
+    "ROUGE-3",
+    "ROUGE-4",
+    "ROUGE-L",
+    "ROUGE-W-1.2",
+    "ROUGE-W-2",
+    "ROUGE-W-0.5",
+    "ROUGE-S0",
+    "ROUGE-S4",
+    "ROUGE-S*",
+    "ROUGE-SU0",
+    "ROUGE-SU4",
+    "ROUGE-SU*",
+    "ROUGE-S1",
+    "ROUGE-SU9",
+]
 
 
 def _sentence(rng: random.Random) -> str:
@@ -100,9 +116,14 @@ def _assert_same(got, exp, context):
 def _random_case(seed: int):
     rng = random.Random(seed)
     measures = [Measure.parse(x) for x in rng.sample(MEASURE_POOL, rng.randint(1, 5))]
-    opts = dict(stem=rng.random() < 0.5, stopwords=rng.random() < 0.3,
-                word_limit=0, byte_limit=0, mode=rng.choice("AB"),
-                alpha=rng.choice([0.5, 0.5, 0.0, 1.0, 0.3, 0.8, 0.25]))
+    opts = dict(
+        stem=rng.random() < 0.5,
+        stopwords=rng.random() < 0.3,
+        word_limit=0,
+        byte_limit=0,
+        mode=rng.choice("AB"),
+        alpha=rng.choice([0.5, 0.5, 0.0, 1.0, 0.3, 0.8, 0.25]),
+    )
     r = rng.random()
     if r < 0.2:
         opts["word_limit"] = rng.randint(1, 30)
@@ -175,15 +196,16 @@ def test_no_references_and_empty_inputs():
 
 
 def test_rouge_w_empty_reference_raises():
-    scorer = BatchScorer([Measure.parse("ROUGE-W-1.2")], stem=False, stopwords=False, word_limit=0,
-                         byte_limit=0, mode="A", alpha=0.5)
+    scorer = BatchScorer(
+        [Measure.parse("ROUGE-W-1.2")], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
     with pytest.raises(InputError):
         scorer.score_arrays(["a b"], [["a b", "..."]])
 
 
 def test_round5_matches_python_formatting():
     rng = random.Random(3)
-    values = [k / 64 for k in range(0, 200)] + [k / 2 ** 17 for k in range(0, 3000, 7)]
+    values = [k / 64 for k in range(0, 200)] + [k / 2**17 for k in range(0, 3000, 7)]
     values += [rng.random() for _ in range(100000)] + [rng.random() * 3 for _ in range(20000)]
     values += [a / b for a in range(0, 120) for b in range(1, 120)]
     values += [0.000005, 0.000015, 0.123455, 0.999995, 1.0, 2.5e-6, 1e-300, 5e-324, 7.0, 123.456785]
@@ -192,8 +214,9 @@ def test_round5_matches_python_formatting():
 
 
 def test_batch_supported():
-    ok = dict(tokenizer="rouge155", word_limit=0, byte_limit=0, multi_ref="sum", su_unigrams="rouge155",
-              wlcs="rouge155")
+    ok = dict(
+        tokenizer="rouge155", word_limit=0, byte_limit=0, multi_ref="sum", su_unigrams="rouge155", wlcs="rouge155"
+    )
     ms = [Measure.parse(x) for x in MEASURE_POOL]
     assert batch_supported(ms, **ok)
     assert batch_supported(ms, **{**ok, "multi_ref": "best", "word_limit": 10})
@@ -276,12 +299,15 @@ def _new_type_corpus(rng: random.Random, n: int):
     return cands, refs
 
 
-@pytest.mark.parametrize("opts", [
-    dict(stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5),
-    dict(stem=True, stopwords=True, word_limit=0, byte_limit=0, mode="B", alpha=0.5),
-    dict(stem=False, stopwords=True, word_limit=0, byte_limit=60, mode="A", alpha=0.3),
-    dict(stem=True, stopwords=True, word_limit=25, byte_limit=0, mode="A", alpha=0.5),
-])
+@pytest.mark.parametrize(
+    "opts",
+    [
+        dict(stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5),
+        dict(stem=True, stopwords=True, word_limit=0, byte_limit=0, mode="B", alpha=0.5),
+        dict(stem=False, stopwords=True, word_limit=0, byte_limit=60, mode="A", alpha=0.3),
+        dict(stem=True, stopwords=True, word_limit=25, byte_limit=0, mode="A", alpha=0.5),
+    ],
+)
 def test_fresh_references_jobs2_equal_jobs1_new_types(monkeypatch, opts):
     """New types are interned without the GIL and mapped once per chunk: jobs=2 on fresh engines and
     references equals jobs=1 and the readable path, bit for bit."""
@@ -323,8 +349,9 @@ def test_engine_stems_as_the_python_twin(stopwords):
     words = sorted(set(_golden_words()) | set(load_exceptions()))
     words = [w for w in words if w.isascii() and w.isalnum() and w == w.lower()]
     stop = load_smart_stopwords() if stopwords else frozenset()
-    bs = BatchScorer([Measure.rouge_n(1)], stem=True, stopwords=stopwords, word_limit=0, byte_limit=0,
-                     mode="A", alpha=0.5)
+    bs = BatchScorer(
+        [Measure.rouge_n(1)], stem=True, stopwords=stopwords, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
     ids, _ = bs._engine.process(" ".join(words))
     kept = [w for w in words if w not in stop]
     assert len(ids) == len(kept) > 30000
@@ -337,8 +364,17 @@ def test_engine_nltk_stems_as_the_python_twin():
 
     words = sorted(set(_golden_words()))
     words = [w for w in words if w.isascii() and w.isalnum() and w == w.lower()]
-    bs = BatchScorer([Measure.rouge_n(1)], stem=True, stopwords=False, word_limit=0, byte_limit=0,
-                     mode="A", alpha=0.5, stemmer="nltk", lowercase="unicode")
+    bs = BatchScorer(
+        [Measure.rouge_n(1)],
+        stem=True,
+        stopwords=False,
+        word_limit=0,
+        byte_limit=0,
+        mode="A",
+        alpha=0.5,
+        stemmer="nltk",
+        lowercase="unicode",
+    )
     ids, _ = bs._engine.process(" ".join(words))
     expected = tokenize(" ".join(words), use_stemmer=True)
     assert len(ids) == len(expected) > 30000
@@ -373,9 +409,13 @@ def test_single_sentence_pairs_equal_the_union_lcs(mode):
     cands, refs = [], []
     for _ in range(400):
         cands.append(sentence(rng.randint(0, 40)) if rng.random() < 0.9 else sentence(5) + "\n" + sentence(4))
-        refs.append([sentence(rng.randint(1, 40)) if rng.random() < 0.85 else sentence(6) + "\n" + sentence(3)
-                     for _ in range(rng.randint(1, 3))])
-    cands.append(" ".join(rng.choice("ab") for _ in range(3000)))   # a long sentence: several 64-bit words
+        refs.append(
+            [
+                sentence(rng.randint(1, 40)) if rng.random() < 0.85 else sentence(6) + "\n" + sentence(3)
+                for _ in range(rng.randint(1, 3))
+            ]
+        )
+    cands.append(" ".join(rng.choice("ab") for _ in range(3000)))  # a long sentence: several 64-bit words
     refs.append([" ".join(rng.choice("abc") for _ in range(2500))])
     measures = [Measure.parse(x) for x in ("ROUGE-L", "ROUGE-1", "ROUGE-W-1.2")]
     opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode=mode, alpha=0.5)

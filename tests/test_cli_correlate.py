@@ -1,4 +1,5 @@
 """`rougekit correlate` and rougekit.meta.tables."""
+
 from __future__ import annotations
 
 import csv
@@ -78,13 +79,27 @@ def test_csv_and_text(files, capsys):
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("system-level correlation (6 systems, 5 instances)")
-    assert lines[2].split() == ["rouge1", "relevance", "spearman",
-                                f"{C.system_level(METRIC, HUMAN, 'spearman'):.4f}"]
+    assert lines[2].split() == ["rouge1", "relevance", "spearman", f"{C.system_level(METRIC, HUMAN, 'spearman'):.4f}"]
 
 
 def test_bootstrap_ci_json_is_seeded(files, capsys):
-    argv = [*files, "--format", "json", "--ci", "bootstrap", "--samples", "100", "--seed", "3",
-            "--resample", "systems", "--coefficient", "pearson", "--confidence", "90"]
+    argv = [
+        *files,
+        "--format",
+        "json",
+        "--ci",
+        "bootstrap",
+        "--samples",
+        "100",
+        "--seed",
+        "3",
+        "--resample",
+        "systems",
+        "--coefficient",
+        "pearson",
+        "--confidence",
+        "90",
+    ]
     code, out, _ = run(argv, capsys)
     assert code == 0
     d = json.loads(out)["rouge1"]["relevance"]["pearson"]
@@ -99,8 +114,7 @@ def test_bootstrap_ci_json_is_seeded(files, capsys):
 
 
 def test_fisher_ci(files, capsys):
-    code, out, _ = run([*files, "--format", "json", "--ci", "fisher", "--coefficient", "pearson"],
-                       capsys)
+    code, out, _ = run([*files, "--format", "json", "--ci", "fisher", "--coefficient", "pearson"], capsys)
     d = json.loads(out)["rouge1"]["relevance"]["pearson"]
     assert d["method"] == "fisher" and d["n"] == 6 and d["level"] == 95
     code, out, err = run([*files, "--ci", "fisher", "--level", "summary"], capsys)
@@ -112,9 +126,15 @@ def test_missing_values_and_alignment_report(tmp_path, capsys):
     M[0, 0] = np.nan
     m = _write_csv(tmp_path / "m.csv", M, "rouge1")
     h = tmp_path / "h.csv"
-    h.write_text("system,instance,relevance\n" + "".join(
-        f"{s},{d},{'-' if (i, j) == (1, 1) else repr(float(HUMAN[i, j]))}\n"
-        for i, s in enumerate(SYSTEMS[:5]) for j, d in enumerate(DOCS)) + "S9,d0,3\n")
+    h.write_text(
+        "system,instance,relevance\n"
+        + "".join(
+            f"{s},{d},{'-' if (i, j) == (1, 1) else repr(float(HUMAN[i, j]))}\n"
+            for i, s in enumerate(SYSTEMS[:5])
+            for j, d in enumerate(DOCS)
+        )
+        + "S9,d0,3\n"
+    )
     code, out, err = run([str(m), str(h), "--format", "json", "--level", "global"], capsys)
     assert code == 0
     assert "dropped 1 system(s) with no human scores: S5" in err
@@ -122,33 +142,41 @@ def test_missing_values_and_alignment_report(tmp_path, capsys):
     X, Y = M[:5].copy(), HUMAN[:5].copy()
     Y[1, 1] = np.nan
     assert json.loads(out)["rouge1"]["relevance"]["pearson"] == pytest.approx(
-        C.global_level(X, Y, "pearson"), rel=1e-15)
+        C.global_level(X, Y, "pearson"), rel=1e-15
+    )
 
 
 def test_system_level_tables_without_instance_column(tmp_path, capsys):
     m = tmp_path / "m.jsonl"
-    m.write_text("".join(json.dumps({"system": s, "r1": float(METRIC[i].mean()), "r2": None})
-                         + "\n" for i, s in enumerate(SYSTEMS)))
+    m.write_text(
+        "".join(
+            json.dumps({"system": s, "r1": float(METRIC[i].mean()), "r2": None}) + "\n" for i, s in enumerate(SYSTEMS)
+        )
+    )
     h = _write_csv(tmp_path / "h.csv", HUMAN, "relevance")
     code, out, err = run([str(m), str(h), "--format", "json", "--coefficient", "pearson"], capsys)
     assert code == 0 and "averaged per system" in err
     data = json.loads(out)
     assert data["r1"]["relevance"]["pearson"] == pytest.approx(
-        C.pearson(METRIC.mean(axis=1), HUMAN.mean(axis=1)), rel=1e-12)
+        C.pearson(METRIC.mean(axis=1), HUMAN.mean(axis=1)), rel=1e-12
+    )
     assert data["r2"]["relevance"]["pearson"] is None  # no values: undefined, not an error
 
 
 # ----------------------------------------------------------------------------- bad input
 
 
-@pytest.mark.parametrize("content,needle", [
-    ("system,instance,score\nA,d1,0.5\nB,d1,abc\n", ":3: column 'score': 'abc' is not a number"),
-    ("system,instance,score\nA,d1,0.5\nA,d1,0.6\n", ":3: system 'A', instance 'd1' repeats line 2"),
-    ("sys,instance,score\nA,d1,0.5\n", ":2: no 'system' column"),
-    ("system,instance,score\nA,d1\n", ":2: 2 fields, the header has 3"),
-    ("", ":1: empty file"),
-    ("system,instance,score\nA,d1,inf\n", "is not finite"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ("system,instance,score\nA,d1,0.5\nB,d1,abc\n", ":3: column 'score': 'abc' is not a number"),
+        ("system,instance,score\nA,d1,0.5\nA,d1,0.6\n", ":3: system 'A', instance 'd1' repeats line 2"),
+        ("sys,instance,score\nA,d1,0.5\n", ":2: no 'system' column"),
+        ("system,instance,score\nA,d1\n", ":2: 2 fields, the header has 3"),
+        ("", ":1: empty file"),
+        ("system,instance,score\nA,d1,inf\n", "is not finite"),
+    ],
+)
 def test_bad_csv_exits_2_with_one_line(tmp_path, capsys, files, content, needle):
     bad = tmp_path / "bad.csv"
     bad.write_text(content)
@@ -158,11 +186,14 @@ def test_bad_csv_exits_2_with_one_line(tmp_path, capsys, files, content, needle)
     assert err.startswith("rougekit correlate: error: ") and str(bad) in err and needle in err
 
 
-@pytest.mark.parametrize("content,needle", [
-    ('{"system": "A", "score": 1}\n{"system": "B", "score": \n', ":2: invalid JSON"),
-    ('[1, 2]\n', ":1: expected a JSON object"),
-    ('{"system": "A", "score": "x"}\n{"system": "B", "score": 2}\n', ":1: column 'score'"),
-])
+@pytest.mark.parametrize(
+    "content,needle",
+    [
+        ('{"system": "A", "score": 1}\n{"system": "B", "score": \n', ":2: invalid JSON"),
+        ("[1, 2]\n", ":1: expected a JSON object"),
+        ('{"system": "A", "score": "x"}\n{"system": "B", "score": 2}\n', ":1: column 'score'"),
+    ],
+)
 def test_bad_jsonl_exits_2(tmp_path, capsys, files, content, needle):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(content)
@@ -170,14 +201,17 @@ def test_bad_jsonl_exits_2(tmp_path, capsys, files, content, needle):
     assert code == 2 and len(err.strip().splitlines()) == 1 and needle in err
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["--coefficient", "cosine"], "unknown correlation coefficient"),
-    (["--level", "corpus"], "invalid choice"),
-    (["--samples", "0", "--ci", "bootstrap"], "--samples must be positive"),
-    (["--confidence", "0.95"], "percentage"),
-    (["--where", "novalue"], "COLUMN=VALUE"),
-    (["--metric-columns", "nope"], "no column 'nope'"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["--coefficient", "cosine"], "unknown correlation coefficient"),
+        (["--level", "corpus"], "invalid choice"),
+        (["--samples", "0", "--ci", "bootstrap"], "--samples must be positive"),
+        (["--confidence", "0.95"], "percentage"),
+        (["--where", "novalue"], "COLUMN=VALUE"),
+        (["--metric-columns", "nope"], "no column 'nope'"),
+    ],
+)
 def test_bad_options_exit_2(files, capsys, argv, needle):
     code, _, err = run([*files, *argv], capsys)
     assert code == 2 and len(err.strip().splitlines()) == 1 and needle in err, err
@@ -197,8 +231,7 @@ def test_missing_file_and_no_shared_system(tmp_path, files, capsys):
 
 def test_read_table_missing_tokens_and_label_columns(tmp_path):
     p = tmp_path / "t.csv"
-    p.write_text("system,instance,kind,a,b\nA,1,peer,,0.5\nA,2,peer,NA,NaN\nB,1,ref,-,2\n"
-                 "B,2,ref,n/a,3\n")
+    p.write_text("system,instance,kind,a,b\nA,1,peer,,0.5\nA,2,peer,NA,NaN\nB,1,ref,-,2\nB,2,ref,n/a,3\n")
     t = read_table(p)
     assert t.columns == ["a", "b"]  # "kind" holds no numbers: a label column, left out
     assert np.isnan(t.values["a"]).all()
@@ -230,10 +263,27 @@ def test_cli_reproduces_sacrerouge_fixture(capsys):
     t = spec["tests"]["test_correlate_all"]
     levels = {"summary_level": "summary", "system_level": "system", "global": "global"}
     for exp in t["expected"]:
-        code, out, _ = run([f, f, "--system-column", "summarizer_id", "--instance-column",
-                            "instance_id", "--metric-columns", t["metrics"][0], "--human-columns",
-                            t["metrics"][1], "--level", levels[exp["level"]], "--coefficient",
-                            exp["coef"], "--format", "json"], capsys)
+        code, out, _ = run(
+            [
+                f,
+                f,
+                "--system-column",
+                "summarizer_id",
+                "--instance-column",
+                "instance_id",
+                "--metric-columns",
+                t["metrics"][0],
+                "--human-columns",
+                t["metrics"][1],
+                "--level",
+                levels[exp["level"]],
+                "--coefficient",
+                exp["coef"],
+                "--format",
+                "json",
+            ],
+            capsys,
+        )
         assert code == 0
         assert json.loads(out)[t["metrics"][0]][t["metrics"][1]][exp["coef"]] == exp["value"]
 

@@ -1,4 +1,5 @@
 """`rougekit rouge155` on bad input: one line on stderr, exit code 2, never a traceback."""
+
 from __future__ import annotations
 
 import contextlib
@@ -20,9 +21,11 @@ def run(*argv):
 def config(tmp_path):
     (tmp_path / "p.spl").write_text("police kill the gunman\n")
     (tmp_path / "m.spl").write_text("police killed the gunman\n")
-    xml = (f'<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
-           '<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="x">p.spl</P></PEERS><MODELS><M ID="a">m.spl</M></MODELS>'
-           '</EVAL></ROUGE-EVAL>')
+    xml = (
+        f'<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
+        '<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="x">p.spl</P></PEERS><MODELS><M ID="a">m.spl</M></MODELS>'
+        "</EVAL></ROUGE-EVAL>"
+    )
     (tmp_path / "c.xml").write_text(xml)
     return tmp_path / "c.xml"
 
@@ -39,18 +42,21 @@ def test_ok(config):
     assert code == 0 and "x ROUGE-1 Average_R: 0.75000" in out
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["-q", "-a"], ["unknown option -q"]),
-    (["-n", "two", "-a"], ["-n", "number"]),
-    (["-c", "120", "-a"], ["-c", "0 and 100"]),
-    (["-p", "1.5", "-a"], ["-p"]),
-    (["-r", "0", "-a"], ["-r"]),
-    (["-w", "0", "-a"], ["-w"]),
-    (["-l", "10", "-b", "20", "-a"], ["-l", "-b"]),
-    (["-3", "XYZ", "-a"], ["-3"]),
-    (["-z", "HTML"], ["-z"]),
-    (["-n"], ["-n needs a value"]),
-])
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["-q", "-a"], ["unknown option -q"]),
+        (["-n", "two", "-a"], ["-n", "number"]),
+        (["-c", "120", "-a"], ["-c", "0 and 100"]),
+        (["-p", "1.5", "-a"], ["-p"]),
+        (["-r", "0", "-a"], ["-r"]),
+        (["-w", "0", "-a"], ["-w"]),
+        (["-l", "10", "-b", "20", "-a"], ["-l", "-b"]),
+        (["-3", "XYZ", "-a"], ["-3"]),
+        (["-z", "HTML"], ["-z"]),
+        (["-n"], ["-n needs a value"]),
+    ],
+)
 def test_bad_options(config, argv, words):
     code, out, err = run(*argv) if argv == ["-n"] else run(*argv, config)
     one_line_error(code, out, err, *words)
@@ -69,7 +75,8 @@ def test_external_entities_refused(tmp_path):
     (tmp_path / "secret.txt").write_text("secret")
     (tmp_path / "xxe.xml").write_text(
         f'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e SYSTEM "file://{tmp_path}/secret.txt">]>'
-        '<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>&e;</PEER-ROOT></EVAL></ROUGE-EVAL>')
+        '<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>&e;</PEER-ROOT></EVAL></ROUGE-EVAL>'
+    )
     one_line_error(*run("-a", tmp_path / "xxe.xml"), "xxe.xml", "unsafe XML")
 
 

@@ -1,4 +1,5 @@
 """`rougekit score`: every input style and output format, and bad input (exit 2, one line)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -28,8 +29,21 @@ def files(tmp_path):
 
 
 def test_files_two_systems_json(files):
-    code, out, _ = run("-c", files / "sysA.txt", "-c", files / "sysB.txt", "-r", files / "ref1.txt",
-                       "--measures", "ROUGE-1", "--format", "json", "--per-pair", "--bootstrap", "none")
+    code, out, _ = run(
+        "-c",
+        files / "sysA.txt",
+        "-c",
+        files / "sysB.txt",
+        "-r",
+        files / "ref1.txt",
+        "--measures",
+        "ROUGE-1",
+        "--format",
+        "json",
+        "--per-pair",
+        "--bootstrap",
+        "none",
+    )
     assert code == 0
     data = json.loads(out)
     # sysA pair 1: 3 of 4 unigrams; pair 2: "the cat sat" vs 6 tokens -> R 3/6, P 1
@@ -41,9 +55,23 @@ def test_files_two_systems_json(files):
 
 
 def test_sentence_marker_and_two_references_csv(files):
-    code, out, _ = run("-c", files / "sysA.txt", "-r", files / "ref1.txt", "-r", files / "ref2.txt",
-                       "--sentence-sep", "<q>", "--measures", "ROUGE-L", "--format", "csv", "--per-pair",
-                       "--bootstrap", "none")
+    code, out, _ = run(
+        "-c",
+        files / "sysA.txt",
+        "-r",
+        files / "ref1.txt",
+        "-r",
+        files / "ref2.txt",
+        "--sentence-sep",
+        "<q>",
+        "--measures",
+        "ROUGE-L",
+        "--format",
+        "csv",
+        "--per-pair",
+        "--bootstrap",
+        "none",
+    )
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert [r["id"] for r in rows] == ["1", "2"]
@@ -54,15 +82,32 @@ def test_sentence_marker_and_two_references_csv(files):
 
 def test_jsonl_with_lists(tmp_path):
     path = tmp_path / "d.jsonl"
-    rows = [{"id": "a", "pred": ["police kill", "the gunman"], "refs": [["police killed the gunman"], "x y"]},
-            {"id": "b", "pred": "the cat", "refs": ["the cat sat"]}]
+    rows = [
+        {"id": "a", "pred": ["police kill", "the gunman"], "refs": [["police killed the gunman"], "x y"]},
+        {"id": "b", "pred": "the cat", "refs": ["the cat sat"]},
+    ]
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
-    code, out, _ = run("--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--id-field", "id",
-                       "--measures", "ROUGE-1", "--format", "json", "--per-pair", "--bootstrap", "none")
+    code, out, _ = run(
+        "--jsonl",
+        path,
+        "--candidate-field",
+        "pred",
+        "--reference-field",
+        "refs",
+        "--id-field",
+        "id",
+        "--measures",
+        "ROUGE-1",
+        "--format",
+        "json",
+        "--per-pair",
+        "--bootstrap",
+        "none",
+    )
     assert code == 0
     pp = json.loads(out)["per_pair"]["pred"]
     assert pp[0]["id"] == "a"
-    assert pp[0]["ROUGE-1"]["recall"] == pytest.approx(0.5)        # 3 hits / (4 + 2) reference tokens
+    assert pp[0]["ROUGE-1"]["recall"] == pytest.approx(0.5)  # 3 hits / (4 + 2) reference tokens
     assert pp[1]["ROUGE-1"] == {"recall": 0.66667, "precision": 1.0, "f": 0.8}
 
 
@@ -73,9 +118,21 @@ def test_folders_and_rouge155_format(tmp_path):
     (tmp_path / "sys" / "doc.2.txt").write_text("the cat\n")
     (tmp_path / "ref" / "doc.A.1.txt").write_text("police killed the gunman\n")
     (tmp_path / "ref" / "doc.A.2.txt").write_text("the cat sat\n")
-    code, out, _ = run("--candidate-dir", tmp_path / "sys", "--candidate-pattern", r"doc\.(\d+)\.txt",
-                       "--reference-dir", tmp_path / "ref", "--reference-pattern", r"doc\.[A-Z]\.#ID#\.txt",
-                       "--measures", "ROUGE-1", "--format", "rouge155", "--per-pair")
+    code, out, _ = run(
+        "--candidate-dir",
+        tmp_path / "sys",
+        "--candidate-pattern",
+        r"doc\.(\d+)\.txt",
+        "--reference-dir",
+        tmp_path / "ref",
+        "--reference-pattern",
+        r"doc\.[A-Z]\.#ID#\.txt",
+        "--measures",
+        "ROUGE-1",
+        "--format",
+        "rouge155",
+        "--per-pair",
+    )
     assert code == 0
     assert "sys ROUGE-1 Eval 1.sys R:0.75000 P:0.75000 F:0.75000" in out
     assert "sys ROUGE-1 Eval 2.sys R:0.66667 P:1.00000 F:0.80000" in out
@@ -86,11 +143,14 @@ def test_text_table(files):
     assert code == 0 and "ROUGE-SU4" in out and "signature: rougekit|" in out
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--measures", "ROUGE-X"], "did you mean ROUGE-L"),
-    (["--word-limit", "3", "--byte-limit", "4"], "not both"),
-    (["--format", "rouge155", "--bootstrap", "none"], "needs --bootstrap rouge155"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--measures", "ROUGE-X"], "did you mean ROUGE-L"),
+        (["--word-limit", "3", "--byte-limit", "4"], "not both"),
+        (["--format", "rouge155", "--bootstrap", "none"], "needs --bootstrap rouge155"),
+    ],
+)
 def test_bad_options(files, argv, message):
     code, out, err = run("-c", files / "sysA.txt", "-r", files / "ref1.txt", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and out == ""
@@ -103,8 +163,18 @@ def test_bad_input(files, tmp_path):
     (tmp_path / "bad.txt").write_bytes(b"ok\nbad \xff byte\n")
     code, _, err = run("-c", tmp_path / "bad.txt", "-r", files / "ref1.txt")
     assert code == 2 and "bad.txt, line 2: invalid UTF-8" in err
-    code, out, _ = run("-c", tmp_path / "bad.txt", "-r", files / "ref1.txt", "--encoding-errors", "replace",
-                       "--format", "json", "--bootstrap", "none")
+    code, out, _ = run(
+        "-c",
+        tmp_path / "bad.txt",
+        "-r",
+        files / "ref1.txt",
+        "--encoding-errors",
+        "replace",
+        "--format",
+        "json",
+        "--bootstrap",
+        "none",
+    )
     assert code == 0
     code, _, err = run("-c", tmp_path / "missing.txt", "-r", files / "ref1.txt")
     assert code == 2 and "missing.txt: no such file" in err

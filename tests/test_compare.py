@@ -1,4 +1,5 @@
 """Paired tests (hand-checkable cases) and `rougekit compare`."""
+
 from __future__ import annotations
 
 import contextlib
@@ -41,8 +42,26 @@ def test_cli_compare(tmp_path):
     (tmp_path / "r.txt").write_text("police killed the gunman\nthe cat sat\nheavy rain today\n")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["compare", "-c", str(tmp_path / "a.txt"), "-c", str(tmp_path / "b.txt"), "-r",
-                     str(tmp_path / "r.txt"), "--measures", "ROUGE-1", "--format", "json", "--trials", "500"]) == 0
+        assert (
+            main(
+                [
+                    "compare",
+                    "-c",
+                    str(tmp_path / "a.txt"),
+                    "-c",
+                    str(tmp_path / "b.txt"),
+                    "-r",
+                    str(tmp_path / "r.txt"),
+                    "--measures",
+                    "ROUGE-1",
+                    "--format",
+                    "json",
+                    "--trials",
+                    "500",
+                ]
+            )
+            == 0
+        )
     row = json.loads(out.getvalue())["comparisons"][0]
     # per-pair F: a = 0.75, 0.8, 0.8 ; b = 1, 1, 1
     assert row["baseline_mean"] == pytest.approx((0.75 + 0.8 + 0.8) / 3)

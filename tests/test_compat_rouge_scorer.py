@@ -21,8 +21,7 @@ import numpy as np
 import pytest
 
 from rougekit import _core
-from rougekit.compat import rouge_scorer, scoring
-from rougekit.compat import _porter_nltk
+from rougekit.compat import _porter_nltk, rouge_scorer, scoring
 from rougekit.compat._tokenize import split_sentences, tokenize
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,7 +79,7 @@ _WORDS = (
 ).split()
 
 
-_PUNCT = [".", ",", "!", "?", "--", "'s", "(", ")", "\"", ";", "...", "\n"]
+_PUNCT = [".", ",", "!", "?", "--", "'s", "(", ")", '"', ";", "...", "\n"]
 
 
 def _synthetic_text(rng: random.Random) -> str:
@@ -136,8 +135,28 @@ def _load_groups() -> list[tuple[list[str], list[str]]]:
     return groups
 
 
-_NOISE = ["3.5", "1990s", "$100", "--", "co-op", "U.S.", "Café", "naïve", "—", "'s", "(", ")",
-          "K", "İstanbul", "ﬁne", "e-mail", ",", ";", "!!", "..."]
+_NOISE = [
+    "3.5",
+    "1990s",
+    "$100",
+    "--",
+    "co-op",
+    "U.S.",
+    "Café",
+    "naïve",
+    "—",
+    "'s",
+    "(",
+    ")",
+    "K",
+    "İstanbul",
+    "ﬁne",
+    "e-mail",
+    ",",
+    ";",
+    "!!",
+    "...",
+]
 
 
 def _reshape(text: str, rng: random.Random) -> str:
@@ -167,9 +186,24 @@ def _reshape(text: str, rng: random.Random) -> str:
 
 
 EDGE_TEXTS = [
-    "", " ", "\n", "\n\n\n", "...", "!!! ???", "-- , ;", "a", "The", "the the the the",
-    "Ünïcödé ßtraße", "\u212a", "İstanbul", "hello\n\nworld", "123 456", "x\n.\ny",
-    "dying lying tying skies news", "Happy flies spied",
+    "",
+    " ",
+    "\n",
+    "\n\n\n",
+    "...",
+    "!!! ???",
+    "-- , ;",
+    "a",
+    "The",
+    "the the the the",
+    "Ünïcödé ßtraße",
+    "\u212a",
+    "İstanbul",
+    "hello\n\nworld",
+    "123 456",
+    "x\n.\ny",
+    "dying lying tying skies news",
+    "Happy flies spied",
 ]
 
 
@@ -370,8 +404,7 @@ def test_split_summaries_against_nltk_where_splitters_agree():
     try:
         nltk.sent_tokenize("One. Two.")
     except LookupError:
-        pytest.skip("nltk's Punkt model (punkt_tab) is not installed; cannot run rouge-score "
-                    "with split_summaries=True")
+        pytest.skip("nltk's Punkt model (punkt_tab) is not installed; cannot run rouge-score with split_summaries=True")
     ours = rouge_scorer.RougeScorer(["rougeLsum"], split_summaries=True)
     theirs = rs.RougeScorer(["rougeLsum"], split_summaries=True)
     compared = 0
@@ -384,13 +417,13 @@ def test_split_summaries_against_nltk_where_splitters_agree():
 
 def test_split_sentences_simple_cases():
     assert split_sentences("") == []
-    assert split_sentences("One two. Three four! Five? Six") == [
-        "One two.", "Three four!", "Five?", "Six"]
+    assert split_sentences("One two. Three four! Five? Six") == ["One two.", "Three four!", "Five?", "Six"]
     assert split_sentences("Mr. Smith met Dr. Jones in the U.S. today. Then left.") == [
-        "Mr. Smith met Dr. Jones in the U.S. today.", "Then left."]
+        "Mr. Smith met Dr. Jones in the U.S. today.",
+        "Then left.",
+    ]
     assert split_sentences('He said "stop." She did.') == ['He said "stop."', "She did."]
-    assert split_sentences("J. K. Rowling wrote it.\nNo break\nhere") == [
-        "J. K. Rowling wrote it.", "No break\nhere"]
+    assert split_sentences("J. K. Rowling wrote it.\nNo break\nhere") == ["J. K. Rowling wrote it.", "No break\nhere"]
     assert split_sentences("3.5 percent. ok") == ["3.5 percent.", "ok"]
 
 
@@ -402,8 +435,7 @@ def _random_sents(rng, k, min_len, max_len, max_sents, as_str):
         t = rng.randrange(k)
         return f"{t}" if as_str else t
 
-    return [[tok() for _ in range(rng.randint(min_len, max_len))]
-            for _ in range(rng.randint(1, max_sents))]
+    return [[tok() for _ in range(rng.randint(min_len, max_len))] for _ in range(rng.randint(1, max_sents))]
 
 
 def test_reference_lcs_functions_agree_with_kernels():
@@ -414,10 +446,8 @@ def test_reference_lcs_functions_agree_with_kernels():
         cands = _random_sents(rng, k, 0, 12, 4, as_str=False)
         flat_r = [t for s in refs for t in s]
         flat_c = [t for s in cands for t in s]
-        assert rouge_scorer.union_lcs_hits(refs, cands) == _core.lcs_union_hits(
-            cands, refs, flat_c, flat_r)
-        assert rouge_scorer.lcs_length(flat_r, flat_c) == _core.lcs_union_hits(
-            [flat_c], [flat_r], flat_c, flat_r)
+        assert rouge_scorer.union_lcs_hits(refs, cands) == _core.lcs_union_hits(cands, refs, flat_c, flat_r)
+        assert rouge_scorer.lcs_length(flat_r, flat_c) == _core.lcs_union_hits([flat_c], [flat_r], flat_c, flat_r)
 
 
 def test_reference_lcs_functions_agree_with_rouge_score():
@@ -444,8 +474,11 @@ def _stemmer_words() -> list[str]:
     words: set[str] = set()
     if DATA.is_dir():
         for path in sorted(DATA.rglob("*")):
-            if path.suffix in (".jsonl", ".json", ".txt", ".csv", ".tsv", ".md", ".xml", ".html") \
-                    and path.is_file() and path.stat().st_size < 64 * 2**20:
+            if (
+                path.suffix in (".jsonl", ".json", ".txt", ".csv", ".tsv", ".md", ".xml", ".html")
+                and path.is_file()
+                and path.stat().st_size < 64 * 2**20
+            ):
                 words.update(re.findall(r"[a-z0-9]+", path.read_text("utf-8", "ignore").lower()))
     with open(EXCEPTIONS, encoding="utf-8") as fh:
         for line in fh:
@@ -454,13 +487,75 @@ def _stemmer_words() -> list[str]:
     words.update(_WORDS)
     # Synthetic words: random stems over a small alphabet (lots of y's, doubles and
     # c-v-c endings) with every suffix the rules look at.
-    suffixes = ("", "s", "es", "ies", "ied", "ed", "ing", "eed", "y", "ly", "alli", "ational",
-                "tional", "enci", "anci", "izer", "bli", "entli", "eli", "ousli", "ization",
-                "ation", "ator", "alism", "iveness", "fulness", "ousness", "aliti", "iviti",
-                "biliti", "fulli", "logi", "icate", "ative", "alize", "iciti", "ical", "ful",
-                "ness", "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement",
-                "ment", "ent", "sion", "tion", "ion", "ou", "ism", "ate", "iti", "ous", "ive",
-                "ize", "e", "ll", "sses", "ss", "at", "bl", "iz")
+    suffixes = (
+        "",
+        "s",
+        "es",
+        "ies",
+        "ied",
+        "ed",
+        "ing",
+        "eed",
+        "y",
+        "ly",
+        "alli",
+        "ational",
+        "tional",
+        "enci",
+        "anci",
+        "izer",
+        "bli",
+        "entli",
+        "eli",
+        "ousli",
+        "ization",
+        "ation",
+        "ator",
+        "alism",
+        "iveness",
+        "fulness",
+        "ousness",
+        "aliti",
+        "iviti",
+        "biliti",
+        "fulli",
+        "logi",
+        "icate",
+        "ative",
+        "alize",
+        "iciti",
+        "ical",
+        "ful",
+        "ness",
+        "al",
+        "ance",
+        "ence",
+        "er",
+        "ic",
+        "able",
+        "ible",
+        "ant",
+        "ement",
+        "ment",
+        "ent",
+        "sion",
+        "tion",
+        "ion",
+        "ou",
+        "ism",
+        "ate",
+        "iti",
+        "ous",
+        "ive",
+        "ize",
+        "e",
+        "ll",
+        "sses",
+        "ss",
+        "at",
+        "bl",
+        "iz",
+    )
     rng = random.Random(11)
     alphabet = "aeiouyylsztbcdgnrwx1"
     for _ in range(25000):
@@ -474,17 +569,33 @@ def test_stemmer_matches_nltk_porter():
     nltk_porter = _require_nltk_porter()
     words = _stemmer_words()
     assert len(words) > 50000
-    mismatches = [(w, nltk_porter.stem(w), _porter_nltk.stem(w))
-                  for w in words if nltk_porter.stem(w) != _porter_nltk.stem(w)]
+    mismatches = [
+        (w, nltk_porter.stem(w), _porter_nltk.stem(w)) for w in words if nltk_porter.stem(w) != _porter_nltk.stem(w)
+    ]
     assert not mismatches, f"{len(mismatches)} of {len(words)} differ, e.g. {mismatches[:10]}"
 
 
 def test_stemmer_examples():
     stem = _porter_nltk.stem
-    cases = {"caresses": "caress", "ponies": "poni", "ties": "tie", "dying": "die",
-             "skies": "sky", "happy": "happi", "enjoy": "enjoy", "spied": "spi", "died": "die",
-             "generalization": "gener", "hopping": "hop", "filing": "file", "controll": "control",
-             "news": "news", "archaeology": "archaeolog", "yyyy": "yyyi", "at": "at"}
+    cases = {
+        "caresses": "caress",
+        "ponies": "poni",
+        "ties": "tie",
+        "dying": "die",
+        "skies": "sky",
+        "happy": "happi",
+        "enjoy": "enjoy",
+        "spied": "spi",
+        "died": "die",
+        "generalization": "gener",
+        "hopping": "hop",
+        "filing": "file",
+        "controll": "control",
+        "news": "news",
+        "archaeology": "archaeolog",
+        "yyyy": "yyyi",
+        "at": "at",
+    }
     for word, expected in cases.items():
         assert stem(word) == expected, word
     assert _porter_nltk.PorterStemmer().stem("Running") == "run"
@@ -518,8 +629,12 @@ def _some_scores(n=57, seed=5):
     out = []
     for _ in range(n):
         p, r = rng.random(), rng.random()
-        out.append({"rouge1": scoring.Score(p, r, scoring.fmeasure(p, r)),
-                    "rougeL": scoring.Score(p / 2, r / 2, scoring.fmeasure(p / 2, r / 2))})
+        out.append(
+            {
+                "rouge1": scoring.Score(p, r, scoring.fmeasure(p, r)),
+                "rougeL": scoring.Score(p / 2, r / 2, scoring.fmeasure(p / 2, r / 2)),
+            }
+        )
     return out
 
 
@@ -554,8 +669,9 @@ def test_aggregator_mid_is_median_of_resample_means():
     for score_type in ("rouge1", "rougeL"):
         matrix = np.array([tuple(s[score_type]) for s in scores], dtype=float)
         rng = np.random.default_rng(seed)
-        means = np.array([matrix[rng.integers(0, len(matrix), size=len(matrix))].mean(axis=0)
-                          for _ in range(n_samples)])
+        means = np.array(
+            [matrix[rng.integers(0, len(matrix), size=len(matrix))].mean(axis=0) for _ in range(n_samples)]
+        )
         mid = np.median(means, axis=0)
         assert np.allclose(result[score_type].mid, mid, rtol=0, atol=1e-15)
         low, high = np.percentile(means, [5, 95], axis=0)

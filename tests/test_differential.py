@@ -15,6 +15,7 @@ A failing case prints the seed, the case number, the exact argument list, the fo
 first differing lines.  Replay one case by hand with
 ``ROUGEKIT_DIFF_KEEP=/tmp/d python -m pytest tests/test_differential.py -k c0042``.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,7 +29,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from reference_rouge import (
     SHARED_DIR,
     first_difference,
@@ -80,12 +80,72 @@ energy power nuclear plant plants climate change changes changed changing scienc
 """.split()
 
 SPECIAL_TOKENS = [
-    ",", ".", "!", "?", ";", ":", "...", "--", "-", "'s", "n't", "don't", "won't", "it's", "U.S.",
-    "u.s.", "3.5", "1990s", "$100", "50%", "2004", "07", "well-known", "state-of-the-art",
-    "e-mail", "co-operate", "(", ")", "\"", "``", "''", "&", "&amp;", "x_y", "A.B.C.", "#1",
-    "café", "naïve", "Zürich", "中文", "日本語", "Москва", "Путин", "Ελλάδα", "—", "€5", "½",
-    "HELLO", "Police", "GOVERNMENT", "McDonald", "iPhone", "O'Neil", "I.B.M.", "10-year-old",
-    "no.", "e.g.", "4-3", "a/b", "+", "=", "@user", "'", "`", "x<y", "<b>",
+    ",",
+    ".",
+    "!",
+    "?",
+    ";",
+    ":",
+    "...",
+    "--",
+    "-",
+    "'s",
+    "n't",
+    "don't",
+    "won't",
+    "it's",
+    "U.S.",
+    "u.s.",
+    "3.5",
+    "1990s",
+    "$100",
+    "50%",
+    "2004",
+    "07",
+    "well-known",
+    "state-of-the-art",
+    "e-mail",
+    "co-operate",
+    "(",
+    ")",
+    '"',
+    "``",
+    "''",
+    "&",
+    "&amp;",
+    "x_y",
+    "A.B.C.",
+    "#1",
+    "café",
+    "naïve",
+    "Zürich",
+    "中文",
+    "日本語",
+    "Москва",
+    "Путин",
+    "Ελλάδα",
+    "—",
+    "€5",
+    "½",
+    "HELLO",
+    "Police",
+    "GOVERNMENT",
+    "McDonald",
+    "iPhone",
+    "O'Neil",
+    "I.B.M.",
+    "10-year-old",
+    "no.",
+    "e.g.",
+    "4-3",
+    "a/b",
+    "+",
+    "=",
+    "@user",
+    "'",
+    "`",
+    "x<y",
+    "<b>",
 ]
 
 # summary text pieces that test the readers
@@ -116,8 +176,21 @@ REAL_VOCAB = _load_real_vocab()
 
 # words for the start of every reference when -w is on (never empty, never a stopword, and
 # surviving any -l >= 1 or -b >= 10 cut)
-SAFE_FIRST = ["police", "gunman", "storm", "government", "company", "children", "running",
-              "agreement", "scientists", "hospital", "economy", "soldiers", "weather"]
+SAFE_FIRST = [
+    "police",
+    "gunman",
+    "storm",
+    "government",
+    "company",
+    "children",
+    "running",
+    "agreement",
+    "scientists",
+    "hospital",
+    "economy",
+    "soldiers",
+    "weather",
+]
 
 
 def random_vocab(rng: random.Random, size: int) -> list[str]:
@@ -138,7 +211,7 @@ def random_vocab(rng: random.Random, size: int) -> list[str]:
 @dataclass
 class Case:
     index: int
-    args: list[str]              # the script's arguments (without -e), config/list path last
+    args: list[str]  # the script's arguments (without -e), config/list path last
     files: dict[str, bytes] = field(default_factory=dict)  # relative path -> content
     note: str = ""
 
@@ -492,7 +565,8 @@ def _write_error_case(name: str, root: Path) -> tuple[Path, list[str]]:
     (d / "config.xml").write_text(
         '<ROUGE-EVAL version="1.0">\n<EVAL ID="1">\n<PEER-ROOT>.</PEER-ROOT>\n<MODEL-ROOT>.</MODEL-ROOT>\n'
         '<INPUT-FORMAT TYPE="SPL"/>\n<PEERS>\n<P ID="S">p.spl</P>\n</PEERS>\n<MODELS>\n<M ID="A">m.spl</M>\n'
-        "</MODELS>\n</EVAL>\n</ROUGE-EVAL>\n")
+        "</MODELS>\n</EVAL>\n</ROUGE-EVAL>\n"
+    )
     return d, args
 
 
@@ -546,8 +620,10 @@ def reference_results(workdir):
         results = dict(pool.map(one, CASES))
     total = time.perf_counter() - t0
     per = sorted(r[3] for r in results.values())
-    print(f"\n[differential] seed={SEED}: {len(CASES)} reference runs in {total:.1f}s wall "
-          f"(median {per[len(per) // 2]:.2f}s, max {per[-1]:.2f}s per run)")
+    print(
+        f"\n[differential] seed={SEED}: {len(CASES)} reference runs in {total:.1f}s wall "
+        f"(median {per[len(per) // 2]:.2f}s, max {per[-1]:.2f}s per run)"
+    )
     return results, dirs
 
 
@@ -557,13 +633,17 @@ def test_differential(case, reference_results):
     ref_rc, ref_out, ref_err, _ = results[case.name]
     cwd = dirs[case.name]
     rc, out, err = run_rougekit(case.args, cwd=cwd)
-    header = (f"ROUGEKIT_DIFF_SEED={SEED} case {case.name} ({case.note})\n"
-              f"  cd {cwd} && {shlex.join(reference_command(case.args))}\n"
-              f"  rougekit rouge155 {shlex.join(case.args)}\n")
+    header = (
+        f"ROUGEKIT_DIFF_SEED={SEED} case {case.name} ({case.note})\n"
+        f"  cd {cwd} && {shlex.join(reference_command(case.args))}\n"
+        f"  rougekit rouge155 {shlex.join(case.args)}\n"
+    )
     if ref_rc != 0:
         # the generator avoids known deaths; if the script still died, rougekit must fail too
-        assert rc == 2, (header + f"reference died (exit {ref_rc}: {ref_err.decode('utf-8', 'replace').strip()[-500:]})"
-                         f" but rougekit exited {rc}")
+        assert rc == 2, (
+            header + f"reference died (exit {ref_rc}: {ref_err.decode('utf-8', 'replace').strip()[-500:]})"
+            f" but rougekit exited {rc}"
+        )
         return
     assert rc == 0, header + f"rougekit exited {rc}; stderr:\n{err.decode('utf-8', 'replace')[-3000:]}"
     assert out == ref_out, header + first_difference(ref_out, out)
@@ -575,9 +655,11 @@ def test_both_fail(name, workdir):
     d, args = _write_error_case(name, workdir)
     ref_rc, ref_out, ref_err = run_reference(args, cwd=d)
     rc, out, err = run_rougekit(args, cwd=d)
-    msg = (f"cd {d} && {shlex.join(reference_command(args))}\n"
-           f"reference exit {ref_rc}, stderr: {ref_err.decode('utf-8', 'replace').strip()[-300:]}\n"
-           f"rougekit exit {rc}, stderr: {err.decode('utf-8', 'replace').strip()[-300:]}")
+    msg = (
+        f"cd {d} && {shlex.join(reference_command(args))}\n"
+        f"reference exit {ref_rc}, stderr: {ref_err.decode('utf-8', 'replace').strip()[-300:]}\n"
+        f"rougekit exit {rc}, stderr: {err.decode('utf-8', 'replace').strip()[-300:]}"
+    )
     assert ref_rc != 0, "the reference was expected to die\n" + msg
     assert rc == 2, msg
     assert len(err.decode("utf-8", "replace").strip().splitlines()) >= 1, msg

@@ -1,4 +1,5 @@
 """Every example in rougekit's docstrings runs and prints what it shows (doctest)."""
+
 from __future__ import annotations
 
 import doctest

@@ -7,13 +7,13 @@ regenerated with ``python tools/make_goldens.py``.  Needs no Perl and no ../shar
 Where the script died (``exit:`` not 0), rougekit must exit with code 2 and one error line on
 stderr; its stdout is then not compared (the script had printed the metrics done before it died).
 """
+
 from __future__ import annotations
 
 import shlex
 from pathlib import Path
 
 import pytest
-
 from reference_rouge import first_difference, rougekit_available, run_rougekit
 
 GOLDENS = Path(__file__).resolve().parent / "goldens"
@@ -24,9 +24,9 @@ def read_command(d: Path) -> tuple[list[str], int]:
     args, code = None, None
     for line in (d / "command.txt").read_text(encoding="utf-8").splitlines():
         if line.startswith("args:"):
-            args = shlex.split(line[len("args:"):])
+            args = shlex.split(line[len("args:") :])
         elif line.startswith("exit:"):
-            code = int(line[len("exit:"):])
+            code = int(line[len("exit:") :])
     assert args is not None and code is not None, f"{d / 'command.txt'} lacks an args: or exit: line"
     return args, code
 

@@ -222,7 +222,7 @@ def test_wsumaccy_table1_leftmost():
     #    spring: .0576 ** .25 = 0.4899; The beautiful cherry blossoms in Japan: .02304 ** .2)
     # WSumACCY = ((4/625) / .1152) ** (1/4) * 1.0 = (1/18) ** (1/4) = 0.4855
     net = SummaryNetwork(REFS, SOURCE)
-    assert net.max_reliability() == pytest.approx(0.1152 ** 0.25)
+    assert net.max_reliability() == pytest.approx(0.1152**0.25)
     assert net.best_path(NEW).reliability == pytest.approx((4 / 625) ** 0.25)
     assert wsum_accy(NEW, REFS, SOURCE) == pytest.approx((1 / 18) ** 0.25)
     # "cherry in spring": SumACCY 0.75 on two paths; WSumACCY takes the more reliable one,
@@ -232,7 +232,7 @@ def test_wsumaccy_table1_leftmost():
     m = net.best_path(T("cherry in spring"))
     assert m.positions == (2, 3, 4, 8)
     got = wsum_accy(T("cherry in spring"), REFS, SOURCE)
-    assert got == pytest.approx(0.096 ** (1 / 3) * 0.75 / 0.1152 ** 0.25)
+    assert got == pytest.approx(0.096 ** (1 / 3) * 0.75 / 0.1152**0.25)
     assert round(got, 4) == 0.5895
 
 
@@ -268,7 +268,7 @@ def _all_paths(net):
     out = []
 
     def walk(node, acc):
-        for (u, v) in net.arcs:
+        for u, v in net.arcs:
             if u != node:
                 continue
             if v == net.end:
@@ -296,9 +296,7 @@ def test_dp_matches_path_enumeration(boundary):
     for _ in range(150):
         n = rng.randint(1, 8)
         source = [rng.choice("abc") for _ in range(n)]
-        refs = [
-            sorted(rng.sample(range(n), rng.randint(1, n))) for _ in range(rng.randint(1, 4))
-        ]
+        refs = [sorted(rng.sample(range(n), rng.randint(1, n))) for _ in range(rng.randint(1, 4))]
         cand = [rng.choice("abcd") for _ in range(rng.randint(0, 6))]
         net = SummaryNetwork(refs, source, alignment="positions", boundary_arcs=boundary)
         H = net.n_references

@@ -374,9 +374,7 @@ def test_twin_ngram(peer, model, n):
 @HYP
 @given(peer=token_seq, model=token_seq, d=st.integers(-1, 5), su=st.booleans())
 def test_twin_skip_bigram(peer, model, d, su):
-    assert _pure.skip_bigram_stats(peer, model, d, su) == _kernels.skip_bigram_stats(
-        peer, model, d, su
-    )
+    assert _pure.skip_bigram_stats(peer, model, d, su) == _kernels.skip_bigram_stats(peer, model, d, su)
 
 
 def _tables(data, peer_sents, model_sents):
@@ -427,9 +425,7 @@ def test_twin_large_inputs(seed):
     for n in (1, 2, 3, 4):
         assert _pure.ngram_stats(p, m, n) == _kernels.ngram_stats(p, m, n)
     for d, su in ((-1, True), (4, False), (9, True)):
-        assert _pure.skip_bigram_stats(p[:700], m[:600], d, su) == _kernels.skip_bigram_stats(
-            p[:700], m[:600], d, su
-        )
+        assert _pure.skip_bigram_stats(p[:700], m[:600], d, su) == _kernels.skip_bigram_stats(p[:700], m[:600], d, su)
     ms = [m[:150], m[150:160], [], m[160:300]]
     ps = [p[:140], [], p[140:260]]
     pt, mt = flat(ps), flat(ms)

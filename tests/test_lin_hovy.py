@@ -186,8 +186,7 @@ def test_bleu_corpus_sums_counts():
     assert r.matches == (5, 2) and r.totals == (6, 4)
     assert r.score == pytest.approx(math.sqrt(5 / 12))
     # not the mean of sentence scores: (1 + sqrt(3/4 * 1/3)) / 2 = 0.75
-    mean = (sentence_bleu(cands[0], refs[0], max_n=2).score
-            + sentence_bleu(cands[1], refs[1], max_n=2).score) / 2
+    mean = (sentence_bleu(cands[0], refs[0], max_n=2).score + sentence_bleu(cands[1], refs[1], max_n=2).score) / 2
     assert mean == pytest.approx(0.75)
     # corpus BP uses summed lengths: c = 2 + 4 = 6, r = 2 + 4 = 6
     assert (r.candidate_length, r.reference_length) == (6, 6)

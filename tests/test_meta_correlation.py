@@ -1,4 +1,5 @@
 """rougekit.meta.correlation and .bootstrap: scipy cross-checks and the sacrerouge fixtures."""
+
 from __future__ import annotations
 
 import json
@@ -90,7 +91,8 @@ def test_undefined_cases_are_nan():
 
 def test_kendall_variant_and_names():
     assert C.get_coefficient("tau-c")([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(
-        stats.kendalltau([1, 2, 3, 4], [1, 3, 2, 4], variant="c")[0])
+        stats.kendalltau([1, 2, 3, 4], [1, 3, 2, 4], variant="c")[0]
+    )
     with pytest.raises(OptionError):
         C.get_coefficient("cosine")
     with pytest.raises(OptionError):
@@ -125,8 +127,11 @@ def test_levels_match_scipy(coef, ties):
     rng = np.random.default_rng(11 + ties)
     for _ in range(25):
         X, Y = _random_pair(rng, int(rng.integers(3, 12)), int(rng.integers(1, 15)), 0.2, ties)
-        for level, ref in (("summary", _ref_summary), ("system", _ref_system),
-                           ("global", lambda c, a, b: _ref(c, a.ravel(), b.ravel()))):
+        for level, ref in (
+            ("summary", _ref_summary),
+            ("system", _ref_system),
+            ("global", lambda c, a, b: _ref(c, a.ravel(), b.ravel())),
+        ):
             got, want = C.correlate(X, Y, level, coef), ref(coef, X, Y)
             if math.isnan(want):
                 assert math.isnan(got)
@@ -140,8 +145,9 @@ def test_summary_level_skips_undefined_instances():
     res = C.summary_level(X, Y, "pearson", details=True)
     # column 1: X constant -> skipped; column 2: one valid system -> skipped
     assert res.n_instances == 2 and res.n_skipped == 2
-    assert res.value == pytest.approx((stats.pearsonr([1, 2, 3], [1, 3, 2])[0]
-                                       + stats.pearsonr([0.3, 0.1, 0.2], [0, 1, 2])[0]) / 2)
+    assert res.value == pytest.approx(
+        (stats.pearsonr([1, 2, 3], [1, 3, 2])[0] + stats.pearsonr([0.3, 0.1, 0.2], [0, 1, 2])[0]) / 2
+    )
     assert list(res.n_systems) == [3, 3, 1, 3]
     assert math.isnan(C.summary_level(np.ones((3, 2)), Y[:, :2]))  # nothing defined
 
@@ -175,8 +181,13 @@ def test_sacrerouge_expected_correlations(name, spec):
         pytest.skip("no expected_correlations_multiling2011.json")
     metric, human = spec["metrics"]
     where = {} if spec["summarizer_type"] == "all" else {"summarizer_type": spec["summarizer_type"]}
-    table = read_table(FIXTURES / "multiling2011" / "metrics.jsonl", system_column="summarizer_id",
-                       instance_column="instance_id", columns=[metric, human], where=where)
+    table = read_table(
+        FIXTURES / "multiling2011" / "metrics.jsonl",
+        system_column="summarizer_id",
+        instance_column="instance_id",
+        columns=[metric, human],
+        where=where,
+    )
     X, Y = table.matrix(metric), table.matrix(human)
     for exp in spec["expected"]:
         got = C.correlate(X, Y, _LEVEL[exp["level"]], exp["coef"])
@@ -234,8 +245,7 @@ def test_bootstrap_ci_is_seeded_and_brackets_the_value():
 def test_bootstrap_distribution_follows_the_documented_resampling():
     rng = np.random.default_rng(1)
     X, Y = _random_pair(rng, 6, 5, 0.0)
-    dist = B.bootstrap_distribution(X, Y, "global", "spearman", resample_unit="both", samples=20,
-                                    seed=42)
+    dist = B.bootstrap_distribution(X, Y, "global", "spearman", resample_unit="both", samples=20, seed=42)
     g = np.random.default_rng(42)
     for value in dist:
         rows, cols = g.integers(0, 6, 6), g.integers(0, 5, 5)
@@ -259,8 +269,10 @@ def test_fisher_ci_matches_scipy_pearson_interval():
     # by hand
     r, n = 0.6, 28
     z = math.atanh(r)
-    assert B.fisher_ci(r, n, 0.95) == (pytest.approx(math.tanh(z - 1.959963984540054 / 5)),
-                                       pytest.approx(math.tanh(z + 1.959963984540054 / 5)))
+    assert B.fisher_ci(r, n, 0.95) == (
+        pytest.approx(math.tanh(z - 1.959963984540054 / 5)),
+        pytest.approx(math.tanh(z + 1.959963984540054 / 5)),
+    )
     lo, hi = B.fisher_ci(0.6, 28, 95, "kendall")
     se = math.sqrt(0.437 / 24)
     assert lo == pytest.approx(math.tanh(z - 1.959963984540054 * se))
@@ -280,7 +292,7 @@ def test_fisher_interval_matrices_and_summary_refusal():
 def test_williams_hand_computed():
     r12, r13, r23, n = 0.8, 0.6, 0.5, 20
     k = 1 - 0.64 - 0.36 - 0.25 + 2 * 0.8 * 0.6 * 0.5  # 0.23
-    denom = math.sqrt(2 * k * 19 / 17 + (1.4 ** 2 / 4) * 0.5 ** 3)
+    denom = math.sqrt(2 * k * 19 / 17 + (1.4**2 / 4) * 0.5**3)
     t_hand = 0.2 * math.sqrt(19 * 1.5) / denom
     assert t_hand == pytest.approx(1.40760, abs=1e-5)
     t, p = B.williams_test(r12, r13, r23, n)

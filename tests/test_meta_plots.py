@@ -1,4 +1,5 @@
 """Plots: files are written, and the rank plot puts each system at its hand-computed ranks."""
+
 from __future__ import annotations
 
 import contextlib
@@ -25,7 +26,7 @@ def test_rank_plot_positions(tmp_path, monkeypatch):
 
     monkeypatch.setattr(matplotlib.axes.Axes, "scatter", spy)
     metric = np.array([[0.1, 0.3], [0.5, 0.5], [0.2, np.nan]])  # system means 0.2, 0.5, 0.2
-    human = np.array([[1.0, 3.0], [2.0, 2.0], [9.0, 1.0]])     # over valid cells: 2.0, 2.0, 9.0
+    human = np.array([[1.0, 3.0], [2.0, 2.0], [9.0, 1.0]])  # over valid cells: 2.0, 2.0, 9.0
     path = plots.rank_plot(metric, human, ["a", "b", "c"], str(tmp_path / "rank.png"))
     assert (tmp_path / "rank.png").stat().st_size > 1000 and path.endswith("rank.png")
     # human ranks (1 = best): c first; a and b tie for 2-3 -> 2.5 each
@@ -39,6 +40,7 @@ def test_correlate_plot_option(tmp_path):
     (tmp_path / "h.csv").write_text("system,rel\nA,1\nB,3\nC,2\n")
     err = io.StringIO()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-        assert main(["correlate", str(tmp_path / "m.csv"), str(tmp_path / "h.csv"), "--plot",
-                     str(tmp_path / "fig")]) == 0
+        assert (
+            main(["correlate", str(tmp_path / "m.csv"), str(tmp_path / "h.csv"), "--plot", str(tmp_path / "fig")]) == 0
+        )
     assert (tmp_path / "fig-rouge-rel-scatter.png").exists() and (tmp_path / "fig-rouge-rel-rank.png").exists()

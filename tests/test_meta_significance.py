@@ -1,4 +1,5 @@
 """rougekit.meta.significance: Lin & Hovy (2003) §4 regression t, R^2, significance agreement."""
+
 from __future__ import annotations
 
 import math
@@ -35,7 +36,7 @@ def test_linear_regression_matches_scipy_linregress():
         assert got.slope == pytest.approx(want.slope, rel=1e-12)
         assert got.intercept == pytest.approx(want.intercept, rel=1e-10, abs=1e-12)
         assert got.r == pytest.approx(want.rvalue, rel=1e-12)
-        assert got.r_squared == pytest.approx(want.rvalue ** 2, rel=1e-12)
+        assert got.r_squared == pytest.approx(want.rvalue**2, rel=1e-12)
         assert got.p_value == pytest.approx(want.pvalue, rel=1e-8, abs=1e-300)
         assert got.stderr == pytest.approx(want.stderr, rel=1e-10)
         assert got.t == pytest.approx(want.slope / want.stderr, rel=1e-9)
@@ -53,12 +54,15 @@ def test_regression_t_hand_computed():
         S.linear_regression([1, 1, 1], [1, 2, 3])
 
 
-@pytest.mark.parametrize("r,n,lr_t,cd", [
-    (0.907, 13, 7.130, 0.822),   # Table 2, single doc 100, Ngram(1,1): 11 df
-    (0.965, 15, 13.230, 0.931),  # Table 2, multi-doc all, Ngram(1,1): 13 df
-    (0.295, 13, 1.025, 0.087),   # Table 2, single doc, Ngram(1,4)
-    (0.773, 15, 4.390, 0.597),   # Table 2, multi-doc 400, Ngram(1,4)
-])
+@pytest.mark.parametrize(
+    "r,n,lr_t,cd",
+    [
+        (0.907, 13, 7.130, 0.822),  # Table 2, single doc 100, Ngram(1,1): 11 df
+        (0.965, 15, 13.230, 0.931),  # Table 2, multi-doc all, Ngram(1,1): 13 df
+        (0.295, 13, 1.025, 0.087),  # Table 2, single doc, Ngram(1,4)
+        (0.773, 15, 4.390, 0.597),  # Table 2, multi-doc 400, Ngram(1,4)
+    ],
+)
 def test_lin_hovy_table2_lr_t_and_cd(r, n, lr_t, cd):
     """The paper's LR_t and CD follow from its (rounded) Pearson values with n - 2 df."""
     assert S.t_from_r(r, n) == pytest.approx(lr_t, rel=0.01)
@@ -68,12 +72,20 @@ def test_lin_hovy_table2_lr_t_and_cd(r, n, lr_t, cd):
 # ----------------------------------------------------------------------------- pairwise tests
 
 # 3 systems x 4 instances; hand-computed z-tests (sample variance 5/3 everywhere, se = sqrt(5/6))
-METRIC = np.array([[1.0, 2.0, 3.0, 4.0],   # A: mean 2.5
-                   [3.0, 4.0, 5.0, 6.0],   # B: mean 4.5
-                   [1.1, 2.1, 3.1, 4.1]])  # C: mean 2.6
-HUMAN = np.array([[1.0, 2.0, 3.0, 4.0],    # A: mean 2.5
-                  [1.5, 2.5, 3.5, 4.5],    # B: mean 3.0
-                  [5.0, 6.0, 7.0, 8.0]])   # C: mean 6.5
+METRIC = np.array(
+    [
+        [1.0, 2.0, 3.0, 4.0],  # A: mean 2.5
+        [3.0, 4.0, 5.0, 6.0],  # B: mean 4.5
+        [1.1, 2.1, 3.1, 4.1],
+    ]
+)  # C: mean 2.6
+HUMAN = np.array(
+    [
+        [1.0, 2.0, 3.0, 4.0],  # A: mean 2.5
+        [1.5, 2.5, 3.5, 4.5],  # B: mean 3.0
+        [5.0, 6.0, 7.0, 8.0],
+    ]
+)  # C: mean 6.5
 SE = math.sqrt(5.0 / 6.0)
 
 
@@ -88,8 +100,7 @@ def test_z_test_hand_computed():
 
 def test_z_test_agreement_counts_hand_computed():
     # metric p: AB 0.0285, AC 0.913, BC 0.0374; human p: AB 0.584, AC 1.2e-5, BC 1.3e-4
-    out = {a.alpha: a for a in S.significance_agreement(METRIC, HUMAN,
-                                                         alphas=(0.10, 0.05, 0.03, 0.01))}
+    out = {a.alpha: a for a in S.significance_agreement(METRIC, HUMAN, alphas=(0.10, 0.05, 0.03, 0.01))}
     a = out[0.05]
     assert (a.n_pairs, a.n_as, a.n_hs, a.n_hit) == (3, 2, 2, 1)
     assert a.recall == 0.5 and a.precision == 0.5

@@ -1,4 +1,5 @@
 """Unicode tokenizers (hand-computed values) and the rouge155 tokenizer on non-ASCII goldens."""
+
 from __future__ import annotations
 
 import gzip
@@ -59,8 +60,9 @@ def test_custom_tokenizer_callable():
 
 
 def _golden_lines(lang):
-    with gzip.open(MULTI / "rouge155_goldens" / f"{lang}_c95-r1000-n2-a-d_raw_output.txt.gz", "rt",
-                   encoding="utf-8") as handle:
+    with gzip.open(
+        MULTI / "rouge155_goldens" / f"{lang}_c95-r1000-n2-a-d_raw_output.txt.gz", "rt", encoding="utf-8"
+    ) as handle:
         return handle.read()
 
 
@@ -71,7 +73,13 @@ def test_rouge155_tokenizer_reproduces_multi_summeval_goldens(lang):
     docs = [json.loads(line) for line in (MULTI / f"{lang}.jsonl").read_text(encoding="utf-8").splitlines()]
     golden = _golden_lines(lang)
     ids = [d["id"] for d in docs]
-    results = {system: rougekit.score([d[f"pred_{system}"] for d in docs], [d["gold"] for d in docs],
-                                      measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], ids=ids)
-               for system in ("BERT", "PG")}
+    results = {
+        system: rougekit.score(
+            [d[f"pred_{system}"] for d in docs],
+            [d["gold"] for d in docs],
+            measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"],
+            ids=ids,
+        )
+        for system in ("BERT", "PG")
+    }
     assert to_rouge155(results, per_pair=True) == golden

@@ -1,4 +1,5 @@
 """The measures of Lin & Hovy (2003) and Hori et al. (2004) through the API and `rougekit score`."""
+
 from __future__ import annotations
 
 import contextlib
@@ -13,14 +14,20 @@ from rougekit.cli.main import main
 from rougekit.errors import OptionError
 
 SOURCE = "The beautiful cherry blossoms in Japan bloom in spring"
-REFS = ["The cherry blossoms in Japan", "cherry blossoms in Japan bloom", "beautiful cherry bloom in spring",
-        "beautiful cherry blossoms in spring", "The beautiful cherry blossoms bloom"]
+REFS = [
+    "The cherry blossoms in Japan",
+    "cherry blossoms in Japan bloom",
+    "beautiful cherry bloom in spring",
+    "beautiful cherry blossoms in spring",
+    "The beautiful cherry blossoms bloom",
+]
 NEW = "cherry blossoms bloom in spring"  # in no single reference, but accepted by their network
 
 
 def test_cherry_blossom_network_through_the_api():
-    r = rougekit.score([NEW], [REFS], sources=[SOURCE], measures=["SumACCY", "NrstACCY", "ACCY", "PREC-3"],
-                       bootstrap=None)
+    r = rougekit.score(
+        [NEW], [REFS], sources=[SOURCE], measures=["SumACCY", "NrstACCY", "ACCY", "PREC-3"], bootstrap=None
+    )
     pp = r.per_pair()[0]
     assert pp["SumACCY"] == {"score": 1.0}
     # closest reference: "beautiful cherry bloom in spring" (1 deletion, 1 insertion) -> (5 - 2) / 5
@@ -32,8 +39,12 @@ def test_cherry_blossom_network_through_the_api():
 
 
 def test_bleu_sentence_and_corpus():
-    r = rougekit.score(["the cat sat on the mat", "the cat"], [["the cat sat on a mat"], ["the cat sat"]],
-                       measures=["BLEU", "ROUGE-1"], bootstrap=None)
+    r = rougekit.score(
+        ["the cat sat on the mat", "the cat"],
+        [["the cat sat on a mat"], ["the cat sat"]],
+        measures=["BLEU", "ROUGE-1"],
+        bootstrap=None,
+    )
     # pair 1: p1..p4 = 5/6, 3/5, 2/4, 1/3, same length -> (1/12) ** (1/4)
     assert r.per_pair()[0]["BLEU"]["score"] == pytest.approx((1 / 12) ** 0.25)
     # corpus: clipped counts summed: p1 = 7/8, p2 = 4/6, p3 = 2/4, p4 = 1/2 is 1/3 ... computed below
@@ -47,8 +58,14 @@ def test_sentence_units():
     sentences = [f"sentence number {w} here" for w in ("one", "two", "three", "four", "five", "six")]
     pick = lambda ids: "\n".join(sentences[i - 1] for i in ids)  # noqa: E731
     refs = [pick([1, 2, 4]), pick([2, 3, 5]), pick([1, 3, 5])]
-    r = rougekit.score([pick([1, 2, 3, 5]), pick([1, 2, 4, 6])], [refs, refs], sources=["\n".join(sentences)] * 2,
-                       measures=["SumACCY"], hori_units="sentence", bootstrap=None)
+    r = rougekit.score(
+        [pick([1, 2, 3, 5]), pick([1, 2, 4, 6])],
+        [refs, refs],
+        sources=["\n".join(sentences)] * 2,
+        measures=["SumACCY"],
+        hori_units="sentence",
+        bootstrap=None,
+    )
     assert r.per_pair()[0]["SumACCY"]["score"] == 1.0
     assert r.per_pair()[1]["SumACCY"]["score"] == pytest.approx(2 / 3)
 
@@ -63,8 +80,18 @@ def test_cli_measures_bleu_sumaccy(tmp_path):
     for i, ref in enumerate(REFS):
         (tmp_path / f"r{i}.txt").write_text(ref + "\n")
     (tmp_path / "s.txt").write_text(SOURCE + "\n")
-    argv = ["score", "-c", str(tmp_path / "c.txt"), "--sources", str(tmp_path / "s.txt"),
-            "--measures", "BLEU,SumACCY", "--format", "json", "--per-pair"]
+    argv = [
+        "score",
+        "-c",
+        str(tmp_path / "c.txt"),
+        "--sources",
+        str(tmp_path / "s.txt"),
+        "--measures",
+        "BLEU,SumACCY",
+        "--format",
+        "json",
+        "--per-pair",
+    ]
     for i in range(len(REFS)):
         argv += ["-r", str(tmp_path / f"r{i}.txt")]
     out = io.StringIO()
@@ -94,8 +121,18 @@ def test_cli_sources_file_must_align(tmp_path):
     (tmp_path / "c.txt").write_text(NEW + "\n" + NEW + "\n")
     (tmp_path / "r.txt").write_text(REFS[0] + "\n" + REFS[1] + "\n")
     (tmp_path / "s.txt").write_text(SOURCE + "\n")
-    argv = ["score", "-c", str(tmp_path / "c.txt"), "-r", str(tmp_path / "r.txt"), "--sources",
-            str(tmp_path / "s.txt"), "--measures", "SumACCY", "-q"]
+    argv = [
+        "score",
+        "-c",
+        str(tmp_path / "c.txt"),
+        "-r",
+        str(tmp_path / "r.txt"),
+        "--sources",
+        str(tmp_path / "s.txt"),
+        "--measures",
+        "SumACCY",
+        "-q",
+    ]
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         assert main(argv) == 2

@@ -1,4 +1,5 @@
 """The script's bootstrap: values from the spec's worked examples, and the compiled twin."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -16,7 +17,7 @@ def test_e1_rouge_l_average_is_a_bootstrap_mean():
 
 def test_e20_order_of_instances_matters():
     ones = np.array([[0.75] * 3, [0.75] * 3, [1.0] * 3])
-    assert "%7.5f" % pb.perl_bootstrap(ones, 1000, 95).average[0] == "0.83333"        # IDs 1, 2, 3
+    assert "%7.5f" % pb.perl_bootstrap(ones, 1000, 95).average[0] == "0.83333"  # IDs 1, 2, 3
     assert "%7.5f" % pb.perl_bootstrap(ones[::-1], 1000, 95).average[0] == "0.83350"  # IDs 3, 2, 1
 
 

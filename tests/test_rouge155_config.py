@@ -5,6 +5,7 @@ here: on every generated document without a DOCTYPE the new reader must give the
 configuration or the same error message, and the fast path must either decline (None) or give
 exactly what the expat reader gives.
 """
+
 from __future__ import annotations
 
 import random
@@ -92,8 +93,29 @@ def outcome(read, *args):
 
 
 # -- a generator of configurations: mostly the usual layout, with all kinds of variations ---------
-_WORDS = ["d1", "x", "sys 1", "a.b", "é", "A&amp;B", "C&#65;", "<![CDATA[q<r]]>", "tab\there", "", " pad ",
-          "a>b", "q'uote", "line\nbreak", "back\\slash", "%s", "]]", "\u2028", "1", "01", "EVAL"]
+_WORDS = [
+    "d1",
+    "x",
+    "sys 1",
+    "a.b",
+    "é",
+    "A&amp;B",
+    "C&#65;",
+    "<![CDATA[q<r]]>",
+    "tab\there",
+    "",
+    " pad ",
+    "a>b",
+    "q'uote",
+    "line\nbreak",
+    "back\\slash",
+    "%s",
+    "]]",
+    "\u2028",
+    "1",
+    "01",
+    "EVAL",
+]
 
 
 class _Rng(random.Random):
@@ -142,36 +164,80 @@ def _eval(rng: random.Random, eval_id: str) -> str:
     parts = [
         _element(rng, "PEER-ROOT", "", _ws(rng) + rng.choice(["peers", "/tmp/p q", "é/ü", ""]) + _ws(rng)),
         _element(rng, "MODEL-ROOT", "", _ws(rng) + rng.choice(["models", "m", ""]) + _ws(rng)),
-        _element(rng, "INPUT-FORMAT", _attr(rng, "TYPE", rng.choice(["SPL", "SEE", "spl", "ISI", "SIMPLE"] + (
-            ["HTML", "\u017fPL"] if rng.rare(1) else []))), rng.choice(["", "", "\n", " x "])),
-        _element(rng, "PEERS", "", "".join(
-            _ws(rng) + _element(rng, "P", _attr(rng, "ID", _value(rng)), _value(rng) + ".spl")
-            for _ in range(rng.choice([0, 1, 1, 2, 3]))) + _ws(rng)),
-        _element(rng, "MODELS", "", "".join(
-            _ws(rng) + _element(rng, "M", _attr(rng, "ID", _value(rng)), _value(rng) + ".spl")
-            for _ in range(rng.choice([0, 1, 1, 2]))) + _ws(rng)),
+        _element(
+            rng,
+            "INPUT-FORMAT",
+            _attr(
+                rng,
+                "TYPE",
+                rng.choice(["SPL", "SEE", "spl", "ISI", "SIMPLE"] + (["HTML", "\u017fPL"] if rng.rare(1) else [])),
+            ),
+            rng.choice(["", "", "\n", " x "]),
+        ),
+        _element(
+            rng,
+            "PEERS",
+            "",
+            "".join(
+                _ws(rng) + _element(rng, "P", _attr(rng, "ID", _value(rng)), _value(rng) + ".spl")
+                for _ in range(rng.choice([0, 1, 1, 2, 3]))
+            )
+            + _ws(rng),
+        ),
+        _element(
+            rng,
+            "MODELS",
+            "",
+            "".join(
+                _ws(rng) + _element(rng, "M", _attr(rng, "ID", _value(rng)), _value(rng) + ".spl")
+                for _ in range(rng.choice([0, 1, 1, 2]))
+            )
+            + _ws(rng),
+        ),
     ]
     if rng.random() < 0.2:
         rng.shuffle(parts)
     if rng.rare(0.05):
-        parts.insert(rng.randrange(len(parts) + 1), rng.choice([
-            "<!-- note -->", "<X/>", "<EVAL ID='n'><PEER-ROOT>z</PEER-ROOT></EVAL>", "text", "&amp;",
-            "<?pi x?>", "<P ID='loose'>f</P>", "<PEERS><Q ID='q'/><P ID='in'>f<b/>tail</P></PEERS>",
-            "<![CDATA[cd]]>", "<MODEL-ROOT>a<!-- c -->b</MODEL-ROOT>"]))
+        parts.insert(
+            rng.randrange(len(parts) + 1),
+            rng.choice(
+                [
+                    "<!-- note -->",
+                    "<X/>",
+                    "<EVAL ID='n'><PEER-ROOT>z</PEER-ROOT></EVAL>",
+                    "text",
+                    "&amp;",
+                    "<?pi x?>",
+                    "<P ID='loose'>f</P>",
+                    "<PEERS><Q ID='q'/><P ID='in'>f<b/>tail</P></PEERS>",
+                    "<![CDATA[cd]]>",
+                    "<MODEL-ROOT>a<!-- c -->b</MODEL-ROOT>",
+                ]
+            ),
+        )
     body = "".join(_ws(rng) + p for p in parts) + _ws(rng)
     return _element(rng, "EVAL", _attr(rng, "ID", eval_id), body)
 
 
 def random_config(rng: _Rng) -> bytes:
-    evals = "".join(_ws(rng) + _eval(rng, rng.choice([str(i), str(i), "1", _value(rng)]))
-                    for i in range(rng.choice([0, 1, 2, 3, 5])))
-    root_attrs = rng.choice(['', ' version="1.0"', ' version="1.0" x="y"'] + (
-        [' version="1" version="2"', ' xmlns="urn:x"', ' xmlns:x="urn:x"'] if rng.rare(0.5) else []))
+    evals = "".join(
+        _ws(rng) + _eval(rng, rng.choice([str(i), str(i), "1", _value(rng)]))
+        for i in range(rng.choice([0, 1, 2, 3, 5]))
+    )
+    root_attrs = rng.choice(
+        ["", ' version="1.0"', ' version="1.0" x="y"']
+        + ([' version="1" version="2"', ' xmlns="urn:x"', ' xmlns:x="urn:x"'] if rng.rare(0.5) else [])
+    )
     root = rng.choice(["ROUGE-EVAL", "ROUGE_EVAL"] + (["EVAL", "x:R", "PEERS"] if rng.rare(0.3) else []))
     doc = f"<{root}{root_attrs}>{evals}{_ws(rng)}</{root}>{_ws(rng)}"
-    head = rng.choice(["", "", '<?xml version="1.0"?>\n', '<?xml version="1.0" encoding="UTF-8"?>'] + (
-        ['<?xml version="1.0" encoding="iso-8859-1"?>', "\ufeff", " ", "<!-- c -->", "<?xml version='1.0'?>"]
-        if rng.rare(0.5) else []))
+    head = rng.choice(
+        ["", "", '<?xml version="1.0"?>\n', '<?xml version="1.0" encoding="UTF-8"?>']
+        + (
+            ['<?xml version="1.0" encoding="iso-8859-1"?>', "\ufeff", " ", "<!-- c -->", "<?xml version='1.0'?>"]
+            if rng.rare(0.5)
+            else []
+        )
+    )
     doc = head + doc
     if rng.rare(0.03):
         doc = doc[: rng.randrange(len(doc) + 1)]  # truncated
@@ -202,9 +268,11 @@ def test_readers_agree_on_generated_configs(seed, tmp_path):
     assert fast_taken > 20  # the usual layout is common in the generated documents
 
 
-USUAL = (b'<ROUGE-EVAL version="1.0">\n<EVAL ID="1">\n<PEER-ROOT>\npeers\n</PEER-ROOT>\n<MODEL-ROOT>models'
-         b'</MODEL-ROOT>\n<INPUT-FORMAT TYPE="SEE">\n</INPUT-FORMAT>\n<PEERS>\n<P ID="C">p.html</P>\n'
-         b'<P ID="D">q.html</P>\n</PEERS>\n<MODELS>\n<M ID="A">m.html</M>\n</MODELS>\n</EVAL>\n</ROUGE-EVAL>\n')
+USUAL = (
+    b'<ROUGE-EVAL version="1.0">\n<EVAL ID="1">\n<PEER-ROOT>\npeers\n</PEER-ROOT>\n<MODEL-ROOT>models'
+    b'</MODEL-ROOT>\n<INPUT-FORMAT TYPE="SEE">\n</INPUT-FORMAT>\n<PEERS>\n<P ID="C">p.html</P>\n'
+    b'<P ID="D">q.html</P>\n</PEERS>\n<MODELS>\n<M ID="A">m.html</M>\n</MODELS>\n</EVAL>\n</ROUGE-EVAL>\n'
+)
 
 
 def test_usual_layout_takes_the_fast_path():
@@ -216,12 +284,15 @@ def test_usual_layout_takes_the_fast_path():
     assert config.peer_ids == ["C", "D"]
 
 
-@pytest.mark.parametrize("doc", [
-    b'<?xml version="1.0"?><!DOCTYPE r><r/>',
-    b'<!DOCTYPE r [<!ENTITY e "x">]><r>&e;</r>',
-    b'<!DOCTYPE r SYSTEM "r.dtd"><ROUGE-EVAL/>',
-    '<!DOCTYPE r [<!ENTITY e "x">]><r>&e;</r>'.encode("utf-16"),
-])
+@pytest.mark.parametrize(
+    "doc",
+    [
+        b'<?xml version="1.0"?><!DOCTYPE r><r/>',
+        b'<!DOCTYPE r [<!ENTITY e "x">]><r>&e;</r>',
+        b'<!DOCTYPE r SYSTEM "r.dtd"><ROUGE-EVAL/>',
+        '<!DOCTYPE r [<!ENTITY e "x">]><r>&e;</r>'.encode("utf-16"),
+    ],
+)
 def test_doctype_refused(doc, tmp_path):
     (tmp_path / "d.xml").write_bytes(doc)
     with pytest.raises(InputError, match=r"d\.xml: refused unsafe XML"):

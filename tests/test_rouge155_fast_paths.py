@@ -7,6 +7,7 @@
 * The bootstraps run on threads while the report is formatted; their errors still surface.
 * Files are read with ``os.read``; a missing model is still reported before a missing peer.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -37,8 +38,28 @@ def test_sentence_formats_constant():
 
 
 # -- SPL files as they are -----------------------------------------------------------------------
-_PIECES = [b"Police", b"kill", b"the", b"GUNMAN", b"gunmen", b"killed", b"well-known", b"U.S.", b"caf\xc3\xa9",
-           b"\xff\xfe", b"x\xe9y", b"3.5", b"...", b"-", b"running", b"ran", b"children", b"The", b"a", b"of"]
+_PIECES = [
+    b"Police",
+    b"kill",
+    b"the",
+    b"GUNMAN",
+    b"gunmen",
+    b"killed",
+    b"well-known",
+    b"U.S.",
+    b"caf\xc3\xa9",
+    b"\xff\xfe",
+    b"x\xe9y",
+    b"3.5",
+    b"...",
+    b"-",
+    b"running",
+    b"ran",
+    b"children",
+    b"The",
+    b"a",
+    b"of",
+]
 _GAPS = [b" ", b" ", b"  ", b"\t", b"\r", b"\x0b", b"\x0c", b" \r"]
 
 
@@ -47,7 +68,7 @@ def _spl_file(rng: random.Random) -> bytes:
     for _ in range(rng.choice([0, 1, 1, 2, 3, 5])):
         r = rng.random()
         if r < 0.1:
-            lines.append(b"")                                  # a blank line: no sentence
+            lines.append(b"")  # a blank line: no sentence
         elif r < 0.2:
             lines.append(rng.choice([b" ", b"\r", b"\t\t", b"..."]))  # a sentence without tokens
         else:
@@ -70,8 +91,9 @@ def test_spl_file_as_is_equals_its_sentences(tmp_path, stem, stopwords):
     rng = random.Random(f"{stem}{stopwords}")
     # (not ROUGE-W: the script dies on a reference without tokens; its units are those of ROUGE-L)
     measures = [Measure.parse(m) for m in ("ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-S4", "ROUGE-SU4")]
-    scorer = batch.BatchScorer(measures, stem=stem, stopwords=stopwords, word_limit=0, byte_limit=0, mode="A",
-                               alpha=0.5)
+    scorer = batch.BatchScorer(
+        measures, stem=stem, stopwords=stopwords, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
     settings = Settings(measures=tuple(measures), stem=stem, stopwords=stopwords)
     run = Rouge155Run(None, settings)
     as_is, as_sentences = [], []
@@ -91,8 +113,10 @@ def test_eval_order_equals_the_scripts_comparison():
     rng = random.Random(7)
     alphabet = ["0", "1", "2", "9", "10", "007", "a", "B", ".", " ", "-", "z", "~", "é", "٣", "_", ""]
     for _ in range(300):
-        keys = {"".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 5))) + rng.choice(["", ".sys", ".1"])
-                for _ in range(rng.randrange(1, 40))}
+        keys = {
+            "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 5))) + rng.choice(["", ".sys", ".1"])
+            for _ in range(rng.randrange(1, 40))
+        }
         expected = sorted(sorted(keys), key=functools.cmp_to_key(report.by_eval_id))
         assert report.eval_order(keys) == expected
 
@@ -113,9 +137,11 @@ def config(tmp_path):
         (tmp_path / "peers" / f"{i}.x.spl").write_text(f"police kill the gunman {i}\nthe gunman ran\n")
         (tmp_path / "peers" / f"{i}.y.spl").write_text("police killed the gunman\n")
         (tmp_path / "models" / f"{i}.A.spl").write_text(f"police killed the gunman {i % 3}\n")
-        evals.append(f'<EVAL ID="{i}"><PEER-ROOT>{tmp_path}/peers</PEER-ROOT><MODEL-ROOT>{tmp_path}/models'
-                     f'</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="x">{i}.x.spl</P><P ID="y">{i}.y.spl</P>'
-                     f'</PEERS><MODELS><M ID="A">{i}.A.spl</M></MODELS></EVAL>')
+        evals.append(
+            f'<EVAL ID="{i}"><PEER-ROOT>{tmp_path}/peers</PEER-ROOT><MODEL-ROOT>{tmp_path}/models'
+            f'</MODEL-ROOT><INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="x">{i}.x.spl</P><P ID="y">{i}.y.spl</P>'
+            f'</PEERS><MODELS><M ID="A">{i}.A.spl</M></MODELS></EVAL>'
+        )
     (tmp_path / "c.xml").write_text("<ROUGE-EVAL>" + "\n".join(evals) + "</ROUGE-EVAL>\n")
     return tmp_path / "c.xml"
 
@@ -131,8 +157,9 @@ def test_background_aggregates_equal_the_blocking_run(config):
     engine.wait()
     assert background == blocking
     assert all(m.bootstrap is not None for p in background for m in p.measures)
-    assert report.format_report(blocking, "95", 0, True) == report.format_report(background, "95", 0, True,
-                                                                                 wait=engine.wait)
+    assert report.format_report(blocking, "95", 0, True) == report.format_report(
+        background, "95", 0, True, wait=engine.wait
+    )
 
 
 def test_an_aggregate_error_is_raised_by_wait(config, monkeypatch):
@@ -194,14 +221,16 @@ def test_rouge155_command_runs_without_numpy():
     pytest.importorskip("rougekit._core._batch", reason="compiled batch scorer not built")
     pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
     repo = Path(__file__).resolve().parents[1]
-    code = ("import sys, contextlib, io\n"
-            "from rougekit.cli.main import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
-            "    code = main(['rouge155', '-c', '95', '-r', '1000', '-n', '2', '-m', '-a', '-d',\n"
-            "                 'examples/rouge155/config.xml'])\n"
-            "assert code in (0, None), code\n"
-            "assert 'ROUGE-2 Average_R' in out.getvalue()\n"
-            "print('numpy' in sys.modules)\n")
+    code = (
+        "import sys, contextlib, io\n"
+        "from rougekit.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    code = main(['rouge155', '-c', '95', '-r', '1000', '-n', '2', '-m', '-a', '-d',\n"
+        "                 'examples/rouge155/config.xml'])\n"
+        "assert code in (0, None), code\n"
+        "assert 'ROUGE-2 Average_R' in out.getvalue()\n"
+        "print('numpy' in sys.modules)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=repo, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"

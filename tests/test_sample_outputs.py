@@ -10,6 +10,7 @@ byte for byte.
 
 Skips when ``../shared`` is missing. No Perl needed.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -17,7 +18,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from reference_rouge import first_difference, rougekit_available, run_rougekit
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -82,8 +82,13 @@ def write_summeval_inputs(dest: Path) -> Path:
 
     lines = ['<ROUGE-EVAL version="1.0">']
     for k, doc in enumerate(data["docs"]):
-        lines += [f'<EVAL ID="{doc["doc_id"]}">', "<PEER-ROOT>peers</PEER-ROOT>",
-                  "<MODEL-ROOT>models</MODEL-ROOT>", '<INPUT-FORMAT TYPE="SPL"/>', "<PEERS>"]
+        lines += [
+            f'<EVAL ID="{doc["doc_id"]}">',
+            "<PEER-ROOT>peers</PEER-ROOT>",
+            "<MODEL-ROOT>models</MODEL-ROOT>",
+            '<INPUT-FORMAT TYPE="SPL"/>',
+            "<PEERS>",
+        ]
         for sid, sentences in doc["peers"].items():
             write(dest / "peers" / f"{k}.{sid}", sentences)
             lines.append(f'<P ID="{sid}">{k}.{sid}</P>')
@@ -114,4 +119,6 @@ def test_summeval_golden(config, summeval_dir):
     args = [*SUMMEVAL_CASES[config], "cfg.xml"]
     rc, out, err = run_rougekit(args, cwd=summeval_dir)
     assert rc == 0, f"rougekit rouge155 {' '.join(args)} exited {rc}: {err.decode('utf-8', 'replace')[-2000:]}"
-    assert out == expected, f"rougekit rouge155 {' '.join(args)} (SummEval config {config})\n" + first_difference(expected, out)
+    assert out == expected, f"rougekit rouge155 {' '.join(args)} (SummEval config {config})\n" + first_difference(
+        expected, out
+    )

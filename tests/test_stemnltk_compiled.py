@@ -32,22 +32,107 @@ ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 # Every suffix the rules of _porter_nltk.py look at, plus common inflections.
 SUFFIXES = (
-    "s", "es", "ies", "ied", "ed", "ing", "eed", "y", "ly", "ily", "ally", "alli", "ational",
-    "tional", "enci", "anci", "izer", "bli", "entli", "eli", "ousli", "ization", "ation",
-    "ator", "alism", "iveness", "fulness", "ousness", "aliti", "iviti", "biliti", "fulli",
-    "logi", "logy", "icate", "ative", "alize", "iciti", "ical", "ful", "ness", "al", "ance",
-    "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "sion", "tion", "ion",
-    "ou", "ism", "ate", "iti", "ous", "ive", "ize", "e", "ll", "sses", "ss", "at", "bl", "iz",
-    "ying", "yed", "eing", "ated", "izing", "bled", "lled", "ssed", "zzed", "ttes",
+    "s",
+    "es",
+    "ies",
+    "ied",
+    "ed",
+    "ing",
+    "eed",
+    "y",
+    "ly",
+    "ily",
+    "ally",
+    "alli",
+    "ational",
+    "tional",
+    "enci",
+    "anci",
+    "izer",
+    "bli",
+    "entli",
+    "eli",
+    "ousli",
+    "ization",
+    "ation",
+    "ator",
+    "alism",
+    "iveness",
+    "fulness",
+    "ousness",
+    "aliti",
+    "iviti",
+    "biliti",
+    "fulli",
+    "logi",
+    "logy",
+    "icate",
+    "ative",
+    "alize",
+    "iciti",
+    "ical",
+    "ful",
+    "ness",
+    "al",
+    "ance",
+    "ence",
+    "er",
+    "ic",
+    "able",
+    "ible",
+    "ant",
+    "ement",
+    "ment",
+    "ent",
+    "sion",
+    "tion",
+    "ion",
+    "ou",
+    "ism",
+    "ate",
+    "iti",
+    "ous",
+    "ive",
+    "ize",
+    "e",
+    "ll",
+    "sses",
+    "ss",
+    "at",
+    "bl",
+    "iz",
+    "ying",
+    "yed",
+    "eing",
+    "ated",
+    "izing",
+    "bled",
+    "lled",
+    "ssed",
+    "zzed",
+    "ttes",
 )
 # Letters for the random stems: vowels, y's, the double/c-v-c letters (l s z w x) and a digit.
 STEM_ALPHABET = "aeiouyyylsztbcdgnrwxmphk1"
 
 EXAMPLES = {
-    "caresses": "caress", "ponies": "poni", "ties": "tie", "dying": "die", "skies": "sky",
-    "happy": "happi", "enjoy": "enjoy", "spied": "spi", "died": "die",
-    "generalization": "gener", "hopping": "hop", "filing": "file", "controll": "control",
-    "news": "news", "archaeology": "archaeolog", "yyyy": "yyyi", "at": "at",
+    "caresses": "caress",
+    "ponies": "poni",
+    "ties": "tie",
+    "dying": "die",
+    "skies": "sky",
+    "happy": "happi",
+    "enjoy": "enjoy",
+    "spied": "spi",
+    "died": "die",
+    "generalization": "gener",
+    "hopping": "hop",
+    "filing": "file",
+    "controll": "control",
+    "news": "news",
+    "archaeology": "archaeolog",
+    "yyyy": "yyyi",
+    "at": "at",
 }
 
 
@@ -109,18 +194,75 @@ def _random_words(count: int = 200_000, seed: int = 20240601) -> tuple[str, ...]
 def _edge_words() -> list[str]:
     words = ["".join(t) for k in range(4) for t in itertools.product(ALNUM, repeat=k)]  # all of length 0..3
     words += ["".join(t) for t in itertools.product("aeiyslzt1", repeat=4)]  # length 4: ies/sses/ied/eed...
-    words += ["y", "yy", "yyy", "yyyy", "yyyyy", "yyyyyy", "ay", "ya", "yay", "sky", "syzygy", "yelled",
-              "yying", "yyed", "ayyy", "ayyyy", "ayyying", "toyed", "buying", "boyhood", "enjoying",
-              "yttrium", "ayes", "eyes", "ies", "sses", "ied", "eed", "ing", "ed", "s", "ss",
-              "1990s", "2ed", "123ing", "a1ing", "1a1ed", "b2b", "mp3s", "4x4ing", "1st", "2nd",
-              "3ies", "9ied", "abc123ational", "10ness", "0000", "12345678901234567890"]
-    long_words = ["a" * 5000, "y" * 5000, "ay" * 2500, "ya" * 2500, "b" * 5000, "1" * 5000,
-                  "x" * 4990 + "ational", "ab" * 2495 + "ing", "ba" * 2490 + "fulness",
-                  "yb" * 2495 + "alli", "e" * 4997 + "eed", "rel" * 1665 + "ies", "y" * 10_000 + "ing",
-                  "ab" * 5000 + "logi", "bot" * 3333 + "tion"]
+    words += [
+        "y",
+        "yy",
+        "yyy",
+        "yyyy",
+        "yyyyy",
+        "yyyyyy",
+        "ay",
+        "ya",
+        "yay",
+        "sky",
+        "syzygy",
+        "yelled",
+        "yying",
+        "yyed",
+        "ayyy",
+        "ayyyy",
+        "ayyying",
+        "toyed",
+        "buying",
+        "boyhood",
+        "enjoying",
+        "yttrium",
+        "ayes",
+        "eyes",
+        "ies",
+        "sses",
+        "ied",
+        "eed",
+        "ing",
+        "ed",
+        "s",
+        "ss",
+        "1990s",
+        "2ed",
+        "123ing",
+        "a1ing",
+        "1a1ed",
+        "b2b",
+        "mp3s",
+        "4x4ing",
+        "1st",
+        "2nd",
+        "3ies",
+        "9ied",
+        "abc123ational",
+        "10ness",
+        "0000",
+        "12345678901234567890",
+    ]
+    long_words = [
+        "a" * 5000,
+        "y" * 5000,
+        "ay" * 2500,
+        "ya" * 2500,
+        "b" * 5000,
+        "1" * 5000,
+        "x" * 4990 + "ational",
+        "ab" * 2495 + "ing",
+        "ba" * 2490 + "fulness",
+        "yb" * 2495 + "alli",
+        "e" * 4997 + "eed",
+        "rel" * 1665 + "ies",
+        "y" * 10_000 + "ing",
+        "ab" * 5000 + "logi",
+        "bot" * 3333 + "tion",
+    ]
     rng = random.Random(5)
-    long_words += ["".join(rng.choice(STEM_ALPHABET) for _ in range(5000)) + rng.choice(SUFFIXES)
-                   for _ in range(20)]
+    long_words += ["".join(rng.choice(STEM_ALPHABET) for _ in range(5000)) + rng.choice(SUFFIXES) for _ in range(20)]
     return words + long_words
 
 
@@ -170,8 +312,19 @@ def test_edge_cases():
 
 
 def test_ascii_upper_case_is_lowered_like_the_python_twin():
-    words = ["Running", "CARESSES", "SKIES", "Dying", "NEWS", "YyYy", "Generalization", "AT",
-             "A1ING", "HoPPing", "Relational"]
+    words = [
+        "Running",
+        "CARESSES",
+        "SKIES",
+        "Dying",
+        "NEWS",
+        "YyYy",
+        "Generalization",
+        "AT",
+        "A1ING",
+        "HoPPing",
+        "Relational",
+    ]
     for w in words:
         assert snl.stem(w) == _porter_nltk.stem(w), w
 
@@ -188,7 +341,10 @@ def test_matches_nltk_porter_on_a_sample():
     nltk_stem = porter.PorterStemmer().stem
     rng = random.Random(3)
     existing = sorted(_existing_test_words())
-    words = (rng.sample(existing, 20_000) + rng.sample(list(_random_words()), 20_000)
-             + [w for w in _edge_words() if len(w) <= 3 or len(w) > 1000])
+    words = (
+        rng.sample(existing, 20_000)
+        + rng.sample(list(_random_words()), 20_000)
+        + [w for w in _edge_words() if len(w) <= 3 or len(w) > 1000]
+    )
     bad = _mismatches(words, nltk_stem)
     assert not bad, _fmt(bad, len(words))

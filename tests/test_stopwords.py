@@ -1,4 +1,5 @@
 """Tests for the ``-s`` SMART stopword list."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,8 +28,25 @@ def test_loaded_set():
 
 @pytest.mark.parametrize(
     "word",
-    ["the", "a", "z", "reuters", "ap", "news", "tech", "index", "jan", "dec", "mon", "sat",
-     "don't", "it's", "yourselves", "zero", "have"],
+    [
+        "the",
+        "a",
+        "z",
+        "reuters",
+        "ap",
+        "news",
+        "tech",
+        "index",
+        "jan",
+        "dec",
+        "mon",
+        "sat",
+        "don't",
+        "it's",
+        "yourselves",
+        "zero",
+        "have",
+    ],
 )
 def test_members(word):
     assert word in load_smart_stopwords()
@@ -47,7 +65,10 @@ def test_every_single_letter():
 def test_e19_sentence():
     """Spec E19: with -s, "the police have killed the gunman" keeps police killed gunman."""
     sw = load_smart_stopwords()
-    assert [t for t in "the police have killed the gunman".split() if t not in sw] == [
-        "police", "killed", "gunman"]
+    assert [t for t in "the police have killed the gunman".split() if t not in sw] == ["police", "killed", "gunman"]
     assert [t for t in "a police officer killed gunman".split() if t not in sw] == [
-        "police", "officer", "killed", "gunman"]
+        "police",
+        "officer",
+        "killed",
+        "gunman",
+    ]

@@ -17,6 +17,7 @@ Word list (lower-case ``[a-z]+`` words, plus a few ``[a-z0-9]+`` tokens with dig
 
 Usage:  python tools/gen_porter_golden.py [--out tests/goldens/porter_stems.tsv]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,10 +41,48 @@ TEXT_SOURCES = (
     "multi-summeval/EN.jsonl",
 )
 SUFFIXES = (
-    "ement", "ment", "ent", "ion", "sion", "tion", "ation", "ational", "al", "ally", "ance",
-    "ence", "er", "ic", "able", "ible", "ant", "ism", "ate", "iti", "ous", "ive", "ize",
-    "ize", "izer", "ization", "ness", "ful", "fulness", "ing", "ed", "eed", "ies", "es", "s",
-    "ly", "li", "bli", "logi", "ll", "e", "y",
+    "ement",
+    "ment",
+    "ent",
+    "ion",
+    "sion",
+    "tion",
+    "ation",
+    "ational",
+    "al",
+    "ally",
+    "ance",
+    "ence",
+    "er",
+    "ic",
+    "able",
+    "ible",
+    "ant",
+    "ism",
+    "ate",
+    "iti",
+    "ous",
+    "ive",
+    "ize",
+    "ize",
+    "izer",
+    "ization",
+    "ness",
+    "ful",
+    "fulness",
+    "ing",
+    "ed",
+    "eed",
+    "ies",
+    "es",
+    "s",
+    "ly",
+    "li",
+    "bli",
+    "logi",
+    "ll",
+    "e",
+    "y",
 )
 # Perl driver: evaluate only the stemmer subroutines of the reference script.
 PERL_DRIVER = r"""
@@ -111,8 +150,9 @@ def text_words() -> tuple[set[str], set[str]]:
                 for s in _strings(json.loads(line)):
                     s = s.encode("utf-8").lower().decode("ascii", "replace")
                     words.update(re.findall(r"[a-z]+", s))
-                    alnum.update(t for t in re.findall(r"[a-z0-9]+", s)
-                                 if re.search("[0-9]", t) and re.search("[a-z]", t))
+                    alnum.update(
+                        t for t in re.findall(r"[a-z0-9]+", s) if re.search("[0-9]", t) and re.search("[a-z]", t)
+                    )
     return words, alnum
 
 
@@ -151,7 +191,8 @@ def perl_stems(script: Path, words: list[str]) -> list[tuple[str, str]]:
     proc = subprocess.run(
         ["perl", "-e", PERL_DRIVER, str(script)],
         input="".join(w + "\n" for w in words).encode("ascii"),
-        capture_output=True, check=True,
+        capture_output=True,
+        check=True,
     )
     rows = [tuple(line.split("\t")) for line in proc.stdout.decode("ascii").splitlines()]
     if len(rows) != len(words) or any(r[0] != w for r, w in zip(rows, words)):

@@ -13,6 +13,7 @@ whitespace-separated field to its second; a later line overwrites an earlier one
 
 Usage:  python tools/gen_text_data.py [--check]
 """
+
 from __future__ import annotations
 
 import argparse

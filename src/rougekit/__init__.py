@@ -9,8 +9,13 @@ __version__ = "0.1.0"
 
 __all__ = ["score", "Scorer", "RougeResult", "Measure", "Signature", "__version__"]
 
-_LAZY = {"score": "rougekit.api", "Scorer": "rougekit.api", "RougeResult": "rougekit.results",
-         "Measure": "rougekit.measures", "Signature": "rougekit.signature"}
+_LAZY = {
+    "score": "rougekit.api",
+    "Scorer": "rougekit.api",
+    "RougeResult": "rougekit.results",
+    "Measure": "rougekit.measures",
+    "Signature": "rougekit.signature",
+}
 
 
 def __getattr__(name):

@@ -9,6 +9,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 >>> r.to_dict()["ROUGE-L"]["f"]
 0.75
 """
+
 from __future__ import annotations
 
 import os
@@ -72,12 +73,28 @@ class Scorer:
                    results do not depend on it. fast=False forces the readable Python path
     """
 
-    def __init__(self, measures=DEFAULT_MEASURES, *, stem: bool = False, stopwords: bool = False,
-                 word_limit: int = 0, byte_limit: int = 0, multi_ref: str = "sum", alpha: float = 0.5,
-                 average: str = "pairs", tokenizer: Tokenizer = "rouge155", su_unigrams: str = "rouge155",
-                 wlcs: str = "rouge155", bootstrap: str | None = "rouge155", resamples: int = 1000,
-                 confidence: float = 95.0, seed: int = 0, hori_units: str = "word", jobs: int | None = None,
-                 fast: bool = True):
+    def __init__(
+        self,
+        measures=DEFAULT_MEASURES,
+        *,
+        stem: bool = False,
+        stopwords: bool = False,
+        word_limit: int = 0,
+        byte_limit: int = 0,
+        multi_ref: str = "sum",
+        alpha: float = 0.5,
+        average: str = "pairs",
+        tokenizer: Tokenizer = "rouge155",
+        su_unigrams: str = "rouge155",
+        wlcs: str = "rouge155",
+        bootstrap: str | None = "rouge155",
+        resamples: int = 1000,
+        confidence: float = 95.0,
+        seed: int = 0,
+        hori_units: str = "word",
+        jobs: int | None = None,
+        fast: bool = True,
+    ):
         self.measures = _as_measures(measures)
         if multi_ref not in MULTI_REF:
             raise OptionError(f"multi_ref must be one of {', '.join(MULTI_REF)}, got {multi_ref!r}")
@@ -110,11 +127,21 @@ class Scorer:
         self._cache: dict[str, Doc] = {}
         limit = f"words:{word_limit}" if word_limit else (f"bytes:{byte_limit}" if byte_limit else "none")
         self.signature = Signature(
-            measures=",".join(m.name for m in self.measures), tokenizer=self.pre.name, stem=stem,
-            stopwords=stopwords, limit=limit, multi_ref=multi_ref, alpha=f"{alpha:g}",
-            su_unigrams=su_unigrams, wlcs=wlcs, average=average, bootstrap=str(bootstrap).lower(),
-            resamples=resamples if bootstrap else 0, confidence=f"{confidence:g}",
-            seed=str(seed) if bootstrap == "percentile" else "none")
+            measures=",".join(m.name for m in self.measures),
+            tokenizer=self.pre.name,
+            stem=stem,
+            stopwords=stopwords,
+            limit=limit,
+            multi_ref=multi_ref,
+            alpha=f"{alpha:g}",
+            su_unigrams=su_unigrams,
+            wlcs=wlcs,
+            average=average,
+            bootstrap=str(bootstrap).lower(),
+            resamples=resamples if bootstrap else 0,
+            confidence=f"{confidence:g}",
+            seed=str(seed) if bootstrap == "percentile" else "none",
+        )
 
     # -- processing ---------------------------------------------------------------------------
     def doc(self, summary: str | Sequence[str], cache: bool = False) -> Doc:
@@ -191,8 +218,14 @@ class Scorer:
         return reference_stats(m, cand, ref)
 
     # -- corpus -------------------------------------------------------------------------------
-    def score(self, candidates: Iterable[str], references: Iterable, ids: Sequence[str] | None = None,
-              sources: Iterable[str] | None = None, jobs: int | None = None) -> RougeResult:
+    def score(
+        self,
+        candidates: Iterable[str],
+        references: Iterable,
+        ids: Sequence[str] | None = None,
+        sources: Iterable[str] | None = None,
+        jobs: int | None = None,
+    ) -> RougeResult:
         """Score each candidate against its references (one string or a list of strings each).
 
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
@@ -214,8 +247,14 @@ class Scorer:
         data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs)
         return self._finish(data, ids, bleu_pairs)
 
-    def score_stream(self, pairs: Iterable[tuple[str, Sequence[str]]], chunk_size: int = 20000,
-                     jobs: int | None = None, progress=None, keep_pairs: bool = True) -> RougeResult:
+    def score_stream(
+        self,
+        pairs: Iterable[tuple[str, Sequence[str]]],
+        chunk_size: int = 20000,
+        jobs: int | None = None,
+        progress=None,
+        keep_pairs: bool = True,
+    ) -> RougeResult:
         """Score (candidate, references) pairs read lazily, ``chunk_size`` at a time: the texts are
         never all in memory, only the per-pair numbers. ``progress(n)`` is called after each chunk.
         An item may be a (candidate, references, source) triple, for the measures that need the
@@ -238,8 +277,9 @@ class Scorer:
                 if srcs and len(srcs) != len(cands):
                     raise OptionError("give a source with every pair, or with none")
                 if not srcs and any(m.kind in NEEDS_SOURCE for m in self.measures):
-                    raise OptionError("SumACCY and WSumACCY need the original texts: pass (candidate, "
-                                      "references, source) triples")
+                    raise OptionError(
+                        "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
+                    )
                 data, bp = self._score_arrays(cands, refs, list(srcs) if srcs else None, jobs)
                 if keep_pairs:
                     chunks.append(data)
@@ -263,8 +303,16 @@ class Scorer:
                 flush()
         flush()
         if not keep_pairs:
-            result = RougeResult(self.measures, np.zeros((0, len(self.measures), 6)), self.signature, self.average,
-                                 self.alpha, None, totals=totals, total_pairs=done)
+            result = RougeResult(
+                self.measures,
+                np.zeros((0, len(self.measures), 6)),
+                self.signature,
+                self.average,
+                self.alpha,
+                None,
+                totals=totals,
+                total_pairs=done,
+            )
             for j, m in enumerate(self.measures):
                 if m.single_valued:
                     result.corpus_values[m.name] = float(totals[j, F] / done) if done else 0.0
@@ -296,8 +344,9 @@ class Scorer:
         for m in self.measures:
             if m.kind == "BLEU":
                 usable = [(c, r) for c, r in bleu_pairs if r]
-                result.corpus_values[m.name] = (lin_hovy.bleu([c for c, _ in usable], [r for _, r in usable]).score
-                                                if usable else 0.0)
+                result.corpus_values[m.name] = (
+                    lin_hovy.bleu([c for c, _ in usable], [r for _, r in usable]).score if usable else 0.0
+                )
             elif m.single_valued:
                 col = result.column(m.name)[:, F]
                 result.corpus_values[m.name] = float(np.mean(col)) if len(col) else 0.0
@@ -327,12 +376,23 @@ class Scorer:
                 return None
             rouge = [m for m in self.measures if not m.single_valued]
             if rouge and _b.batch_supported(
-                    rouge, tokenizer=self.pre.tokenizer, word_limit=self.pre.word_limit,
-                    byte_limit=self.pre.byte_limit, multi_ref=self.multi_ref, su_unigrams=self.su_unigrams,
-                    wlcs=self.wlcs):
-                self._batch_scorer = _b.BatchScorer(rouge, stem=self.pre.stem, stopwords=self.pre.stopwords,
-                                                    word_limit=self.pre.word_limit, byte_limit=self.pre.byte_limit,
-                                                    mode=MULTI_REF[self.multi_ref], alpha=self.alpha)
+                rouge,
+                tokenizer=self.pre.tokenizer,
+                word_limit=self.pre.word_limit,
+                byte_limit=self.pre.byte_limit,
+                multi_ref=self.multi_ref,
+                su_unigrams=self.su_unigrams,
+                wlcs=self.wlcs,
+            ):
+                self._batch_scorer = _b.BatchScorer(
+                    rouge,
+                    stem=self.pre.stem,
+                    stopwords=self.pre.stopwords,
+                    word_limit=self.pre.word_limit,
+                    byte_limit=self.pre.byte_limit,
+                    mode=MULTI_REF[self.multi_ref],
+                    alpha=self.alpha,
+                )
         return self._batch_scorer or None
 
     def _add_intervals(self, result: RougeResult) -> None:
@@ -348,8 +408,10 @@ class Scorer:
                 # the script sorts "<evalID>.<peerID>" as strings; "<id>." sorts the same for any peer ID
                 order = sorted(range(len(ids)), key=lambda i: ids[i] + ".")
                 b = perl_bootstrap(values[order], self.resamples, level, 1 if tokens else 0, self.alpha)
-                result.intervals[m.name] = {k: Interval(b.low[i], b.high[i], level, "rouge155", self.resamples, None)
-                                            for i, k in enumerate(("recall", "precision", "f"))}
+                result.intervals[m.name] = {
+                    k: Interval(b.low[i], b.high[i], level, "rouge155", self.resamples, None)
+                    for i, k in enumerate(("recall", "precision", "f"))
+                }
                 result.rouge155_averages[m.name] = dict(zip(("recall", "precision", "f"), b.average))
             else:
                 result.intervals[m.name] = _percentile(values, tokens, self.alpha, self.resamples, level, self.seed)
@@ -375,11 +437,20 @@ def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, 
     else:
         stats = sums / n
     lo, hi = np.percentile(stats, [(100 - level) / 2, 100 - (100 - level) / 2], axis=0)
-    return {k: Interval(float(lo[i]), float(hi[i]), level, "percentile", resamples, seed)
-            for i, k in enumerate(("recall", "precision", "f"))}
+    return {
+        k: Interval(float(lo[i]), float(hi[i]), level, "percentile", resamples, seed)
+        for i, k in enumerate(("recall", "precision", "f"))
+    }
 
 
-def score(candidates: Iterable[str], references: Iterable, *, measures=DEFAULT_MEASURES,
-          ids: Sequence[str] | None = None, sources: Iterable[str] | None = None, **options) -> RougeResult:
+def score(
+    candidates: Iterable[str],
+    references: Iterable,
+    *,
+    measures=DEFAULT_MEASURES,
+    ids: Sequence[str] | None = None,
+    sources: Iterable[str] | None = None,
+    **options,
+) -> RougeResult:
     """Score candidates (first) against references (second); see :class:`Scorer` for options."""
     return Scorer(measures, **options).score(candidates, references, ids=ids, sources=sources)

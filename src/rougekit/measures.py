@@ -5,6 +5,7 @@ Measure(kind='SU', n=None, weight=None, skip=4, be_mode=None, label=None)
 >>> str(Measure.parse("ROUGE-W-1.2")), str(Measure.parse("ROUGE-S*")), str(Measure.rouge_n(2))
 ('ROUGE-W-1.2', 'ROUGE-S*', 'ROUGE-2')
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,10 @@ KINDS = ("N", "L", "W", "S", "SU", "BE")
 # measures of the other seed papers (Lin & Hovy 2003; Hori et al. 2004): one value per pair
 SINGLE_VALUED = ("BLEU", "NGRAM", "ACCY", "NRSTACCY", "PREC", "SUMACCY", "WSUMACCY")
 NEEDS_SOURCE = ("SUMACCY", "WSUMACCY")
-_OTHER = re.compile(r"^(?:(?P<bleu>BLEU)|NGRAM\((?P<i>[0-9]+),(?P<j>[0-9]+)\)|(?P<accy>ACCY|NRSTACCY|SUMACCY|WSUMACCY)"
-                    r"|PREC-(?P<p>[0-9]+))$")
+_OTHER = re.compile(
+    r"^(?:(?P<bleu>BLEU)|NGRAM\((?P<i>[0-9]+),(?P<j>[0-9]+)\)|(?P<accy>ACCY|NRSTACCY|SUMACCY|WSUMACCY)"
+    r"|PREC-(?P<p>[0-9]+))$"
+)
 BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
 _NAME = re.compile(
     r"^ROUGE-(?:(?P<n>[0-9]+)|(?P<l>L)|W-(?P<w>[0-9]*\.?[0-9]+)|(?P<s>SU|S)(?P<d>\*|[0-9]+)"
@@ -100,17 +103,41 @@ class Measure:
             return f"ROUGE-{self.kind}{'*' if self.skip < 0 else self.skip}"
         if self.kind == "BE":
             return f"ROUGE-BE-{self.be_mode}"
-        return {"BLEU": "BLEU", "NGRAM": f"Ngram({self.n},{self.skip})", "ACCY": "ACCY", "NRSTACCY": "NrstACCY",
-                "PREC": f"PREC-{self.n}", "SUMACCY": "SumACCY", "WSUMACCY": "WSumACCY"}[self.kind]
+        return {
+            "BLEU": "BLEU",
+            "NGRAM": f"Ngram({self.n},{self.skip})",
+            "ACCY": "ACCY",
+            "NRSTACCY": "NrstACCY",
+            "PREC": f"PREC-{self.n}",
+            "SUMACCY": "SumACCY",
+            "WSUMACCY": "WSumACCY",
+        }[self.kind]
 
     def __str__(self) -> str:
         return self.name
 
 
 def _suggest(name: str) -> str:
-    known = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-S4",
-             "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*", "ROUGE-BE-HM", "BLEU", "Ngram(1,4)", "ACCY", "NrstACCY",
-             "PREC-1", "SumACCY", "WSumACCY"]
+    known = [
+        "ROUGE-1",
+        "ROUGE-2",
+        "ROUGE-3",
+        "ROUGE-4",
+        "ROUGE-L",
+        "ROUGE-W-1.2",
+        "ROUGE-S4",
+        "ROUGE-SU4",
+        "ROUGE-S*",
+        "ROUGE-SU*",
+        "ROUGE-BE-HM",
+        "BLEU",
+        "Ngram(1,4)",
+        "ACCY",
+        "NrstACCY",
+        "PREC-1",
+        "SumACCY",
+        "WSumACCY",
+    ]
     import difflib  # only for an error message: not imported on the fast path
 
     close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=0.5)

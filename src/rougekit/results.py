@@ -4,6 +4,7 @@
 precision, f). A single-valued measure (BLEU, ACCY, ...) keeps its value in the last three
 columns and NaN counts.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,8 +31,14 @@ class Interval:
     seed: int | None
 
     def to_dict(self) -> dict:
-        return {"low": self.low, "high": self.high, "level": self.level, "method": self.method,
-                "resamples": self.resamples, "seed": self.seed}
+        return {
+            "low": self.low,
+            "high": self.high,
+            "level": self.level,
+            "method": self.method,
+            "resamples": self.resamples,
+            "seed": self.seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -65,8 +72,14 @@ class _Pairs:
                 out[m.name] = ValueScore(float(v[F]))
             else:
                 whole = m.kind != "W"
-                out[m.name] = PairScore(_count(v[MODEL], whole), _count(v[HITS], whole), _count(v[PEER], whole),
-                                        float(v[R]), float(v[P]), float(v[F]))
+                out[m.name] = PairScore(
+                    _count(v[MODEL], whole),
+                    _count(v[HITS], whole),
+                    _count(v[PEER], whole),
+                    float(v[R]),
+                    float(v[P]),
+                    float(v[F]),
+                )
         return out
 
     def __iter__(self):
@@ -87,7 +100,7 @@ class RougeResult:
     intervals: dict[str, dict[str, Interval]] = field(default_factory=dict)
     rouge155_averages: dict[str, dict[str, float]] = field(default_factory=dict)
     corpus_values: dict[str, float] = field(default_factory=dict)
-    totals: np.ndarray | None = None   # aggregate-only results: per measure, the column sums
+    totals: np.ndarray | None = None  # aggregate-only results: per measure, the column sums
     total_pairs: int = 0
 
     @property
@@ -169,8 +182,14 @@ class RougeResult:
 
     def counts(self) -> list[dict[str, dict[str, float]]]:
         """Raw sufficient statistics per pair (R/P/F measures): hits, reference count, candidate count."""
-        return [{name: {"hits": s.hits, "reference_count": s.model_count, "candidate_count": s.peer_count}
-                 for name, s in p.items() if isinstance(s, PairScore)} for p in self.pairs]
+        return [
+            {
+                name: {"hits": s.hits, "reference_count": s.model_count, "candidate_count": s.peer_count}
+                for name, s in p.items()
+                if isinstance(s, PairScore)
+            }
+            for p in self.pairs
+        ]
 
     def rows(self) -> list[dict]:
         """Long-format rows (one per pair and measure), ready for ``pandas.DataFrame``."""
@@ -178,12 +197,33 @@ class RougeResult:
         for i, p in zip(self.ids, self.pairs):
             for name, s in p.items():
                 if isinstance(s, ValueScore):
-                    out.append({"id": i, "measure": name, "recall": None, "precision": None, "f": None,
-                                "score": s.score, "hits": None, "reference_count": None, "candidate_count": None})
+                    out.append(
+                        {
+                            "id": i,
+                            "measure": name,
+                            "recall": None,
+                            "precision": None,
+                            "f": None,
+                            "score": s.score,
+                            "hits": None,
+                            "reference_count": None,
+                            "candidate_count": None,
+                        }
+                    )
                 else:
-                    out.append({"id": i, "measure": name, "recall": s.recall, "precision": s.precision, "f": s.f,
-                                "score": None, "hits": s.hits, "reference_count": s.model_count,
-                                "candidate_count": s.peer_count})
+                    out.append(
+                        {
+                            "id": i,
+                            "measure": name,
+                            "recall": s.recall,
+                            "precision": s.precision,
+                            "f": s.f,
+                            "score": None,
+                            "hits": s.hits,
+                            "reference_count": s.model_count,
+                            "candidate_count": s.peer_count,
+                        }
+                    )
         return out
 
     def __str__(self) -> str:

@@ -4,6 +4,7 @@ This is the engine behind ``rougekit rouge155``. It walks peers, measures and ev
 the script's order (that order matters only for the script's ``-M`` flag handling) and keeps
 every processed summary in a cache, so each file is read and tokenized once per setting.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,16 +35,16 @@ class Settings:
     """Options of a run, each named after what it does; the comment gives the script's flag."""
 
     measures: tuple[Measure, ...]
-    mode: str = "A"                 # -f: 'B' = best reference, anything else = sum over references
-    alpha: float = 0.5              # -p
-    stem: bool = False              # -m
+    mode: str = "A"  # -f: 'B' = best reference, anything else = sum over references
+    alpha: float = 0.5  # -p
+    stem: bool = False  # -m
     stem_models_only: bool = False  # -M
-    stopwords: bool = False         # -s
-    word_limit: int = 0             # -l
-    byte_limit: int = 0             # -b
-    average: int = 0                # -t
-    resamples: int = 1000           # -r
-    confidence: float = 95.0        # -c
+    stopwords: bool = False  # -s
+    word_limit: int = 0  # -l
+    byte_limit: int = 0  # -b
+    average: int = 0  # -t
+    resamples: int = 1000  # -r
+    confidence: float = 95.0  # -c
 
 
 @dataclass
@@ -51,9 +52,9 @@ class MeasureResult:
     """One measure for one peer: per-evaluation triples and the aggregate."""
 
     measure: Measure
-    instances: dict[str, tuple]     # "<evalID>.<peerID>" -> (R, P, F) or (model, peer, hits)
+    instances: dict[str, tuple]  # "<evalID>.<peerID>" -> (R, P, F) or (model, peer, hits)
     bootstrap: BootstrapResult | None = None
-    totals: tuple[float, float, float] | None = None   # -t 2: summed counts
+    totals: tuple[float, float, float] | None = None  # -t 2: summed counts
 
 
 @dataclass
@@ -108,8 +109,9 @@ class _Summaries:
             raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
         s = self.settings
         sentences = self.sentences(path, fmt)
-        tokens, units = text.summary_tokens(sentences, s.word_limit, s.byte_limit, self.stopwords,
-                                            morph_stem if stem else None)
+        tokens, units = text.summary_tokens(
+            sentences, s.word_limit, s.byte_limit, self.stopwords, morph_stem if stem else None
+        )
         if tokens is None:
             self.warn(f"readText: {path} -> empty text")
             tokens = []
@@ -146,8 +148,8 @@ class Rouge155Run:
         # (peer ID, measure name) -> {eval ID: instance}, from the batch path
         self._precomputed: dict[tuple[str, str], dict[str, tuple]] = {}
         self._batch_scorer = None
-        self._threads: list[threading.Thread] = []       # aggregates still running (see wait)
-        self._errors: dict[int, BaseException] = {}      # their failures, by result index
+        self._threads: list[threading.Thread] = []  # aggregates still running (see wait)
+        self._errors: dict[int, BaseException] = {}  # their failures, by result index
 
     # -- the compiled batch path: all evaluations of a peer at once -------------------------
     def _batch(self):
@@ -167,11 +169,25 @@ class Rouge155Run:
         except ImportError:
             return None
         multi_ref = "best" if s.mode == "B" else "sum"
-        if not batch_supported(measures, tokenizer="rouge155", word_limit=s.word_limit, byte_limit=s.byte_limit,
-                               multi_ref=multi_ref, su_unigrams="rouge155", wlcs="rouge155"):
+        if not batch_supported(
+            measures,
+            tokenizer="rouge155",
+            word_limit=s.word_limit,
+            byte_limit=s.byte_limit,
+            multi_ref=multi_ref,
+            su_unigrams="rouge155",
+            wlcs="rouge155",
+        ):
             return None
-        self._batch_scorer = BatchScorer(measures, stem=s.stem, stopwords=s.stopwords, word_limit=s.word_limit,
-                                         byte_limit=s.byte_limit, mode="B" if s.mode == "B" else "A", alpha=s.alpha)
+        self._batch_scorer = BatchScorer(
+            measures,
+            stem=s.stem,
+            stopwords=s.stopwords,
+            word_limit=s.word_limit,
+            byte_limit=s.byte_limit,
+            mode="B" if s.mode == "B" else "A",
+            alpha=s.alpha,
+        )
         return self._batch_scorer
 
     def _summary_text(self, path: str, fmt: str) -> str | None:
@@ -247,8 +263,9 @@ class Rouge155Run:
         if peer_id not in ev.peers:
             if (ev.eval_id, peer_id) not in self._known_missing:
                 self._known_missing.add((ev.eval_id, peer_id))
-                self.warn(f"*ROUGE Warning: test instance for peer {peer_id} does not exist "
-                          f"for evaluation {ev.eval_id}")
+                self.warn(
+                    f"*ROUGE Warning: test instance for peer {peer_id} does not exist for evaluation {ev.eval_id}"
+                )
             return None
         peer_path = ev.peer_path(peer_id)
         model_paths = ev.model_paths()
@@ -272,14 +289,15 @@ class Rouge155Run:
                 units.append(None)
             elif measure.kind == "W":
                 units.append(self.summaries.doc(path, fmt, self._stem_on))  # sentences: not stemmed by -M
-                models.append(self.summaries.doc(path, fmt, True))          # unigram table: stemmed
+                models.append(self.summaries.doc(path, fmt, True))  # unigram table: stemmed
                 self._flip_after_models_only()
             else:  # S/SU and L: the model is processed with stemming on
                 models.append(self.summaries.doc(path, fmt, True))
                 units.append(None)
                 self._flip_after_models_only()
-        return score_pair(measure, peer, models, mode=s.mode, alpha=s.alpha,
-                          model_sentences=units if measure.kind == "W" else None)
+        return score_pair(
+            measure, peer, models, mode=s.mode, alpha=s.alpha, model_sentences=units if measure.kind == "W" else None
+        )
 
     def _flip_after_models_only(self) -> None:
         """-M sets the script's stemming switch on for a model and then *off*, also undoing -m."""

@@ -11,6 +11,7 @@ decimals (``%7.5f``) and F is computed from the rounded values, as the script do
 >>> score_pair(Measure.rouge_n(1), peer, [ref]).recall
 0.75
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -90,10 +91,10 @@ def reference_stats(measure: Measure, peer: Doc, model: Doc, model_sentences: Do
         for sentence in units:
             base += float(len(sentence)) ** weight
         if base == 0:
-            raise InputError("ROUGE-W is undefined for a reference with no tokens "
-                             "(ROUGE-1.5.5 dies with a division by zero here)")
-        return RefStats(hits, base ** weight, float(len(peer.tokens)) ** weight,
-                        (hits / base) ** (1 / weight))
+            raise InputError(
+                "ROUGE-W is undefined for a reference with no tokens (ROUGE-1.5.5 dies with a division by zero here)"
+            )
+        return RefStats(hits, base**weight, float(len(peer.tokens)) ** weight, (hits / base) ** (1 / weight))
     if kind == "BE":
         mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
         hits = 0
@@ -132,12 +133,18 @@ def final_scores(model_count, hits, peer_count, alpha: float = 0.5, weight: floa
     else:
         recall = _round5((hits / model_count) ** (1 / weight)) if model_count != 0 else 0.0
         precision = _round5((hits / peer_count) ** (1 / weight)) if peer_count != 0 else 0.0
-    return PairScore(model_count, hits, peer_count, recall, precision,
-                     _round5(f_measure(recall, precision, alpha)))
+    return PairScore(model_count, hits, peer_count, recall, precision, _round5(f_measure(recall, precision, alpha)))
 
 
-def score_pair(measure: Measure, peer: Doc, models: list[Doc], *, mode: str = "A", alpha: float = 0.5,
-               model_sentences: list[Doc] | None = None) -> PairScore:
+def score_pair(
+    measure: Measure,
+    peer: Doc,
+    models: list[Doc],
+    *,
+    mode: str = "A",
+    alpha: float = 0.5,
+    model_sentences: list[Doc] | None = None,
+) -> PairScore:
     """Score one candidate against its references for one measure (the script's per-evaluation step)."""
     units = model_sentences or [None] * len(models)
     stats = [reference_stats(measure, peer, m, u) for m, u in zip(models, units)]
@@ -157,7 +164,7 @@ def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
         for j, yj in enumerate(y, start=1):
             if xi == yj:
                 k = prev_run[j - 1]
-                cur_c[j] = prev_c[j - 1] + (k + 1) ** weight - k ** weight
+                cur_c[j] = prev_c[j - 1] + (k + 1) ** weight - k**weight
                 cur_run[j] = k + 1
             elif prev_c[j] > cur_c[j - 1]:
                 cur_c[j] = prev_c[j]
@@ -186,7 +193,7 @@ def jackknife(scores: list[PairScore]) -> tuple[float, float, float]:
     out = []
     for attr in ("recall", "precision", "f"):
         values = [getattr(s, attr) for s in scores]
-        best = [max(values[:i] + values[i + 1:]) for i in range(len(values))]
+        best = [max(values[:i] + values[i + 1 :]) for i in range(len(values))]
         total = 0.0
         for b in best:
             total += b

@@ -6,6 +6,7 @@
 >>> Signature.parse(str(s)) == s
 True
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
@@ -14,9 +15,21 @@ from rougekit import __version__
 from rougekit.errors import OptionError
 
 _KEYS = {
-    "measures": "m", "tokenizer": "tok", "stem": "stem", "stopwords": "stop", "limit": "limit",
-    "multi_ref": "refs", "alpha": "alpha", "su_unigrams": "su", "wlcs": "w", "average": "avg",
-    "bootstrap": "boot", "resamples": "r", "confidence": "c", "seed": "seed", "version": "v",
+    "measures": "m",
+    "tokenizer": "tok",
+    "stem": "stem",
+    "stopwords": "stop",
+    "limit": "limit",
+    "multi_ref": "refs",
+    "alpha": "alpha",
+    "su_unigrams": "su",
+    "wlcs": "w",
+    "average": "avg",
+    "bootstrap": "boot",
+    "resamples": "r",
+    "confidence": "c",
+    "seed": "seed",
+    "version": "v",
 }
 _BOOLS = ("stem", "stopwords")
 
@@ -27,7 +40,7 @@ class Signature:
     tokenizer: str = "rouge155"
     stem: bool = False
     stopwords: bool = False
-    limit: str = "none"          # none | words:N | bytes:N
+    limit: str = "none"  # none | words:N | bytes:N
     multi_ref: str = "sum"
     alpha: str = "0.5"
     su_unigrams: str = "rouge155"

@@ -14,6 +14,7 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 ...     0.75
 0.75
 """
+
 from __future__ import annotations
 
 import os
@@ -42,8 +43,8 @@ _KINDS = {"N": 0, "L": 1, "W": 2, "S": 3, "SU": 4}
 #: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
 SEQUENCE_LCS = "sequence-lcs"
 _STEMMERS = {"rouge155": 1, "nltk": 2}
-_CHUNK = 2048          # pairs processed (tokenized, then scored) at a time, at most
-_CHUNKS_PER_JOB = 4    # a small call is cut finer, so that every job gets work
+_CHUNK = 2048  # pairs processed (tokenized, then scored) at a time, at most
+_CHUNKS_PER_JOB = 4  # a small call is cut finer, so that every job gets work
 _CACHE_SIZE = 20_000  # processed references kept per job, keyed by the reference string (LRU)
 
 
@@ -116,9 +117,21 @@ class BatchScorer:
     newlines).
     """
 
-    def __init__(self, measures: list, *, stem: bool, stopwords: bool, word_limit: int, byte_limit: int,
-                 mode: str, alpha: float, cache_size: int = _CACHE_SIZE, stemmer: str = "rouge155",
-                 lowercase: str = "ascii", to_text=None):
+    def __init__(
+        self,
+        measures: list,
+        *,
+        stem: bool,
+        stopwords: bool,
+        word_limit: int,
+        byte_limit: int,
+        mode: str,
+        alpha: float,
+        cache_size: int = _CACHE_SIZE,
+        stemmer: str = "rouge155",
+        lowercase: str = "ascii",
+        to_text=None,
+    ):
         if not AVAILABLE:
             raise ImportError("rougekit._core._batch is not built (install with a C compiler and Cython)")
         self.measures = [_as_measure(m) for m in measures]
@@ -142,13 +155,27 @@ class BatchScorer:
         stem_code = _STEMMERS[stemmer] if self.stem else 0
         if self.stopwords:
             from rougekit.text.stopwords import load_smart_stopwords
+
             stopset = sorted(load_smart_stopwords())
         if stem_code == 1:
             from rougekit.text.stemming import load_exceptions
+
             exceptions = load_exceptions()
         spec = [_spec(m) for m in self.measures]
-        self._args = (spec, stopset, stem_code, exceptions, int(word_limit), int(byte_limit), self.mode == "B",
-                      self.alpha, int(cache_size), lowercase == "unicode", stemmer == "nltk", to_text)
+        self._args = (
+            spec,
+            stopset,
+            stem_code,
+            exceptions,
+            int(word_limit),
+            int(byte_limit),
+            self.mode == "B",
+            self.alpha,
+            int(cache_size),
+            lowercase == "unicode",
+            stemmer == "nltk",
+            to_text,
+        )
         # one engine (vocabulary, reference cache) and one workspace per job: a job's thread owns
         # them, so tokenizing and scoring both run without the GIL and without locks
         self._engines: list = []

@@ -3,6 +3,7 @@ randomization on per-pair scores, with the signature of the scores compared.
 
     rougekit compare -c baseline.txt -c new.txt -r ref.txt --measures ROUGE-1,ROUGE-L --stem
 """
+
 from __future__ import annotations
 
 import json
@@ -17,18 +18,29 @@ from rougekit.stats.paired import approximate_randomization, paired_bootstrap
 def run(argv: list[str]) -> int:
     parser = build_parser()
     parser.prog = "rougekit compare"
-    parser.add_argument("--value", choices=["f", "recall", "precision"], default="f",
-                        help="which per-pair value to compare (default f)")
+    parser.add_argument(
+        "--value", choices=["f", "recall", "precision"], default="f", help="which per-pair value to compare (default f)"
+    )
     parser.add_argument("--trials", type=int, default=10000, help="randomization trials / bootstrap resamples")
     args = parser.parse_args(argv)
     systems, refs, ids = _load(args)
     if len(systems) < 2:
-        raise OptionError("give at least two systems (repeat -c, or repeat --candidate-field); "
-                          "the first is the baseline")
-    scorer = Scorer([m for m in args.measures.split(",") if m.strip()], stem=args.stem, stopwords=args.stopwords,
-                    word_limit=args.word_limit, byte_limit=args.byte_limit, multi_ref=args.multi_ref,
-                    alpha=args.alpha, tokenizer=args.tokenizer, su_unigrams=args.su_unigrams, wlcs=args.wlcs,
-                    bootstrap=None)
+        raise OptionError(
+            "give at least two systems (repeat -c, or repeat --candidate-field); the first is the baseline"
+        )
+    scorer = Scorer(
+        [m for m in args.measures.split(",") if m.strip()],
+        stem=args.stem,
+        stopwords=args.stopwords,
+        word_limit=args.word_limit,
+        byte_limit=args.byte_limit,
+        multi_ref=args.multi_ref,
+        alpha=args.alpha,
+        tokenizer=args.tokenizer,
+        su_unigrams=args.su_unigrams,
+        wlcs=args.wlcs,
+        bootstrap=None,
+    )
     scored = {name: scorer.score(c, refs, ids=ids) for name, c in systems.items()}
     names = list(scored)
     base = names[0]
@@ -40,19 +52,34 @@ def run(argv: list[str]) -> int:
             b = [p[key] for p in (x[m.name] for x in scored[other].per_pair())]
             ar = approximate_randomization(a, b, args.trials, args.seed)
             bs = paired_bootstrap(a, b, args.trials, args.seed, args.confidence)
-            rows.append({"baseline": base, "system": other, "measure": m.name, "value": key,
-                         "baseline_mean": sum(a) / len(a) if a else 0.0, "system_mean": sum(b) / len(b) if b else 0.0,
-                         "delta": ar.delta, "p_randomization": ar.p_value, "p_bootstrap": bs.p_value,
-                         "delta_low": bs.low, "delta_high": bs.high})
+            rows.append(
+                {
+                    "baseline": base,
+                    "system": other,
+                    "measure": m.name,
+                    "value": key,
+                    "baseline_mean": sum(a) / len(a) if a else 0.0,
+                    "system_mean": sum(b) / len(b) if b else 0.0,
+                    "delta": ar.delta,
+                    "p_randomization": ar.p_value,
+                    "p_bootstrap": bs.p_value,
+                    "delta_low": bs.low,
+                    "delta_high": bs.high,
+                }
+            )
     signature = f"{scorer.signature}|test:ar+bootstrap|trials:{args.trials}|test_seed:{args.seed}"
     if args.format == "json":
         sys.stdout.write(json.dumps({"signature": signature, "comparisons": rows}, indent=2) + "\n")
     else:
-        sys.stdout.write(f"{'system':<12} {'measure':<12} {'baseline':>9} {'system':>9} {'delta':>9} "
-                         f"{'p (AR)':>8} {'p (boot)':>8}  {args.confidence:g}% interval of delta\n")
+        sys.stdout.write(
+            f"{'system':<12} {'measure':<12} {'baseline':>9} {'system':>9} {'delta':>9} "
+            f"{'p (AR)':>8} {'p (boot)':>8}  {args.confidence:g}% interval of delta\n"
+        )
         for r in rows:
-            sys.stdout.write(f"{r['system']:<12} {r['measure']:<12} {r['baseline_mean']:9.5f} {r['system_mean']:9.5f} "
-                             f"{r['delta']:+9.5f} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
-                             f"[{r['delta_low']:+.5f}, {r['delta_high']:+.5f}]\n")
+            sys.stdout.write(
+                f"{r['system']:<12} {r['measure']:<12} {r['baseline_mean']:9.5f} {r['system_mean']:9.5f} "
+                f"{r['delta']:+9.5f} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
+                f"[{r['delta_low']:+.5f}, {r['delta_high']:+.5f}]\n"
+            )
         sys.stdout.write(f"baseline: {base}\nsignature: {signature}\n")
     return 0

@@ -10,6 +10,7 @@ JSON output: ``{metric column: {human column: {coefficient: value}}}``, where va
 (``level`` is the confidence in percent; bootstrap adds ``resample``, ``samples``, ``seed`` and
 ``n_valid``, Fisher adds ``n``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,38 +39,49 @@ class _Parser(argparse.ArgumentParser):
 def _build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=PROG,
-        description="Correlate metric scores with human judgments (system, summary or global "
-                    "level).",
+        description="Correlate metric scores with human judgments (system, summary or global level).",
     )
     p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSONL")
     p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSONL")
-    p.add_argument("--level", default="system", choices=LEVELS,
-                   help="system: correlate per-system means; summary: per instance across systems, "
-                        "averaged; global: all cells (default: system)")
-    p.add_argument("--coefficient", default="pearson,spearman,kendall",
-                   help="comma-separated: pearson, spearman, kendall (tau-b), kendall_c "
-                        "(default: pearson,spearman,kendall)")
-    p.add_argument("--format", default="text", choices=("json", "csv", "text"),
-                   help="output format (default: text)")
-    p.add_argument("--ci", default="none", choices=("bootstrap", "fisher", "none"),
-                   help="confidence interval (default: none)")
-    p.add_argument("--resample", default="both", choices=RESAMPLE_UNITS,
-                   help="bootstrap unit (default: both)")
+    p.add_argument(
+        "--level",
+        default="system",
+        choices=LEVELS,
+        help="system: correlate per-system means; summary: per instance across systems, "
+        "averaged; global: all cells (default: system)",
+    )
+    p.add_argument(
+        "--coefficient",
+        default="pearson,spearman,kendall",
+        help="comma-separated: pearson, spearman, kendall (tau-b), kendall_c (default: pearson,spearman,kendall)",
+    )
+    p.add_argument("--format", default="text", choices=("json", "csv", "text"), help="output format (default: text)")
+    p.add_argument(
+        "--ci", default="none", choices=("bootstrap", "fisher", "none"), help="confidence interval (default: none)"
+    )
+    p.add_argument("--resample", default="both", choices=RESAMPLE_UNITS, help="bootstrap unit (default: both)")
     p.add_argument("--samples", type=int, default=1000, help="bootstrap samples (default: 1000)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
-    p.add_argument("--confidence", type=float, default=95.0,
-                   help="confidence level in percent (default: 95)")
-    p.add_argument("--metric-columns", default=None,
-                   help="comma-separated metric columns (default: all score columns)")
-    p.add_argument("--human-columns", default=None,
-                   help="comma-separated human columns (default: all score columns)")
+    p.add_argument("--confidence", type=float, default=95.0, help="confidence level in percent (default: 95)")
+    p.add_argument("--metric-columns", default=None, help="comma-separated metric columns (default: all score columns)")
+    p.add_argument("--human-columns", default=None, help="comma-separated human columns (default: all score columns)")
     p.add_argument("--system-column", default="system", help="system column name (default: system)")
-    p.add_argument("--instance-column", default="instance",
-                   help="instance column name, used when present (default: instance)")
-    p.add_argument("--plot", default=None, metavar="PREFIX",
-                   help="also write PREFIX-<metric>-<human>-scatter.png and -rank.png (needs matplotlib)")
-    p.add_argument("--where", action="append", default=[], metavar="COLUMN=VALUE",
-                   help="keep only rows whose COLUMN equals VALUE, in both files (repeatable)")
+    p.add_argument(
+        "--instance-column", default="instance", help="instance column name, used when present (default: instance)"
+    )
+    p.add_argument(
+        "--plot",
+        default=None,
+        metavar="PREFIX",
+        help="also write PREFIX-<metric>-<human>-scatter.png and -rank.png (needs matplotlib)",
+    )
+    p.add_argument(
+        "--where",
+        action="append",
+        default=[],
+        metavar="COLUMN=VALUE",
+        help="keep only rows whose COLUMN equals VALUE, in both files (repeatable)",
+    )
     return p
 
 
@@ -129,8 +141,7 @@ def run(argv: list[str]) -> int:
     metric_cols = _split(args.metric_columns)
     human_cols = _split(args.human_columns)
     same_file = Path(args.metrics).resolve() == Path(args.human).resolve()
-    common = dict(system_column=args.system_column, instance_column=args.instance_column,
-                  where=where)
+    common = dict(system_column=args.system_column, instance_column=args.instance_column, where=where)
     human = read_table(args.human, columns=human_cols, **common)
     if same_file and metric_cols is None and human_cols is not None:
         # one file holding both: the metric columns are the others
@@ -149,8 +160,9 @@ def run(argv: list[str]) -> int:
             for hcol in human.columns:
                 stem = f"{args.plot}-{_safe(mcol)}-{_safe(hcol)}"
                 names = dict(metric_name=mcol, human_name=hcol)
-                scatter_by_system(aligned.metric[mcol], aligned.human[hcol], aligned.systems,
-                                  f"{stem}-scatter.png", **names)
+                scatter_by_system(
+                    aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-scatter.png", **names
+                )
                 rank_plot(aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-rank.png", **names)
                 print(f"{PROG}: wrote {stem}-scatter.png and {stem}-rank.png", file=sys.stderr)
 
@@ -164,9 +176,17 @@ def run(argv: list[str]) -> int:
                 if args.ci == "none":
                     row[coef] = {"value": correlate(X, Y, args.level, coef)}
                 else:
-                    ci = correlation_ci(X, Y, args.level, coef, method=args.ci,
-                                        resample_unit=args.resample, samples=args.samples,
-                                        seed=args.seed, confidence=args.confidence)
+                    ci = correlation_ci(
+                        X,
+                        Y,
+                        args.level,
+                        coef,
+                        method=args.ci,
+                        resample_unit=args.resample,
+                        samples=args.samples,
+                        seed=args.seed,
+                        confidence=args.confidence,
+                    )
                     d = ci.as_dict()
                     d.pop("coefficient", None)
                     d.pop("correlation_level", None)
@@ -175,10 +195,17 @@ def run(argv: list[str]) -> int:
     out = sys.stdout
     if args.format == "json":
         payload = {
-            m: {h: {c: (_num(v["value"]) if args.ci == "none"
-                        else {k: (_num(x) if isinstance(x, float) else x) for k, x in v.items()})
-                    for c, v in hv.items()}
-                for h, hv in mv.items()}
+            m: {
+                h: {
+                    c: (
+                        _num(v["value"])
+                        if args.ci == "none"
+                        else {k: (_num(x) if isinstance(x, float) else x) for k, x in v.items()}
+                    )
+                    for c, v in hv.items()
+                }
+                for h, hv in mv.items()
+            }
             for m, mv in results.items()
         }
         json.dump(payload, out, indent=2, allow_nan=False)
@@ -195,8 +222,7 @@ def run(argv: list[str]) -> int:
                 for c, v in hv.items():
                     cells = [m, h, args.level, c, _csv_num(v["value"])]
                     if args.ci != "none":
-                        cells += [_csv_num(v["low"]), _csv_num(v["high"]), f"{v['level']:g}",
-                                  v["method"]]
+                        cells += [_csv_num(v["low"]), _csv_num(v["high"]), f"{v['level']:g}", v["method"]]
                     writer.writerow(cells)
         out.write(buf.getvalue())
     else:
@@ -204,8 +230,10 @@ def run(argv: list[str]) -> int:
         n_inst = len(aligned.instances) if aligned.instances is not None else 1
         title = f"{args.level}-level correlation ({n_sys} systems, {n_inst} instances)"
         if args.ci == "bootstrap":
-            title += (f"; {args.confidence:g}% bootstrap CI, resampling {args.resample}, "
-                      f"{args.samples} samples, seed {args.seed}")
+            title += (
+                f"; {args.confidence:g}% bootstrap CI, resampling {args.resample}, "
+                f"{args.samples} samples, seed {args.seed}"
+            )
         elif args.ci == "fisher":
             title += f"; {args.confidence:g}% Fisher-z CI"
         rows = []
@@ -216,8 +244,7 @@ def run(argv: list[str]) -> int:
                     if args.ci != "none":
                         r.append(f"[{_fmt(v['low'])}, {_fmt(v['high'])}]")
                     rows.append(r)
-        head = ["metric", "human", "coefficient", "value"] + (["interval"] if args.ci != "none"
-                                                               else [])
+        head = ["metric", "human", "coefficient", "value"] + (["interval"] if args.ci != "none" else [])
         widths = [max(len(head[k]), *(len(r[k]) for r in rows)) for k in range(len(head))]
         out.write(title + "\n")
         out.write("  ".join(h.ljust(w) for h, w in zip(head, widths)).rstrip() + "\n")

@@ -3,6 +3,7 @@
 Every sub-command module has ``run(argv: list[str]) -> int`` and parses its own arguments.
 Errors derived from :class:`RougeKitError` become one line on stderr and exit code 2.
 """
+
 from __future__ import annotations
 
 import gc

@@ -11,6 +11,7 @@ Example (SummEval, system-level Kendall tau of ROUGE-1/2/L with the four expert 
     rougekit protocol --dataset summeval ../shared/data/summeval/summeval.jsonl \\
         --measures ROUGE-1,ROUGE-2,ROUGE-L --coefficient kendall --variants stem --refs all
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,51 +44,67 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROG, description="Correlate a grid of ROUGE variants with human judgments "
-                                       "(Lin 2004, section 6).")
-    p.add_argument("path", metavar="PATH",
-                   help="summeval: summeval.jsonl; realsumm: the REALSumm data directory; jsonl: "
-                        "one row per (system, instance), see docs/protocol.md")
-    p.add_argument("--dataset", required=True, choices=tuple(LOADERS),
-                   help="layout of PATH")
-    p.add_argument("--human", default=None,
-                   help="comma-separated human score columns (default: all of the dataset's)")
-    p.add_argument("--level", default="system", choices=("system", "summary"),
-                   help="correlation level (default: system)")
-    p.add_argument("--coefficient", default="pearson,spearman,kendall",
-                   help="comma-separated: pearson, spearman, kendall (default: all three)")
-    p.add_argument("--measures", default=None,
-                   help="comma-separated ROUGE measures (default: ROUGE-1..9, L, W-1.2, "
-                        "S1/S4/S9/S*, SU1/SU4/SU9/SU*)")
-    p.add_argument("--variants", default=",".join(DEFAULT_VARIANTS),
-                   help="comma-separated preprocessing: plain (as is), stem (Porter), stop "
-                        "(stopwords removed), stemstop (default: plain,stem,stop)")
-    p.add_argument("--refs", default="one,all",
-                   help="comma-separated: one (the first reference), all (default: one,all)")
-    p.add_argument("--score", default="recall", choices=SCORES,
-                   help="which ROUGE number is correlated (default: recall, as in Lin 2004)")
-    p.add_argument("--multi-ref", default="sum", choices=("sum", "best", "jackknife"),
-                   help="how several references combine: sum (-f A), best (-f B), jackknife "
-                        "(default: sum)")
-    p.add_argument("--format", default="text", choices=("text", "json", "csv"),
-                   help="output format (default: text)")
+    p = _Parser(prog=PROG, description="Correlate a grid of ROUGE variants with human judgments (Lin 2004, section 6).")
+    p.add_argument(
+        "path",
+        metavar="PATH",
+        help="summeval: summeval.jsonl; realsumm: the REALSumm data directory; jsonl: "
+        "one row per (system, instance), see docs/protocol.md",
+    )
+    p.add_argument("--dataset", required=True, choices=tuple(LOADERS), help="layout of PATH")
+    p.add_argument("--human", default=None, help="comma-separated human score columns (default: all of the dataset's)")
+    p.add_argument(
+        "--level", default="system", choices=("system", "summary"), help="correlation level (default: system)"
+    )
+    p.add_argument(
+        "--coefficient",
+        default="pearson,spearman,kendall",
+        help="comma-separated: pearson, spearman, kendall (default: all three)",
+    )
+    p.add_argument(
+        "--measures",
+        default=None,
+        help="comma-separated ROUGE measures (default: ROUGE-1..9, L, W-1.2, S1/S4/S9/S*, SU1/SU4/SU9/SU*)",
+    )
+    p.add_argument(
+        "--variants",
+        default=",".join(DEFAULT_VARIANTS),
+        help="comma-separated preprocessing: plain (as is), stem (Porter), stop "
+        "(stopwords removed), stemstop (default: plain,stem,stop)",
+    )
+    p.add_argument(
+        "--refs", default="one,all", help="comma-separated: one (the first reference), all (default: one,all)"
+    )
+    p.add_argument(
+        "--score",
+        default="recall",
+        choices=SCORES,
+        help="which ROUGE number is correlated (default: recall, as in Lin 2004)",
+    )
+    p.add_argument(
+        "--multi-ref",
+        default="sum",
+        choices=("sum", "best", "jackknife"),
+        help="how several references combine: sum (-f A), best (-f B), jackknife (default: sum)",
+    )
+    p.add_argument("--format", default="text", choices=("text", "json", "csv"), help="output format (default: text)")
     p.add_argument("--output", "-o", default=None, help="write to this file (default: stdout)")
     p.add_argument("--intervals", action="store_true", help="text: show the intervals too")
     p.add_argument("--digits", type=int, default=3, help="text: decimals (default: 3)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
     p.add_argument("--samples", type=int, default=1000, help="bootstrap samples (default: 1000)")
-    p.add_argument("--confidence", type=float, default=95.0,
-                   help="interval level in percent (default: 95)")
-    p.add_argument("--resample", default="systems", choices=RESAMPLE_UNITS,
-                   help="bootstrap unit (default: systems)")
-    p.add_argument("--rule", default="overlap", choices=RULES,
-                   help="'not significantly worse than the best': overlap (intervals overlap, "
-                        "default), paired (paired bootstrap), williams (Williams' test)")
-    p.add_argument("--instances", type=int, default=None,
-                   help="use only the first N instances (quick runs)")
+    p.add_argument("--confidence", type=float, default=95.0, help="interval level in percent (default: 95)")
+    p.add_argument("--resample", default="systems", choices=RESAMPLE_UNITS, help="bootstrap unit (default: systems)")
+    p.add_argument(
+        "--rule",
+        default="overlap",
+        choices=RULES,
+        help="'not significantly worse than the best': overlap (intervals overlap, "
+        "default), paired (paired bootstrap), williams (Williams' test)",
+    )
+    p.add_argument("--instances", type=int, default=None, help="use only the first N instances (quick runs)")
     p.add_argument("--systems", default=None, help="comma-separated systems to keep")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="processes for scoring, one setting each (default: 1)")
+    p.add_argument("--jobs", type=int, default=1, help="processes for scoring, one setting each (default: 1)")
     p.add_argument("--quiet", action="store_true", help="no timing line on stderr")
     return p
 
@@ -110,8 +127,7 @@ def run(argv: list[str]) -> int:
     if args.samples < 1:
         raise OptionError(f"--samples must be positive, got {args.samples}")
     if not 1.0 <= args.confidence < 100.0:
-        raise OptionError(f"--confidence is a percentage between 1 and 100, got "
-                          f"{args.confidence:g}")
+        raise OptionError(f"--confidence is a percentage between 1 and 100, got {args.confidence:g}")
     if args.jobs < 1:
         raise OptionError(f"--jobs must be positive, got {args.jobs}")
     if args.instances is not None and args.instances < 1:
@@ -131,11 +147,22 @@ def run(argv: list[str]) -> int:
     if args.instances is not None or args.systems is not None:
         data = data.subset(args.instances, _split(args.systems, "system"))
     result = run_protocol(
-        data, measures=_split(args.measures, "measure") or DEFAULT_MEASURES, variants=variants,
-        refs=refs, humans=_split(args.human, "human column"), level=args.level,
-        coefficients=_split(args.coefficient, "coefficient"), score=args.score,
-        multi_ref=args.multi_ref, samples=args.samples, seed=args.seed,
-        confidence=args.confidence, resample=args.resample, rule=args.rule, jobs=args.jobs)
+        data,
+        measures=_split(args.measures, "measure") or DEFAULT_MEASURES,
+        variants=variants,
+        refs=refs,
+        humans=_split(args.human, "human column"),
+        level=args.level,
+        coefficients=_split(args.coefficient, "coefficient"),
+        score=args.score,
+        multi_ref=args.multi_ref,
+        samples=args.samples,
+        seed=args.seed,
+        confidence=args.confidence,
+        resample=args.resample,
+        rule=args.rule,
+        jobs=args.jobs,
+    )
 
     if args.format == "json":
         text = format_json(result)
@@ -153,8 +180,11 @@ def run(argv: list[str]) -> int:
     if not args.quiet:
         t = result.timings
         n_settings = len({(c.variant, c.refs) for c in result.cells})
-        print(f"{PROG}: {len(result.systems)} systems x {result.n_instances} instances, "
-              f"{len(result.measures)} measures x {n_settings} settings: scoring "
-              f"{t.get('scoring', 0):.1f} s, correlations {t.get('correlations', 0):.1f} s, "
-              f"total {t.get('total', 0):.1f} s", file=sys.stderr)
+        print(
+            f"{PROG}: {len(result.systems)} systems x {result.n_instances} instances, "
+            f"{len(result.measures)} measures x {n_settings} settings: scoring "
+            f"{t.get('scoring', 0):.1f} s, correlations {t.get('correlations', 0):.1f} s, "
+            f"total {t.get('total', 0):.1f} s",
+            file=sys.stderr,
+        )
     return 0

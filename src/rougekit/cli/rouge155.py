@@ -5,6 +5,7 @@ flags may be bundled (``-am``), an option's value may be attached (``-n4``) or t
 even if it starts with ``-`` (``-2 -1``). Where the script would die, this exits with code 2
 and one line on stderr.
 """
+
 from __future__ import annotations
 
 import gc
@@ -54,7 +55,7 @@ def parse_getopts(argv: list[str]) -> tuple[dict[str, str | bool], list[str]]:
                 opts[letter] = True
                 j += 1
             elif letter in _VALUED:
-                rest = word[j + 1:]
+                rest = word[j + 1 :]
                 if rest:
                     opts[letter] = rest
                 else:

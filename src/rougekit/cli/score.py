@@ -7,6 +7,7 @@ Examples::
     rougekit score --candidate-dir sys/ --candidate-pattern 'doc\\.(\\d+)\\.txt' \\
                    --reference-dir refs/ --reference-pattern 'doc\\.[A-Z]\\.#ID#\\.txt'
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,17 +28,43 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rougekit score", description="Score summaries with ROUGE (ROUGE-1.5.5 numbers by default).")
     src = p.add_argument_group("inputs (candidates first, references second)")
-    src.add_argument("-c", "--candidates", action="append", default=[], metavar="FILE",
-                     help="one candidate summary per line; repeat for several systems")
-    src.add_argument("-r", "--references", action="append", default=[], metavar="FILE",
-                     help="one reference per line, aligned with the candidates; repeat for more references")
-    src.add_argument("--sentence-sep", default=None, metavar="MARK",
-                     help="marker splitting sentences inside a line, e.g. '<q>' (default: a line is one sentence)")
+    src.add_argument(
+        "-c",
+        "--candidates",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="one candidate summary per line; repeat for several systems",
+    )
+    src.add_argument(
+        "-r",
+        "--references",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="one reference per line, aligned with the candidates; repeat for more references",
+    )
+    src.add_argument(
+        "--sentence-sep",
+        default=None,
+        metavar="MARK",
+        help="marker splitting sentences inside a line, e.g. '<q>' (default: a line is one sentence)",
+    )
     src.add_argument("--jsonl", metavar="FILE", help="JSONL input; name the fields with the flags below")
-    src.add_argument("--candidate-field", action="append", default=[], metavar="NAME",
-                     help="JSONL field of a system's summaries (repeat for several systems)")
-    src.add_argument("--reference-field", action="append", default=[], metavar="NAME",
-                     help="JSONL field of references: a string, a list of sentences, or a list of those")
+    src.add_argument(
+        "--candidate-field",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="JSONL field of a system's summaries (repeat for several systems)",
+    )
+    src.add_argument(
+        "--reference-field",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="JSONL field of references: a string, a list of sentences, or a list of those",
+    )
     src.add_argument("--id-field", default=None, metavar="NAME", help="JSONL field with the summary ID")
     src.add_argument("--candidate-dir", metavar="DIR")
     src.add_argument("--candidate-pattern", metavar="REGEX", help="file names; group 1 is the summary ID")
@@ -45,11 +72,18 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--reference-pattern", metavar="REGEX", help="file names; #ID# stands for the summary ID")
     src.add_argument("--sources", metavar="FILE", help="original texts, one per line (SumACCY, WSumACCY)")
     src.add_argument("--source-field", metavar="NAME", help="JSONL field with the original text")
-    src.add_argument("--encoding-errors", choices=["strict", "replace"], default="strict",
-                     help="invalid UTF-8: stop with an error naming file and line (strict) or replace it")
+    src.add_argument(
+        "--encoding-errors",
+        choices=["strict", "replace"],
+        default="strict",
+        help="invalid UTF-8: stop with an error naming file and line (strict) or replace it",
+    )
     opt = p.add_argument_group("scoring")
-    opt.add_argument("--measures", default=",".join(DEFAULT_MEASURES),
-                     help="comma-separated, e.g. ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4")
+    opt.add_argument(
+        "--measures",
+        default=",".join(DEFAULT_MEASURES),
+        help="comma-separated, e.g. ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4",
+    )
     opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
     opt.add_argument("--stopwords", action="store_true", help="remove SMART stopwords (-s)")
     opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
@@ -64,10 +98,18 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--resamples", type=int, default=1000, help="-r")
     opt.add_argument("--confidence", type=float, default=95.0, help="-c")
     opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
-    opt.add_argument("--hori-units", choices=["word", "sentence"], default="word",
-                     help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY")
-    opt.add_argument("--jobs", type=int, default=None,
-                     help="threads for the compiled scoring path (default: every core this process may use)")
+    opt.add_argument(
+        "--hori-units",
+        choices=["word", "sentence"],
+        default="word",
+        help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY",
+    )
+    opt.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="threads for the compiled scoring path (default: every core this process may use)",
+    )
     out = p.add_argument_group("output")
     out.add_argument("--format", choices=sorted(WRITERS), default="text")
     out.add_argument("--per-pair", action="store_true", help="also print one row per summary")
@@ -107,14 +149,16 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
     if args.jsonl:
         if not args.candidate_field or not args.reference_field:
             raise OptionError("--jsonl needs --candidate-field and --reference-field")
-        ids, systems, refs = inputs.read_jsonl(args.jsonl, args.candidate_field, args.reference_field,
-                                               args.id_field, args.encoding_errors)
+        ids, systems, refs = inputs.read_jsonl(
+            args.jsonl, args.candidate_field, args.reference_field, args.id_field, args.encoding_errors
+        )
         return systems, refs, ids
     for flag in ("candidate_pattern", "reference_dir", "reference_pattern"):
         if not getattr(args, flag):
             raise OptionError(f"--candidate-dir needs --{flag.replace('_', '-')}")
-    ids, cands, refs = inputs.read_folders(args.candidate_dir, args.candidate_pattern, args.reference_dir,
-                                           args.reference_pattern, args.encoding_errors)
+    ids, cands, refs = inputs.read_folders(
+        args.candidate_dir, args.candidate_pattern, args.reference_dir, args.reference_pattern, args.encoding_errors
+    )
     return {os.path.basename(os.path.normpath(args.candidate_dir)): cands}, refs, ids
 
 
@@ -135,6 +179,7 @@ def _progress(name: str, enabled: bool):
 
     def show(done: int) -> None:
         print(f"\rscoring {name}: {done:,} pairs", end="", file=sys.stderr, flush=True)
+
     return show
 
 
@@ -147,13 +192,18 @@ def run(argv: list[str]) -> int:
         scorer = _scorer(args)
         results = {}
         for path, name in system_names(args.candidates).items():
-            pairs = inputs.iter_aligned(path, args.references + ([args.sources] if args.sources else []),
-                                        args.sentence_sep, args.encoding_errors)
+            pairs = inputs.iter_aligned(
+                path,
+                args.references + ([args.sources] if args.sources else []),
+                args.sentence_sep,
+                args.encoding_errors,
+            )
             if args.sources:  # the last aligned file is the source
                 pairs = ((cand, rest[:-1], rest[-1]) for cand, rest in pairs)
             keep = args.per_pair or scorer.bootstrap is not None or any(m.kind == "BLEU" for m in scorer.measures)
-            results[name] = scorer.score_stream(pairs, jobs=args.jobs, progress=_progress(name, progress),
-                                                keep_pairs=keep)
+            results[name] = scorer.score_stream(
+                pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
+            )
             if progress:
                 print(file=sys.stderr)
         return _write(args, results)
@@ -171,13 +221,25 @@ def run(argv: list[str]) -> int:
 
 
 def _scorer(args) -> Scorer:
-    return Scorer([m for m in args.measures.split(",") if m.strip()], stem=args.stem, stopwords=args.stopwords,
-                  word_limit=args.word_limit, byte_limit=args.byte_limit, multi_ref=args.multi_ref,
-                  alpha=args.alpha, average=args.average, tokenizer=args.tokenizer,
-                  su_unigrams=args.su_unigrams, wlcs=args.wlcs,
-                  bootstrap=None if args.bootstrap == "none" else args.bootstrap,
-                  resamples=args.resamples, confidence=args.confidence, seed=args.seed,
-                  hori_units=args.hori_units, jobs=args.jobs)
+    return Scorer(
+        [m for m in args.measures.split(",") if m.strip()],
+        stem=args.stem,
+        stopwords=args.stopwords,
+        word_limit=args.word_limit,
+        byte_limit=args.byte_limit,
+        multi_ref=args.multi_ref,
+        alpha=args.alpha,
+        average=args.average,
+        tokenizer=args.tokenizer,
+        su_unigrams=args.su_unigrams,
+        wlcs=args.wlcs,
+        bootstrap=None if args.bootstrap == "none" else args.bootstrap,
+        resamples=args.resamples,
+        confidence=args.confidence,
+        seed=args.seed,
+        hori_units=args.hori_units,
+        jobs=args.jobs,
+    )
 
 
 def _write(args, results) -> int:

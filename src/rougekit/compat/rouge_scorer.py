@@ -213,8 +213,17 @@ class RougeScorer(scoring.BaseScorer):
             else:
                 return None  # an invalid type: score() raises rouge-score's error
         self._batch = _batch_mod.BatchScorer(
-            measures, stem=self._tokenizer._use_stemmer, stopwords=False, word_limit=0, byte_limit=0,
-            mode="A", alpha=0.5, stemmer="nltk", lowercase="unicode", to_text=_tokenize_text)
+            measures,
+            stem=self._tokenizer._use_stemmer,
+            stopwords=False,
+            word_limit=0,
+            byte_limit=0,
+            mode="A",
+            alpha=0.5,
+            stemmer="nltk",
+            lowercase="unicode",
+            to_text=_tokenize_text,
+        )
         return self._batch
 
     # ------------------------------------------------------------------ internals

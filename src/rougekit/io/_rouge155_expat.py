@@ -3,6 +3,7 @@
 :func:`rougekit.io.rouge155_config.read_xml_config` comes here for any document its fast path
 does not take. A DOCTYPE is refused (so no DTD, no entity declarations, no external entities).
 """
+
 from __future__ import annotations
 
 from xml.parsers import expat
@@ -33,9 +34,9 @@ class _ConfigHandler:
         self.peer_ids: dict[str, None] = {}
         self.error: InputError | None = None
         self._stack: list[tuple[int, str | None]] = [(_WALK, None)]  # (children rule, EVAL ID) per open element
-        self._names: dict[str, str] = {}   # expat name ("uri}local") -> upper-cased local name
+        self._names: dict[str, str] = {}  # expat name ("uri}local") -> upper-cased local name
         self._text: list[str] | None = None  # character data of the element being read, while it is read
-        self._into: tuple = ()               # (dict or object, key) that receives that text
+        self._into: tuple = ()  # (dict or object, key) that receives that text
 
     def _fail(self, message: str) -> None:
         self.error = InputError(f"{self.path}: {message}")

@@ -1,4 +1,5 @@
 """Opening input files with one-line errors that name the file."""
+
 from __future__ import annotations
 
 import os

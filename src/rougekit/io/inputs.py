@@ -2,6 +2,7 @@
 
 Every reader names the file and line of bad input; nothing is dropped or shifted silently.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ def _decode(data: bytes, path: str, line: int, errors: str) -> str:
     try:
         return data.decode("utf-8", errors)
     except UnicodeDecodeError as exc:
-        raise InputError(f"{path}, line {line}: invalid UTF-8 at byte {exc.start} "
-                         "(use --encoding-errors replace to read it anyway)") from None
+        raise InputError(
+            f"{path}, line {line}: invalid UTF-8 at byte {exc.start} (use --encoding-errors replace to read it anyway)"
+        ) from None
 
 
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
@@ -36,8 +38,9 @@ def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict
     return out
 
 
-def aligned(candidates: list[str], cand_path: str, references: list[list[str]],
-            ref_paths: list[str]) -> list[list[str]]:
+def aligned(
+    candidates: list[str], cand_path: str, references: list[list[str]], ref_paths: list[str]
+) -> list[list[str]]:
     """Check that every reference file has one line per candidate; return references per candidate."""
     for refs, path in zip(references, ref_paths):
         if len(refs) != len(candidates):
@@ -53,8 +56,13 @@ def _as_summary(value, path: str, number: int, name: str) -> str:
     raise InputError(f"{path}, line {number}: field {name!r} must be a string or a list of strings")
 
 
-def read_jsonl(path: str, candidate_fields: list[str], reference_fields: list[str], id_field: str | None = None,
-               errors: str = "strict") -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
+def read_jsonl(
+    path: str,
+    candidate_fields: list[str],
+    reference_fields: list[str],
+    id_field: str | None = None,
+    errors: str = "strict",
+) -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
     """Rows of a JSONL file: (ids, {candidate field: summaries}, references per row).
 
     A reference field may hold one summary (a string, or a list of sentence strings) or several
@@ -91,8 +99,9 @@ def read_jsonl(path: str, candidate_fields: list[str], reference_fields: list[st
     return ids, cands, refs
 
 
-def read_folders(cand_dir: str, cand_pattern: str, ref_dir: str, ref_pattern: str,
-                 errors: str = "strict") -> tuple[list[str], list[str], list[list[str]]]:
+def read_folders(
+    cand_dir: str, cand_pattern: str, ref_dir: str, ref_pattern: str, errors: str = "strict"
+) -> tuple[list[str], list[str], list[list[str]]]:
     """pyrouge-style folders: ``cand_pattern`` is a regex whose first group is the summary ID;
     ``ref_pattern`` is a regex in which ``#ID#`` stands for that ID. Files hold one sentence per line.
     """

@@ -5,6 +5,7 @@ The XML is read by a fast path when it has the usual layout, else with expat (se
 no external entities). Element names match case-insensitively, as in the script; a repeated EVAL
 ID merges into the first entry.
 """
+
 from __future__ import annotations
 
 import re
@@ -60,15 +61,19 @@ class Config:
 
 # possessive repeats (Python 3.11+; nothing here ever needs to give characters back): faster
 _P = "+" if sys.version_info >= (3, 11) else ""
-_S = rf"[ \t\n]*{_P}"               # XML white space (carriage returns are refused first)
-_VALUE = rf'"[^"<\t\n]*{_P}"'       # an attribute value that needs no normalisation
+_S = rf"[ \t\n]*{_P}"  # XML white space (carriage returns are refused first)
+_VALUE = rf'"[^"<\t\n]*{_P}"'  # an attribute value that needs no normalisation
 _TEXT = rf"[^<]*{_P}"
 _NAME = r"[A-Za-z_][A-Za-z0-9_.-]*"
 _DECLARATION = re.compile(rb'<\?xml version="1\.0"(?: encoding="(?i:utf-8)")?\?>')
 # every byte but those the fast path refuses outright: control characters (not XML characters),
 # carriage returns (expat turns CR LF into LF) and "&" (entity and character references)
-_ALLOWED = bytes(b for b in range(256) if b not in b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\r"
-                 b"\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f&")
+_ALLOWED = bytes(
+    b
+    for b in range(256)
+    if b not in b"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\r"
+    b"\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f&"
+)
 _ROOT_OPEN = re.compile(rf"{_S}<({_NAME})((?:[ \t\n]+{_NAME}={_VALUE})*){_S}>")
 _ROOT_ATTRIBUTE = re.compile(rf"({_NAME})=")
 _EVAL = re.compile(
@@ -77,7 +82,8 @@ _EVAL = re.compile(
     rf"|INPUT-FORMAT TYPE={_VALUE}(?:/|>{_TEXT}</INPUT-FORMAT)"
     rf"|PEERS>(?:{_S}<P ID={_VALUE}>{_TEXT}</P>)*{_P}{_S}</PEERS"
     rf"|MODELS>(?:{_S}<M ID={_VALUE}>{_TEXT}</M>)*{_P}{_S}</MODELS"
-    rf")>)*{_P}){_S}</EVAL>")
+    rf")>)*{_P}){_S}</EVAL>"
+)
 _PART = re.compile(r'<(PEER-ROOT|MODEL-ROOT)>([^<]*)|<INPUT-FORMAT TYPE="([^"]*)"|<([PM]) ID="([^"]*)">([^<]*)')
 _SPECIAL = {"EVAL", "INPUT-FORMAT", "PEER-ROOT", "MODEL-ROOT", "PEERS", "MODELS"}
 
@@ -85,7 +91,7 @@ _SPECIAL = {"EVAL", "INPUT-FORMAT", "PEER-ROOT", "MODEL-ROOT", "PEERS", "MODELS"
 def _read_simple(data: bytes) -> Config | None:
     """The configuration when the document is in the usual simple layout, else None."""
     declaration = _DECLARATION.match(data)
-    body = data[declaration.end():] if declaration else data
+    body = data[declaration.end() :] if declaration else data
     if body.translate(None, _ALLOWED) or b"<!" in body or b"<?" in body or b"]]>" in body:
         return None  # refused bytes; comments, CDATA, DOCTYPE, processing instructions
     if not body.isascii() and (b"\xef\xbf\xbe" in body or b"\xef\xbf\xbf" in body):

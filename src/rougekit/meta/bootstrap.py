@@ -26,6 +26,7 @@ better, ``alternative="greater"``):
 
 Cells missing in any of A, B or Z are removed from all three before a comparison.
 """
+
 from __future__ import annotations
 
 import math
@@ -122,11 +123,9 @@ def confidence_fraction(confidence: float) -> float:
 
 def _check_resample(unit: str) -> str:
     key = str(unit).strip().lower()
-    key = {"system": "systems", "instance": "instances", "inputs": "instances",
-           "input": "instances"}.get(key, key)
+    key = {"system": "systems", "instance": "instances", "inputs": "instances", "input": "instances"}.get(key, key)
     if key not in RESAMPLE_UNITS:
-        raise OptionError(f"unknown resampling unit {unit!r} (choose from systems, instances, "
-                          "both)")
+        raise OptionError(f"unknown resampling unit {unit!r} (choose from systems, instances, both)")
     return key
 
 
@@ -134,8 +133,7 @@ def _check_alternative(alternative: str) -> str:
     key = str(alternative).strip().lower().replace("_", "-")
     key = {"two-tailed": "two-sided", "two": "two-sided", "2": "two-sided"}.get(key, key)
     if key not in ALTERNATIVES:
-        raise OptionError(f"unknown alternative {alternative!r} (choose from greater, less, "
-                          "two-sided)")
+        raise OptionError(f"unknown alternative {alternative!r} (choose from greater, less, two-sided)")
     return key
 
 
@@ -177,8 +175,14 @@ def _joint_nan(*matrices: np.ndarray) -> list[np.ndarray]:
 
 
 def bootstrap_distribution(
-    X, Y, level: str = "system", coefficient: str = "pearson", *, resample_unit: str = "both",
-    samples: int = 1000, seed: int | None = 0,
+    X,
+    Y,
+    level: str = "system",
+    coefficient: str = "pearson",
+    *,
+    resample_unit: str = "both",
+    samples: int = 1000,
+    seed: int | None = 0,
 ) -> np.ndarray:
     """The correlations of ``samples`` bootstrap resamples (nan where undefined)."""
     X, Y = _check_pair(X, Y)
@@ -204,15 +208,21 @@ def _percentile_interval(values: np.ndarray, conf: float) -> tuple[float, float]
 
 
 def bootstrap_ci(
-    X, Y, level: str = "system", coefficient: str = "pearson", *, resample_unit: str = "both",
-    samples: int = 1000, seed: int | None = 0, confidence: float = 95,
+    X,
+    Y,
+    level: str = "system",
+    coefficient: str = "pearson",
+    *,
+    resample_unit: str = "both",
+    samples: int = 1000,
+    seed: int | None = 0,
+    confidence: float = 95,
 ) -> CorrelationCI:
     """Percentile bootstrap interval of the correlation at ``level``."""
     conf = confidence_fraction(confidence)
     unit = _check_resample(resample_unit)
     name = coefficient if isinstance(coefficient, str) else getattr(coefficient, "__name__", "?")
-    dist = bootstrap_distribution(X, Y, level, coefficient, resample_unit=unit, samples=samples,
-                                  seed=seed)
+    dist = bootstrap_distribution(X, Y, level, coefficient, resample_unit=unit, samples=samples, seed=seed)
     low, high = _percentile_interval(dist, conf)
     return CorrelationCI(
         value=correlate(X, Y, level, coefficient),
@@ -238,8 +248,7 @@ def _fisher_se(r: float, n: int, coefficient: str) -> float:
     return math.sqrt(0.437 / (n - 4)) if n > 4 else math.nan
 
 
-def fisher_ci(r: float, n: int, confidence: float = 95, coefficient: str = "pearson"
-              ) -> tuple[float, float]:
+def fisher_ci(r: float, n: int, confidence: float = 95, coefficient: str = "pearson") -> tuple[float, float]:
     """Fisher-z interval ``tanh(atanh(r) -+ z_{1-alpha/2} * se)`` (nan if n is too small)."""
     conf = confidence_fraction(confidence)
     if r is None or math.isnan(r):
@@ -254,30 +263,47 @@ def fisher_ci(r: float, n: int, confidence: float = 95, coefficient: str = "pear
     return math.tanh(z - crit * se), math.tanh(z + crit * se)
 
 
-def fisher_interval(X, Y, level: str = "system", coefficient: str = "pearson", *,
-                    confidence: float = 95) -> CorrelationCI:
+def fisher_interval(
+    X, Y, level: str = "system", coefficient: str = "pearson", *, confidence: float = 95
+) -> CorrelationCI:
     """Fisher-z interval of the system-level or global correlation (n = systems or cells)."""
     level = _check_level(level)
     if level == "summary":
-        raise OptionError("Fisher intervals need one n: use --level system or global, or --ci "
-                          "bootstrap")
+        raise OptionError("Fisher intervals need one n: use --level system or global, or --ci bootstrap")
     coef = canonical_coefficient(coefficient)
     value = correlate(X, Y, level, coef)
     n = level_size(X, Y, level)
     low, high = fisher_ci(value, n, confidence, coef)
-    return CorrelationCI(value=value, low=low, high=high,
-                         level=round(confidence_fraction(confidence) * 100.0, 10),
-                         method="fisher", coefficient=coef, correlation_level=level, n=n)
+    return CorrelationCI(
+        value=value,
+        low=low,
+        high=high,
+        level=round(confidence_fraction(confidence) * 100.0, 10),
+        method="fisher",
+        coefficient=coef,
+        correlation_level=level,
+        n=n,
+    )
 
 
-def correlation_ci(X, Y, level: str = "system", coefficient: str = "pearson", *,
-                   method: str = "bootstrap", resample_unit: str = "both", samples: int = 1000,
-                   seed: int | None = 0, confidence: float = 95) -> CorrelationCI:
+def correlation_ci(
+    X,
+    Y,
+    level: str = "system",
+    coefficient: str = "pearson",
+    *,
+    method: str = "bootstrap",
+    resample_unit: str = "both",
+    samples: int = 1000,
+    seed: int | None = 0,
+    confidence: float = 95,
+) -> CorrelationCI:
     """Dispatch to :func:`bootstrap_ci` or :func:`fisher_interval`."""
     method = str(method).lower()
     if method == "bootstrap":
-        return bootstrap_ci(X, Y, level, coefficient, resample_unit=resample_unit,
-                            samples=samples, seed=seed, confidence=confidence)
+        return bootstrap_ci(
+            X, Y, level, coefficient, resample_unit=resample_unit, samples=samples, seed=seed, confidence=confidence
+        )
     if method == "fisher":
         return fisher_interval(X, Y, level, coefficient, confidence=confidence)
     raise OptionError(f"unknown interval method {method!r} (choose from bootstrap, fisher)")
@@ -286,8 +312,7 @@ def correlation_ci(X, Y, level: str = "system", coefficient: str = "pearson", *,
 # ----------------------------------------------------------------------------- comparisons
 
 
-def williams_test(r12: float, r13: float, r23: float, n: int, alternative: str = "greater"
-                  ) -> tuple[float, float]:
+def williams_test(r12: float, r13: float, r23: float, n: int, alternative: str = "greater") -> tuple[float, float]:
     """Williams' t for H0: rho12 = rho13, variable 1 shared; returns (t, p), df = n - 3.
 
     r12 = corr(Z, A), r13 = corr(Z, B), r23 = corr(A, B).
@@ -325,21 +350,22 @@ def _prepare_comparison(XA, XB, Z):
     return _joint_nan(XA, XB, Z)
 
 
-def williams_compare(XA, XB, Z, level: str = "system", coefficient: str = "pearson", *,
-                     alternative: str = "greater") -> ComparisonResult:
+def williams_compare(
+    XA, XB, Z, level: str = "system", coefficient: str = "pearson", *, alternative: str = "greater"
+) -> ComparisonResult:
     """Williams' test that metric A correlates with Z better than metric B does."""
     level = _check_level(level)
     if level == "summary":
-        raise OptionError("Williams' test needs one n: use level system or global (or a "
-                          "resampling test for summary level)")
+        raise OptionError(
+            "Williams' test needs one n: use level system or global (or a resampling test for summary level)"
+        )
     XA, XB, Z = _prepare_comparison(XA, XB, Z)
     r12 = correlate(XA, Z, level, coefficient)
     r13 = correlate(XB, Z, level, coefficient)
     r23 = correlate(XA, XB, level, coefficient)
     n = level_size(XA, Z, level)
     t, p = williams_test(r12, r13, r23, n, alternative)
-    return ComparisonResult("williams", r12, r13, r12 - r13, t, p, _check_alternative(alternative),
-                            n=n)
+    return ComparisonResult("williams", r12, r13, r12 - r13, t, p, _check_alternative(alternative), n=n)
 
 
 def _p_from_null(null: np.ndarray, observed: float, alternative: str) -> float:
@@ -374,12 +400,22 @@ def _standardize(m: np.ndarray) -> np.ndarray:
     return (m - vals.mean()) / sd if sd > 0 else m - vals.mean()
 
 
-def permutation_test(XA, XB, Z, level: str = "system", coefficient: str = "pearson", *,
-                     resample_unit: str = "both", samples: int = 1000, seed: int | None = 0,
-                     alternative: str = "greater") -> ComparisonResult:
+def permutation_test(
+    XA,
+    XB,
+    Z,
+    level: str = "system",
+    coefficient: str = "pearson",
+    *,
+    resample_unit: str = "both",
+    samples: int = 1000,
+    seed: int | None = 0,
+    alternative: str = "greater",
+) -> ComparisonResult:
     """Permutation test of corr(A, Z) - corr(B, Z), swapping A and B per system/instance/cell."""
     level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
-        XA, XB, Z, level, coefficient, resample_unit, alternative, samples)
+        XA, XB, Z, level, coefficient, resample_unit, alternative, samples
+    )
     A, B = _standardize(XA), _standardize(XB)
     rng = np.random.default_rng(seed)
     n_sys, n_inst = A.shape
@@ -395,16 +431,27 @@ def permutation_test(XA, XB, Z, level: str = "system", coefficient: str = "pears
         pb = np.where(swap, A, B)
         null[s] = correlate(pa, Z, level, func) - correlate(pb, Z, level, func)
     p = _p_from_null(null, observed, alternative)
-    return ComparisonResult("permutation", ra, rb, observed, observed, p, alternative,
-                            samples=samples, seed=seed, resample=unit)
+    return ComparisonResult(
+        "permutation", ra, rb, observed, observed, p, alternative, samples=samples, seed=seed, resample=unit
+    )
 
 
-def bootstrap_test(XA, XB, Z, level: str = "system", coefficient: str = "pearson", *,
-                   resample_unit: str = "both", samples: int = 1000, seed: int | None = 0,
-                   alternative: str = "greater") -> ComparisonResult:
+def bootstrap_test(
+    XA,
+    XB,
+    Z,
+    level: str = "system",
+    coefficient: str = "pearson",
+    *,
+    resample_unit: str = "both",
+    samples: int = 1000,
+    seed: int | None = 0,
+    alternative: str = "greater",
+) -> ComparisonResult:
     """Bootstrap test of corr(A, Z) - corr(B, Z); the null is the resampled deltas shifted to 0."""
     level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
-        XA, XB, Z, level, coefficient, resample_unit, alternative, samples)
+        XA, XB, Z, level, coefficient, resample_unit, alternative, samples
+    )
     rng = np.random.default_rng(seed)
     deltas = np.empty(samples)
     for s in range(samples):
@@ -413,5 +460,6 @@ def bootstrap_test(XA, XB, Z, level: str = "system", coefficient: str = "pearson
     ok = deltas[~np.isnan(deltas)]
     null = ok - ok.mean() if ok.size else ok
     p = _p_from_null(null, observed, alternative)
-    return ComparisonResult("bootstrap", ra, rb, observed, observed, p, alternative,
-                            samples=samples, seed=seed, resample=unit)
+    return ComparisonResult(
+        "bootstrap", ra, rb, observed, observed, p, alternative, samples=samples, seed=seed, resample=unit
+    )

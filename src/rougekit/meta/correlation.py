@@ -25,6 +25,7 @@ default, used by sacrerouge) or tau-c (Stuart). Undefined values are ``nan`` (sa
 Also here, because the sibling modules need them: the normal distribution (from the standard
 library) and Student's t (from scipy, the ``stats`` extra, imported only when a t test runs).
 """
+
 from __future__ import annotations
 
 import math
@@ -225,8 +226,7 @@ def canonical_coefficient(name: str) -> str:
         key = "kendall"
     if key not in COEFFICIENTS:
         raise OptionError(
-            f"unknown correlation coefficient {name!r} (choose from pearson, spearman, kendall, "
-            "kendall_c)"
+            f"unknown correlation coefficient {name!r} (choose from pearson, spearman, kendall, kendall_c)"
         )
     return key
 
@@ -240,11 +240,15 @@ def get_coefficient(coefficient: str | CorrFunc) -> CorrFunc:
 
 def _check_level(level: str) -> str:
     key = str(level).strip().lower().replace("-", "_")
-    key = {"system_level": "system", "summary_level": "summary", "global_level": "global",
-           "input": "summary", "instance": "summary"}.get(key, key)
+    key = {
+        "system_level": "system",
+        "summary_level": "summary",
+        "global_level": "global",
+        "input": "summary",
+        "instance": "summary",
+    }.get(key, key)
     if key not in LEVELS:
-        raise OptionError(f"unknown correlation level {level!r} (choose from system, summary, "
-                          "global)")
+        raise OptionError(f"unknown correlation level {level!r} (choose from system, summary, global)")
     return key
 
 
@@ -390,4 +394,3 @@ def t_cdf(t: float, df: float) -> float:
 def t_ppf(p: float, df: float) -> float:
     """The Student t quantile (scipy)."""
     return float(_scipy_t().ppf(p, df))
-

@@ -4,6 +4,7 @@
 - :func:`rank_plot`: Lin & Hovy (2003) Figure 2 style: each system's rank by the human scores
   against its rank by the metric (a perfect metric puts every system on the diagonal).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -43,19 +44,22 @@ def _labelled_points(plt, fig, ax, x, y, names, xlabel: str, ylabel: str, path: 
     return path
 
 
-def scatter_by_system(metric, human, systems: list[str], path: str, *, metric_name: str = "metric",
-                      human_name: str = "human") -> str:
+def scatter_by_system(
+    metric, human, systems: list[str], path: str, *, metric_name: str = "metric", human_name: str = "human"
+) -> str:
     """Scatter of per-system means (system × instance matrices, NaN = missing), saved to ``path``."""
     plt = _pyplot()
     x, y = system_means(metric, human)
     systems = _kept(metric, human, systems)
     fig, ax = plt.subplots(figsize=(5, 4))
-    return _labelled_points(plt, fig, ax, x, y, systems, f"{metric_name} (system mean)",
-                            f"{human_name} (system mean)", path)
+    return _labelled_points(
+        plt, fig, ax, x, y, systems, f"{metric_name} (system mean)", f"{human_name} (system mean)", path
+    )
 
 
-def rank_plot(metric, human, systems: list[str], path: str, *, metric_name: str = "metric",
-              human_name: str = "human") -> str:
+def rank_plot(
+    metric, human, systems: list[str], path: str, *, metric_name: str = "metric", human_name: str = "human"
+) -> str:
     """Ranks of the systems (1 = best) by human scores against ranks by the metric, saved to ``path``."""
     plt = _pyplot()
     x, y = system_means(metric, human)
@@ -65,5 +69,6 @@ def rank_plot(metric, human, systems: list[str], path: str, *, metric_name: str 
     human_rank = n + 1 - rankdata(np.asarray(y))
     fig, ax = plt.subplots(figsize=(5, 5))
     ax.plot([1, n], [1, n], color="grey", linewidth=0.8)
-    return _labelled_points(plt, fig, ax, human_rank, metric_rank, systems, f"rank by {human_name}",
-                            f"rank by {metric_name}", path)
+    return _labelled_points(
+        plt, fig, ax, human_rank, metric_rank, systems, f"rank by {human_name}", f"rank by {metric_name}", path
+    )

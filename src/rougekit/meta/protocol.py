@@ -56,6 +56,7 @@ highest correlation; ``not_worse`` is set for the others according to ``rule``:
 
 The best value itself has ``best`` True and ``not_worse`` True.
 """
+
 from __future__ import annotations
 
 import json
@@ -101,13 +102,14 @@ __all__ = [
 
 # Lin (2004)'s 17 measures plus ROUGE-S1/SU1 (the brief's d = 1, 4, 9, *).
 DEFAULT_MEASURES = tuple(
-    [f"ROUGE-{n}" for n in range(1, 10)] + ["ROUGE-L", "ROUGE-W-1.2"]
+    [f"ROUGE-{n}" for n in range(1, 10)]
+    + ["ROUGE-L", "ROUGE-W-1.2"]
     + [f"ROUGE-{k}{d}" for k in ("S", "SU") for d in ("1", "4", "9", "*")]
 )
 VARIANTS = {
     "plain": {"stem": False, "stopwords": False},  # Lin's CASE set
-    "stem": {"stem": True, "stopwords": False},    # STEM (Porter, -m)
-    "stop": {"stem": False, "stopwords": True},    # STOP (SMART stopwords removed, -s)
+    "stem": {"stem": True, "stopwords": False},  # STEM (Porter, -m)
+    "stop": {"stem": False, "stopwords": True},  # STOP (SMART stopwords removed, -s)
     "stemstop": {"stem": True, "stopwords": True},  # both (-m -s), not in Lin's tables
 }
 DEFAULT_VARIANTS = ("plain", "stem", "stop")
@@ -143,28 +145,33 @@ class ProtocolDataset:
 
     def n_references(self) -> tuple[int, int]:
         """(fewest, most) references of a present cell."""
-        counts = [len(self.references[s][i]) for s in range(len(self.systems))
-                  for i in range(len(self.instances)) if self.candidates[s][i] is not None]
+        counts = [
+            len(self.references[s][i])
+            for s in range(len(self.systems))
+            for i in range(len(self.instances))
+            if self.candidates[s][i] is not None
+        ]
         return (min(counts), max(counts)) if counts else (0, 0)
 
-    def subset(self, instances: int | None = None, systems: Sequence[str] | None = None
-               ) -> "ProtocolDataset":
+    def subset(self, instances: int | None = None, systems: Sequence[str] | None = None) -> "ProtocolDataset":
         """The first ``instances`` instances and/or the named systems (in the given order)."""
         rows = list(range(len(self.systems)))
         if systems is not None:
             index = {s: k for k, s in enumerate(self.systems)}
             missing = [s for s in systems if s not in index]
             if missing:
-                raise OptionError(f"unknown system(s) {', '.join(missing)} (dataset has "
-                                  f"{', '.join(self.systems)})")
+                raise OptionError(f"unknown system(s) {', '.join(missing)} (dataset has {', '.join(self.systems)})")
             rows = [index[s] for s in systems]
-        cols = list(range(len(self.instances) if instances is None else
-                          min(int(instances), len(self.instances))))
+        cols = list(range(len(self.instances) if instances is None else min(int(instances), len(self.instances))))
         return ProtocolDataset(
-            self.name, [self.systems[r] for r in rows], [self.instances[c] for c in cols],
+            self.name,
+            [self.systems[r] for r in rows],
+            [self.instances[c] for c in cols],
             [[self.candidates[r][c] for c in cols] for r in rows],
             [[self.references[r][c] for c in cols] for r in rows],
-            {k: v[np.ix_(rows, cols)] for k, v in self.human.items()}, list(self.notes))
+            {k: v[np.ix_(rows, cols)] for k, v in self.human.items()},
+            list(self.notes),
+        )
 
 
 _SENT_END = re.compile(r"(?<=\s[.!?])\s+")
@@ -261,8 +268,7 @@ def load_realsumm(path: str | os.PathLike) -> ProtocolDataset:
     if scores_path.exists():
         for n, r in enumerate(_read_jsonl(scores_path), 1):
             key = (r.get("subset"), r.get("system"), str(r.get("doc_id")))
-            human_of[key] = _score_value(r.get("scores", {}).get("litepyramid_recall"),
-                                         f"{scores_path}:{n}")
+            human_of[key] = _score_value(r.get("scores", {}).get("litepyramid_recall"), f"{scores_path}:{n}")
     else:
         raise InputError(f"{scores_path}: not found (REALSumm human scores)")
     systems = sorted({f"{r['subset']}/{r['system']}" for r in prow})
@@ -280,10 +286,18 @@ def load_realsumm(path: str | os.PathLike) -> ProtocolDataset:
         except KeyError as exc:
             raise InputError(f"{parity}:{n}: missing field {exc}") from None
         human[s, i] = human_of.get((r["subset"], r["system"], str(r["doc_id"])), math.nan)
-    return ProtocolDataset("realsumm", systems, instances, cands, refs,
-                           {"litepyramid_recall": human},
-                           ["each REALSumm system is scored against its own tokenisation of the "
-                            "single reference, so refs=one and refs=all coincide"])
+    return ProtocolDataset(
+        "realsumm",
+        systems,
+        instances,
+        cands,
+        refs,
+        {"litepyramid_recall": human},
+        [
+            "each REALSumm system is scored against its own tokenisation of the "
+            "single reference, so refs=one and refs=all coincide"
+        ],
+    )
 
 
 _RESERVED = {"system", "instance", "candidate", "references", "human", "scores"}
@@ -334,9 +348,11 @@ def load_jsonl(path: str | os.PathLike) -> ProtocolDataset:
                 raise InputError(f"{where}: 'human' must be an object of scores")
             scores = {str(k): _score_value(v, where) for k, v in obj.items()}
         else:
-            scores = {k: _score_value(v, where) for k, v in r.items()
-                      if k not in _RESERVED and (v is None or (isinstance(v, (int, float))
-                                                               and not isinstance(v, bool)))}
+            scores = {
+                k: _score_value(v, where)
+                for k, v in r.items()
+                if k not in _RESERVED and (v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
+            }
         for c in scores:
             if c not in columns:
                 columns.append(c)
@@ -387,19 +403,23 @@ def _score_setting(task: tuple) -> tuple[np.ndarray, float]:
     return out, time.perf_counter() - t0
 
 
-def score_grid(data: ProtocolDataset, measures: Sequence[str] = DEFAULT_MEASURES,
-               variants: Sequence[str] = DEFAULT_VARIANTS, refs: Sequence[str] = REFS, *,
-               multi_ref: str = "sum", jobs: int = 1, timings: dict | None = None,
-               ) -> dict[tuple[str, str], np.ndarray]:
+def score_grid(
+    data: ProtocolDataset,
+    measures: Sequence[str] = DEFAULT_MEASURES,
+    variants: Sequence[str] = DEFAULT_VARIANTS,
+    refs: Sequence[str] = REFS,
+    *,
+    multi_ref: str = "sum",
+    jobs: int = 1,
+    timings: dict | None = None,
+) -> dict[tuple[str, str], np.ndarray]:
     """ROUGE of every present cell: ``{(variant, refs): array (measures, systems, instances, 3)}``
     holding recall, precision and F (NaN where the candidate is missing)."""
     names = [Measure.parse(m).name for m in measures]
     n_sys, n_inst = data.shape
-    where = [(s, i) for s in range(n_sys) for i in range(n_inst)
-             if data.candidates[s][i] is not None]
+    where = [(s, i) for s in range(n_sys) for i in range(n_inst) if data.candidates[s][i] is not None]
     cands = [data.candidates[s][i] for s, i in where]
-    ref_sets = {"one": [data.references[s][i][:1] for s, i in where],
-                "all": [data.references[s][i] for s, i in where]}
+    ref_sets = {"one": [data.references[s][i][:1] for s, i in where], "all": [data.references[s][i] for s, i in where]}
     lo, hi = data.n_references()
     same = hi <= 1  # every cell has a single reference: one == all
     tasks, keys = [], []
@@ -471,10 +491,12 @@ def _prepare(xr: np.ndarray, coef: str, chunk: int = 100):
     """:func:`_prepare_block` over blocks of ``chunk`` resamples (bounded temporaries)."""
     if xr.ndim == 2 or xr.shape[0] <= chunk:
         return _prepare_block(xr, coef)
-    parts = [_prepare_block(xr[b:b + chunk], coef) for b in range(0, xr.shape[0], chunk)]
-    return (np.concatenate([p[0] for p in parts]),
-            None if parts[0][1] is None else np.concatenate([p[1] for p in parts]),
-            np.concatenate([p[2] for p in parts]))
+    parts = [_prepare_block(xr[b : b + chunk], coef) for b in range(0, xr.shape[0], chunk)]
+    return (
+        np.concatenate([p[0] for p in parts]),
+        None if parts[0][1] is None else np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+    )
 
 
 def _prepare_block(xr: np.ndarray, coef: str):
@@ -566,13 +588,11 @@ class ProtocolResult:
     timings: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
-    def cell(self, measure: str, variant: str, refs: str, human: str, coefficient: str
-             ) -> ProtocolCell:
+    def cell(self, measure: str, variant: str, refs: str, human: str, coefficient: str) -> ProtocolCell:
         coefficient = canonical_coefficient(coefficient)
         measure = Measure.parse(measure).name
         for c in self.cells:
-            if (c.measure, c.variant, c.refs, c.human, c.coefficient) == (
-                    measure, variant, refs, human, coefficient):
+            if (c.measure, c.variant, c.refs, c.human, c.coefficient) == (measure, variant, refs, human, coefficient):
                 return c
         raise KeyError((measure, variant, refs, human, coefficient))
 
@@ -602,13 +622,24 @@ def _check_list(items: Sequence[str], allowed: Sequence[str], what: str) -> list
     return out
 
 
-def run_protocol(data: ProtocolDataset, *, measures: Sequence[str] = DEFAULT_MEASURES,
-                 variants: Sequence[str] = DEFAULT_VARIANTS, refs: Sequence[str] = REFS,
-                 humans: Sequence[str] | None = None, level: str = "system",
-                 coefficients: Sequence[str] = ("pearson", "spearman", "kendall"),
-                 score: str = "recall", multi_ref: str = "sum", samples: int = 1000,
-                 seed: int | None = 0, confidence: float = 95.0, resample: str = "systems",
-                 rule: str = "overlap", jobs: int = 1) -> ProtocolResult:
+def run_protocol(
+    data: ProtocolDataset,
+    *,
+    measures: Sequence[str] = DEFAULT_MEASURES,
+    variants: Sequence[str] = DEFAULT_VARIANTS,
+    refs: Sequence[str] = REFS,
+    humans: Sequence[str] | None = None,
+    level: str = "system",
+    coefficients: Sequence[str] = ("pearson", "spearman", "kendall"),
+    score: str = "recall",
+    multi_ref: str = "sum",
+    samples: int = 1000,
+    seed: int | None = 0,
+    confidence: float = 95.0,
+    resample: str = "systems",
+    rule: str = "overlap",
+    jobs: int = 1,
+) -> ProtocolResult:
     """Score the grid and correlate it with the human columns (see the module docstring)."""
     timings: dict[str, float] = {}
     t_start = time.perf_counter()
@@ -629,8 +660,7 @@ def run_protocol(data: ProtocolDataset, *, measures: Sequence[str] = DEFAULT_MEA
     if level not in ("system", "summary"):
         raise OptionError("the protocol correlates at system or summary level")
     if rule == "williams" and level != "system":
-        raise OptionError("the Williams rule needs system level (one n); use --rule overlap or "
-                          "paired")
+        raise OptionError("the Williams rule needs system level (one n); use --rule overlap or paired")
     coefs = []
     for c in coefficients:
         c = canonical_coefficient(c)
@@ -650,8 +680,7 @@ def run_protocol(data: ProtocolDataset, *, measures: Sequence[str] = DEFAULT_MEA
     humans = [str(h) for h in humans]
     for h in humans:
         if h not in data.human:
-            raise OptionError(f"unknown human score {h!r} (dataset has "
-                              f"{', '.join(data.human)})")
+            raise OptionError(f"unknown human score {h!r} (dataset has {', '.join(data.human)})")
     if not humans:
         raise OptionError("give at least one human score column")
     n_sys, n_inst = data.shape
@@ -689,15 +718,26 @@ def run_protocol(data: ProtocolDataset, *, measures: Sequence[str] = DEFAULT_MEA
                         if px is not None and human_prep[(h, c)] is not None:
                             dist = _combine(px, human_prep[(h, c)], level)
                         else:  # missing cells: the library's pairwise-complete bootstrap
-                            dist = bootstrap_distribution(X, Y, level, c, resample_unit=resample,
-                                                          samples=samples, seed=seed)
+                            dist = bootstrap_distribution(
+                                X, Y, level, c, resample_unit=resample, samples=samples, seed=seed
+                            )
                         low, high = _percentile_interval(dist, conf)
                         cells.append(ProtocolCell(name, v, r, h, c, float(value), low, high))
                         dists[(name, v, r, h, c)] = dist
-    order = {"m": {n: i for i, n in enumerate(names)}, "h": {h: i for i, h in enumerate(humans)},
-             "c": {c: i for i, c in enumerate(coefs)}}
-    cells.sort(key=lambda x: (order["m"][x.measure], variants.index(x.variant),
-                              refs.index(x.refs), order["h"][x.human], order["c"][x.coefficient]))
+    order = {
+        "m": {n: i for i, n in enumerate(names)},
+        "h": {h: i for i, h in enumerate(humans)},
+        "c": {c: i for i, c in enumerate(coefs)},
+    }
+    cells.sort(
+        key=lambda x: (
+            order["m"][x.measure],
+            variants.index(x.variant),
+            refs.index(x.refs),
+            order["h"][x.human],
+            order["c"][x.coefficient],
+        )
+    )
     _mark(cells, dists, metric_mats, data, rule, conf, level)
     timings["correlations"] = round(time.perf_counter() - t_corr, 3)
     timings["total"] = round(time.perf_counter() - t_start, 3)
@@ -706,15 +746,32 @@ def run_protocol(data: ProtocolDataset, *, measures: Sequence[str] = DEFAULT_MEA
     if lo != hi and "all" in refs:
         notes.append(f"instances have between {lo} and {hi} references")
     return ProtocolResult(
-        dataset=data.name, systems=list(data.systems), n_instances=n_inst, level=level,
-        score=score, multi_ref=multi_ref, measures=names, variants=variants, refs=refs,
-        humans=humans, coefficients=coefs, n_references={"one": 1 if hi else 0, "all": hi},
-        confidence=round(conf * 100.0, 10), samples=samples, seed=seed, resample=resample,
-        rule=rule, cells=cells, timings=timings, notes=notes)
+        dataset=data.name,
+        systems=list(data.systems),
+        n_instances=n_inst,
+        level=level,
+        score=score,
+        multi_ref=multi_ref,
+        measures=names,
+        variants=variants,
+        refs=refs,
+        humans=humans,
+        coefficients=coefs,
+        n_references={"one": 1 if hi else 0, "all": hi},
+        confidence=round(conf * 100.0, 10),
+        samples=samples,
+        seed=seed,
+        resample=resample,
+        rule=rule,
+        cells=cells,
+        timings=timings,
+        notes=notes,
+    )
 
 
-def _mark(cells: list[ProtocolCell], dists: dict, metric_mats: dict, data: ProtocolDataset,
-          rule: str, conf: float, level: str) -> None:
+def _mark(
+    cells: list[ProtocolCell], dists: dict, metric_mats: dict, data: ProtocolDataset, rule: str, conf: float, level: str
+) -> None:
     columns: dict[tuple, list[ProtocolCell]] = {}
     for c in cells:
         columns.setdefault(c.column, []).append(c)
@@ -732,8 +789,7 @@ def _mark(cells: list[ProtocolCell], dists: dict, metric_mats: dict, data: Proto
             if c.best:
                 continue
             if rule == "overlap":
-                c.not_worse = (not math.isnan(c.high) and not math.isnan(best.low)
-                               and c.high >= best.low)
+                c.not_worse = not math.isnan(c.high) and not math.isnan(best.low) and c.high >= best.low
             elif rule == "paired":
                 d = dists[(best.measure, v, r, h, coef)] - dists[(c.measure, v, r, h, coef)]
                 d = d[~np.isnan(d)]
@@ -772,22 +828,28 @@ def _fmt(x: float, digits: int) -> str:
     return "nan" if x is None or math.isnan(x) else f"{x:.{digits}f}"
 
 
-def format_text(result: ProtocolResult, *, digits: int = 3, intervals: bool = False,
-                max_columns: int = 18) -> str:
+def format_text(result: ProtocolResult, *, digits: int = 3, intervals: bool = False, max_columns: int = 18) -> str:
     """Paper-style tables: rows = measures; columns = human x references x variant x coefficient.
     ``*`` marks the best of a column, ``+`` the values not significantly worse than it."""
     by_key = {(c.measure, c.human, c.refs, c.variant, c.coefficient): c for c in result.cells}
-    columns = [(h, r, v, c) for h in result.humans for r in result.refs for v in result.variants
-               for c in result.coefficients]
-    levels = [("human", result.humans), ("refs", result.refs), ("variant", result.variants),
-              ("coefficient", result.coefficients)]
+    columns = [
+        (h, r, v, c) for h in result.humans for r in result.refs for v in result.variants for c in result.coefficients
+    ]
+    levels = [
+        ("human", result.humans),
+        ("refs", result.refs),
+        ("variant", result.variants),
+        ("coefficient", result.coefficients),
+    ]
     if len(columns) > max_columns and len(result.humans) > 1:
         blocks = [[col for col in columns if col[0] == h] for h in result.humans]
     else:
         blocks = [columns]
-    rule_text = {"overlap": "its 95% interval overlaps the best's",
-                 "paired": "paired bootstrap: the interval of (best - value) contains 0",
-                 "williams": "Williams' test does not find it worse"}[result.rule]
+    rule_text = {
+        "overlap": "its 95% interval overlaps the best's",
+        "paired": "paired bootstrap: the interval of (best - value) contains 0",
+        "williams": "Williams' test does not find it worse",
+    }[result.rule]
     lines = [
         f"{result.dataset}: {result.level}-level correlation of ROUGE {result.score} with human "
         f"scores ({len(result.systems)} systems, {result.n_instances} instances; multiple "
@@ -836,14 +898,11 @@ def format_text(result: ProtocolResult, *, digits: int = 3, intervals: bool = Fa
             shown = []
             for j, x in enumerate(hr):
                 is_last = n_row == len(header_rows) - 1
-                shown.append(x if is_last or j == 0 or hr[j - 1] != x or
-                             _parent_changed(header_rows, n_row, j) else "")
+                shown.append(x if is_last or j == 0 or hr[j - 1] != x or _parent_changed(header_rows, n_row, j) else "")
             first = "Measure" if n_row == len(header_rows) - 1 else ""
-            lines.append("  ".join([first.ljust(width0)] + [s.ljust(w) for s, w in
-                                                             zip(shown, widths)]).rstrip())
+            lines.append("  ".join([first.ljust(width0)] + [s.ljust(w) for s, w in zip(shown, widths)]).rstrip())
         for b in body:
-            lines.append("  ".join([b[0].ljust(width0)] + [s.ljust(w) for s, w in
-                                                           zip(b[1:], widths)]).rstrip())
+            lines.append("  ".join([b[0].ljust(width0)] + [s.ljust(w) for s, w in zip(b[1:], widths)]).rstrip())
     return "\n".join(lines) + "\n"
 
 
@@ -861,8 +920,19 @@ def _label(result: ProtocolResult, what: str, value: str) -> str:
     return value
 
 
-CSV_FIELDS = ("measure", "variant", "refs", "human", "coefficient", "value", "low", "high",
-              "best", "not_worse", "p_value")
+CSV_FIELDS = (
+    "measure",
+    "variant",
+    "refs",
+    "human",
+    "coefficient",
+    "value",
+    "low",
+    "high",
+    "best",
+    "not_worse",
+    "p_value",
+)
 
 
 def format_csv(result: ProtocolResult) -> str:
@@ -874,11 +944,21 @@ def format_csv(result: ProtocolResult) -> str:
     w.writerow(("dataset", "level", "score") + CSV_FIELDS)
     for c in result.cells:
         d = asdict(c)
-        w.writerow([result.dataset, result.level, result.score] + [
-            ("" if d[k] is None or (isinstance(d[k], float) and math.isnan(d[k]))
-             else (repr(float(d[k])) if isinstance(d[k], float) else
-                   (str(d[k]).lower() if isinstance(d[k], bool) else d[k])))
-            for k in CSV_FIELDS])
+        w.writerow(
+            [result.dataset, result.level, result.score]
+            + [
+                (
+                    ""
+                    if d[k] is None or (isinstance(d[k], float) and math.isnan(d[k]))
+                    else (
+                        repr(float(d[k]))
+                        if isinstance(d[k], float)
+                        else (str(d[k]).lower() if isinstance(d[k], bool) else d[k])
+                    )
+                )
+                for k in CSV_FIELDS
+            ]
+        )
     return buf.getvalue()
 
 

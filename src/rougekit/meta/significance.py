@@ -31,6 +31,7 @@ metric and the human score exist, so both tests see the same summaries):
     give the two-sided p = share with |shifted| >= |observed| (seeded ``default_rng(seed)``; the
     metric and the human scores of a pair use the same resampled instances).
 """
+
 from __future__ import annotations
 
 import math
@@ -184,8 +185,7 @@ def _paired(d: np.ndarray, test: str) -> tuple[float, float, float]:
     return stat, _two_sided_from_stat(stat, None if test == "z" else n - 1), diff
 
 
-def _bootstrap_pairs(S: np.ndarray, samples: int, seed: int | None
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _bootstrap_pairs(S: np.ndarray, samples: int, seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n_sys = S.shape[0]
     rng = np.random.default_rng(seed)
     npairs = n_sys * (n_sys - 1) // 2
@@ -208,8 +208,9 @@ def _bootstrap_pairs(S: np.ndarray, samples: int, seed: int | None
     return stat, pval, diff
 
 
-def pairwise_tests(S, *, test: str = "z", paired: bool = False, samples: int = 1000,
-                   seed: int | None = 0) -> PairwiseTests:
+def pairwise_tests(
+    S, *, test: str = "z", paired: bool = False, samples: int = 1000, seed: int | None = 0
+) -> PairwiseTests:
     """Two-sided tests of every system pair of one system x instance matrix (NaN = missing)."""
     S = as_matrix(S, "score matrix")
     test = _check_test(test)
@@ -250,15 +251,25 @@ class Agreement:
 
     def as_dict(self) -> dict:
         return {
-            "alpha": self.alpha, "n_pairs": self.n_pairs, "N_hit": self.n_hit,
-            "N_Hs": self.n_hs, "N_As": self.n_as, "recall": self.recall,
+            "alpha": self.alpha,
+            "n_pairs": self.n_pairs,
+            "N_hit": self.n_hit,
+            "N_Hs": self.n_hs,
+            "N_As": self.n_as,
+            "recall": self.recall,
             "precision": self.precision,
         }
 
 
 def significance_agreement(
-    metric, human, alphas: Sequence[float] = DEFAULT_ALPHAS, *, test: str = "z",
-    paired: bool = False, same_direction: bool = False, samples: int = 1000,
+    metric,
+    human,
+    alphas: Sequence[float] = DEFAULT_ALPHAS,
+    *,
+    test: str = "z",
+    paired: bool = False,
+    same_direction: bool = False,
+    samples: int = 1000,
     seed: int | None = 0,
 ) -> list[Agreement]:
     """N_hit, N_Hs, N_As, recall and precision of the metric's pairwise significance.
@@ -291,9 +302,15 @@ def significance_agreement(
         if same_direction:
             hit &= agree_dir
         n_hit, n_hs, n_as = int(hit.sum()), int(sig_h.sum()), int(sig_m.sum())
-        out.append(Agreement(
-            alpha=a, n_pairs=int(defined.sum()), n_hit=n_hit, n_hs=n_hs, n_as=n_as,
-            recall=n_hit / n_hs if n_hs else math.nan,
-            precision=n_hit / n_as if n_as else math.nan,
-        ))
+        out.append(
+            Agreement(
+                alpha=a,
+                n_pairs=int(defined.sum()),
+                n_hit=n_hit,
+                n_hs=n_hs,
+                n_as=n_as,
+                recall=n_hit / n_hs if n_hs else math.nan,
+                precision=n_hit / n_as if n_as else math.nan,
+            )
+        )
     return out

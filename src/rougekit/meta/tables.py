@@ -14,6 +14,7 @@ object is flattened without a prefix, and a list of numbers is replaced by its m
 Bad input raises :class:`rougekit.errors.InputError` with a one-line message naming the file and
 line.
 """
+
 from __future__ import annotations
 
 import csv
@@ -91,20 +92,27 @@ class Alignment:
             return shown + (f", ... ({len(items)} in all)" if len(items) > 10 else "")
 
         if self.systems_only_in_metric:
-            lines.append(f"dropped {len(self.systems_only_in_metric)} system(s) with no human "
-                         f"scores: {fmt(self.systems_only_in_metric)}")
+            lines.append(
+                f"dropped {len(self.systems_only_in_metric)} system(s) with no human "
+                f"scores: {fmt(self.systems_only_in_metric)}"
+            )
         if self.systems_only_in_human:
-            lines.append(f"dropped {len(self.systems_only_in_human)} system(s) with no metric "
-                         f"scores: {fmt(self.systems_only_in_human)}")
+            lines.append(
+                f"dropped {len(self.systems_only_in_human)} system(s) with no metric "
+                f"scores: {fmt(self.systems_only_in_human)}"
+            )
         if self.instances_only_in_metric:
-            lines.append(f"dropped {len(self.instances_only_in_metric)} instance(s) with no human "
-                         f"scores: {fmt(self.instances_only_in_metric)}")
+            lines.append(
+                f"dropped {len(self.instances_only_in_metric)} instance(s) with no human "
+                f"scores: {fmt(self.instances_only_in_metric)}"
+            )
         if self.instances_only_in_human:
-            lines.append(f"dropped {len(self.instances_only_in_human)} instance(s) with no metric "
-                         f"scores: {fmt(self.instances_only_in_human)}")
+            lines.append(
+                f"dropped {len(self.instances_only_in_human)} instance(s) with no metric "
+                f"scores: {fmt(self.instances_only_in_human)}"
+            )
         if self.collapsed:
-            lines.append(f"{self.collapsed} table has no instance column: both were averaged per "
-                         "system")
+            lines.append(f"{self.collapsed} table has no instance column: both were averaged per system")
         return lines
 
 
@@ -127,9 +135,7 @@ def parse_value(raw, path: str, line: int, column: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise InputError(
-                f"{path}:{line}: column {column!r}: {_short(raw)!r} is not a number"
-            ) from None
+            raise InputError(f"{path}:{line}: column {column!r}: {_short(raw)!r} is not a number") from None
         if math.isinf(value):
             raise InputError(f"{path}:{line}: column {column!r}: {_short(raw)!r} is not finite")
         return value
@@ -224,9 +230,7 @@ def _rows_csv(path: Path, delimiter: str) -> Iterable[tuple[int, dict]]:
                 if not row or all(not c.strip() for c in row):
                     continue
                 if len(row) != len(header):
-                    raise InputError(
-                        f"{path}:{line}: {len(row)} fields, the header has {len(header)}"
-                    )
+                    raise InputError(f"{path}:{line}: {len(row)} fields, the header has {len(header)}")
                 yield line, dict(zip(header, row))
         except (csv.Error, UnicodeDecodeError) as exc:
             raise InputError(f"{path}:{reader.line_num}: not readable as CSV: {exc}") from None
@@ -248,8 +252,7 @@ def _rows_jsonl(path: Path) -> Iterable[tuple[int, dict]]:
                 except json.JSONDecodeError as exc:
                     raise InputError(f"{path}:{line}: invalid JSON: {exc.msg}") from None
                 if not isinstance(obj, dict):
-                    raise InputError(f"{path}:{line}: expected a JSON object, got "
-                                     f"{type(obj).__name__}")
+                    raise InputError(f"{path}:{line}: expected a JSON object, got {type(obj).__name__}")
                 yield line, _flatten(obj)
         except UnicodeDecodeError:
             raise InputError(f"{path}:{line + 1}: not UTF-8 text") from None
@@ -318,9 +321,9 @@ def read_table(
                 raise InputError(f"{name}:{line}: no column {missing[0]!r}")
         else:
             wanted_cols = [
-                c for c in row
-                if c != system_column and c != (instance_column if has_instance else None)
-                and c not in where
+                c
+                for c in row
+                if c != system_column and c != (instance_column if has_instance else None) and c not in where
             ]
         raw = {col: row.get(col) for col in wanted_cols}
         for col in wanted_cols:
@@ -335,16 +338,14 @@ def read_table(
     if n_rows == 0:
         raise InputError(f"{name}:1: no rows")
     if not cells:
-        raise InputError(f"{name}:1: no rows left after the filter "
-                         + ", ".join(f"{k}={v}" for k, v in where.items()))
+        raise InputError(f"{name}:1: no rows left after the filter " + ", ".join(f"{k}={v}" for k, v in where.items()))
     if score_columns is not None:
         col_names = list(score_columns)
     else:
         # automatic choice: a column with text and no number is a label column (e.g.
         # "summarizer_type") and is left out; an all-missing column stays (all nan); a column
         # mixing numbers and text is an error at its first bad line
-        col_names = [c for c in seen_columns if not _is_label_column(
-            [raw.get(c) for _, raw in cells.values()])]
+        col_names = [c for c in seen_columns if not _is_label_column([raw.get(c) for _, raw in cells.values()])]
     if not col_names:
         raise InputError(f"{name}:1: no score columns")
     shape = (len(systems), len(instances))

@@ -305,9 +305,7 @@ class SummaryNetwork:
         for ref in references:
             if alignment == "positions":
                 pos = [int(p) for p in ref]
-                if any(not 0 <= p < n for p in pos) or any(
-                    a >= b for a, b in zip(pos, pos[1:])
-                ):
+                if any(not 0 <= p < n for p in pos) or any(a >= b for a, b in zip(pos, pos[1:])):
                     raise InputError(f"bad source positions {pos!r}")
             else:
                 pos = _align(ref, self.source, alignment)

@@ -53,9 +53,7 @@ __all__ = [
 Tokens = Sequence[Hashable]
 
 
-def ngram_counts(
-    tokens: Tokens, n: int, stopwords: Collection[Hashable] | None = None
-) -> Counter:
+def ngram_counts(tokens: Tokens, n: int, stopwords: Collection[Hashable] | None = None) -> Counter:
     """Multiset of the contiguous n-grams of ``tokens`` (as tuples).
 
     With ``stopwords``, an n-gram that contains any stopword is *dropped*; the tokens
@@ -171,9 +169,7 @@ def ngram_cooccurrence_precisions(
     if not 1 <= i <= j:
         raise OptionError(f"need 1 <= i <= j, got i={i}, j={j}")
     references = [list(r) for r in references]
-    return tuple(
-        ngram_coverage(candidate, references, n, stopwords=stopwords) for n in range(i, j + 1)
-    )
+    return tuple(ngram_coverage(candidate, references, n, stopwords=stopwords) for n in range(i, j + 1))
 
 
 def ngram_score(
@@ -320,9 +316,7 @@ def bleu(
     if max_n < 1:
         raise OptionError(f"max_n must be >= 1, got {max_n}")
     if len(candidates) != len(references_per_candidate):
-        raise InputError(
-            f"{len(candidates)} candidates but {len(references_per_candidate)} reference sets"
-        )
+        raise InputError(f"{len(candidates)} candidates but {len(references_per_candidate)} reference sets")
     w = _check_weights(weights, max_n)
     matches = [0] * max_n
     totals = [0] * max_n
@@ -367,6 +361,4 @@ def sentence_bleu(
     >>> round(r.score, 6)  # BP = exp(1 - 6/4)
     0.303265
     """
-    return bleu(
-        [candidate], [references], max_n=max_n, weights=weights, ref_length=ref_length
-    )
+    return bleu([candidate], [references], max_n=max_n, weights=weights, ref_length=ref_length)

@@ -1,4 +1,5 @@
 """Reports of API results: text table, JSON, CSV, and the ROUGE-1.5.5 layout."""
+
 from __future__ import annotations
 
 import csv
@@ -15,11 +16,9 @@ KEYS = ("recall", "precision", "f")
 def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     """``{"signature", "systems": {system: {measure: {...}}}, "per_pair"?}``."""
     first = next(iter(results.values()))
-    out: dict = {"signature": str(first.signature),
-                 "systems": {name: r.to_dict() for name, r in results.items()}}
+    out: dict = {"signature": str(first.signature), "systems": {name: r.to_dict() for name, r in results.items()}}
     if per_pair:
-        out["per_pair"] = {name: [dict(id=i, **p) for i, p in zip(r.ids, r.per_pair())]
-                           for name, r in results.items()}
+        out["per_pair"] = {name: [dict(id=i, **p) for i, p in zip(r.ids, r.per_pair())] for name, r in results.items()}
     return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -27,23 +26,47 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if per_pair:
-        columns = ["id", "measure", "recall", "precision", "f", "score", "hits", "reference_count",
-                   "candidate_count"]
+        columns = ["id", "measure", "recall", "precision", "f", "score", "hits", "reference_count", "candidate_count"]
         writer.writerow(["system", *columns])
         for name, r in results.items():
             for row in r.rows():
                 writer.writerow([name, *("" if row[c] is None else row[c] for c in columns)])
         return buffer.getvalue()
-    writer.writerow(["system", "measure", "recall", "precision", "f", "score", "recall_low", "recall_high",
-                     "precision_low", "precision_high", "f_low", "f_high", "signature"])
+    writer.writerow(
+        [
+            "system",
+            "measure",
+            "recall",
+            "precision",
+            "f",
+            "score",
+            "recall_low",
+            "recall_high",
+            "precision_low",
+            "precision_high",
+            "f_low",
+            "f_high",
+            "signature",
+        ]
+    )
     for name, r in results.items():
         for measure, v in r.to_dict().items():
             iv = v.get("interval", {})
             bounds = []
             for k in KEYS:
                 bounds += [iv[k]["low"], iv[k]["high"]] if k in iv else ["", ""]
-            writer.writerow([name, measure, v.get("recall", ""), v.get("precision", ""), v.get("f", ""),
-                             v.get("score", ""), *bounds, str(r.signature)])
+            writer.writerow(
+                [
+                    name,
+                    measure,
+                    v.get("recall", ""),
+                    v.get("precision", ""),
+                    v.get("f", ""),
+                    v.get("score", ""),
+                    *bounds,
+                    str(r.signature),
+                ]
+            )
     return buffer.getvalue()
 
 
@@ -75,8 +98,10 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
                     if "score" in s:
                         lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {s['score']:9.5f}   id {i}")
                         continue
-                    lines.append(f"{name:<{width}}  {measure:<12} {s['recall']:8.5f} {s['precision']:9.5f} "
-                                 f"{s['f']:8.5f}   id {i}")
+                    lines.append(
+                        f"{name:<{width}}  {measure:<12} {s['recall']:8.5f} {s['precision']:9.5f} "
+                        f"{s['f']:8.5f}   id {i}"
+                    )
     lines.append(f"signature: {first.signature}")
     return "\n".join(lines) + "\n"
 
@@ -101,8 +126,11 @@ def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
                 ids = r.ids
                 for k in sorted(range(len(ids)), key=functools.cmp_to_key(lambda a, b: by_eval_id(ids[a], ids[b]))):
                     i, s = ids[k], r.pairs[k][m.name]
-                    lines.append(eval_line(f"{name} {m.name}", f"{i}.{name}",
-                                           *(f"{v:7.5f}" for v in (s.recall, s.precision, s.f))))
+                    lines.append(
+                        eval_line(
+                            f"{name} {m.name}", f"{i}.{name}", *(f"{v:7.5f}" for v in (s.recall, s.precision, s.f))
+                        )
+                    )
     return "\n".join(lines) + "\n"
 
 

@@ -1,4 +1,5 @@
 """The ROUGE-1.5.5 text report, byte for byte."""
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,10 @@ def perl_number(x) -> str:
 
 def average_lines(tag: str, average, low, high, confidence_text: str) -> list[str]:
     """The three ``Average_R/P/F`` lines of one measure (values in R, P, F order)."""
-    return [f"{tag} Average_{letter}: {average[i]:7.5f} ({confidence_text}%-conf.int. {low[i]:7.5f} - {high[i]:7.5f})"
-            for i, letter in enumerate("RPF")]
+    return [
+        f"{tag} Average_{letter}: {average[i]:7.5f} ({confidence_text}%-conf.int. {low[i]:7.5f} - {high[i]:7.5f})"
+        for i, letter in enumerate("RPF")
+    ]
 
 
 def eval_line(tag: str, key: str, r: str, p: str, f: str) -> str:
@@ -81,13 +84,19 @@ def _detail_lines(tag: str, instances: dict[str, tuple], order: list[str], avera
     """The ``-d`` lines of one measure, the keys taken in ``order``."""
     if average == 0:  # R, P, F as %7.5f
         head = f"{tag} Eval "
-        return [f"{head}{key} R:{fixed5[r]} P:{fixed5[p]} F:{fixed5[f]}"
-                for key in order for r, p, f in (instances[key],)]
+        return [
+            f"{head}{key} R:{fixed5[r]} P:{fixed5[p]} F:{fixed5[f]}" for key in order for r, p, f in (instances[key],)
+        ]
     return [eval_line(tag, key, *map(perl_number, instances[key])) for key in order]
 
 
-def format_report(results: list[PeerResult], confidence_text: str = "95", average: int = 0,
-                  details: bool = False, wait: Callable[[], None] | None = None) -> str:
+def format_report(
+    results: list[PeerResult],
+    confidence_text: str = "95",
+    average: int = 0,
+    details: bool = False,
+    wait: Callable[[], None] | None = None,
+) -> str:
     """The script's stdout for these results (``-c`` as typed, ``-t``, ``-d``).
 
     ``wait``, if given, is called before the aggregates (``bootstrap``, ``totals``) are read; the

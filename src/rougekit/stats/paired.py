@@ -6,6 +6,7 @@ Pure functions over per-pair score vectors ``a`` and ``b`` (same length, same or
 >>> r.delta, r.p_value
 (0.0, 1.0)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

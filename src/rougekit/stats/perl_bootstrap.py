@@ -11,6 +11,7 @@ same sums, and :func:`perl_bootstrap` uses it without importing numpy.
 >>> drand48_stream(0, 3)
 [0.170828036106, 0.749901980485, 0.096371655624]
 """
+
 from __future__ import annotations
 
 import os
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs without it
     import numpy as np
 
-_SCALE = 2.0 ** -48
+_SCALE = 2.0**-48
 
 
 def _seed_states(seeds: np.ndarray) -> np.ndarray:
@@ -148,8 +149,9 @@ def _summarize(columns: list[list[float]], resamples: int, confidence: float) ->
     return BootstrapResult(tuple(avg), tuple(low), tuple(high))
 
 
-def perl_bootstrap(values, resamples: int = 1000, confidence: float = 95.0,
-                   average: int = 0, alpha: float = 0.5) -> BootstrapResult:
+def perl_bootstrap(
+    values, resamples: int = 1000, confidence: float = 95.0, average: int = 0, alpha: float = 0.5
+) -> BootstrapResult:
     """Average and interval as ROUGE-1.5.5 prints them (``-r``, ``-c``, ``-t``, ``-p``).
 
     ``values``: n (x, y, z) rows in the script's instance order, a list or an n x 3 array.

@@ -5,6 +5,7 @@
 >>> be_keys([b"Cat|nil|nil", b"cat|black|mod"], "H")
 {'cat': 1}
 """
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,9 @@ def _perl_split_bar(line: str) -> list[str]:
     return fields
 
 
-def be_keys(lines: list[bytes], mode: str, stem: Callable[[str], str] | None = None,
-            source: str = "<input>") -> dict[str, int]:
+def be_keys(
+    lines: list[bytes], mode: str, stem: Callable[[str], str] | None = None, source: str = "<input>"
+) -> dict[str, int]:
     """Counted BE keys of one summary for a ``-3`` mode (H, HM, HMR, HM1, HMR1, HMR2)."""
     keys: dict[str, int] = {}
     for number, raw in enumerate(lines, start=1):

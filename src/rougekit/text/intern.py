@@ -4,6 +4,7 @@
 >>> v.ids(["the", "cat", "the"])
 [0, 1, 0]
 """
+
 from __future__ import annotations
 
 

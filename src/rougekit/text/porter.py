@@ -17,6 +17,7 @@ Details that differ from textbook descriptions and are kept on purpose:
 Written from the algorithm's description (behaviour spec, section 4); checked against the
 reference script's own stemmer by ``tests/goldens/porter_stems.tsv``.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,20 +35,40 @@ _has_vowel = re.compile(f"(?:{_C})?[aeiouy]").match  # *v*
 _is_cvc = re.compile(f"{_C}[aeiouy][^aeiouwxy]\\Z").match  # whole word is C v c
 
 _STEP2 = {
-    "ational": "ate", "tional": "tion", "enci": "ence", "anci": "ance", "izer": "ize",
-    "bli": "ble", "alli": "al", "entli": "ent", "eli": "e", "ousli": "ous",
-    "ization": "ize", "ation": "ate", "ator": "ate", "alism": "al", "iveness": "ive",
-    "fulness": "ful", "ousness": "ous", "aliti": "al", "iviti": "ive", "biliti": "ble",
+    "ational": "ate",
+    "tional": "tion",
+    "enci": "ence",
+    "anci": "ance",
+    "izer": "ize",
+    "bli": "ble",
+    "alli": "al",
+    "entli": "ent",
+    "eli": "e",
+    "ousli": "ous",
+    "ization": "ize",
+    "ation": "ate",
+    "ator": "ate",
+    "alism": "al",
+    "iveness": "ive",
+    "fulness": "ful",
+    "ousness": "ous",
+    "aliti": "al",
+    "iviti": "ive",
+    "biliti": "ble",
     "logi": "log",
 }
 _STEP3 = {
-    "icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical": "ic",
-    "ful": "", "ness": "",
+    "icate": "ic",
+    "ative": "",
+    "alize": "al",
+    "iciti": "ic",
+    "ical": "ic",
+    "ful": "",
+    "ness": "",
 }
 # Step 4, first rule: the standard list without "ment" and "ent" (CYL 2004).
 _STEP4 = dict.fromkeys(
-    ("al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ou", "ism",
-     "ate", "iti", "ous", "ive", "ize"),
+    ("al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ou", "ism", "ate", "iti", "ous", "ive", "ize"),
     "",
 )
 

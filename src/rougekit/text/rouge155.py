@@ -6,6 +6,7 @@ is a separator, lowercasing is ASCII only, and white space is ``[ \\t\\n\\r\\f\\
 >>> tokenize(clean(b"well-known u.s. don't 3.5 caf\\xc3\\xa9"))
 ['well', 'known', 'u', 's', 'don', 't', '3', '5', 'caf']
 """
+
 from __future__ import annotations
 
 import re
@@ -180,8 +181,9 @@ def tokenize(cleaned: bytes, stopwords: frozenset[str] | None = None, stem=None)
     return out
 
 
-def summary_tokens(sentences: list[bytes], word_limit: int = 0, byte_limit: int = 0,
-                   stopwords: frozenset[str] | None = None, stem=None) -> tuple[list[str] | None, list[list[str]]]:
+def summary_tokens(
+    sentences: list[bytes], word_limit: int = 0, byte_limit: int = 0, stopwords: frozenset[str] | None = None, stem=None
+) -> tuple[list[str] | None, list[list[str]]]:
     """What the script's two readers give for one summary: (readText tokens, readText_LCS units).
 
     The first is None where a limit leaves no text (the script's "empty text"; score it as no tokens).

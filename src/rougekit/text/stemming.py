@@ -5,6 +5,7 @@ exception DB and returns the stored base form as it is; otherwise it returns the
 modified Porter stem (:func:`rougekit.text.porter.porter_stem`). The tokenizer only
 calls it for tokens longer than 3 characters (:func:`stem_token`).
 """
+
 from __future__ import annotations
 
 import functools

@@ -13,6 +13,7 @@ A summary is a string whose lines are its sentences (or a list of sentence strin
 >>> Preprocessor("cjk").sentences("東京は晴れ。Tokyo")
 [['東', '京', 'は', '晴', 'れ', 'tokyo']]
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,8 +32,7 @@ Tokenizer = Union[str, Callable[[str], list]]
 TOKENIZERS = ("rouge155", "unicode", "cjk")
 
 _CJK = re.compile(
-    "([\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-    "\U00020000-\U0002fa1f])"
+    "([\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f])"
 )
 
 
@@ -114,9 +114,13 @@ class Preprocessor:
         sentences = split_sentences(summary)
         if self.tokenizer == "rouge155":
             raw = [r155.lower_ascii(s.encode("utf-8", "surrogateescape")) for s in sentences]
-            tokens, units = r155.summary_tokens(raw, self.word_limit, self.byte_limit,
-                                                load_smart_stopwords() if self.stopwords else None,
-                                                morph_stem if self.stem else None)
+            tokens, units = r155.summary_tokens(
+                raw,
+                self.word_limit,
+                self.byte_limit,
+                load_smart_stopwords() if self.stopwords else None,
+                morph_stem if self.stem else None,
+            )
             return tokens or [], units
         split = {"unicode": unicode_tokens, "cjk": cjk_tokens}.get(self.tokenizer, self.tokenizer)
         units = [self._finish(list(split(s))) for s in sentences]
