@@ -28,7 +28,6 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SRC_DIR = REPO_ROOT / "src"
-SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
 REFERENCE_TIMEOUT = float(os.environ.get("ROUGE_REF_TIMEOUT", "600"))
 
@@ -155,13 +154,13 @@ def _run_rougekit_inprocess(args: list[str], cwd) -> tuple[int, bytes, bytes]:
 
 
 def _run_rougekit_subprocess(args: list[str], cwd, timeout=None) -> tuple[int, bytes, bytes]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(SRC_DIR) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    from _paths import subprocess_env  # imports rougekit: the subprocess runs the same one
+
     proc = subprocess.run(
         [sys.executable, "-m", "rougekit", "rouge155", *map(str, args)],
         cwd=cwd,
         capture_output=True,
-        env=env,
+        env=subprocess_env(),
         timeout=timeout or REFERENCE_TIMEOUT,
     )
     return proc.returncode, proc.stdout, proc.stderr

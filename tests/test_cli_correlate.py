@@ -10,13 +10,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _paths import SHARED, shared_missing
 
 from rougekit.cli.main import main
 from rougekit.errors import InputError
 from rougekit.meta import correlation as C
 from rougekit.meta.tables import align_tables, read_table
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 FIXTURES = SHARED / "data" / "sacrerouge-fixtures"
 
 RNG = np.random.default_rng(0)
@@ -256,7 +256,7 @@ def test_align_tables_report(tmp_path):
     assert len(al.report()) == 4
 
 
-@pytest.mark.skipif(not FIXTURES.exists(), reason=f"shared data not found at {FIXTURES}")
+@pytest.mark.skipif(not FIXTURES.exists(), reason=shared_missing(FIXTURES))
 def test_cli_reproduces_sacrerouge_fixture(capsys):
     spec = json.loads((FIXTURES / "expected_correlations_multiling2011.json").read_text())
     f = str(FIXTURES / "multiling2011" / "metrics.jsonl")
@@ -288,7 +288,7 @@ def test_cli_reproduces_sacrerouge_fixture(capsys):
         assert json.loads(out)[t["metrics"][0]][t["metrics"][1]][exp["coef"]] == exp["value"]
 
 
-@pytest.mark.skipif(not (SHARED / "data" / "summeval").exists(), reason="no shared summeval data")
+@pytest.mark.skipif(not (SHARED / "data" / "summeval").exists(), reason=shared_missing(SHARED / "data" / "summeval"))
 def test_summeval_human_table_reads(capsys):
     path = SHARED / "data" / "summeval" / "summeval_human_scores.csv"
     t = read_table(path, instance_column="doc_id")

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from _paths import SHARED
 from reference_rouge import (
-    SHARED_DIR,
     first_difference,
     reference_available,
     reference_command,
@@ -154,7 +154,7 @@ ODD_SENTENCES = ["", " ", "   ", "...", "!!", "- -", "?", "\t", "&amp;", "中文
 
 def _load_real_vocab() -> list[str]:
     """Words of the SummEval texts when ../shared exists (whitespace tokens, case kept)."""
-    path = SHARED_DIR / "data" / "summeval" / "summeval.jsonl"
+    path = SHARED / "data" / "summeval" / "summeval.jsonl"
     if not path.is_file():
         return []
     import json

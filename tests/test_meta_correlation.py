@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
+from _paths import SHARED, shared_missing
 
 from rougekit.errors import OptionError
 from rougekit.meta import bootstrap as B
@@ -16,7 +16,6 @@ from rougekit.meta.tables import read_table
 
 stats = pytest.importorskip("scipy.stats", reason="scipy is needed for the cross-checks")
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 FIXTURES = SHARED / "data" / "sacrerouge-fixtures"
 
 
@@ -174,11 +173,11 @@ def _fixture_tests():
     return [(name, t) for name, t in data["tests"].items()]
 
 
-@pytest.mark.skipif(not FIXTURES.exists(), reason=f"shared data not found at {FIXTURES}")
+@pytest.mark.skipif(not FIXTURES.exists(), reason=shared_missing(FIXTURES))
 @pytest.mark.parametrize("name,spec", _fixture_tests() or [("none", None)])
 def test_sacrerouge_expected_correlations(name, spec):
     if spec is None:
-        pytest.skip("no expected_correlations_multiling2011.json")
+        pytest.skip(shared_missing(FIXTURES / "expected_correlations_multiling2011.json"))
     metric, human = spec["metrics"]
     where = {} if spec["summarizer_type"] == "all" else {"summarizer_type": spec["summarizer_type"]}
     table = read_table(

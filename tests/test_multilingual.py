@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pytest
+from _paths import SHARED, shared_missing
 
 import rougekit
 from rougekit.report.formats import to_rouge155
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 MULTI = SHARED / "data" / "multi-summeval"
 
 
@@ -66,7 +65,7 @@ def _golden_lines(lang):
         return handle.read()
 
 
-@pytest.mark.skipif(not MULTI.exists(), reason="../shared/data/multi-summeval not present")
+@pytest.mark.skipif(not MULTI.exists(), reason=shared_missing(MULTI))
 @pytest.mark.parametrize("lang", ["EN", "DE", "ES", "FR", "ID", "RU", "TR", "ZH"])
 def test_rouge155_tokenizer_reproduces_multi_summeval_goldens(lang):
     """`-c 95 -r 1000 -n 2 -a -d` output, byte for byte, from the API and the 1.5.5 writer."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _paths import SHARED, shared_missing
 
 from rougekit.api import score
 from rougekit.cli.main import main
@@ -32,7 +33,6 @@ from rougekit.meta.protocol import (
 
 stats = pytest.importorskip("scipy.stats")
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 SUMMEVAL = SHARED / "data" / "summeval"
 REALSUMM = SHARED / "data" / "realsumm"
 
@@ -408,7 +408,7 @@ def test_default_grid():
 # ----------------------------------------------------------------------------- real data
 
 
-@pytest.mark.skipif(not (SUMMEVAL / "summeval.jsonl").exists(), reason=f"SummEval data not found under {SUMMEVAL}")
+@pytest.mark.skipif(not (SUMMEVAL / "summeval.jsonl").exists(), reason=shared_missing(SUMMEVAL / "summeval.jsonl"))
 def test_summeval_subset_against_rouge155_goldens():
     data = load_dataset("summeval", SUMMEVAL / "summeval.jsonl")
     assert data.shape == (16, 100) and data.n_references() == (11, 11)
@@ -439,7 +439,7 @@ def test_summeval_subset_against_rouge155_goldens():
 
 @pytest.mark.skipif(
     not (REALSUMM / "parity" / "realsumm_rouge155_parity.jsonl").exists(),
-    reason=f"REALSumm data not found under {REALSUMM}",
+    reason=shared_missing(REALSUMM / "parity" / "realsumm_rouge155_parity.jsonl"),
 )
 def test_realsumm_loads_and_matches_rouge155():
     data = load_dataset("realsumm", REALSUMM)

@@ -18,9 +18,9 @@ import json
 from pathlib import Path
 
 import pytest
+from _paths import SHARED, shared_missing
 from reference_rouge import first_difference, rougekit_available, run_rougekit
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 SAMPLE = SHARED / "data" / "rouge155-sample-test"
 SUMMEVAL = SHARED / "data" / "summeval" / "rouge155_goldens"
 
@@ -62,7 +62,7 @@ def _need_rougekit():
 @pytest.mark.parametrize("expected_name", sorted(SAMPLE_CASES))
 def test_official_sample_output(expected_name):
     if not SAMPLE.is_dir():
-        pytest.skip(f"{SAMPLE} not found (shared/ is not beside the repo)")
+        pytest.skip(shared_missing(SAMPLE))
     _need_rougekit()
     expected = (SAMPLE / "sample-output" / expected_name).read_bytes()
     args = SAMPLE_CASES[expected_name]
@@ -106,7 +106,7 @@ def write_summeval_inputs(dest: Path) -> Path:
 @pytest.fixture(scope="module")
 def summeval_dir(tmp_path_factory):
     if not (SUMMEVAL / "inputs.json").is_file():
-        pytest.skip(f"{SUMMEVAL} not found (shared/ is not beside the repo)")
+        pytest.skip(shared_missing(SUMMEVAL / "inputs.json"))
     dest = tmp_path_factory.mktemp("summeval")
     write_summeval_inputs(dest)
     return dest

@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from _paths import SHARED
 
 from rougekit.text.porter import porter_stem
 from rougekit.text.stemming import load_exceptions, morph_stem, stem_token
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 GOLDEN = REPO / "tests" / "goldens" / "porter_stems.tsv"
 TOOLS = REPO / "tools"
 

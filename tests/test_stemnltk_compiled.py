@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from _paths import SHARED
 
 from rougekit.compat import _porter_nltk
 
@@ -24,7 +25,7 @@ snl = pytest.importorskip("rougekit._core._stemnltk")
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
-DATA = REPO.parent / "shared" / "data"
+DATA = SHARED / "data"
 EXCEPTIONS = REPO / "src" / "rougekit" / "text" / "data" / "wordnet-2.0-exceptions.tsv"
 PORTER_GOLDEN = TESTS / "goldens" / "porter_stems.tsv"
 
