@@ -87,29 +87,78 @@ def rouge_w_scores(K, peer_sents, model_sents, w):
 
 
 def test_backend_flag():
-    import os
+    from rougekit.engine import backend
 
-    assert _core.BACKEND in ("cython", "python")
-    forced_pure = os.environ.get("ROUGEKIT_PURE_PYTHON", "").strip().lower() in ("1", "true", "yes")
-    if forced_pure or _kernels is None:
-        assert _core.BACKEND == "python"
-        assert _core.ngram_stats is _pure.ngram_stats
-    else:
-        assert _core.BACKEND == "cython"
-        assert _core.ngram_stats is _kernels.ngram_stats
+    assert _core.BACKEND == backend.name() in ("compiled", "python")
+    expected = _kernels if backend.name() == "compiled" else _pure
+    assert _core.ngram_stats is expected.ngram_stats
     for name in ("ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hits"):
         assert callable(getattr(_core, name))
 
 
-def test_env_var_forces_pure():
+def _run_with_backend(value: str | None, code: str, block: str = ""):
+    """Run ``code`` in a fresh interpreter with ROUGEKIT_BACKEND=value; ``block`` names a compiled
+    module made unimportable there (as if it had not been built)."""
+    import os
     import subprocess
     import sys
 
-    code = "import rougekit._core as k; print(k.BACKEND, k.ngram_stats.__module__)"
-    env = dict(__import__("os").environ, ROUGEKIT_PURE_PYTHON="1")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    env = {k: v for k, v in os.environ.items() if k != "ROUGEKIT_BACKEND"}
+    if value is not None:
+        env["ROUGEKIT_BACKEND"] = value
+    prelude = ""
+    if block:
+        prelude = (
+            "import sys\n"
+            "class _Block:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            f"        if name == {block!r}: raise ImportError('blocked by the test')\n"
+            "sys.meta_path.insert(0, _Block())\n"
+        )
+    return subprocess.run([sys.executable, "-c", prelude + code], env=env, capture_output=True, text=True)
+
+
+SHOW = "import rougekit._core as k; print(k.BACKEND, k.ngram_stats.__module__)"
+
+
+def test_backend_python_forces_the_twins():
+    out = _run_with_backend("python", SHOW)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["python", "rougekit._core._pure"]
+    assert out.stderr == ""  # asked for: no warning
+
+
+@pytest.mark.skipif(_kernels is None, reason="the compiled kernels are not built")
+def test_backend_compiled_and_auto_use_the_extension():
+    for value in ("compiled", "auto", None, " Compiled "):
+        out = _run_with_backend(value, SHOW)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.split() == ["compiled", "rougekit._core._kernels"], value
+
+
+def test_backend_bad_value_is_one_clear_error():
+    out = _run_with_backend("fast", "import rougekit\nrougekit.score(['a'], ['a'], measures=['ROUGE-1'])")
+    assert out.returncode != 0
+    assert "ROUGEKIT_BACKEND='fast': use one of auto, compiled, python" in out.stderr
+
+
+def test_backend_compiled_but_not_built_is_an_error():
+    out = _run_with_backend("compiled", SHOW, block="rougekit._core._batch")
+    assert out.returncode != 0
+    assert "ROUGEKIT_BACKEND=compiled but rougekit._core._batch is not built" in out.stderr
+
+
+def test_backend_auto_without_the_build_warns_once_and_runs_the_twins():
+    code = (
+        "import warnings, rougekit\n"
+        "warnings.simplefilter('always')\n"
+        "for _ in range(3): r = rougekit.score(['a b'], ['a c'], measures=['ROUGE-1'], bootstrap=None)\n"
+        "import rougekit._core as k; print(k.BACKEND, r.to_dict()['ROUGE-1']['recall'])\n"
+    )
+    out = _run_with_backend(None, code, block="rougekit._core._batch")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["python", "0.5"]
+    assert out.stderr.count("compiled engine is not available") == 1
 
 
 # --------------------------------------------------------------------------- E1

@@ -195,8 +195,16 @@ def test_missing_model_is_reported_before_a_missing_peer(config, tmp_path):
 
 def test_cli_output_with_and_without_the_batch_path(config, monkeypatch):
     code, fast, _ = run_cli("-n", "2", "-m", "-d", "-r", "30", "-a", config)
-    monkeypatch.setenv("ROUGEKIT_PURE_PYTHON", "1")
-    code2, slow, _ = run_cli("-n", "2", "-m", "-d", "-r", "30", "-a", config)
+    from rougekit.engine import backend
+
+    monkeypatch.setenv("ROUGEKIT_BACKEND", "python")
+    backend._reset_for_tests()
+    try:
+        code2, slow, _ = run_cli("-n", "2", "-m", "-d", "-r", "30", "-a", config)
+        assert backend.name() == "python"
+    finally:
+        monkeypatch.delenv("ROUGEKIT_BACKEND")
+        backend._reset_for_tests()
     assert code == code2 == 0 and fast == slow
 
 

@@ -12,44 +12,24 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
-import os
 from typing import Iterable, Sequence
 
 import numpy as np
 
-from rougekit._core.batch import available_cores
+from rougekit.engine import planner
+from rougekit.engine.cores import available_cores
+from rougekit.engine.options import ScoringOptions
 from rougekit.errors import OptionError
-from rougekit.measures import NEEDS_SOURCE, Measure
-from rougekit.metrics import hori, lin_hovy
+from rougekit.measures import Measure
 from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult
-from rougekit.scoring import (
-    Doc,
-    PairScore,
-    RefStats,
-    _round5,
-    combine,
-    final_scores,
-    jackknife,
-    paper_wlcs_score,
-    reference_stats,
-)
+from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.signature import Signature
 from rougekit.stats.perl_bootstrap import perl_bootstrap
 from rougekit.text.intern import Vocabulary
 from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
-MULTI_REF = {"sum": "A", "best": "B", "jackknife": "J"}
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
-
-
-def _as_measures(measures) -> list[Measure]:
-    if isinstance(measures, (str, Measure)):
-        measures = [measures]
-    out = [m if isinstance(m, Measure) else Measure.parse(m) for m in measures]
-    if not out:
-        raise OptionError("give at least one measure")
-    return out
 
 
 class Scorer:
@@ -95,23 +75,25 @@ class Scorer:
         jobs: int | None = None,
         fast: bool = True,
     ):
-        self.measures = _as_measures(measures)
-        if multi_ref not in MULTI_REF:
-            raise OptionError(f"multi_ref must be one of {', '.join(MULTI_REF)}, got {multi_ref!r}")
-        if not 0 <= alpha <= 1:
-            raise OptionError(f"alpha must be within 0 and 1, got {alpha!r}")
-        if average not in ("pairs", "tokens"):
-            raise OptionError(f"average must be 'pairs' or 'tokens', got {average!r}")
-        if su_unigrams not in ("rouge155", "all"):
-            raise OptionError(f"su_unigrams must be 'rouge155' or 'all', got {su_unigrams!r}")
-        if wlcs not in ("rouge155", "paper"):
-            raise OptionError(f"wlcs must be 'rouge155' or 'paper', got {wlcs!r}")
-        if bootstrap not in ("rouge155", "percentile", None):
-            raise OptionError(f"bootstrap must be 'rouge155', 'percentile' or None, got {bootstrap!r}")
-        if bootstrap and (resamples < 1 or not 0 <= confidence <= 100):
-            raise OptionError("resamples must be >= 1 and confidence within 0 and 100")
-        if hori_units not in ("word", "sentence"):
-            raise OptionError(f"hori_units must be 'word' or 'sentence', got {hori_units!r}")
+        self.options = ScoringOptions.build(
+            measures,
+            stem=stem,
+            stopwords=stopwords,
+            word_limit=word_limit,
+            byte_limit=byte_limit,
+            multi_ref=multi_ref,
+            alpha=float(alpha),
+            average=average,
+            tokenizer=tokenizer,
+            su_unigrams=su_unigrams,
+            wlcs=wlcs,
+            bootstrap=bootstrap,
+            resamples=resamples,
+            confidence=confidence,
+            seed=seed,
+            hori_units=hori_units,
+        )
+        self.measures = list(self.options.measures)
         self.hori_units = hori_units
         self.pre = Preprocessor(tokenizer, stem, stopwords, word_limit, byte_limit)
         self.multi_ref, self.alpha, self.average = multi_ref, float(alpha), average
@@ -123,7 +105,7 @@ class Scorer:
         if not isinstance(jobs, int) or jobs < 1:
             raise OptionError(f"jobs must be an integer >= 1, got {jobs!r}")
         self.jobs = jobs
-        self._batch_scorer = None if fast else False
+        self._batch_scorer = planner.for_options(self.options) if fast else None
         self._cache: dict[str, Doc] = {}
         limit = f"words:{word_limit}" if word_limit else (f"bytes:{byte_limit}" if byte_limit else "none")
         self.signature = Signature(
@@ -158,64 +140,13 @@ class Scorer:
 
     def score_one_measure(self, m: Measure, candidate: Doc, references: list[Doc]) -> PairScore:
         """One ROUGE measure for one candidate: per-reference counts, the multi-reference rule, R/P/F."""
-        if not references:
-            return final_scores(0, 0, 0, self.alpha)
-        mode = MULTI_REF[self.multi_ref]
-        if m.kind == "W" and self.wlcs == "paper":
-            return self._merge([paper_wlcs_score(m, candidate, r, self.alpha) for r in references], mode, m)
-        stats = [self._stats(m, candidate, r) for r in references]
-        if mode == "J":
-            singles = [final_scores(s.model_count, s.hits, s.peer_count, self.alpha, _w(m)) for s in stats]
-            total = combine(stats, "A")
-            rec, prec, f = jackknife(singles)
-            return PairScore(total[0], total[1], total[2], rec, prec, f)
-        mcount, hits, pcount = combine(stats, mode)
-        return final_scores(mcount, hits, pcount, self.alpha, _w(m))
-
-    def _units(self, doc: Doc) -> list:
-        return [tuple(u) for u in doc.sentences] if self.hori_units == "sentence" else doc.tokens
+        return score_pair(m, candidate, references, mode=self.options.mode, alpha=self.alpha, options=self.options)
 
     def _single(self, m: Measure, cand: Doc, refs: list[Doc], source: Doc | None) -> float:
-        """Measures of Lin & Hovy (2003) and Hori et al. (2004) on the processed tokens."""
+        """A single-valued measure (Lin & Hovy 2003, Hori et al. 2004) on the processed tokens."""
         if not refs:
             return 0.0
-        if m.kind == "BLEU":
-            return lin_hovy.sentence_bleu(cand.tokens, [r.tokens for r in refs]).score
-        if m.kind == "NGRAM":
-            return lin_hovy.ngram_score(cand.tokens, [r.tokens for r in refs], m.n, m.skip)
-        c, rs = self._units(cand), [self._units(r) for r in refs]
-        if m.kind == "ACCY":  # one value per reference; several references: their mean
-            total = 0.0
-            for r in rs:
-                total += hori.accy(c, r)
-            return total / len(rs)
-        if m.kind == "NRSTACCY":
-            return hori.nrst_accy(c, rs)
-        if m.kind == "PREC":
-            return hori.prec_n(c, rs, m.n)
-        if source is None:
-            raise OptionError(f"{m.name} needs the original text: pass sources= (one per candidate)")
-        fn = hori.sum_accy if m.kind == "SUMACCY" else hori.wsum_accy
-        return fn(c, rs, self._units(source))
-
-    def _merge(self, per_ref: list[PairScore], mode: str, m: Measure) -> PairScore:
-        if mode == "J":
-            rec, prec, f = jackknife(per_ref)
-            return PairScore(per_ref[0].model_count, per_ref[0].hits, per_ref[0].peer_count, rec, prec, f)
-        if mode == "B":
-            return max(per_ref, key=lambda s: s.recall)
-        mcount = sum(s.model_count for s in per_ref)
-        hits = sum(s.hits for s in per_ref)
-        pcount = sum(s.peer_count for s in per_ref)
-        return final_scores(mcount, hits, pcount, self.alpha, m.weight)
-
-    def _stats(self, m: Measure, cand: Doc, ref: Doc):
-        if m.kind == "SU" and self.su_unigrams == "all":
-            s = reference_stats(Measure("S", skip=m.skip), cand, ref)
-            u = reference_stats(Measure.rouge_n(1), cand, ref)
-            hits, mc = s.hits + u.hits, s.model_count + u.model_count
-            return RefStats(hits, mc, s.peer_count + u.peer_count, _round5(hits / mc) if mc else 0.0)
-        return reference_stats(m, cand, ref)
+        return m.family.pair_value(m, cand, refs, source, self.options)
 
     # -- corpus -------------------------------------------------------------------------------
     def score(
@@ -238,7 +169,7 @@ class Scorer:
         source_list = list(sources) if sources is not None else None
         if source_list is not None and len(source_list) != len(candidates):
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
-        if source_list is None and any(m.kind in NEEDS_SOURCE for m in self.measures):
+        if source_list is None and any(m.needs_source for m in self.measures):
             raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
         if ids is not None:
             ids = [str(i) for i in ids]
@@ -263,7 +194,7 @@ class Scorer:
         ``keep_pairs=False`` keeps only running sums (flat memory for any number of pairs): the
         result then has corpus numbers but no per-pair rows and no intervals.
         """
-        if not keep_pairs and (self.bootstrap or any(m.kind == "BLEU" for m in self.measures)):
+        if not keep_pairs and (self.bootstrap or any(m.family.corpus_needs_tokens for m in self.measures)):
             raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
         chunks, bleu_pairs, done = [], [], 0
         totals = np.zeros((len(self.measures), 6))
@@ -276,7 +207,7 @@ class Scorer:
             if cands:
                 if srcs and len(srcs) != len(cands):
                     raise OptionError("give a source with every pair, or with none")
-                if not srcs and any(m.kind in NEEDS_SOURCE for m in self.measures):
+                if not srcs and any(m.needs_source for m in self.measures):
                     raise OptionError(
                         "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
                     )
@@ -335,18 +266,15 @@ class Scorer:
                 cand_doc = self.doc(cand)
                 for j in slow:
                     data[k, j] = self._row(self.measures[j], cand_doc, ref_docs, src)
-                if any(self.measures[j].kind == "BLEU" for j in slow):
+                if any(self.measures[j].family.corpus_needs_tokens for j in slow):
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
         return data, bleu_pairs
 
     def _finish(self, data: np.ndarray, ids, bleu_pairs) -> RougeResult:
         result = RougeResult(self.measures, data, self.signature, self.average, self.alpha, ids)
         for m in self.measures:
-            if m.kind == "BLEU":
-                usable = [(c, r) for c, r in bleu_pairs if r]
-                result.corpus_values[m.name] = (
-                    lin_hovy.bleu([c for c, _ in usable], [r for _, r in usable]).score if usable else 0.0
-                )
+            if m.family.corpus_needs_tokens:  # corpus BLEU: from every pair's tokens
+                result.corpus_values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
             elif m.single_valued:
                 col = result.column(m.name)[:, F]
                 result.corpus_values[m.name] = float(np.mean(col)) if len(col) else 0.0
@@ -362,38 +290,8 @@ class Scorer:
         return (s.model_count, s.hits, s.peer_count, s.recall, s.precision, s.f)
 
     def _batch(self):
-        """The compiled batch scorer when it is built and supports these options, else None."""
-        if self._batch_scorer is False:
-            return None
-        if self._batch_scorer is None:
-            self._batch_scorer = False
-            if os.environ.get("ROUGEKIT_PURE_PYTHON"):
-                return None
-            try:
-                from rougekit._core import _batch  # noqa: F401  (the compiled module must exist)
-                from rougekit._core import batch as _b
-            except ImportError:
-                return None
-            rouge = [m for m in self.measures if not m.single_valued]
-            if rouge and _b.batch_supported(
-                rouge,
-                tokenizer=self.pre.tokenizer,
-                word_limit=self.pre.word_limit,
-                byte_limit=self.pre.byte_limit,
-                multi_ref=self.multi_ref,
-                su_unigrams=self.su_unigrams,
-                wlcs=self.wlcs,
-            ):
-                self._batch_scorer = _b.BatchScorer(
-                    rouge,
-                    stem=self.pre.stem,
-                    stopwords=self.pre.stopwords,
-                    word_limit=self.pre.word_limit,
-                    byte_limit=self.pre.byte_limit,
-                    mode=MULTI_REF[self.multi_ref],
-                    alpha=self.alpha,
-                )
-        return self._batch_scorer or None
+        """The compiled batch scorer the planner chose for these options, or None (readable path)."""
+        return self._batch_scorer
 
     def _add_intervals(self, result: RougeResult) -> None:
         level = float(self.confidence)
@@ -415,10 +313,6 @@ class Scorer:
                 result.rouge155_averages[m.name] = dict(zip(("recall", "precision", "f"), b.average))
             else:
                 result.intervals[m.name] = _percentile(values, tokens, self.alpha, self.resamples, level, self.seed)
-
-
-def _w(m: Measure):
-    return m.weight if m.kind == "W" else None
 
 
 def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, level: float, seed: int):

@@ -71,7 +71,7 @@ class _Pairs:
             if m.single_valued:
                 out[m.name] = ValueScore(float(v[F]))
             else:
-                whole = m.kind != "W"
+                whole = m.integral_counts
                 out[m.name] = PairScore(
                     _count(v[MODEL], whole),
                     _count(v[HITS], whole),

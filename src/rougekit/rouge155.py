@@ -13,7 +13,8 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from rougekit._core.batch import available_cores
+from rougekit.engine import planner
+from rougekit.engine.cores import available_cores
 from rougekit.errors import InputError
 from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
@@ -158,37 +159,24 @@ class Rouge155Run:
         if self._batch_scorer is not None:
             return self._batch_scorer or None
         self._batch_scorer = False
-        measures = [m for m in s.measures if m.kind in ("N", "L", "W", "S", "SU")]
-        if not measures or s.stem_models_only or os.environ.get("ROUGEKIT_PURE_PYTHON"):
+        measures = [m for m in s.measures if m.batch_spec is not None]
+        if s.stem_models_only:  # -M stems the models only: the batch engine treats both sides alike
             return None
         if any((ev.input_format or "").upper() not in _SENTENCE_FORMATS for ev in self.config.evaluations):
             return None
-        try:
-            from rougekit._core import _batch  # noqa: F401  (the compiled module must exist)
-            from rougekit._core.batch import BatchScorer, batch_supported
-        except ImportError:
-            return None
-        multi_ref = "best" if s.mode == "B" else "sum"
-        if not batch_supported(
-            measures,
-            tokenizer="rouge155",
-            word_limit=s.word_limit,
-            byte_limit=s.byte_limit,
-            multi_ref=multi_ref,
-            su_unigrams="rouge155",
-            wlcs="rouge155",
-        ):
-            return None
-        self._batch_scorer = BatchScorer(
-            measures,
-            stem=s.stem,
-            stopwords=s.stopwords,
-            word_limit=s.word_limit,
-            byte_limit=s.byte_limit,
-            mode="B" if s.mode == "B" else "A",
-            alpha=s.alpha,
+        self._batch_scorer = (
+            planner.batch_scorer(
+                measures,
+                stem=s.stem,
+                stopwords=s.stopwords,
+                word_limit=s.word_limit,
+                byte_limit=s.byte_limit,
+                multi_ref="best" if s.mode == "B" else "sum",
+                alpha=s.alpha,
+            )
+            or False
         )
-        return self._batch_scorer
+        return self._batch_scorer or None
 
     def _summary_text(self, path: str, fmt: str) -> str | None:
         """A summary as the batch path reads it (lines = sentences), or None if that would not be exact."""
@@ -250,7 +238,7 @@ class Rouge155Run:
         eval_ids = [ev.eval_id for ev in evals]
         for j, m in enumerate(batch.measures):
             if s.average in (1, 2):  # (model count, peer count, hits): whole numbers but for ROUGE-W
-                whole = int if m.kind != "W" else float
+                whole = int if m.integral_counts else float
                 rows = [(whole(pair[j][0]), whole(pair[j][2]), whole(pair[j][1])) for pair in data]
             else:
                 rows = [tuple(pair[j][3:6]) for pair in data]

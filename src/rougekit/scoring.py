@@ -15,10 +15,10 @@ decimals (``%7.5f``) and F is computed from the rounded values, as the script do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from rougekit import _core
-from rougekit.errors import InputError
-from rougekit.measures import Measure
+if TYPE_CHECKING:
+    from rougekit.measures import Measure
 
 
 @dataclass
@@ -64,46 +64,21 @@ def f_measure(recall: float, precision: float, alpha: float) -> float:
     return 0.0
 
 
-def reference_stats(measure: Measure, peer: Doc, model: Doc, model_sentences: Doc | None = None) -> RefStats:
-    """Counts of one candidate against one reference for one measure.
+def ratio_stats(hits, model_count, peer_count) -> RefStats:
+    """Statistics ranked (``-f B``) by the recall rounded as the script prints it."""
+    return RefStats(hits, model_count, peer_count, _round5(hits / model_count) if model_count else 0.0)
+
+
+def reference_stats(
+    measure: Measure, peer: Doc, model: Doc, model_sentences: Doc | None = None, options=None
+) -> RefStats:
+    """Counts of one candidate against one reference for one measure (its registry family counts).
 
     ``model_sentences`` supplies the reference's sentence units where they are processed
     differently from its tokens (ROUGE-W under ``-M``); by default ``model`` gives both.
+    ``options`` (a ScoringOptions) selects the paper's variants (``su_unigrams``, ``wlcs``).
     """
-    kind = measure.kind
-    if kind == "N":
-        hits, mcount, pcount = _core.ngram_stats(peer.tokens, model.tokens, measure.n)
-        return RefStats(hits, mcount, pcount, _round5(hits / mcount) if mcount else 0.0)
-    if kind in ("S", "SU"):
-        hits, mcount, pcount = _core.skip_bigram_stats(peer.tokens, model.tokens, measure.skip, kind == "SU")
-        return RefStats(hits, mcount, pcount, _round5(hits / mcount) if mcount else 0.0)
-    if kind == "L":
-        hits = _core.lcs_union_hits(peer.sentences, model.sentences, peer.tokens, model.tokens)
-        base = 0
-        for sentence in model.sentences:
-            base += len(sentence)
-        return RefStats(hits, base, len(peer.tokens), hits / base if base > 0 else 0.0)
-    if kind == "W":
-        units = (model_sentences or model).sentences
-        weight = measure.weight
-        hits = _core.wlcs_union_hits(peer.sentences, units, peer.tokens, model.tokens, weight)
-        base = 0.0
-        for sentence in units:
-            base += float(len(sentence)) ** weight
-        if base == 0:
-            raise InputError(
-                "ROUGE-W is undefined for a reference with no tokens (ROUGE-1.5.5 dies with a division by zero here)"
-            )
-        return RefStats(hits, base**weight, float(len(peer.tokens)) ** weight, (hits / base) ** (1 / weight))
-    if kind == "BE":
-        mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
-        hits = 0
-        for key, count in mkeys.items():
-            if key in pkeys:
-                hits += min(count, pkeys[key])
-        mcount, pcount = sum(mkeys.values()), sum(pkeys.values())
-        return RefStats(hits, mcount, pcount, _round5(hits / mcount) if mcount else 0.0)
-    raise ValueError(f"unknown measure kind {kind!r}")
+    return measure.family.reference_stats(measure, peer, model, model_sentences=model_sentences, options=options)
 
 
 def combine(stats: list[RefStats], mode: str = "A") -> tuple[int | float, int | float, int | float]:
@@ -136,6 +111,23 @@ def final_scores(model_count, hits, peer_count, alpha: float = 0.5, weight: floa
     return PairScore(model_count, hits, peer_count, recall, precision, _round5(f_measure(recall, precision, alpha)))
 
 
+def pair_score(stats: list[RefStats], mode: str, alpha: float = 0.5, exponent: float | None = None) -> PairScore:
+    """One pair's numbers from its per-reference statistics under a multi-reference rule.
+
+    ``mode``: 'A' sums (``-f A``), 'B' keeps the first best-ranked reference (``-f B``), 'J' is
+    the paper's jackknife over the per-reference scores (counts: the sums). ``exponent`` is
+    ROUGE-W's weight (see :func:`final_scores`).
+    """
+    if not stats:
+        return final_scores(0, 0, 0, alpha)
+    if mode == "J":
+        singles = [final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent) for s in stats]
+        mcount, hits, pcount = combine(stats, "A")
+        return PairScore(mcount, hits, pcount, *jackknife(singles))
+    mcount, hits, pcount = combine(stats, mode)
+    return final_scores(mcount, hits, pcount, alpha, exponent)
+
+
 def score_pair(
     measure: Measure,
     peer: Doc,
@@ -144,12 +136,12 @@ def score_pair(
     mode: str = "A",
     alpha: float = 0.5,
     model_sentences: list[Doc] | None = None,
+    options=None,
 ) -> PairScore:
     """Score one candidate against its references for one measure (the script's per-evaluation step)."""
     units = model_sentences or [None] * len(models)
-    stats = [reference_stats(measure, peer, m, u) for m, u in zip(models, units)]
-    mcount, hits, pcount = combine(stats, mode)
-    return final_scores(mcount, hits, pcount, alpha, measure.weight if measure.kind == "W" else None)
+    stats = [reference_stats(measure, peer, m, u, options) for m, u in zip(models, units)]
+    return pair_score(stats, mode, alpha, measure.f_exponent)
 
 
 def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
@@ -172,14 +164,6 @@ def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
                 cur_c[j] = cur_c[j - 1]
         prev_c, prev_run = cur_c, cur_run
     return prev_c[-1]
-
-
-def paper_wlcs_score(measure: Measure, peer: Doc, model: Doc, alpha: float) -> PairScore:
-    """ROUGE-W as the paper's equations 13-15: R = f⁻¹(WLCS/f(m)), P = f⁻¹(WLCS/f(n))."""
-    w = measure.weight
-    value = wlcs_paper_value(model.tokens, peer.tokens, w)
-    m, n = float(len(model.tokens)) ** w, float(len(peer.tokens)) ** w
-    return final_scores(m, value, n, alpha, w)
 
 
 def jackknife(scores: list[PairScore]) -> tuple[float, float, float]:

@@ -1,36 +1,23 @@
-"""Counting kernels of rougekit: compiled (Cython) when available, pure Python otherwise.
+"""Counting kernels of rougekit: compiled (Cython) or their pure-Python twins (``_pure``).
 
-Exposes :func:`ngram_stats`, :func:`skip_bigram_stats`, :func:`lcs_union_hits`,
-:func:`wlcs_union_hits` and :func:`wlcs_weight`, plus ``BACKEND`` (``"cython"`` or
-``"python"``).  Setting the environment variable ``ROUGEKIT_PURE_PYTHON=1`` before the
-first import forces the pure-Python kernels.  Both backends give identical results.
+Which one runs is decided once by :mod:`rougekit.engine.backend` (``ROUGEKIT_BACKEND``).
+The names below resolve on first use to the chosen implementation: :func:`ngram_stats`,
+:func:`skip_bigram_stats`, :func:`lcs_union_hits`, :func:`wlcs_union_hits`,
+:func:`wlcs_weight`, and ``BACKEND`` (``"compiled"`` or ``"python"``).
 """
 
-import os as _os
+_KERNELS = ("ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hits", "wlcs_weight")
 
-from . import _pure
+__all__ = ["BACKEND", *_KERNELS]
 
-_compiled = None
-if _os.environ.get("ROUGEKIT_PURE_PYTHON", "").strip().lower() not in ("1", "true", "yes"):
-    try:
-        from . import _kernels as _compiled  # type: ignore[attr-defined]
-    except ImportError:  # not built: fall back to the pure-Python twins
-        _compiled = None
 
-_impl = _compiled if _compiled is not None else _pure
-BACKEND = "cython" if _compiled is not None else "python"
+def __getattr__(name: str):
+    from rougekit.engine import backend
 
-ngram_stats = _impl.ngram_stats
-skip_bigram_stats = _impl.skip_bigram_stats
-lcs_union_hits = _impl.lcs_union_hits
-wlcs_union_hits = _impl.wlcs_union_hits
-wlcs_weight = _impl.wlcs_weight
-
-__all__ = [
-    "BACKEND",
-    "ngram_stats",
-    "skip_bigram_stats",
-    "lcs_union_hits",
-    "wlcs_union_hits",
-    "wlcs_weight",
-]
+    if name == "BACKEND":
+        return backend.name()
+    if name in _KERNELS:
+        value = getattr(backend.kernels(), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'rougekit._core' has no attribute {name!r}")

@@ -17,11 +17,12 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 
 from __future__ import annotations
 
-import os
 import threading
 from array import array
 from typing import TYPE_CHECKING, Sequence
 
+from rougekit.engine.cores import available_cores
+from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
 
@@ -38,22 +39,12 @@ if TYPE_CHECKING:  # numpy only where an ndarray is asked for (rougekit rouge155
 __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "COLUMNS", "SEQUENCE_LCS"]
 
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
-_KINDS = {"N": 0, "L": 1, "W": 2, "S": 3, "SU": 4}
 #: a pseudo-measure: the LCS of the two whole token sequences, sentences ignored (rouge-score's
 #: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
-SEQUENCE_LCS = "sequence-lcs"
 _STEMMERS = {"rouge155": 1, "nltk": 2}
 _CHUNK = 2048  # pairs processed (tokenized, then scored) at a time, at most
 _CHUNKS_PER_JOB = 4  # a small call is cut finer, so that every job gets work
 _CACHE_SIZE = 20_000  # processed references kept per job, keyed by the reference string (LRU)
-
-
-def available_cores() -> int:
-    """CPUs this process may run on (its affinity mask where the OS has one), at least 1."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def _as_measure(m):
@@ -63,17 +54,7 @@ def _as_measure(m):
 
 
 def _measure_ok(m) -> bool:
-    if m == SEQUENCE_LCS:
-        return True
-    if m.kind == "N":
-        return isinstance(m.n, int) and m.n >= 1
-    if m.kind == "L":
-        return True
-    if m.kind == "W":
-        return m.weight is not None and m.weight > 0
-    if m.kind in ("S", "SU"):
-        return isinstance(m.skip, int)
-    return False
+    return m == SEQUENCE_LCS or m.batch_spec is not None
 
 
 def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
@@ -96,11 +77,8 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
 
 
 def _spec(m) -> tuple[int, int, float]:
-    """(kind code, n or skip, weight) of a measure, for the engine."""
-    if m == SEQUENCE_LCS:
-        return (5, 0, 0.0)
-    n = m.n if m.kind == "N" else (m.skip if m.kind in ("S", "SU") else 0)
-    return (_KINDS[m.kind], int(n), float(m.weight) if m.kind == "W" else 0.0)
+    """(kind code, n or skip, weight) of a measure, for the engine (from its registry family)."""
+    return (5, 0, 0.0) if m == SEQUENCE_LCS else m.batch_spec
 
 
 class BatchScorer:

@@ -200,7 +200,8 @@ def run(argv: list[str]) -> int:
             )
             if args.sources:  # the last aligned file is the source
                 pairs = ((cand, rest[:-1], rest[-1]) for cand, rest in pairs)
-            keep = args.per_pair or scorer.bootstrap is not None or any(m.kind == "BLEU" for m in scorer.measures)
+            needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
+            keep = args.per_pair or scorer.bootstrap is not None or needs_tokens
             results[name] = scorer.score_stream(
                 pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
             )

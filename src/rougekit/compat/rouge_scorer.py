@@ -59,7 +59,6 @@ against.
 from __future__ import annotations
 
 import gc
-import os
 import re
 from collections import Counter
 from contextlib import contextmanager
@@ -67,6 +66,10 @@ from itertools import repeat
 from typing import Dict, Iterable, List, Sequence
 
 from rougekit import _core
+from rougekit.engine import planner
+from rougekit.engine.cores import available_cores
+from rougekit.engine.planner import SEQUENCE_LCS
+from rougekit.measures import Measure
 
 from . import scoring
 from ._tokenize import DefaultTokenizer, Tokenizer, split_sentences, tokenize
@@ -160,10 +163,7 @@ class RougeScorer(scoring.BaseScorer):
             return [self.score(t, p) for t, p in zip(targets, predictions)]
         import numpy as np
 
-        from rougekit._core import batch as _batch_mod
-        from rougekit._core.batch import SEQUENCE_LCS
-
-        counts = batch.score_arrays(predictions, targets, jobs=jobs or _batch_mod.available_cores())
+        counts = batch.score_arrays(predictions, targets, jobs=jobs or available_cores())
         make = tuple.__new__  # Score(*v) without the namedtuple's Python-level __new__
         columns = []
         with _gc_paused():  # hundreds of thousands of new containers, none of them cyclic
@@ -193,17 +193,10 @@ class RougeScorer(scoring.BaseScorer):
             return None
         if isinstance(self.rouge_types, str) or not self.rouge_types:
             return None
-        try:
-            from rougekit._core import batch as _batch_mod
-            from rougekit.measures import Measure
-        except ImportError:  # pragma: no cover - depends on the build
-            return None
-        if not _batch_mod.AVAILABLE or os.environ.get("ROUGEKIT_PURE_PYTHON"):
-            return None
         measures = []
         for rouge_type in self.rouge_types:
             if rouge_type == "rougeL":
-                measures.append(_batch_mod.SEQUENCE_LCS)
+                measures.append(SEQUENCE_LCS)
             elif rouge_type == "rougeLsum":
                 measures.append(Measure.parse("ROUGE-L"))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type) and rouge_type[5:] == rouge_type[5]:
@@ -212,19 +205,17 @@ class RougeScorer(scoring.BaseScorer):
                 measures.append(Measure.rouge_n(int(rouge_type[5])))
             else:
                 return None  # an invalid type: score() raises rouge-score's error
-        self._batch = _batch_mod.BatchScorer(
-            measures,
-            stem=self._tokenizer._use_stemmer,
-            stopwords=False,
-            word_limit=0,
-            byte_limit=0,
-            mode="A",
-            alpha=0.5,
-            stemmer="nltk",
-            lowercase="unicode",
-            to_text=_tokenize_text,
+        self._batch = (
+            planner.batch_scorer(
+                measures,
+                stem=self._tokenizer._use_stemmer,
+                stemmer="nltk",
+                lowercase="unicode",
+                to_text=_tokenize_text,
+            )
+            or False
         )
-        return self._batch
+        return self._batch or None
 
     # ------------------------------------------------------------------ internals
 

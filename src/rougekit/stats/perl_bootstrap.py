@@ -14,10 +14,11 @@ same sums, and :func:`perl_bootstrap` uses it without importing numpy.
 
 from __future__ import annotations
 
-import os
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from rougekit.engine import backend
 
 if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs without it
     import numpy as np
@@ -84,14 +85,10 @@ def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
 def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
     import numpy as np
 
-    if not os.environ.get("ROUGEKIT_PURE_PYTHON"):
-        try:
-            from rougekit._core._bootstrap import resample_sums as compiled
-        except ImportError:
-            pass
-        else:
-            sums = compiled(np.ascontiguousarray(values, dtype=np.float64), resamples)
-            return np.frombuffer(sums, dtype=np.float64).reshape(resamples, 3)
+    module = backend.bootstrap_module()
+    if module is not None:
+        sums = module.resample_sums(np.ascontiguousarray(values, dtype=np.float64), resamples)
+        return np.frombuffer(sums, dtype=np.float64).reshape(resamples, 3)
     return resample_sums(values, resamples)
 
 
@@ -158,18 +155,15 @@ def perl_bootstrap(
     With the compiled resampling loop no numpy is needed (``rougekit rouge155`` never imports
     it); without it, :func:`resample_values` (numpy) computes the same values.
     """
-    try:
-        if os.environ.get("ROUGEKIT_PURE_PYTHON"):
-            raise ImportError
-        from rougekit._core._bootstrap import resample_sums as compiled
-    except ImportError:  # no compiled loop: the numpy twin
+    module = backend.bootstrap_module()
+    if module is None:  # no compiled loop: the numpy twin
         samples = resample_values(values, resamples, average, alpha)
         return _summarize([samples[:, c].tolist() for c in range(3)], resamples, confidence)
     triples = values.reshape(-1, 3).tolist() if hasattr(values, "reshape") else values
     n = len(triples)
     if n:
         flat = array("d", [x for row in triples for x in row])
-        sums = compiled(memoryview(flat).cast("B").cast("d", (n, 3)), resamples)
+        sums = module.resample_sums(memoryview(flat).cast("B").cast("d", (n, 3)), resamples)
     else:
         sums = array("d", bytes(24 * resamples))
     a, b, c = sums[0::3], sums[1::3], sums[2::3]

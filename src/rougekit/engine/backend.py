@@ -1,0 +1,105 @@
+"""The one backend switch: compiled Cython kernels or their pure-Python twins.
+
+``ROUGEKIT_BACKEND`` is read here and nowhere else, once, on first use:
+
+* ``auto`` (or unset): the compiled engine when it is built, else the pure-Python twins with
+  one warning saying how to get the compiled build;
+* ``compiled``: the compiled engine, or an error if it is not built;
+* ``python``: the pure-Python twins (the same numbers, slower).
+
+The same variable steers ``setup.py`` at build time (``python`` skips the build, ``compiled``
+makes a failed build an error). Every other module asks :func:`name`, :func:`kernels`,
+:func:`batch_module` or :func:`bootstrap_module`; none reads the environment itself.
+
+>>> name() in ("compiled", "python")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import warnings
+from types import ModuleType
+
+from rougekit.errors import OptionError
+
+VARIABLE = "ROUGEKIT_BACKEND"
+CHOICES = ("auto", "compiled", "python")
+#: the compiled modules of the engine; all must import for the compiled backend
+COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap")
+HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
+
+_resolved: str | None = None
+
+
+class BackendError(OptionError):
+    """The backend asked for cannot be used (bad ROUGEKIT_BACKEND value, or compiled but not built)."""
+
+
+def requested() -> str:
+    """The value of ``ROUGEKIT_BACKEND``, checked: one of ``auto``, ``compiled``, ``python``."""
+    value = os.environ.get(VARIABLE, "").strip().lower() or "auto"
+    if value not in CHOICES:
+        raise BackendError(f"{VARIABLE}={os.environ.get(VARIABLE)!r}: use one of {', '.join(CHOICES)}")
+    return value
+
+
+def _compiled_missing() -> str | None:
+    """Why the compiled engine cannot be used, or None when every module imports."""
+    for module in COMPILED_MODULES:
+        try:
+            importlib.import_module(f"rougekit._core.{module}")
+        except ImportError as exc:
+            return f"rougekit._core.{module} is not built ({exc})"
+    return None
+
+
+def name() -> str:
+    """``"compiled"`` or ``"python"``: the backend of this process, decided once."""
+    global _resolved
+    if _resolved is None:
+        want = requested()
+        if want == "python":
+            _resolved = "python"
+        else:
+            missing = _compiled_missing()
+            if missing is None:
+                _resolved = "compiled"
+            elif want == "compiled":
+                raise BackendError(f"{VARIABLE}=compiled but {missing}; {HOW_TO_BUILD}")
+            else:
+                warnings.warn(
+                    f"rougekit: the compiled engine is not available ({missing}); running the pure-Python twins, "
+                    f"which give the same numbers but are much slower. To get it: {HOW_TO_BUILD}",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+                _resolved = "python"
+    return _resolved
+
+
+def compiled() -> bool:
+    """True when the compiled engine is in use."""
+    return name() == "compiled"
+
+
+def kernels() -> ModuleType:
+    """The per-pair counting kernels: ``_core._kernels`` (compiled) or ``_core._pure`` (the twin)."""
+    return importlib.import_module("rougekit._core._kernels" if compiled() else "rougekit._core._pure")
+
+
+def batch_module() -> ModuleType | None:
+    """``rougekit._core.batch`` when the compiled batch engine is in use, else None."""
+    return importlib.import_module("rougekit._core.batch") if compiled() else None
+
+
+def bootstrap_module() -> ModuleType | None:
+    """The compiled bootstrap loop (``_core._bootstrap``), or None for the numpy twin."""
+    return importlib.import_module("rougekit._core._bootstrap") if compiled() else None
+
+
+def _reset_for_tests() -> None:
+    """Forget the decision, so a test can change ``ROUGEKIT_BACKEND`` (tests only)."""
+    global _resolved
+    _resolved = None

@@ -1,0 +1,106 @@
+"""Every option that changes a number, in one checked, immutable object.
+
+Front ends build a :class:`ScoringOptions`; the planner picks the scoring path from it and the
+signature is derived from it. The comment after each field names the ROUGE-1.5.5 flag it mirrors.
+
+>>> o = ScoringOptions.build(["ROUGE-1", "rouge-l"], stem=True)
+>>> [m.name for m in o.measures], o.stem, o.multi_ref
+(['ROUGE-1', 'ROUGE-L'], True, 'sum')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Union
+
+from rougekit.errors import OptionError
+from rougekit.measures import Measure
+
+#: multi-reference rules and the script's -f letter each mirrors ("J": the paper's jackknife)
+MULTI_REF = {"sum": "A", "best": "B", "jackknife": "J"}
+TOKENIZERS = ("rouge155", "unicode", "cjk")
+Tokenizer = Union[str, Callable[[str], list]]
+
+
+def as_measures(measures) -> tuple[Measure, ...]:
+    """Measures from names or :class:`Measure` values (one name or a sequence); at least one."""
+    if isinstance(measures, (str, Measure)):
+        measures = [measures]
+    out = tuple(m if isinstance(m, Measure) else Measure.parse(m) for m in measures)
+    if not out:
+        raise OptionError("give at least one measure")
+    return out
+
+
+def _choice(name: str, value, allowed) -> None:
+    if value not in allowed:
+        shown = ", ".join(repr(a) if a is None else str(a) for a in allowed)
+        raise OptionError(f"{name} must be one of {shown}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class ScoringOptions:
+    """What to compute. Use :meth:`build` to create one from user input (it checks every value)."""
+
+    measures: tuple[Measure, ...]
+    stem: bool = False  # -m: WordNet exceptions + the script's Porter
+    stopwords: bool = False  # -s: drop the SMART stopwords
+    word_limit: int = 0  # -l
+    byte_limit: int = 0  # -b
+    multi_ref: str = "sum"  # -f A (sum), -f B (best); jackknife: the paper
+    alpha: float = 0.5  # -p
+    average: str = "pairs"  # -t 0 (pairs) or -t 1 (tokens)
+    tokenizer: Tokenizer = "rouge155"  # the script's tokens, or unicode / cjk / a callable
+    su_unigrams: str = "rouge155"  # ROUGE-SU unigrams: the script's, or "all" (the paper's marker)
+    wlcs: str = "rouge155"  # ROUGE-W: the script's, or "paper" (Lin 2004, eq. 13-15)
+    bootstrap: str | None = "rouge155"  # -r/-c: the script's seeded bootstrap, "percentile" or None
+    resamples: int = 1000  # -r
+    confidence: float = 95.0  # -c
+    seed: int = 0  # the percentile bootstrap's seed
+    hori_units: str = "word"  # units of Hori et al.'s measures: "word" or "sentence"
+
+    @classmethod
+    def build(cls, measures, **options) -> "ScoringOptions":
+        """Check and normalise user options (names, ranges, combinations); raises OptionError."""
+        made = cls(as_measures(measures), **options)
+        made.check()
+        return made
+
+    def check(self) -> None:
+        _choice("multi_ref", self.multi_ref, tuple(MULTI_REF))
+        _choice("average", self.average, ("pairs", "tokens"))
+        _choice("su_unigrams", self.su_unigrams, ("rouge155", "all"))
+        _choice("wlcs", self.wlcs, ("rouge155", "paper"))
+        _choice("bootstrap", self.bootstrap, ("rouge155", "percentile", None))
+        _choice("hori_units", self.hori_units, ("word", "sentence"))
+        if isinstance(self.tokenizer, str):
+            _choice("tokenizer", self.tokenizer, TOKENIZERS)
+        elif not callable(self.tokenizer):
+            raise OptionError(f"tokenizer must be one of {', '.join(TOKENIZERS)} or a callable")
+        if not 0 <= self.alpha <= 1:
+            raise OptionError(f"alpha must be within 0 and 1, got {self.alpha!r}")
+        if self.word_limit and self.byte_limit:
+            raise OptionError("give word_limit or byte_limit, not both (as ROUGE-1.5.5's -l and -b)")
+        if self.word_limit < 0 or self.byte_limit < 0:
+            raise OptionError("word_limit and byte_limit must be >= 0")
+        if self.byte_limit and self.tokenizer != "rouge155":
+            raise OptionError("byte_limit is defined only for the rouge155 tokenizer")
+        if self.bootstrap and (self.resamples < 1 or not 0 <= self.confidence <= 100):
+            raise OptionError("resamples must be >= 1 and confidence within 0 and 100")
+
+    @property
+    def mode(self) -> str:
+        """The multi-reference rule as the script's -f letter (``J`` for the jackknife)."""
+        return MULTI_REF[self.multi_ref]
+
+    @property
+    def tokenizer_name(self) -> str:
+        t = self.tokenizer
+        return t if isinstance(t, str) else f"custom:{getattr(t, '__name__', 'callable')}"
+
+    @property
+    def limit(self) -> str:
+        """``none``, ``words:N`` or ``bytes:N`` (as the signature writes it)."""
+        if self.word_limit:
+            return f"words:{self.word_limit}"
+        return f"bytes:{self.byte_limit}" if self.byte_limit else "none"

@@ -1,0 +1,86 @@
+"""The planner: which scoring path computes a set of options, decided once per scorer.
+
+The compiled batch engine (``rougekit._core.batch``) tokenizes, stems and counts in C; it is
+used whenever the backend is compiled and it gives exactly the numbers of the readable path
+for the options (see ``batch_supported``). Everything else goes through the readable path
+(:mod:`rougekit.scoring` over the registry's kernels). Front ends call :func:`batch_scorer`
+or :func:`for_options` and never look at the backend themselves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from rougekit.engine import backend
+from rougekit.engine.options import MULTI_REF
+
+#: rouge-score's ``rougeL``: the LCS of the two whole token sequences, sentences ignored
+SEQUENCE_LCS = "sequence-lcs"
+
+if TYPE_CHECKING:
+    from rougekit._core.batch import BatchScorer
+    from rougekit.engine.options import ScoringOptions
+
+
+def batch_scorer(
+    measures,
+    *,
+    tokenizer="rouge155",
+    stem: bool = False,
+    stopwords: bool = False,
+    word_limit: int = 0,
+    byte_limit: int = 0,
+    multi_ref: str = "sum",
+    su_unigrams: str = "rouge155",
+    wlcs: str = "rouge155",
+    alpha: float = 0.5,
+    stemmer: str = "rouge155",
+    lowercase: str = "ascii",
+    to_text: Callable | None = None,
+) -> BatchScorer | None:
+    """A compiled batch scorer for these measures and options, or None when the readable path must run.
+
+    ``stemmer``/``lowercase``/``to_text`` select rouge-score's text handling for the compat
+    scorer (``"nltk"``, ``"unicode"``); the defaults are ROUGE-1.5.5's.
+    """
+    batch = backend.batch_module()
+    if batch is None or not measures:
+        return None
+    if not batch.batch_supported(
+        measures,
+        tokenizer=tokenizer,
+        word_limit=word_limit,
+        byte_limit=byte_limit,
+        multi_ref=multi_ref,
+        su_unigrams=su_unigrams,
+        wlcs=wlcs,
+    ):
+        return None
+    return batch.BatchScorer(
+        list(measures),
+        stem=stem,
+        stopwords=stopwords,
+        word_limit=word_limit,
+        byte_limit=byte_limit,
+        mode=MULTI_REF[multi_ref],
+        alpha=alpha,
+        stemmer=stemmer,
+        lowercase=lowercase,
+        to_text=to_text,
+    )
+
+
+def for_options(options: ScoringOptions) -> BatchScorer | None:
+    """The batch scorer for the R/P/F measures of ``options``, or None (readable path)."""
+    return batch_scorer(
+        [m for m in options.measures if not m.single_valued],
+        tokenizer=options.tokenizer,
+        stem=options.stem,
+        stopwords=options.stopwords,
+        word_limit=options.word_limit,
+        byte_limit=options.byte_limit,
+        multi_ref=options.multi_ref,
+        su_unigrams=options.su_unigrams,
+        wlcs=options.wlcs,
+        alpha=options.alpha,
+    )

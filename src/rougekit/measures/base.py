@@ -1,0 +1,131 @@
+"""A measure is a value (:class:`Measure`); what it does lives in its family (:class:`Family`).
+
+Each family is one entry of the registry (:mod:`rougekit.measures.registry`): how its names
+parse and print, the sufficient statistics it counts (through its compiled kernel or the
+pure-Python twin), what the batch engine needs to run it, and where it is documented.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from rougekit.scoring import Doc, RefStats
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One measure. ``skip`` < 0 means no distance limit (S*/SU*).
+
+    ``label`` overrides the printed name (the 1.5.5 report prints ``-w``/``-2`` as typed).
+    """
+
+    kind: str
+    n: int | None = None
+    weight: float | None = None
+    skip: int | None = None
+    be_mode: str | None = None
+    label: str | None = None
+
+    @classmethod
+    def rouge_n(cls, n: int) -> "Measure":
+        return cls("N", n=n)
+
+    @classmethod
+    def parse(cls, name: str) -> "Measure":
+        """Parse a name such as ROUGE-1, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*, ROUGE-BE-HM,
+        BLEU, Ngram(1,4), ACCY, NrstACCY, PREC-2, SumACCY, WSumACCY (case and spaces ignored)."""
+        from rougekit.measures.registry import parse
+
+        return parse(name)
+
+    @property
+    def family(self) -> "Family":
+        """The registry entry that computes this measure."""
+        from rougekit.measures.registry import family_of
+
+        return family_of(self.kind)
+
+    @property
+    def name(self) -> str:
+        """The canonical name, as rougekit prints it."""
+        return self.label if self.label is not None else self.family.name(self)
+
+    @property
+    def single_valued(self) -> bool:
+        """True for measures with one value per pair (BLEU, Ngram(i,j), ACCY, ...), not R/P/F."""
+        return self.family.single_valued
+
+    @property
+    def needs_source(self) -> bool:
+        """True when the measure needs the original text of each pair (SumACCY, WSumACCY)."""
+        return self.family.needs_source(self)
+
+    @property
+    def integral_counts(self) -> bool:
+        """True when hits and counts are whole numbers (all R/P/F measures but ROUGE-W)."""
+        return self.family.integral_counts(self)
+
+    @property
+    def f_exponent(self) -> float | None:
+        """ROUGE-W's weight: R and P are ratios passed through f⁻¹(x) = x^(1/w); None elsewhere."""
+        return self.family.f_exponent(self)
+
+    @property
+    def batch_spec(self) -> tuple[int, int, float] | None:
+        """(kind code, n or skip, weight) for the compiled batch engine, or None if it cannot run it."""
+        return self.family.batch_spec(self)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Family:
+    """How one family of measures parses, prints and counts. Subclasses fill in what applies."""
+
+    #: Measure.kind values this family owns
+    kinds: ClassVar[tuple[str, ...]] = ()
+    #: full-match pattern over the upper-cased name without spaces
+    pattern: ClassVar[re.Pattern]
+    #: names shown in "did you mean" suggestions and help
+    examples: ClassVar[tuple[str, ...]] = ()
+    #: the page of docs/ that defines the family
+    doc: ClassVar[str] = ""
+    #: one value per pair (stored as ``score``) instead of R/P/F from counts
+    single_valued: ClassVar[bool] = False
+    #: the corpus value needs every pair's tokens (corpus BLEU), not only per-pair values
+    corpus_needs_tokens: ClassVar[bool] = False
+
+    def from_match(self, match: re.Match, name: str) -> Measure:
+        raise NotImplementedError
+
+    def name(self, m: Measure) -> str:
+        raise NotImplementedError
+
+    def needs_source(self, m: Measure) -> bool:
+        return False
+
+    def integral_counts(self, m: Measure) -> bool:
+        return True
+
+    def f_exponent(self, m: Measure) -> float | None:
+        return None
+
+    def batch_spec(self, m: Measure) -> tuple[int, int, float] | None:
+        return None
+
+    def reference_stats(
+        self, m: Measure, peer: Doc, model: Doc, *, model_sentences: Doc | None = None, options: Any = None
+    ) -> RefStats:
+        """Sufficient statistics of a candidate against one reference (R/P/F families)."""
+        raise NotImplementedError(f"{m.name} has no per-reference statistics")
+
+    def pair_value(self, m: Measure, candidate: Doc, references: list[Doc], source: Doc | None, options: Any) -> float:
+        """The one value of a pair (single-valued families)."""
+        raise NotImplementedError(f"{m.name} is scored from counts")
+
+    def corpus_value(self, m: Measure, values: list[float], token_pairs: list) -> float:
+        """The corpus value of a single-valued measure: by default the mean per pair."""
+        return sum(values) / len(values) if values else 0.0

@@ -1,0 +1,70 @@
+"""ROUGE-L and ROUGE-W (Lin 2004, §3): the summary-level union LCS, and its weighted form.
+
+ROUGE-L counts, for every reference sentence, the union of its LCS matches with each candidate
+sentence, clipped by the token counts; ROUGE-W weighs consecutive runs with f(k) = k^w as the
+script does (``wlcs="paper"``: the paper's equations 13-15 instead). See
+docs/rouge155/measures.md. Kernels: ``rougekit._core.lcs_union_hits`` and ``wlcs_union_hits``;
+batch codes 1 and 2.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rougekit.errors import InputError
+from rougekit.measures.base import Family, Measure
+from rougekit.measures.registry import register
+
+
+class LongestCommonSubsequence(Family):
+    kinds = ("L", "W")
+    pattern = re.compile(r"ROUGE-(?:(L)|W-([0-9]*\.?[0-9]+))")
+    examples = ("ROUGE-L", "ROUGE-W-1.2")
+    doc = "docs/rouge155/measures.md"
+
+    def from_match(self, match, name):
+        return Measure("L") if match[1] else Measure("W", weight=float(match[2]))
+
+    def name(self, m):
+        return "ROUGE-L" if m.kind == "L" else f"ROUGE-W-{m.weight:g}"
+
+    def integral_counts(self, m):
+        return m.kind == "L"
+
+    def f_exponent(self, m):
+        return m.weight if m.kind == "W" else None
+
+    def batch_spec(self, m):
+        if m.kind == "L":
+            return (1, 0, 0.0)
+        return (2, 0, float(m.weight)) if m.weight is not None and m.weight > 0 else None
+
+    def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit import _core
+        from rougekit.scoring import RefStats, _round5, wlcs_paper_value
+
+        if m.kind == "L":
+            hits = _core.lcs_union_hits(peer.sentences, model.sentences, peer.tokens, model.tokens)
+            base = 0
+            for sentence in model.sentences:
+                base += len(sentence)
+            return RefStats(hits, base, len(peer.tokens), hits / base if base > 0 else 0.0)
+        weight = m.weight
+        if options is not None and options.wlcs == "paper":  # eq. 13-15 on the whole token sequences
+            value = wlcs_paper_value(model.tokens, peer.tokens, weight)
+            mcount, pcount = float(len(model.tokens)) ** weight, float(len(peer.tokens)) ** weight
+            rank = _round5((value / mcount) ** (1 / weight)) if mcount else 0.0
+            return RefStats(value, mcount, pcount, rank)
+        units = (model_sentences or model).sentences
+        hits = _core.wlcs_union_hits(peer.sentences, units, peer.tokens, model.tokens, weight)
+        base = 0.0
+        for sentence in units:
+            base += float(len(sentence)) ** weight
+        if base == 0:
+            raise InputError(
+                "ROUGE-W is undefined for a reference with no tokens (ROUGE-1.5.5 dies with a division by zero here)"
+            )
+        return RefStats(hits, base**weight, float(len(peer.tokens)) ** weight, (hits / base) ** (1 / weight))
+
+
+register(LongestCommonSubsequence())

@@ -1,0 +1,67 @@
+"""Lin & Hovy (2003): BLEU and Ngram(i,j), one value per pair; see docs/measures/bleu.md, ngram.md.
+
+Computed by :mod:`rougekit.metrics.lin_hovy` on the processed tokens. The corpus BLEU is
+computed from every pair's tokens (``corpus_needs_tokens``), not as a mean of pair values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rougekit.errors import OptionError
+from rougekit.measures.base import Family, Measure
+from rougekit.measures.registry import register
+
+
+class Bleu(Family):
+    kinds = ("BLEU",)
+    pattern = re.compile(r"BLEU")
+    examples = ("BLEU",)
+    doc = "docs/measures/bleu.md"
+    single_valued = True
+    corpus_needs_tokens = True
+
+    def from_match(self, match, name):
+        return Measure("BLEU", n=4)
+
+    def name(self, m):
+        return "BLEU"
+
+    def pair_value(self, m, candidate, references, source, options):
+        from rougekit.metrics import lin_hovy
+
+        return lin_hovy.sentence_bleu(candidate.tokens, [r.tokens for r in references]).score
+
+    def corpus_value(self, m, values, token_pairs):
+        from rougekit.metrics import lin_hovy
+
+        usable = [(c, r) for c, r in token_pairs if r]
+        if not usable:
+            return 0.0
+        return lin_hovy.bleu([c for c, _ in usable], [r for _, r in usable]).score
+
+
+class NgramCooccurrence(Family):
+    kinds = ("NGRAM",)
+    pattern = re.compile(r"NGRAM\(([0-9]+),([0-9]+)\)")
+    examples = ("Ngram(1,4)",)
+    doc = "docs/measures/ngram.md"
+    single_valued = True
+
+    def from_match(self, match, name):
+        i, j = int(match[1]), int(match[2])
+        if not 1 <= i <= j:
+            raise OptionError(f"Ngram(i,j) needs 1 <= i <= j, got {name!r}")
+        return Measure("NGRAM", n=i, skip=j)
+
+    def name(self, m):
+        return f"Ngram({m.n},{m.skip})"
+
+    def pair_value(self, m, candidate, references, source, options):
+        from rougekit.metrics import lin_hovy
+
+        return lin_hovy.ngram_score(candidate.tokens, [r.tokens for r in references], m.n, m.skip)
+
+
+register(Bleu())
+register(NgramCooccurrence())

@@ -1,0 +1,41 @@
+"""ROUGE-N (Lin 2004, eq. 1): clipped n-gram co-occurrence; see docs/rouge155/measures.md.
+
+Kernel: ``rougekit._core.ngram_stats`` (compiled, with the pure twin ``_core._pure``); batch
+engine code 0.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rougekit.errors import OptionError
+from rougekit.measures.base import Family, Measure
+from rougekit.measures.registry import register
+
+
+class RougeN(Family):
+    kinds = ("N",)
+    pattern = re.compile(r"ROUGE-([0-9]+)")
+    examples = ("ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4")
+    doc = "docs/rouge155/measures.md"
+
+    def from_match(self, match, name):
+        n = int(match[1])
+        if n < 1:
+            raise OptionError(f"unknown measure {name!r}: ROUGE-N needs N >= 1")
+        return Measure("N", n=n)
+
+    def name(self, m):
+        return f"ROUGE-{m.n}"
+
+    def batch_spec(self, m):
+        return (0, int(m.n), 0.0) if isinstance(m.n, int) and m.n >= 1 else None
+
+    def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit import _core
+        from rougekit.scoring import ratio_stats
+
+        return ratio_stats(*_core.ngram_stats(peer.tokens, model.tokens, m.n))
+
+
+register(RougeN())

@@ -1,0 +1,44 @@
+"""ROUGE-S and ROUGE-SU (Lin 2004, §5): skip-bigrams within a distance, SU adds unigrams.
+
+``skip`` < 0 is S*/SU* (no distance limit). With ``su_unigrams="all"`` (the paper's
+begin-of-sentence marker) every token's unigram counts, not the script's all-but-last; see
+docs/rouge155/measures.md. Kernel: ``rougekit._core.skip_bigram_stats``; batch codes 3 and 4.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rougekit.measures.base import Family, Measure
+from rougekit.measures.registry import register
+
+
+class SkipBigram(Family):
+    kinds = ("S", "SU")
+    pattern = re.compile(r"ROUGE-(SU|S)(\*|[0-9]+)")
+    examples = ("ROUGE-S4", "ROUGE-SU4", "ROUGE-S*", "ROUGE-SU*")
+    doc = "docs/rouge155/measures.md"
+
+    def from_match(self, match, name):
+        return Measure(match[1], skip=-1 if match[2] == "*" else int(match[2]))
+
+    def name(self, m):
+        return f"ROUGE-{m.kind}{'*' if m.skip < 0 else m.skip}"
+
+    def batch_spec(self, m):
+        if not isinstance(m.skip, int):
+            return None
+        return (3 if m.kind == "S" else 4, int(m.skip), 0.0)
+
+    def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit import _core
+        from rougekit.scoring import ratio_stats
+
+        if m.kind == "SU" and options is not None and options.su_unigrams == "all":
+            s_hits, s_model, s_peer = _core.skip_bigram_stats(peer.tokens, model.tokens, m.skip, False)
+            u_hits, u_model, u_peer = _core.ngram_stats(peer.tokens, model.tokens, 1)
+            return ratio_stats(s_hits + u_hits, s_model + u_model, s_peer + u_peer)
+        return ratio_stats(*_core.skip_bigram_stats(peer.tokens, model.tokens, m.skip, m.kind == "SU"))
+
+
+register(SkipBigram())
