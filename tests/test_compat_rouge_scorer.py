@@ -20,7 +20,6 @@ import numpy as np
 import pytest
 from _paths import SHARED, shared_missing, subprocess_env
 
-from rougekit import _core
 from rougekit.compat import _porter_nltk, rouge_scorer, scoring
 from rougekit.compat._tokenize import split_sentences, tokenize
 
@@ -437,33 +436,31 @@ def _random_sents(rng, k, min_len, max_len, max_sents, as_str):
     return [[tok() for _ in range(rng.randint(min_len, max_len))] for _ in range(rng.randint(1, max_sents))]
 
 
-def test_reference_lcs_functions_agree_with_kernels():
-    rng = random.Random(3)
-    for _ in range(400):
-        k = rng.randint(1, 6)
-        refs = _random_sents(rng, k, 0, 12, 4, as_str=False)
-        cands = _random_sents(rng, k, 0, 12, 4, as_str=False)
-        flat_r = [t for s in refs for t in s]
-        flat_c = [t for s in cands for t in s]
-        assert rouge_scorer.union_lcs_hits(refs, cands) == _core.lcs_union_hits(cands, refs, flat_c, flat_r)
-        assert rouge_scorer.lcs_length(flat_r, flat_c) == _core.lcs_union_hits([flat_c], [flat_r], flat_c, flat_r)
-
-
-def test_reference_lcs_functions_agree_with_rouge_score():
+@pytest.mark.parametrize("kernels", ["pure", "compiled"])
+def test_engine_lcs_agrees_with_rouge_score(kernels):
+    """The engine's union LCS (rougeLsum) and one-sentence LCS (rougeL) against rouge-score's own
+    functions, for the pure twin and the compiled kernel."""
     _require_rouge_score()
     from rouge_score import rouge_scorer as rs
 
+    if kernels == "pure":
+        from rougekit._core import _pure as K
+    else:
+        K = pytest.importorskip("rougekit._core._kernels", reason="the compiled kernels are not built")
     rng = random.Random(4)
-    for _ in range(300):
+    for _ in range(400):
         k = rng.randint(1, 5)
         refs = _random_sents(rng, k, 1, 10, 3, as_str=True)
         cands = _random_sents(rng, k, 1, 10, 3, as_str=True)
-        ours = rouge_scorer.union_lcs_hits(refs, cands)
-        m = sum(map(len, refs))
-        assert ours / m == rs._summary_level_lcs(refs, cands).recall
-        flat_r = [t for s in refs for t in s]
-        flat_c = [t for s in cands for t in s]
-        assert rouge_scorer.lcs_length(flat_r, flat_c) == rs._lcs_table(flat_r, flat_c)[-1][-1]
+        ids = {}
+        ref_ids = [[ids.setdefault(t, len(ids)) for t in s] for s in refs]
+        cand_ids = [[ids.setdefault(t, len(ids)) for t in s] for s in cands]
+        flat_r = [t for s in ref_ids for t in s]
+        flat_c = [t for s in cand_ids for t in s]
+        hits = K.lcs_union_hits(cand_ids, ref_ids, flat_c, flat_r)
+        assert hits / len(flat_r) == rs._summary_level_lcs(refs, cands).recall
+        lcs = K.lcs_union_hits([flat_c], [flat_r], flat_c, flat_r)
+        assert lcs == rs._lcs_table([t for s in refs for t in s], [t for s in cands for t in s])[-1][-1]
 
 
 # --------------------------------------------------------------------------- stemmer

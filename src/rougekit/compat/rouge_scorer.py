@@ -44,32 +44,28 @@ Punkt on ordinary prose, but **rougeLsum with split_summaries=True may differ
 from rouge-score** where the two splitters disagree (abbreviations, initials,
 numbers, ellipses).  Without ``split_summaries`` the numbers are exact.
 
-Implementation: tokens are interned to ints per call and counted with
-:mod:`rougekit._core` (``ngram_stats`` for rougeN, ``lcs_union_hits`` for rougeL
-and rougeLsum).  ``lcs_union_hits`` traces the same LCS as rouge-score (a match
-goes diagonal; otherwise "up" -- drop the target token -- wins ties), and its
-count clipping is rouge-score's, so its hits are rouge-score's.  With a single
-sentence on each side the union of one LCS is that LCS, whose tokens are never
-clipped, so the same kernel gives the plain LCS length for rougeL.  Pure-Python
-reference versions of both LCS computations are in this module
-(:func:`lcs_length`, :func:`union_lcs_hits`) and are what the kernels are tested
-against.
+Implementation: tokens are interned to ints per call and counted by the engine's
+ROUGE-N and ROUGE-L measures (:func:`rougekit.scoring.reference_stats`). The union
+LCS traces the same LCS as rouge-score (a match goes diagonal; otherwise "up" --
+drop the target token -- wins ties), and its count clipping is rouge-score's, so its
+hits are rouge-score's. With a single sentence on each side the union of one LCS is
+that LCS, whose tokens are never clipped, so the same measure gives the plain LCS
+length for rougeL. The tests hold the engine to rouge-score's own functions.
 """
 
 from __future__ import annotations
 
 import gc
 import re
-from collections import Counter
 from contextlib import contextmanager
 from itertools import repeat
 from typing import Dict, Iterable, List, Sequence
 
-from rougekit import _core
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.measures import Measure
+from rougekit.scoring import Doc, reference_stats
 
 from . import scoring
 from ._tokenize import DefaultTokenizer, Tokenizer, split_sentences, tokenize
@@ -82,10 +78,9 @@ __all__ = [
     "Tokenizer",
     "DefaultTokenizer",
     "tokenize",
-    "lcs_length",
-    "union_lcs_hits",
 ]
 
+_ROUGE_L = Measure("L")  # on one sentence each side: the plain LCS (rouge-score's rougeL)
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
 
 
@@ -267,8 +262,7 @@ class RougeScorer(scoring.BaseScorer):
                 if not tgt or not pred:
                     result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
                     continue
-                lcs = _core.lcs_union_hits([pred], [tgt], pred, tgt)
-                result[rouge_type] = _prf(lcs, len(pred), len(tgt))
+                result[rouge_type] = _prf(_stats(_ROUGE_L, pred, tgt).hits, len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
                 tgt_sents = [ids(s) for s in (tokenize_(x) for x in self._sentences(target))]
                 pred_sents = [ids(s) for s in pred_sent_tokens()]
@@ -277,9 +271,9 @@ class RougeScorer(scoring.BaseScorer):
                 n = int(rouge_type[5:])
                 if n <= 0:
                     raise ValueError("rougen requires positive n: %s" % rouge_type)
-                hits, tgt_count, pred_count = _core.ngram_stats(pred, tgt, n)
-                precision = hits / max(pred_count, 1)
-                recall = hits / max(tgt_count, 1)
+                counts = _stats(Measure.rouge_n(n), pred, tgt)
+                precision = counts.hits / max(counts.peer_count, 1)
+                recall = counts.hits / max(counts.model_count, 1)
                 result[rouge_type] = Score(
                     precision=precision,
                     recall=recall,
@@ -315,81 +309,10 @@ def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) 
     pred_flat = [t for s in pred_sents for t in s]
     if not tgt_flat or not pred_flat:
         return Score(precision=0, recall=0, fmeasure=0)
-    hits = _core.lcs_union_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
+    hits = reference_stats(_ROUGE_L, Doc(pred_flat, pred_sents), Doc(tgt_flat, tgt_sents)).hits
     return _prf(hits, len(pred_flat), len(tgt_flat))
 
 
-# --------------------------------------------------------------------------- reference LCS
-# Readable pure-Python versions of the two LCS computations.  Scoring uses the
-# rougekit._core kernels (compiled when built); the tests check both agree.
-
-
-def lcs_length(a: Sequence, b: Sequence) -> int:
-    """Length of a longest common subsequence of ``a`` and ``b`` (one DP row at a time)."""
-    if len(a) < len(b):
-        a, b = b, a
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            if x == y:
-                cur.append(prev[j] + 1)
-            else:
-                cur.append(cur[j] if cur[j] > prev[j + 1] else prev[j + 1])
-        prev = cur
-    return prev[-1]
-
-
-def _lcs_positions(ref: Sequence, cand: Sequence) -> List[int]:
-    """Positions in ``ref`` of one LCS with ``cand``, traced back as rouge-score does.
-
-    The table is filled in full; the trace from the bottom-right corner goes
-    diagonal on a match, otherwise left (drop a ``cand`` token) only when that
-    cell is strictly larger, else up (drop a ``ref`` token).
-    """
-    rows, cols = len(ref), len(cand)
-    table = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for i in range(1, rows + 1):
-        above, row, x = table[i - 1], table[i], ref[i - 1]
-        for j in range(1, cols + 1):
-            if x == cand[j - 1]:
-                row[j] = above[j - 1] + 1
-            else:
-                row[j] = row[j - 1] if row[j - 1] > above[j] else above[j]
-    out = []
-    i, j = rows, cols
-    while i > 0 and j > 0:
-        if ref[i - 1] == cand[j - 1]:
-            i -= 1
-            j -= 1
-            out.append(i)
-        elif table[i][j - 1] > table[i - 1][j]:
-            j -= 1
-        else:
-            i -= 1
-    out.reverse()
-    return out
-
-
-def union_lcs_hits(ref_sents: Sequence[Sequence], cand_sents: Sequence[Sequence]) -> int:
-    """rouge-score's summary-level union-LCS hit count (pure Python reference).
-
-    For each reference sentence, the positions of one LCS with each candidate
-    sentence are united; the tokens at those positions, left to right, are hits
-    while the remaining count of the token is positive on both sides (counts
-    over all sentences of each summary, decremented by each hit).
-    """
-    ref_left = Counter(t for s in ref_sents for t in s)
-    cand_left = Counter(t for s in cand_sents for t in s)
-    hits = 0
-    for ref in ref_sents:
-        marked = set()
-        for cand in cand_sents:
-            marked.update(_lcs_positions(ref, cand))
-        for pos in sorted(marked):
-            t = ref[pos]
-            if ref_left[t] > 0 and cand_left[t] > 0:
-                hits += 1
-                ref_left[t] -= 1
-                cand_left[t] -= 1
-    return hits
+def _stats(measure: Measure, pred: List[int], tgt: List[int]):
+    """The engine's counts for two token sequences taken as one sentence each."""
+    return reference_stats(measure, Doc(pred, [pred]), Doc(tgt, [tgt]))
