@@ -397,6 +397,31 @@ def iter_synthetic(n: int, seed: int = 3, chunk: int = 10000) -> Iterator[Corpus
         yield Corpus("chunk", cands, refs)
 
 
+def token_ids(n: int = 256, length: int = 1024, seed: int = 4, vocab: int = 32000) -> Corpus:
+    """``n`` pairs of ``length`` token ids each, as a model's tokenizer gives them (Zipf-like ids
+    below ``vocab``; the reference keeps about 60% of the candidate's tokens in order). Each
+    summary is written as its ids separated by spaces (digits are tokens for every tool), and
+    :func:`ids_of` turns it back into an int32 array."""
+    import random
+
+    rng = random.Random(seed)
+    weights = [1.0 / (k + 1) for k in range(vocab)]
+    cands, refs = [], []
+    for _ in range(n):
+        cand = rng.choices(range(vocab), weights=weights, k=length)
+        ref = [t if rng.random() < 0.6 else rng.choices(range(vocab), weights=weights)[0] for t in cand]
+        cands.append(" ".join(map(str, cand)))
+        refs.append([" ".join(map(str, ref))])
+    return Corpus(f"{n} pairs of {length} token ids", cands, refs)
+
+
+def ids_of(text: str):
+    """The int32 array of a summary written by :func:`token_ids`."""
+    import numpy as np
+
+    return np.array(text.split(), dtype=np.int32)
+
+
 def write_line_files(folder: Path, n: int = 1_000_000, seed: int = 3) -> tuple[Path, Path]:
     """Write ``candidates.txt`` and ``references.txt`` (``n`` lines each, one summary per line,
     its sentences joined by a space) into ``folder``; return the two paths."""

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmarks of rougekit against other ROUGE implementations, on the same pairs in one run.
 
-    python benchmarks/run.py [--scenarios a,b,c,d,e] [--pairs N] [--quick] [--include-slow]
+    python benchmarks/run.py [--scenarios a,b,c,d,e,f,g] [--pairs N] [--quick] [--include-slow]
 
 Scenarios (see benchmarks/README.md):
   a  short CNN/DM-sized pairs, ROUGE-1/2/L (summary-level L) with stemming: rougekit's API,
@@ -9,7 +9,11 @@ Scenarios (see benchmarks/README.md):
   b  `rougekit rouge155 -c 95 -r 1000 -n 2 -m -a -d` vs ROUGE-1.5.5.pl, end to end, outputs compared
   c  long documents (1,000 words, 40 sentences, 4 references)
   d  one 30,000-token candidate vs one 30,000-token reference, ROUGE-L only
-  e  one million line pairs streamed through `rougekit score` (100,000 with --quick)
+  e  one million line pairs through `rougekit score` (defaults; --per-pair csv; the engine's best
+     case) against rouge-score-rs score_batch alone on the same pairs (100,000 with --quick)
+  f  the everyday call `rougekit.score(...).per_pair()` with defaults, and the engine alone, vs
+     rouge-score-rs score_batch
+  g  256 pairs of 1,024 token ids (int32 arrays) vs rouge-score-rs on the same ids as text
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it (the per-child form of
@@ -187,6 +191,62 @@ def tool_rougekit(task: str, jobs: int | None):
     return run, check
 
 
+def tool_rougekit_everyday(task: str, variant: str):
+    """The everyday call of issue 11: ``rougekit.score(c, r, measures=[...], stem=True).per_pair()``
+    with every default (the 1.5.5 bootstrap included); ``all``: every per-pair row also read;
+    ``engine``: ``bootstrap=None`` and no per-pair rows (the engine alone)."""
+    _ensure_rougekit_importable()
+    import rougekit
+
+    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
+
+    def run(cands, refs):
+        if variant == "engine":
+            return rougekit.score(cands, refs, measures=measures, stem=True, bootstrap=None)
+        rows = rougekit.score(cands, refs, measures=measures, stem=True).per_pair()
+        if variant == "all":
+            rows = list(rows)
+        return rows[0]["ROUGE-L"]["f"], len(rows)
+
+    def check(out):
+        if variant == "engine":
+            return f"L-F={out.to_dict()['ROUGE-L']['f']:.4f}"
+        return f"pairs={out[1]}"
+
+    return run, check
+
+
+def tool_rougekit_ids():
+    """rougekit on int32 token-id arrays (issue 11: 'token ids in'): ROUGE-1/2/L, per-pair F."""
+    _ensure_rougekit_importable()
+    import rougekit
+
+    def run(cands, refs):
+        c = [corpora.ids_of(x) for x in cands]
+        r = [corpora.ids_of(x[0]) for x in refs]
+        t0 = time.perf_counter()
+        result = rougekit.score(c, r, measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], bootstrap=None)
+        TIMED[0] = time.perf_counter() - t0  # the conversion to arrays is the caller's, not timed
+        return [p["ROUGE-L"]["f"] for p in result.per_pair()]
+
+    return run, lambda out: f"L-F={sum(out) / len(out):.4f}"
+
+
+def tool_rouge_score_rs_ids():
+    """rouge-score-rs score_batch on the same ids written as text, no stemming, rougeL (one sentence)."""
+    from rouge_score_rs import RougeScorer
+
+    scorer = RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=False)
+
+    def run(cands, refs):
+        return scorer.score_batch([r[0] for r in refs], cands)
+
+    return run, lambda out: f"L-F={_mean_f(out, 'rougeL'):.4f}"
+
+
+TIMED: list = [None]  # a tool may time its own scoring call (excluding input conversion)
+
+
 def _rouge_score_style(make_scorer, task: str, mode: str):
     """rouge-score-style objects: ``score(target, prediction)`` (reference first)."""
     types = ["rougeL"] if task == "huge" else SHORT_TYPES
@@ -252,6 +312,12 @@ def make_tool(name: str, task: str):
         return tool_rougekit(task, None)
     if name.startswith("rougekit-jobs"):
         return tool_rougekit(task, int(name.rsplit("=", 1)[1]))
+    if name.startswith("rougekit-everyday-"):
+        return tool_rougekit_everyday(task, name.rsplit("-", 1)[1])
+    if name == "rougekit-ids":
+        return tool_rougekit_ids()
+    if name == "rouge-score-rs-ids":
+        return tool_rouge_score_rs_ids()
     if name == "compat":
         return tool_compat(task)
     if name == "compat-batch":
@@ -273,10 +339,11 @@ def worker(tool: str, corpus_path: str, task: str) -> None:
     cands, refs = corpus.candidates, corpus.references
     if task != "huge":  # warm-up on a few pairs (lazy loading, first-call set-up)
         run(cands[:10], refs[:10])
+        TIMED[0] = None
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     t0 = time.perf_counter()
     out = run(cands, refs)
-    seconds = time.perf_counter() - t0
+    seconds = time.perf_counter() - t0 if TIMED[0] is None else TIMED[0]
     print(json.dumps({"seconds": seconds, "pairs": len(cands), "base_mb": base, "check": check(out)}))
 
 
@@ -482,6 +549,85 @@ def in_process_table(
     return print_table(title, header, rows, notes)
 
 
+def ratio_table(
+    title: str, corpus: corpora.Corpus, task: str, specs: list[ToolSpec], workdir: Path, timeout: float, notes
+) -> str:
+    """Every tool on all cores of this machine; the last spec is the peer the others are divided by."""
+    path = workdir / f"corpus-{task}-{abs(hash(corpus.name)) % 10**8}.json"
+    corpus.to_json(path)
+    runs = {}
+    for spec in specs:
+        runs[spec.name] = measure_tool(spec.name, path, task, False, timeout) if spec.available else None
+        r = runs[spec.name]
+        print(f"  [{task}] {spec.label}: {'ok' if r and r.ok else (r.error if r else spec.why)}", file=sys.stderr)
+    peer = runs[specs[-1].name]
+    rows = []
+    for spec in specs:
+        r = runs[spec.name]
+        if r is None or not r.ok:
+            rows.append([spec.label, (r.error[:60] if r else spec.why), "", "", "", ""])
+            continue
+        ratio = fmt_ratio(peer.seconds, r.seconds) if peer is not None and peer.ok else "-"
+        rows.append(
+            [
+                spec.label,
+                f"{r.seconds:.3f}",
+                fmt_rate(len(corpus) / r.seconds),
+                f"{r.peak_mb:,.0f}",
+                ratio,
+                r.info.get("check", ""),
+            ]
+        )
+    header = ["tool", "seconds", "pairs/s", "peak MB", f"{specs[-1].label} time ÷ tool time", "check"]
+    return print_table(title, header, rows, notes)
+
+
+def scenario_f(corpus: corpora.Corpus, workdir: Path, timeout: float) -> str:
+    rs = peer_version("rouge-score-rs")
+    specs = [
+        ToolSpec("rougekit-everyday-view", "rougekit.score(...).per_pair() (all defaults)", "many"),
+        ToolSpec("rougekit-everyday-all", "same, every per-pair row read", "many"),
+        ToolSpec("rougekit-everyday-engine", "rougekit.score(..., bootstrap=None) (engine alone)", "many"),
+        ToolSpec("rouge-score-rs-batch", f"rouge-score-rs {rs} score_batch", "many", rs is not None, "not installed"),
+    ]
+    return ratio_table(
+        f"(f) the everyday call: {len(corpus):,} pairs of {corpus.name}, ROUGE-1/2/L with stemming, {NPROC} cores",
+        corpus,
+        "short",
+        specs,
+        workdir,
+        timeout,
+        [
+            "rougekit.score(c, r, measures=['ROUGE-1','ROUGE-2','ROUGE-L'], stem=True) with every other option at "
+            "its default; the per_pair() rows and len() are read (first row), or all rows (second line). "
+            "rouge-score-rs: rouge1, rouge2, rougeLsum with its stemmer. Targets (issue 11): >= 3x (defaults) "
+            "and >= 6x (engine alone)."
+        ],
+    )
+
+
+def scenario_g(workdir: Path, timeout: float, pairs: int = 256, length: int = 1024) -> str:
+    rs = peer_version("rouge-score-rs")
+    corpus = corpora.token_ids(pairs, length)
+    specs = [
+        ToolSpec("rougekit-ids", "rougekit.score(int32 arrays, bootstrap=None)", "many"),
+        ToolSpec("rouge-score-rs-ids", f"rouge-score-rs {rs} score_batch (ids as text)", "many", rs is not None, "-"),
+    ]
+    return ratio_table(
+        f"(g) token ids in: {pairs} pairs of {length} token ids each, ROUGE-1/2/L F, {NPROC} cores",
+        corpus,
+        "ids",
+        specs,
+        workdir,
+        timeout,
+        [
+            "rougekit receives int32 numpy arrays (the conversion from the stored text is not timed); "
+            "rouge-score-rs receives the same ids as text (space-separated numbers, which its tokenizer "
+            "keeps), no stemming, rouge1/rouge2/rougeL. Target (issue 11): >= 4x."
+        ],
+    )
+
+
 def rouge155_config(corpus: corpora.Corpus, folder: Path) -> Path:
     """SPL files (one sentence a line) and the XML config: one EVAL per pair, one peer, its models."""
     peers, models = folder / "peers", folder / "models"
@@ -590,6 +736,20 @@ def scenario_b(corpus: corpora.Corpus, workdir: Path, timeout: float) -> str:
     )
 
 
+def tool_rs_lines(corpus_path: str) -> None:
+    """rouge-score-rs score_batch alone on the line files of (e), the pairs already in memory."""
+    from rouge_score_rs import RougeScorer
+
+    folder = Path(corpus_path)
+    cands = (folder / "candidates.txt").read_text(encoding="utf-8").splitlines()
+    refs = (folder / "references.txt").read_text(encoding="utf-8").splitlines()
+    scorer = RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=False)
+    t0 = time.perf_counter()
+    out = scorer.score_batch(refs, cands)
+    seconds = time.perf_counter() - t0
+    print(json.dumps({"seconds": seconds, "pairs": len(cands), "check": f"L-F={_mean_f(out, 'rougeL'):.4f}"}))
+
+
 def scenario_e(lines: int, workdir: Path, timeout: float) -> str:
     folder = workdir / "lines"
     t0 = time.perf_counter()
@@ -597,54 +757,62 @@ def scenario_e(lines: int, workdir: Path, timeout: float) -> str:
     gen = time.perf_counter() - t0
     size = (cpath.stat().st_size + rpath.stat().st_size) / 2**20
     print(f"  [e] wrote {lines:,} line pairs ({size:,.0f} MiB) in {gen:.0f}s", file=sys.stderr, flush=True)
-    cmd = [
-        sys.executable,
-        "-m",
-        "rougekit",
-        "score",
-        "-c",
-        str(cpath),
-        "-r",
-        str(rpath),
-        "--measures",
-        "ROUGE-1,ROUGE-2,ROUGE-L",
-        "--stem",
-        "--bootstrap",
-        "none",
-        "--format",
-        "json",
-        "-q",
+    base = [sys.executable, "-m", "rougekit", "score", "-c", str(cpath), "-r", str(rpath)]
+    commands = [
+        ("rougekit score (all defaults)", [], "stdout"),
+        ("rougekit score --per-pair --format csv -o F", ["--per-pair", "--format", "csv", "-o", "per-pair.csv"], "F"),
+        (
+            "rougekit score --stem --bootstrap none --format json",
+            ["--measures", "ROUGE-1,ROUGE-2,ROUGE-L", "--stem", "--bootstrap", "none", "--format", "json"],
+            "stdout",
+        ),
     ]
-    run = run_measured(cmd, env=child_env(), cwd=folder, timeout=timeout)
-    print(f"  [e] rougekit score: {'ok' if run.ok else run.error}", file=sys.stderr, flush=True)
-    check = ""
-    if run.ok:
-        try:
-            doc = json.loads(run.stdout)
-            check = f"{len(run.stdout):,} bytes of JSON"
-            text = json.dumps(doc)
-            if "ROUGE-L" in text:
-                check += ", has ROUGE-L"
-        except ValueError:
-            check = "output is not JSON"
-    rows = [
-        [
-            "rougekit score (stream)",
-            f"{lines:,}",
-            f"{run.seconds:.1f}" if run.ok else "failed: " + run.error[:60],
-            fmt_rate(lines / run.seconds) if run.ok else "-",
-            f"{run.peak_mb:,.0f}",
-            check,
-        ]
-    ]
+    rows = []
+    for label, extra, where in commands:
+        run = run_measured([*base, *extra, "-q"], env=child_env(), cwd=folder, timeout=timeout)
+        print(f"  [e] {label}: {'ok' if run.ok else run.error}", file=sys.stderr, flush=True)
+        if where == "F" and run.ok:
+            out = folder / "per-pair.csv"
+            check = f"{out.stat().st_size / 2**20:,.0f} MiB of CSV"
+            out.unlink()
+        else:
+            check = f"{len(run.stdout):,} bytes" if run.ok else ""
+        rows.append(
+            [
+                label,
+                f"{run.seconds:.1f}" if run.ok else "failed: " + run.error[:60],
+                fmt_rate(lines / run.seconds) if run.ok else "-",
+                f"{run.peak_mb:,.0f}",
+                check,
+            ]
+        )
+    rs = peer_version("rouge-score-rs")
+    if rs is not None:
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "rs-lines", "--corpus", str(folder)]
+        run = run_measured(cmd, env=child_env(), timeout=timeout)
+        if run.ok:
+            info = json.loads(run.stdout.decode().strip().splitlines()[-1])
+            rows.append(
+                [
+                    f"rouge-score-rs {rs} score_batch alone (pairs in memory)",
+                    f"{info['seconds']:.1f}",
+                    fmt_rate(lines / info["seconds"]),
+                    f"{run.peak_mb:,.0f}",
+                    info["check"],
+                ]
+            )
+        else:
+            rows.append([f"rouge-score-rs {rs} score_batch", "failed: " + run.error[:60], "-", "", ""])
     notes = [
-        f"Command: rougekit score -c candidates.txt -r references.txt --measures ROUGE-1,ROUGE-2,ROUGE-L "
-        f"--stem --bootstrap none --format json -q ({size:,.0f} MiB of input; each line one summary, "
-        "its sentences joined by spaces). Wall time of the whole command."
+        f"{size:,.0f} MiB of input: candidates.txt and references.txt, one summary per line (its sentences joined "
+        "by spaces). rougekit: wall time of the whole command (python -m rougekit score -c candidates.txt -r "
+        "references.txt ... -q), defaults = ROUGE-1/2/L, no stemming, the 1.5.5 bootstrap. rouge-score-rs: only "
+        "its score_batch call on the pairs already in memory (rouge1/rouge2/rougeL, no stemming). Targets "
+        "(issue 11): the first two lines at least as fast as rouge-score-rs, each under 500 MB."
     ]
     return print_table(
-        f"(e) streaming {lines:,} line pairs from files",
-        ["command", "pairs", "seconds", "pairs/s", "peak MB", "output"],
+        f"(e) {lines:,} line pairs from files through the command line",
+        ["command", "seconds", "pairs/s", "peak MB", "output"],
         rows,
         notes,
     )
@@ -709,7 +877,7 @@ def machine_info() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scenarios", default="a,b,c,d,e", help="comma-separated subset of a,b,c,d,e")
+    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g", help="comma-separated subset of a,b,c,d,e,f,g")
     ap.add_argument(
         "--pairs",
         type=int,
@@ -737,13 +905,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.installed:
         os.environ["ROUGEKIT_BENCH_INSTALLED"] = "1"
+    if args.worker == "rs-lines":
+        tool_rs_lines(args.corpus)
+        return 0
     if args.worker:
         worker(args.worker, args.corpus, args.task)
         return 0
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcde" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefg" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -860,6 +1031,10 @@ def main(argv: list[str] | None = None) -> int:
             )
         if "e" in scenarios:
             report.append(scenario_e(n_lines, workdir, args.timeout))
+        if "f" in scenarios:
+            report.append(scenario_f(corpora.synthetic(n_synth), workdir, args.timeout))
+        if "g" in scenarios:
+            report.append(scenario_g(workdir, args.timeout))
     finally:
         if tmp is not None:
             tmp.cleanup()
