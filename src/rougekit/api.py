@@ -19,7 +19,7 @@ import numpy as np
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.engine.options import ScoringOptions
-from rougekit.errors import OptionError
+from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
 from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult
 from rougekit.scoring import Doc, PairScore, score_pair
@@ -47,7 +47,8 @@ class Scorer:
       su_unigrams  "rouge155" (every token but the summary's last) or "all" (the paper's marker)
       wlcs         "rouge155" (the script's ROUGE-W) or "paper" (equations 13-15)
       bootstrap    "rouge155" (the script's seeded resampling, -r/-c), "percentile", or None
-      resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap)
+      resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap); ranges:
+                   2 <= resamples <= 100000, 0 < confidence < 100 (see :mod:`rougekit.limits`)
       hori_units   units of ACCY/NrstACCY/PREC-n/SumACCY/WSumACCY: "word" or "sentence"
       jobs         threads for the compiled batch path (default: every core this process may use);
                    results do not depend on it. fast=False forces the readable Python path
@@ -211,7 +212,7 @@ class Scorer:
                     raise OptionError(
                         "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
                     )
-                data, bp = self._score_arrays(cands, refs, list(srcs) if srcs else None, jobs)
+                data, bp = self._score_arrays(cands, refs, list(srcs) if srcs else None, jobs, first=done + 1)
                 if keep_pairs:
                     chunks.append(data)
                 else:
@@ -251,7 +252,13 @@ class Scorer:
         data = np.concatenate(chunks) if chunks else np.zeros((0, len(self.measures), 6))
         return self._finish(data, None, bleu_pairs)
 
-    def _score_arrays(self, candidates: list[str], references: list[list[str]], source_list, jobs):
+    def _score_arrays(self, candidates: list[str], references: list[list[str]], source_list, jobs, first: int = 1):
+        try:
+            return self._score_arrays_of(candidates, references, source_list, jobs)
+        except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
+            raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
+
+    def _score_arrays_of(self, candidates: list[str], references: list[list[str]], source_list, jobs):
         data = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
         batch = self._batch()
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
@@ -313,6 +320,25 @@ class Scorer:
                 result.rouge155_averages[m.name] = dict(zip(("recall", "precision", "f"), b.average))
             else:
                 result.intervals[m.name] = _percentile(values, tokens, self.alpha, self.resamples, level, self.seed)
+
+
+def _lone_surrogate(candidates, references, sources, first: int) -> str:
+    """The error message naming the first text that is not valid Unicode (a lone surrogate)."""
+
+    def bad(text) -> bool:
+        try:
+            (text if isinstance(text, str) else "\n".join(text)).encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return True
+        return False
+
+    for k, cand in enumerate(candidates):
+        what = "candidate" if bad(cand) else None
+        what = what or ("a reference" if any(bad(r) for r in references[k]) else None)
+        what = what or ("source" if sources is not None and bad(sources[k]) else None)
+        if what:
+            return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
+    return "a text holds a lone surrogate (not valid Unicode text)"
 
 
 def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, level: float, seed: int):

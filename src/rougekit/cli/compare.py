@@ -12,6 +12,7 @@ import sys
 from rougekit.api import Scorer
 from rougekit.cli.score import _load, build_parser
 from rougekit.errors import OptionError
+from rougekit.io.files import write_text
 from rougekit.stats.paired import approximate_randomization, paired_bootstrap
 
 
@@ -68,18 +69,23 @@ def run(argv: list[str]) -> int:
                 }
             )
     signature = f"{scorer.signature}|test:ar+bootstrap|trials:{args.trials}|test_seed:{args.seed}"
+    out: list[str] = []
     if args.format == "json":
-        sys.stdout.write(json.dumps({"signature": signature, "comparisons": rows}, indent=2) + "\n")
+        out.append(json.dumps({"signature": signature, "comparisons": rows}, indent=2) + "\n")
     else:
-        sys.stdout.write(
+        out.append(
             f"{'system':<12} {'measure':<12} {'baseline':>9} {'system':>9} {'delta':>9} "
             f"{'p (AR)':>8} {'p (boot)':>8}  {args.confidence:g}% interval of delta\n"
         )
         for r in rows:
-            sys.stdout.write(
+            out.append(
                 f"{r['system']:<12} {r['measure']:<12} {r['baseline_mean']:9.5f} {r['system_mean']:9.5f} "
                 f"{r['delta']:+9.5f} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
                 f"[{r['delta_low']:+.5f}, {r['delta_high']:+.5f}]\n"
             )
-        sys.stdout.write(f"baseline: {base}\nsignature: {signature}\n")
+        out.append(f"baseline: {base}\nsignature: {signature}\n")
+    if args.output:
+        write_text(args.output, "".join(out))
+    else:
+        sys.stdout.write("".join(out))
     return 0

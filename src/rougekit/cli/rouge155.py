@@ -9,30 +9,34 @@ and one line on stderr.
 from __future__ import annotations
 
 import gc
+import math
 import re
 import sys
 
+from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.io.rouge155_config import read_file_list, read_xml_config
+from rougekit.limits import shown
 from rougekit.measures import BE_MODES, Measure
 from rougekit.report.rouge155 import format_report
 from rougekit.rouge155 import Rouge155Run, Settings
 
 _FLAGS = set("ahHdmMsuUvx")
 _VALUED = set("bcefltnpr23wz")
+_WHOLE = re.compile(r"^[+-]?[0-9]+$")
 _NUMBER = re.compile(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 
 USAGE = """usage: rougekit rouge155 [options] CONFIG [SYSTEM_ID]
 Score summaries exactly as ROUGE-1.5.5.pl does (same options, same output).
   -a          evaluate every peer in CONFIG          -d    also print per-evaluation scores
-  -n N        ROUGE-1..ROUGE-N                        -x    no ROUGE-L
+  -n N        ROUGE-1..ROUGE-N (N <= 100)             -x    no ROUGE-L
   -w W        ROUGE-W with weight W                   -2 D  ROUGE-S with at most D words between (-1: any)
   -u / -U     ROUGE-SU only / ROUGE-S and ROUGE-SU    -3 M  Basic Elements (H HM HMR HM1 HMR1 HMR2)
   -m          stem (WordNet exceptions + Porter)      -s    remove SMART stopwords
   -M          stem models only (undocumented)         -l N / -b N   word / byte limit
   -f A|B      sum over references / best reference    -p A  F weight alpha (0..1)
   -t 0|1|2    average pairs / corpus counts / raw     -c C  confidence level (0..100)
-  -r R        bootstrap resamples                     -z F  CONFIG is a file list (SEE SPL ISI SIMPLE)
+  -r R        bootstrap resamples (1..100000)         -z F  CONFIG is a file list (SEE SPL ISI SIMPLE)
   -e DIR      accepted for compatibility (data are bundled)   -v   accepted (no debug output)
 """
 
@@ -75,17 +79,27 @@ def _number(opts, letter: str, default: float) -> float:
         return default
     value = str(opts[letter])
     if not _NUMBER.match(value.strip()):
-        raise OptionError(f"option -{letter} takes a number, got {value!r}")
+        raise OptionError(f"option -{letter} takes a number, got {shown(value)}")
     return float(value)
 
 
-def _whole(opts, letter: str, default: int, minimum: int | None = None) -> int:
-    x = _number(opts, letter, default)
-    if x != int(x):
-        raise OptionError(f"option -{letter} takes a whole number, got {opts[letter]!r}")
-    if minimum is not None and x < minimum:
-        raise OptionError(f"option -{letter} must be at least {minimum}, got {opts[letter]!r}")
-    return int(x)
+def _whole(opts, letter: str, default: int, minimum: int, maximum: int) -> int:
+    """A whole-number option within its documented range (see :mod:`rougekit.limits`)."""
+    if letter not in opts:
+        return default
+    value = str(opts[letter]).strip()
+    if not _NUMBER.match(value):
+        raise OptionError(f"option -{letter} takes a number, got {shown(opts[letter])}")
+    if _WHOLE.match(value) and len(value.lstrip("+-")) <= 18:
+        x = int(value)
+    else:  # a fraction, an exponent or a huge number (infinite as a float)
+        x = float(value)
+        if math.isfinite(x) and x != int(x):
+            raise OptionError(f"option -{letter} takes a whole number, got {shown(opts[letter])}")
+        x = int(max(min(x, 1e19), -1e19))  # beyond every range, still on the right side
+    if not minimum <= x <= maximum:
+        raise OptionError(f"option -{letter} must be within {minimum} and {maximum}, got {shown(opts[letter])}")
+    return x
 
 
 def build_settings(opts: dict) -> Settings:
@@ -94,34 +108,32 @@ def build_settings(opts: dict) -> Settings:
         raise OptionError("give a length limit in words (-l) or in bytes (-b), not both")
     confidence = _number(opts, "c", 95.0)
     if not 0 <= confidence <= 100:
-        raise OptionError(f"option -c must be within 0 and 100, got {opts['c']!r}")
+        raise OptionError(f"option -c must be within 0 and 100, got {shown(opts['c'])}")
     alpha = _number(opts, "p", 0.5)
     if not 0 <= alpha <= 1:
-        raise OptionError(f"option -p must be within 0 and 1, got {opts['p']!r}")
-    resamples = _whole(opts, "r", 1000)
-    if resamples <= 0:
-        raise OptionError(f"option -r must be at least 1 (ROUGE-1.5.5 divides by it), got {opts['r']!r}")
+        raise OptionError(f"option -p must be within 0 and 1, got {shown(opts['p'])}")
+    resamples = _whole(opts, "r", 1000, 1, limits.MAX_RESAMPLES)  # 0: ROUGE-1.5.5 divides by it
     measures: list[Measure] = []
     be_mode = opts.get("3")
     if "n" in opts:
-        for n in range(1, _whole(opts, "n", 0, minimum=0) + 1):
+        for n in range(1, _whole(opts, "n", 0, 0, limits.MAX_ORDER) + 1):
             measures.append(Measure.rouge_n(n))
     if "x" not in opts and be_mode is None:
         measures.append(Measure("L"))
     if "w" in opts:
         weight = _number(opts, "w", 0)
         if weight <= 0:
-            raise OptionError(f"option -w (ROUGE-W weight) must be greater than 0, got {opts['w']!r}")
+            raise OptionError(f"option -w (ROUGE-W weight) must be greater than 0, got {shown(opts['w'])}")
         measures.append(Measure("W", weight=weight, label=f"ROUGE-W-{opts['w']}"))
     if "2" in opts:
-        skip = _whole(opts, "2", 0)
-        shown = str(opts["2"]) if skip >= 0 else "*"
+        skip = max(_whole(opts, "2", 0, -(10**19), limits.MAX_SKIP), -1)  # negative: any distance (S*)
+        typed = str(opts["2"]) if skip >= 0 else "*"
         kinds = ["SU"] if "u" in opts else (["S", "SU"] if "U" in opts else ["S"])
         for kind in kinds:
-            measures.append(Measure(kind, skip=skip, label=f"ROUGE-{kind}{shown}"))
+            measures.append(Measure(kind, skip=skip, label=f"ROUGE-{kind}{typed}"))
     if be_mode is not None:
         if be_mode not in BE_MODES:
-            raise OptionError(f"option -3 takes one of {', '.join(BE_MODES)}, got {be_mode!r}")
+            raise OptionError(f"option -3 takes one of {', '.join(BE_MODES)}, got {shown(be_mode)}")
         measures.append(Measure("BE", be_mode=be_mode))
     average = _number(opts, "t", 0)
     return Settings(
@@ -131,8 +143,8 @@ def build_settings(opts: dict) -> Settings:
         stem="m" in opts,
         stem_models_only="M" in opts,
         stopwords="s" in opts,
-        word_limit=_whole(opts, "l", 0, minimum=0),
-        byte_limit=_whole(opts, "b", 0, minimum=0),
+        word_limit=_whole(opts, "l", 0, 0, limits.MAX_LENGTH_LIMIT),
+        byte_limit=_whole(opts, "b", 0, 0, limits.MAX_LENGTH_LIMIT),
         average=int(average) if average in (1, 2) else 0,
         resamples=resamples,
         confidence=confidence,
@@ -147,7 +159,7 @@ def run(argv: list[str]) -> int:
     if not args:
         raise OptionError("give a configuration file (see 'rougekit rouge155 -h')")
     if len(args) > 2:
-        raise OptionError(f"too many arguments: {' '.join(args[2:])!r} (give CONFIG [SYSTEM_ID])")
+        raise OptionError(f"too many arguments: {shown(' '.join(args[2:]))} (give CONFIG [SYSTEM_ID])")
     settings = build_settings(opts)
     # the run makes many small objects and (almost) no reference cycles: the collector's passes
     # over them would only cost time, so it is off until the report is written
@@ -164,7 +176,7 @@ def _evaluate(opts: dict, args: list[str], settings: Settings) -> int:
     list_format = opts.get("z")
     if list_format is not None:
         if str(list_format).upper() not in ("SEE", "SPL", "ISI", "SIMPLE"):
-            raise OptionError(f"option -z takes SEE, SPL, ISI or SIMPLE, got {list_format!r}")
+            raise OptionError(f"option -z takes SEE, SPL, ISI or SIMPLE, got {shown(list_format)}")
         peer_ids = [args[1] if len(args) == 2 else "X"]
         config = read_file_list(args[0], str(list_format), peer_ids[0])
     else:

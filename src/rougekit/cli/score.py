@@ -17,6 +17,7 @@ import sys
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.errors import OptionError
 from rougekit.io import inputs
+from rougekit.io.files import write_text
 from rougekit.report.formats import WRITERS
 
 
@@ -159,14 +160,22 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
     ids, cands, refs = inputs.read_folders(
         args.candidate_dir, args.candidate_pattern, args.reference_dir, args.reference_pattern, args.encoding_errors
     )
-    return {os.path.basename(os.path.normpath(args.candidate_dir)): cands}, refs, ids
+    return {printable_name(os.path.basename(os.path.normpath(args.candidate_dir))): cands}, refs, ids
+
+
+def printable_name(name: str) -> str:
+    """A file name as text: undecodable bytes (surrogate escapes) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def system_names(paths: list[str]) -> dict[str, str]:
-    """System name of each candidate file: its name without extension, made unique."""
+    """System name of each candidate file: its name without extension, made unique.
+
+    Bytes of the name that are not UTF-8 show as U+FFFD (the name is printed, not opened).
+    """
     names: dict[str, str] = {}
     for path in paths:
-        name = os.path.splitext(os.path.basename(path))[0]
+        name = printable_name(os.path.splitext(os.path.basename(path))[0])
         while name in names.values():
             name += "'"
         names[path] = name
@@ -246,8 +255,7 @@ def _scorer(args) -> Scorer:
 def _write(args, results) -> int:
     text = WRITERS[args.format](results, args.per_pair)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0

@@ -84,6 +84,11 @@ _ROUGE_L = Measure("L")  # on one sentence each side: the plain LCS (rouge-score
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
 
 
+def _all_str(texts: Sequence) -> bool:
+    """True when every text is a str (what the compiled batch reads); bytes and others go one by one."""
+    return set(map(type, texts)) <= {str}
+
+
 class RougeScorer(scoring.BaseScorer):
     """ROUGE scores of a prediction against a target, exactly as rouge-score 0.1.2.
 
@@ -154,7 +159,8 @@ class RougeScorer(scoring.BaseScorer):
         if len(targets) != len(predictions):
             raise ValueError(f"{len(targets)} targets but {len(predictions)} predictions")
         batch = self._batch_scorer()
-        if batch is None:
+        if batch is None or not _all_str(targets) or not _all_str(predictions):
+            # one by one: a list or None as a text raises what rouge-score's score raises
             return [self.score(t, p) for t, p in zip(targets, predictions)]
         import numpy as np
 
@@ -215,6 +221,8 @@ class RougeScorer(scoring.BaseScorer):
     # ------------------------------------------------------------------ internals
 
     def _sentences(self, text) -> List[str]:
+        if not isinstance(text, (str, bytes)):  # as rouge-score's six.ensure_str
+            raise TypeError(f"not expecting type '{type(text)}'")
         if self._split_summaries:
             sents = split_sentences(text.decode("utf-8") if isinstance(text, bytes) else text)
         else:

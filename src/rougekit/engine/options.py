@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Union
 
+from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
 
@@ -81,12 +82,14 @@ class ScoringOptions:
             raise OptionError(f"alpha must be within 0 and 1, got {self.alpha!r}")
         if self.word_limit and self.byte_limit:
             raise OptionError("give word_limit or byte_limit, not both (as ROUGE-1.5.5's -l and -b)")
-        if self.word_limit < 0 or self.byte_limit < 0:
-            raise OptionError("word_limit and byte_limit must be >= 0")
+        limits.whole("word_limit", self.word_limit, 0, limits.MAX_LENGTH_LIMIT)
+        limits.whole("byte_limit", self.byte_limit, 0, limits.MAX_LENGTH_LIMIT)
         if self.byte_limit and self.tokenizer != "rouge155":
             raise OptionError("byte_limit is defined only for the rouge155 tokenizer")
-        if self.bootstrap and (self.resamples < 1 or not 0 <= self.confidence <= 100):
-            raise OptionError("resamples must be >= 1 and confidence within 0 and 100")
+        if self.bootstrap:  # a single resample or a 0 % / 100 % level would give a degenerate interval
+            limits.whole("resamples", self.resamples, 2, limits.MAX_RESAMPLES)
+            limits.fraction("confidence", self.confidence, 0, 100, open_ends=True)
+        limits.whole("seed", self.seed, 0, limits.MAX_SEED)
 
     @property
     def mode(self) -> str:

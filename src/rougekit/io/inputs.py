@@ -41,7 +41,12 @@ def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict
 def aligned(
     candidates: list[str], cand_path: str, references: list[list[str]], ref_paths: list[str]
 ) -> list[list[str]]:
-    """Check that every reference file has one line per candidate; return references per candidate."""
+    """Check that every reference file has one line per candidate; return references per candidate.
+
+    Empty files are an error: there would be nothing to score.
+    """
+    if not candidates:
+        raise InputError(f"{cand_path} is empty: no summaries to score")
     for refs, path in zip(references, ref_paths):
         if len(refs) != len(candidates):
             raise InputError(f"{path} has {len(refs)} lines but {cand_path} has {len(candidates)}")
@@ -49,10 +54,15 @@ def aligned(
 
 
 def _as_summary(value, path: str, number: int, name: str) -> str:
-    if isinstance(value, str):
-        return value
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return "\n".join(value)
+        value = "\n".join(value)
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a \\uD800-style escape: JSON allows it, Unicode text does not
+                raise InputError(f"{path}, line {number}: field {name!r} holds a lone surrogate") from None
+        return value
     raise InputError(f"{path}, line {number}: field {name!r} must be a string or a list of strings")
 
 
@@ -80,6 +90,8 @@ def read_jsonl(
             row = json.loads(_decode(line, path, number, errors))
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}, line {number}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise InputError(f"{path}, line {number}: JSON nested too deeply") from None
         if not isinstance(row, dict):
             raise InputError(f"{path}, line {number}: each line must be a JSON object")
         for f in candidate_fields + reference_fields:
@@ -96,6 +108,8 @@ def read_jsonl(
             else:
                 row_refs.append(_as_summary(value, path, number, f))
         refs.append(row_refs)
+    if not refs:
+        raise InputError(f"{path} has no rows: no summaries to score")
     return ids, cands, refs
 
 
@@ -116,12 +130,22 @@ def read_folders(
             raise InputError(f"{d} is not a folder")
     ref_files = sorted(os.listdir(ref_dir))
     ids, cands, refs = [], [], []
+    first_file: dict[str, str] = {}
     for name in sorted(os.listdir(cand_dir)):
         match = cand_regex.fullmatch(name)
         if not match:
             continue
         summary_id = match.group(1)
-        ref_regex = re.compile(ref_pattern.replace("#ID#", re.escape(summary_id)))
+        if summary_id in first_file:  # e.g. doc.1.A.txt and doc.1.B.txt: two systems pooled as one
+            raise InputError(
+                f"{first_file[summary_id]} and {name} in {cand_dir} give the same summary ID {summary_id!r}: "
+                f"one system has one file per ID (score several systems with one folder or pattern each)"
+            )
+        first_file[summary_id] = name
+        try:
+            ref_regex = re.compile(ref_pattern.replace("#ID#", re.escape(summary_id)))
+        except re.error as exc:
+            raise InputError(f"bad reference pattern {ref_pattern!r}: {exc}") from None
         matched = [f for f in ref_files if ref_regex.fullmatch(f)]
         if not matched:
             raise InputError(f"no reference in {ref_dir} matches {ref_pattern!r} for ID {summary_id!r}")
@@ -153,7 +177,8 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
 def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):
     """Yield (candidate, [references]) line by line from line-aligned files, reading lazily.
 
-    Files of different lengths stop the run with an error that gives both line counts.
+    Files of different lengths stop the run with an error that gives both line counts; empty
+    files, with an error too (there would be nothing to score).
     """
     streams = [_iter_lines(p, sentence_sep, errors) for p in [cand_path, *ref_paths]]
     sentinel = object()
@@ -161,6 +186,8 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
     while True:
         rows = [next(s, sentinel) for s in streams]
         if all(r is sentinel for r in rows):
+            if count == 0:
+                raise InputError(f"{cand_path} is empty: no summaries to score")
             return
         if any(r is sentinel for r in rows):
             lengths = [count + (0 if r is sentinel else 1 + sum(1 for _ in s)) for r, s in zip(rows, streams)]

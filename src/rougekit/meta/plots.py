@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougekit.errors import OptionError
+from rougekit.errors import InputError, OptionError
 from rougekit.meta.correlation import rankdata, system_means
 
 
@@ -39,8 +39,12 @@ def _labelled_points(plt, fig, ax, x, y, names, xlabel: str, ylabel: str, path: 
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=120)
+    except OSError as exc:  # a folder, a missing folder, no permission: one line naming the file
+        raise InputError(f"cannot write plot {path}: {exc.strerror or type(exc).__name__}") from None
+    finally:
+        plt.close(fig)
     return path
 
 

@@ -199,11 +199,15 @@ def _read_jsonl(path: Path) -> list[dict]:
                     obj = json.loads(line)
                 except json.JSONDecodeError as exc:
                     raise InputError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
+                except RecursionError:
+                    raise InputError(f"{path}:{lineno}: JSON nested too deeply") from None
                 if not isinstance(obj, dict):
                     raise InputError(f"{path}:{lineno}: expected a JSON object per line")
                 rows.append(obj)
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}:{len(rows) + 1}: not UTF-8 text") from None
     if not rows:
         raise InputError(f"{path}: no rows")
     return rows

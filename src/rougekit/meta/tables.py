@@ -249,11 +249,14 @@ def _rows_jsonl(path: Path) -> Iterable[tuple[int, dict]]:
                     continue
                 try:
                     obj = json.loads(text)
+                    if not isinstance(obj, dict):
+                        raise InputError(f"{path}:{line}: expected a JSON object, got {type(obj).__name__}")
+                    row = _flatten(obj)
                 except json.JSONDecodeError as exc:
                     raise InputError(f"{path}:{line}: invalid JSON: {exc.msg}") from None
-                if not isinstance(obj, dict):
-                    raise InputError(f"{path}:{line}: expected a JSON object, got {type(obj).__name__}")
-                yield line, _flatten(obj)
+                except RecursionError:
+                    raise InputError(f"{path}:{line}: JSON nested too deeply") from None
+                yield line, row
         except UnicodeDecodeError:
             raise InputError(f"{path}:{line + 1}: not UTF-8 text") from None
 

@@ -44,8 +44,11 @@ def be_keys(
     for number, raw in enumerate(lines, start=1):
         be = lower_ascii(raw).decode("latin-1")
         fields = _perl_split_bar(be)
-        if len(fields) != 3:
-            raise InputError(f"{source}, line {number}: a Basic Element must be HEAD|MODIFIER|RELATION, got {be!r}")
+        if len(fields) != 3:  # the line itself is not quoted: the file may be any file a config names
+            raise InputError(
+                f"{source}, line {number}: a Basic Element must be HEAD|MODIFIER|RELATION, this line has "
+                f"{len(fields)} field{'s' if len(fields) != 1 else ''}"
+            )
         head, mod, rel = fields
         if stem is not None:
             if len(head) > 3:

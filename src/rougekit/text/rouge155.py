@@ -9,6 +9,7 @@ is a separator, lowercasing is ASCII only, and white space is ``[ \\t\\n\\r\\f\\
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Iterable
 
@@ -81,18 +82,26 @@ def sentences_from_lines(lines: Iterable[bytes], fmt: str) -> list[bytes]:
 
 
 def read_sentences(path: str, fmt: str) -> list[bytes]:
-    """Read one summary file as the script does (bytes, line by line)."""
+    """Read one summary file as the script does (bytes, line by line); an unknown format is
+    refused before the file is opened."""
+    if fmt.upper() not in SENTENCE_FORMATS:
+        raise InputError(f"unknown input format {fmt!r} (use SEE, SPL or ISI)")
     return sentences_from_lines(_read_lines(path), fmt)
 
 
 def read_be_lines(path: str, fmt: str) -> list[bytes]:
-    """Read a Basic-Element file: SIMPLE gives one ``head|mod|rel`` line each (newline removed)."""
-    lines = _read_lines(path)
+    """Read a Basic-Element file: SIMPLE gives one ``head|mod|rel`` line each (newline removed).
+
+    The format is checked before the file is opened: only a SIMPLE file is read. The script takes
+    nothing from an ISI file here, so it is only checked to exist.
+    """
     kind = fmt.upper()
     if kind == "SIMPLE":
-        return [line[:-1] if line.endswith(b"\n") else line for line in lines]
+        return [line[:-1] if line.endswith(b"\n") else line for line in _read_lines(path)]
     if kind == "ISI":
-        return []  # the script reads ISI BE files but takes nothing from them
+        if not os.path.isfile(path):
+            raise InputError(f"cannot open {path}: no such file")
+        return []
     raise InputError(f"unknown input format {fmt!r} for Basic Elements (use SIMPLE)")
 
 

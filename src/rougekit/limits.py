@@ -1,0 +1,57 @@
+"""The documented range of every numeric option, and the checks that give one clear error outside it.
+
+Ranges (API keyword / `rougekit score` flag / `rougekit rouge155` flag):
+
+* word and byte limits (``word_limit`` / ``--word-limit`` / ``-l``; ``byte_limit`` / ``-b``):
+  0 (no limit) to :data:`MAX_LENGTH_LIMIT`;
+* bootstrap resamples (``resamples`` / ``--resamples``): 2 to :data:`MAX_RESAMPLES`; ``rouge155 -r``
+  keeps the script's minimum of 1;
+* confidence level in percent (``confidence`` / ``--confidence``): above 0 and below 100;
+  ``rouge155 -c`` keeps the script's 0 to 100;
+* ROUGE-N order (``ROUGE-n``, ``-n``): 1 to :data:`MAX_ORDER` (``-n 0`` asks for none);
+* skip distance of ROUGE-S/SU (``ROUGE-S<d>``, ``-2``): 0 to :data:`MAX_SKIP`, or S*
+  (``-2`` with a negative value, as in the script);
+* seeds: 0 to 2**63 - 1.
+
+Error messages quote the value the user gave, cut to :data:`SHOWN` characters.
+"""
+
+from __future__ import annotations
+
+from rougekit.errors import OptionError
+
+MAX_LENGTH_LIMIT = 2**31 - 1  # more words or bytes than any summary has
+MAX_RESAMPLES = 100_000
+MAX_ORDER = 100  # ROUGE-100 already needs 100 identical tokens in a row to count a hit
+MAX_SKIP = 2**31 - 1  # a distance beyond any summary's length: the same counts as S*
+MAX_SEED = 2**63 - 1
+SHOWN = 60
+
+
+def shown(value) -> str:
+    """``repr(value)``, cut to :data:`SHOWN` characters: errors never echo a huge input back."""
+    text = repr(value)
+    if len(text) <= SHOWN:
+        return text
+    return text[: SHOWN - 4] + ("...'" if isinstance(value, str) else "...")
+
+
+def whole(name: str, value, low: int, high: int) -> int:
+    """``value`` itself when it is an int within [low, high] (bools and floats refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(f"{name} must be a whole number, got {shown(value)}")
+    if not low <= value <= high:
+        raise OptionError(f"{name} must be within {low} and {high}, got {shown(value)}")
+    return value
+
+
+def fraction(name: str, value, low: float, high: float, *, open_ends: bool = False) -> float:
+    """``value`` as a float within [low, high] (or (low, high) with ``open_ends``); NaN refused."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise OptionError(f"{name} must be a number, got {shown(value)}")
+    x = float(value)
+    inside = low < x < high if open_ends else low <= x <= high
+    if not inside:  # also NaN
+        ends = f"above {low:g} and below {high:g}" if open_ends else f"within {low:g} and {high:g}"
+        raise OptionError(f"{name} must be {ends}, got {shown(value)}")
+    return x

@@ -1,0 +1,373 @@
+"""Issue 17 (hardening): odd and hostile input gets a number or one clear error, never a traceback.
+
+Each test here failed before its fix. CLI errors: exit code 2 and exactly one line on stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rougekit.api import Scorer, score
+from rougekit.cli.main import MESSAGE_LIMIT, SUBCOMMANDS, main
+from rougekit.errors import InputError, OptionError
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def one_line_error(result, *words):
+    code, out, err = result
+    assert code == 2, (code, out, err)
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    for w in words:
+        assert w in err, err
+    return err
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "c.txt").write_text("police kill the gunman\nthe cat sat\n")
+    (tmp_path / "r.txt").write_text("police killed the gunman\nthe cat sat on the mat\n")
+    return tmp_path
+
+
+# -- item 4: output paths, patterns, surrogates, nesting, Ctrl-C ----------------------------------
+
+
+@pytest.mark.parametrize("command", ["score", "compare"])
+def test_output_to_a_directory_or_a_missing_directory(files, command):
+    cands = ["-c", files / "c.txt"] + (["-c", files / "r.txt"] if command == "compare" else [])
+    err = one_line_error(run(command, *cands, "-r", files / "r.txt", "-o", files), "cannot write", "directory")
+    assert str(files) in err
+    missing = files / "nope" / "out.txt"
+    one_line_error(run(command, *cands, "-r", files / "r.txt", "-o", missing), str(missing), "does not exist")
+
+
+def test_compare_writes_to_output_file(files):
+    out = files / "cmp.txt"
+    code, stdout, _ = run("compare", "-c", files / "c.txt", "-c", files / "r.txt", "-r", files / "r.txt", "-o", out)
+    assert code == 0 and stdout == ""
+    assert out.read_text().splitlines()[-1].startswith("signature: rougekit|m:ROUGE-1,ROUGE-2,ROUGE-L|")
+
+
+def test_correlate_plot_into_a_missing_directory(tmp_path):
+    pytest.importorskip("matplotlib", reason="plots need the plot extra")
+    table = tmp_path / "t.csv"
+    table.write_text("system,instance,m,h\nA,1,0.1,1\nA,2,0.2,2\nB,1,0.5,3\nB,2,0.4,4\nC,1,0.9,5\nC,2,0.8,4\n")
+    prefix = tmp_path / "nope" / "plot"
+    err = one_line_error(
+        run("correlate", table, table, "--metric-columns", "m", "--human-columns", "h", "--plot", prefix),
+        "cannot write plot",
+    )
+    assert str(prefix) in err
+
+
+def test_invalid_reference_pattern(files):
+    (files / "sys").mkdir()
+    (files / "sys" / "d1.txt").write_text("a b\n")
+    one_line_error(
+        run(
+            "score",
+            "--candidate-dir",
+            files / "sys",
+            "--candidate-pattern",
+            r"d(\d+)\.txt",
+            "--reference-dir",
+            files,
+            "--reference-pattern",
+            "[#ID#",
+        ),
+        "bad reference pattern",
+    )
+
+
+def test_lone_surrogate_in_api_input_is_an_input_error():
+    for fast in (True, False):
+        scorer = Scorer(["ROUGE-1", "ROUGE-L", "ROUGE-SU4"], fast=fast, bootstrap=None)
+        with pytest.raises(InputError, match="pair 2: candidate holds a lone surrogate"):
+            scorer.score(["a b", "a \ud800 b"], [["a"], ["a b"]])
+        with pytest.raises(InputError, match="pair 1: a reference holds a lone surrogate"):
+            scorer.score(["a b"], [["x", "a \udfff b"]])
+        # a surrogate escaping a byte (surrogateescape) is that byte, as when read from a file
+        assert scorer.score(["a \udcff b"], [["a b"]]).to_dict()["ROUGE-1"]["recall"] == 1.0
+
+
+def test_lone_surrogate_in_jsonl(files):
+    (files / "s.jsonl").write_text('{"c": "a \\ud800 b", "r": "a b"}\n')
+    one_line_error(
+        run("score", "--jsonl", files / "s.jsonl", "--candidate-field", "c", "--reference-field", "r"),
+        "line 1",
+        "lone surrogate",
+    )
+
+
+def test_undecodable_file_name_as_system_name(files):
+    name = os.fsdecode(b"sys\xff.txt")
+    (files / name).write_text("police kill the gunman\nthe cat sat\n")
+    out = files / "out.txt"
+    code, _, err = run("score", "-c", files / name, "-r", files / "r.txt", "--bootstrap", "none", "-o", out)
+    assert code == 0, err
+    assert "sys\ufffd" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("reader", ["score", "correlate", "protocol"])
+def test_deeply_nested_jsonl(tmp_path, reader):
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text('{"c": ' + "[" * 100_000 + "\n")
+    if reader == "score":
+        argv = ["score", "--jsonl", deep, "--candidate-field", "c", "--reference-field", "r"]
+    elif reader == "correlate":
+        argv = ["correlate", deep, deep]
+    else:
+        argv = ["protocol", "--dataset", "jsonl", deep]
+    one_line_error(run(*argv), "line 1" if reader == "score" else ":1:", "nested too deeply")
+
+
+def test_protocol_jsonl_not_utf8(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b'{"system": "A"}\n{"system": "\xff"}\n')
+    one_line_error(run("protocol", "--dataset", "jsonl", bad), "not UTF-8")
+
+
+@pytest.mark.parametrize("command", sorted(SUBCOMMANDS))
+def test_ctrl_c_is_a_quiet_exit_130(monkeypatch, command):
+    import importlib
+
+    def interrupted(argv):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(SUBCOMMANDS[command]), "run", interrupted)
+    code, out, err = run(command)
+    assert code == 130 and out == "" and "Traceback" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe to block the command on")
+def test_ctrl_c_in_a_real_process(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    (tmp_path / "r.txt").write_text("a\n")
+    env = dict(os.environ, PYTHONPATH=SRC)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", "score", "-c", str(fifo), "-r", str(tmp_path / "r.txt")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    # opening the pipe for writing succeeds once the command has opened it for reading
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            break
+        except OSError:
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.05)
+    try:
+        time.sleep(0.2)  # now blocked reading the pipe
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        os.close(fd)
+    assert proc.returncode == 130 and b"Traceback" not in err, err
+
+
+# -- item 6: Basic Elements read only SIMPLE files and never quote them ---------------------------
+
+
+def _be_config(tmp_path, fmt: str) -> Path:
+    (tmp_path / "secret").write_text("k7q:x:0:0:private-words\n")
+    (tmp_path / "m.be").write_text("cat|black|mod\n")
+    xml = (
+        f'<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
+        f'<INPUT-FORMAT TYPE="{fmt}"/><PEERS><P ID="x">secret</P></PEERS><MODELS><M ID="a">m.be</M></MODELS>'
+        "</EVAL></ROUGE-EVAL>"
+    )
+    (tmp_path / "c.xml").write_text(xml)
+    return tmp_path / "c.xml"
+
+
+def test_basic_elements_error_does_not_quote_the_file(tmp_path):
+    err = one_line_error(run("rouge155", "-3", "HM", "-a", _be_config(tmp_path, "SIMPLE")), "line 1", "1 field")
+    assert "k7q" not in err and "private" not in err
+
+
+@pytest.mark.parametrize("fmt", ["SEE", "ISI"])
+def test_basic_elements_open_only_simple_files(tmp_path, monkeypatch, fmt):
+    from rougekit.text import rouge155 as text
+
+    opened = []
+    real = text.read_bytes
+    monkeypatch.setattr(text, "read_bytes", lambda path, *a: opened.append(path) or real(path, *a))
+    code, _, err = run("rouge155", "-3", "HM", "-a", _be_config(tmp_path, fmt))
+    assert opened == []
+    if fmt == "SEE":
+        one_line_error((code, "", err), "unknown input format 'SEE' for Basic Elements")
+    else:
+        assert code == 0, err
+
+
+# -- item 8: compat score_batch raises as rouge-score's score does --------------------------------
+
+
+@pytest.mark.parametrize("types", [["rouge1"], ["rougeL"], ["rougeLsum"], ["rouge2", "rougeL", "rougeLsum"]])
+@pytest.mark.parametrize("target", [["a b", "c"], ("a b",), [], None, 5])
+def test_compat_score_batch_rejects_non_text_targets_like_rouge_score(types, target):
+    rs = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score is the reference here")
+    from rougekit.compat.rouge_scorer import RougeScorer
+
+    with pytest.raises(Exception) as expected:
+        rs.RougeScorer(types, use_stemmer=True).score(target, "a b c")
+    with pytest.raises(type(expected.value)) as got:
+        RougeScorer(types, use_stemmer=True).score_batch(["x", target], ["y", "a b c"])
+    assert str(got.value) == str(expected.value)
+
+
+# -- item 2: degenerate bootstrap settings ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"resamples": 1}, "resamples must be within 2 and 100000, got 1"),
+        ({"resamples": 10**12}, "resamples must be within 2 and 100000"),
+        ({"resamples": 2.5}, "resamples must be a whole number"),
+        ({"confidence": 0}, "confidence must be above 0 and below 100, got 0"),
+        ({"confidence": 100}, "confidence must be above 0 and below 100, got 100"),
+        ({"confidence": float("nan")}, "confidence must be above 0 and below 100, got nan"),
+        ({"seed": -1}, "seed must be within 0 and"),
+        ({"word_limit": 2**40}, "word_limit must be within 0 and 2147483647"),
+        ({"byte_limit": True}, "byte_limit must be a whole number"),
+    ],
+)
+def test_api_statistics_and_numeric_options(options, words):
+    with pytest.raises(OptionError) as exc:
+        Scorer(["ROUGE-1"], **options)
+    assert words in str(exc.value)
+
+
+def test_api_bootstrap_none_ignores_resamples():
+    assert score(["a b"], [["a b"]], measures=["ROUGE-1"], bootstrap=None, resamples=1).to_dict()["ROUGE-1"]["f"] == 1
+
+
+@pytest.mark.parametrize(
+    "flags, words",
+    [
+        (["--resamples", "1"], "resamples must be within 2 and 100000, got 1"),
+        (["--confidence", "100"], "confidence must be above 0 and below 100, got 100.0"),
+        (["--confidence", "0"], "confidence must be above 0 and below 100, got 0.0"),
+        (["--bootstrap", "percentile", "--seed", "-1"], "seed must be within 0 and"),
+        (["--word-limit", "99999999999999999999999"], "word_limit must be within 0 and 2147483647"),
+    ],
+)
+def test_score_cli_statistics_and_numeric_options(files, flags, words):
+    one_line_error(run("score", "-c", files / "c.txt", "-r", files / "r.txt", *flags), words)
+
+
+# -- item 3: rouge155 numeric options --------------------------------------------------------------
+
+
+@pytest.fixture
+def config(tmp_path):
+    (tmp_path / "p.spl").write_text("police kill the gunman\n")
+    (tmp_path / "m.spl").write_text("police killed the gunman\n")
+    xml = (
+        f'<ROUGE-EVAL><EVAL ID="1"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
+        '<INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="x">p.spl</P></PEERS><MODELS><M ID="a">m.spl</M></MODELS>'
+        "</EVAL></ROUGE-EVAL>"
+    )
+    (tmp_path / "c.xml").write_text(xml)
+    return tmp_path / "c.xml"
+
+
+@pytest.mark.parametrize(
+    "flag, value, words",
+    [
+        ("-n", "99999999999999", "option -n must be within 0 and 100"),
+        ("-n", "1e400", "option -n must be within 0 and 100"),
+        ("-n", "9" * 100_000, "option -n must be within 0 and 100"),
+        ("-2", "99999999999999999999", "option -2 must be within"),
+        ("-2", "4000000000", "option -2 must be within"),
+        ("-r", "99999999999999999999", "option -r must be within 1 and 100000"),
+        ("-l", "99999999999999999999", "option -l must be within 0 and 2147483647"),
+        ("-b", "1e400", "option -b must be within 0 and 2147483647"),
+        ("-l", "2.5", "option -l takes a whole number"),
+    ],
+)
+def test_rouge155_numeric_ranges(config, flag, value, words):
+    started = time.monotonic()
+    err = one_line_error(run("rouge155", flag, value, "-a", config), words)
+    assert len(err) < 200  # never the whole value back
+    assert time.monotonic() - started < 10
+
+
+def test_rouge155_any_negative_skip_is_s_star(config):
+    code, out, _ = run("rouge155", "-2", "-99999999999999999999", "-x", "-a", config)
+    ref_code, ref_out, _ = run("rouge155", "-2", "-1", "-x", "-a", config)
+    assert code == ref_code == 0 and out == ref_out and "ROUGE-S*" in out
+
+
+def test_error_messages_are_one_bounded_line(files):
+    huge = "ROUGE-" + "x" * 1_000_000
+    err = one_line_error(run("score", "-c", files / "c.txt", "-r", files / "r.txt", "--measures", huge))
+    assert len(err) < MESSAGE_LIMIT + 100
+    err = one_line_error(run("score", "-c", files / "c.txt", "-r", files / "r.txt", "--jobs", "1\n2"))
+    assert "\\n" in err
+
+
+# -- item 10: empty inputs, pooled systems, uneven files -------------------------------------------
+
+
+def test_empty_input_files(files):
+    (files / "empty.txt").write_text("")
+    one_line_error(run("score", "-c", files / "empty.txt", "-r", files / "empty.txt"), "empty.txt is empty")
+    one_line_error(
+        run("compare", "-c", files / "empty.txt", "-c", files / "empty.txt", "-r", files / "empty.txt"), "is empty"
+    )
+    (files / "e.jsonl").write_text("\n\n")
+    one_line_error(
+        run("score", "--jsonl", files / "e.jsonl", "--candidate-field", "c", "--reference-field", "r"), "no rows"
+    )
+
+
+def test_more_candidate_lines_than_references(files):
+    (files / "c3.txt").write_text("a\nb\nc\n")
+    one_line_error(run("score", "-c", files / "c3.txt", "-r", files / "r.txt"), "r.txt has 2 lines", "c3.txt has 3")
+
+
+def test_folder_pattern_pooling_two_systems(files):
+    sys_dir, ref_dir = files / "sys", files / "ref"
+    sys_dir.mkdir()
+    ref_dir.mkdir()
+    (sys_dir / "doc.1.A.txt").write_text("the cat\n")
+    (sys_dir / "doc.1.B.txt").write_text("a dog\n")
+    (ref_dir / "doc.1.txt").write_text("the cat sat\n")
+    one_line_error(
+        run(
+            "score",
+            "--candidate-dir",
+            sys_dir,
+            "--candidate-pattern",
+            r"doc\.(\d+)\..*\.txt",
+            "--reference-dir",
+            ref_dir,
+            "--reference-pattern",
+            r"doc\.#ID#\.txt",
+        ),
+        "doc.1.A.txt and doc.1.B.txt",
+        "same summary ID '1'",
+    )
