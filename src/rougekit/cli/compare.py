@@ -19,6 +19,11 @@ from rougekit.stats.paired import approximate_randomization, paired_bootstrap
 def run(argv: list[str]) -> int:
     parser = build_parser()
     parser.prog = "rougekit compare"
+    parser.description = "Is system B better than system A? Approximate randomization and paired bootstrap."
+    parser.epilog = """examples:
+  rougekit compare -c baseline.txt -c new.txt -r ref.txt --measures ROUGE-1,ROUGE-L --stem
+  rougekit compare --jsonl runs.jsonl --candidate-field base --candidate-field new --reference-field refs --format json
+"""
     parser.add_argument(
         "--value", choices=["f", "recall", "precision"], default="f", help="which per-pair value to compare (default f)"
     )

@@ -27,6 +27,13 @@ from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
 from rougekit.meta.tables import align_tables, read_table
 
 PROG = "rougekit correlate"
+EXAMPLES = """examples:
+  # per-summary ROUGE from `rougekit score` (rows keyed by system and instance) against human scores
+  rougekit score -c a.txt -c b.txt -r ref.txt --format csv --per-pair -o scores.csv
+  rougekit correlate scores.csv human.csv --level summary --coefficient kendall
+  # system level with 95% bootstrap intervals, JSON output
+  rougekit correlate metrics.csv human.csv --level system --ci bootstrap --format json
+"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,6 +47,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog=PROG,
         description="Correlate metric scores with human judgments (system, summary or global level).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EXAMPLES,
     )
     p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSONL")
     p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSONL")

@@ -14,14 +14,53 @@ import sys
 from rougekit.errors import RougeKitError
 from rougekit.limits import shown
 
-# sub-command name -> module holding register() and its own argument handling
+# sub-command name -> module holding run(argv) and its own argument handling
 SUBCOMMANDS = {
-    "rouge155": "rougekit.cli.rouge155",
     "score": "rougekit.cli.score",
+    "rouge155": "rougekit.cli.rouge155",
+    "compare": "rougekit.cli.compare",
     "correlate": "rougekit.cli.correlate",
     "protocol": "rougekit.cli.protocol",
-    "compare": "rougekit.cli.compare",
 }
+
+# what `rougekit --help` says of each command: one line and one example
+COMMANDS_HELP = {
+    "score": (
+        "score candidate summaries against references (line files, JSONL or folders)",
+        "rougekit score -c system.txt -r ref1.txt -r ref2.txt --stem",
+    ),
+    "rouge155": (
+        "drop-in for ROUGE-1.5.5.pl: the script's flags and config files, its output byte for byte",
+        "rougekit rouge155 -c 95 -r 1000 -n 2 -m -a config.xml",
+    ),
+    "compare": (
+        "is system B better than system A? approximate randomization and paired bootstrap",
+        "rougekit compare -c a.txt -c b.txt -r ref.txt --measures ROUGE-1,ROUGE-L",
+    ),
+    "correlate": (
+        "correlate metric scores with human judgments (system, summary or global level)",
+        "rougekit correlate scores.csv human.csv --level summary",
+    ),
+    "protocol": (
+        "the Lin (2004) meta-evaluation: a grid of ROUGE variants correlated with human judgments",
+        "rougekit protocol --dataset summeval summeval.jsonl --human relevance",
+    ),
+}
+
+
+def usage() -> str:
+    """The text of `rougekit --help`."""
+    lines = [
+        "usage: rougekit COMMAND [options]   (rougekit COMMAND --help for its options)",
+        "",
+        "ROUGE exactly as ROUGE-1.5.5.pl computes it. Candidates first, references second.",
+        "",
+        "commands:",
+    ]
+    for name, (what, example) in COMMANDS_HELP.items():
+        lines += [f"  {name:<10} {what}", f"  {'':<10} e.g. {example}"]
+    lines += ["", "  --version  print the version", "  --help     print this help"]
+    return "\n".join(lines) + "\n"
 
 
 # sub-commands that can skip the interpreter's last garbage collection when run as the program
@@ -43,8 +82,8 @@ def one_line(message: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     as_program = argv is None  # the console script and `python -m rougekit`: the process ends next
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help"):
-        print("usage: rougekit {" + ",".join(SUBCOMMANDS) + "} ...", file=sys.stdout)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        sys.stdout.write(usage())
         return 0 if argv else 2
     if argv[0] in ("-V", "--version"):
         from rougekit import __version__
@@ -66,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's code for SIGINT
         print(file=sys.stderr)
         return 130
+    except SystemExit as exc:  # argparse after --help
+        return exc.code if isinstance(exc.code, int) else 0
     finally:
         if as_program and name in _FREEZE_AT_EXIT:
             # At exit the interpreter collects garbage over every object (some 20 ms once numpy is

@@ -44,7 +44,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog=PROG, description="Correlate a grid of ROUGE variants with human judgments (Lin 2004, section 6).")
+    p = _Parser(
+        prog=PROG,
+        description="Correlate a grid of ROUGE variants with human judgments (Lin 2004, section 6).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""examples:
+  rougekit protocol --dataset summeval summeval.jsonl --human relevance --coefficient pearson,kendall
+  rougekit protocol --dataset summeval summeval.jsonl --measures ROUGE-1,ROUGE-2,ROUGE-L --variants stem --refs all
+  rougekit protocol --dataset jsonl judged.jsonl --level summary --format csv -o table.csv
+""",
+    )
     p.add_argument(
         "path",
         metavar="PATH",

@@ -27,7 +27,10 @@ _WHOLE = re.compile(r"^[+-]?[0-9]+$")
 _NUMBER = re.compile(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 
 USAGE = """usage: rougekit rouge155 [options] CONFIG [SYSTEM_ID]
-Score summaries exactly as ROUGE-1.5.5.pl does (same options, same output).
+Score summaries exactly as ROUGE-1.5.5.pl does: the same flags, configuration files and output.
+The flags follow ROUGE-1.5.5.pl, unlike those of `rougekit score`: here -c is the confidence
+level and -r the number of resamples (in `rougekit score`, -c and -r name candidate and
+reference files).
   -a          evaluate every peer in CONFIG          -d    also print per-evaluation scores
   -n N        ROUGE-1..ROUGE-N (N <= 100)             -x    no ROUGE-L
   -w W        ROUGE-W with weight W                   -2 D  ROUGE-S with at most D words between (-1: any)
@@ -38,6 +41,11 @@ Score summaries exactly as ROUGE-1.5.5.pl does (same options, same output).
   -t 0|1|2    average pairs / corpus counts / raw     -c C  confidence level (0..100)
   -r R        bootstrap resamples (1..100000)         -z F  CONFIG is a file list (SEE SPL ISI SIMPLE)
   -e DIR      accepted for compatibility (data are bundled)   -v   accepted (no debug output)
+  -h, --help  print this help
+examples:
+  rougekit rouge155 -c 95 -2 4 -U -r 1000 -n 4 -w 1.2 -a config.xml       every system, ROUGE-1..4, L, W, S4, SU4
+  rougekit rouge155 -c 95 -r 1000 -n 2 -m -a -d config.xml                 stemmed, with one line per evaluation
+  rougekit rouge155 -n 2 -z SPL files.txt mysystem                         a file list: "peer model1 model2" per line
 """
 
 
@@ -152,6 +160,9 @@ def build_settings(opts: dict) -> Settings:
 
 
 def run(argv: list[str]) -> int:
+    if "--help" in argv[: argv.index("--") if "--" in argv else len(argv)]:
+        sys.stdout.write(USAGE)
+        return 0
     opts, args = parse_getopts(argv)
     if "h" in opts or "H" in opts:
         sys.stdout.write(USAGE)
