@@ -74,10 +74,10 @@ def test_sentence_marker_and_two_references_csv(files):
     )
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [r["id"] for r in rows] == ["1", "2"]
+    assert [(r["system"], r["instance"]) for r in rows] == [("sysA", "1"), ("sysA", "2")]
     # pair 1, -f A: ref1 gives LCS 3 of 4; ref2 sentences "the gunman was shot" / "by police" give 2 + 1
     # of 6 -> R = 6/10, P = 6/8
-    assert (float(rows[0]["recall"]), float(rows[0]["precision"])) == (0.6, 0.75)
+    assert (float(rows[0]["ROUGE-L_recall"]), float(rows[0]["ROUGE-L_precision"])) == (0.6, 0.75)
 
 
 def test_jsonl_with_lists(tmp_path):
@@ -106,7 +106,7 @@ def test_jsonl_with_lists(tmp_path):
     )
     assert code == 0
     pp = json.loads(out)["per_pair"]["pred"]
-    assert pp[0]["id"] == "a"
+    assert pp[0]["instance"] == "a"
     assert pp[0]["ROUGE-1"]["recall"] == pytest.approx(0.5)  # 3 hits / (4 + 2) reference tokens
     assert pp[1]["ROUGE-1"] == {"recall": 0.66667, "precision": 1.0, "f": 0.8}
 

@@ -42,7 +42,9 @@ class Scorer:
       word_limit, byte_limit   truncate every summary (-l, -b)
       multi_ref    "sum" (-f A), "best" (-f B) or "jackknife" (the paper; not in the script)
       alpha        F weight (-p)
-      average      "pairs" (-t 0) or "tokens" (-t 1)
+      average      the corpus number: "pairs" (mean of per-pair scores), "tokens" (ratio of summed
+                   counts, -t 1) or "rouge155" (the bootstrap average ROUGE-1.5.5.pl prints with -t 0,
+                   over the pairs in input order, or sorted as strings by their ids when ids are given)
       tokenizer    "rouge155" (exact), "unicode", "cjk" or a callable
       su_unigrams  "rouge155" (every token but the summary's last) or "all" (the paper's marker)
       wlcs         "rouge155" (the script's ROUGE-W) or "paper" (equations 13-15)
@@ -163,6 +165,8 @@ class Scorer:
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
+        _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
+        _not_a_string(references, "references", "a list with one entry per candidate, e.g. [reference]")
         candidates = list(candidates)
         references = [[r] if isinstance(r, str) else list(r) for r in references]
         if len(candidates) != len(references):
@@ -195,6 +199,7 @@ class Scorer:
         ``keep_pairs=False`` keeps only running sums (flat memory for any number of pairs): the
         result then has corpus numbers but no per-pair rows and no intervals.
         """
+        _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         if not keep_pairs and (self.bootstrap or any(m.family.corpus_needs_tokens for m in self.measures)):
             raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
         chunks, bleu_pairs, done = [], [], 0
@@ -226,6 +231,8 @@ class Scorer:
                     progress(done)
 
         for item in pairs:
+            if isinstance(item, (str, bytes)):
+                raise TypeError(f"each pair must be a (candidate, references) tuple, got a {type(item).__name__}")
             cand, ref = item[0], item[1]
             if len(item) > 2:
                 srcs.append(item[2])
@@ -311,7 +318,10 @@ class Scorer:
             values = col[:, [MODEL, PEER, HITS]] if tokens else col[:, [R, P, F]]
             if self.bootstrap == "rouge155":
                 # the script sorts "<evalID>.<peerID>" as strings; "<id>." sorts the same for any peer ID
-                order = sorted(range(len(ids)), key=lambda i: ids[i] + ".")
+                # (unless an ID holds a "."). Without ids, the eval IDs are 01, 02, ...: input order
+                order = (
+                    range(len(ids)) if result.id_list is None else sorted(range(len(ids)), key=lambda i: ids[i] + ".")
+                )
                 b = perl_bootstrap(values[order], self.resamples, level, 1 if tokens else 0, self.alpha)
                 result.intervals[m.name] = {
                     k: Interval(b.low[i], b.high[i], level, "rouge155", self.resamples, None)
@@ -339,6 +349,12 @@ def _lone_surrogate(candidates, references, sources, first: int) -> str:
         if what:
             return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
     return "a text holds a lone surrogate (not valid Unicode text)"
+
+
+def _not_a_string(value, name: str, what: str) -> None:
+    """A bare string where a list of summaries is expected would be scored character by character."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be {what}, not a {type(value).__name__}")
 
 
 def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, level: float, seed: int):

@@ -125,12 +125,15 @@ class RougeResult:
         raise KeyError(name)
 
     def corpus(self, name: str) -> dict[str, float]:
-        """Corpus-level R/P/F: mean of the per-pair values, or Σhits/Σcounts with average='tokens'.
+        """Corpus-level R/P/F: mean of the per-pair values, Σhits/Σcounts with average='tokens', or
+        the script's bootstrap average with average='rouge155'.
 
         Single-valued measures give ``{"score"}``: corpus BLEU for BLEU, else the mean per pair.
         """
         if name in self.corpus_values:
             return {"score": self.corpus_values[name]}
+        if self.average == "rouge155" and name in self.rouge155_averages:
+            return dict(self.rouge155_averages[name])
         if self.totals is not None:
             return self._corpus_from_totals(name)
         col = self.column(name)

@@ -1,11 +1,6 @@
-"""``rougekit score``: score candidate files against reference files (or JSONL, or folders).
+"""``rougekit score``: score candidate files against reference files (or JSON/JSONL, or folders).
 
-Examples::
-
-    rougekit score -c system.txt -r ref1.txt -r ref2.txt --stem
-    rougekit score --jsonl data.jsonl --candidate-field pred --reference-field refs --format json
-    rougekit score --candidate-dir sys/ --candidate-pattern 'doc\\.(\\d+)\\.txt' \\
-                   --reference-dir refs/ --reference-pattern 'doc\\.[A-Z]\\.#ID#\\.txt'
+The command reads the input, calls :class:`rougekit.Scorer` and writes the report; see EXAMPLES.
 """
 
 from __future__ import annotations
@@ -18,7 +13,31 @@ from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.io.files import write_text
-from rougekit.report.formats import WRITERS
+from rougekit.io.rouge155_export import export
+from rougekit.report.formats import AVERAGE_LABELS, WRITERS
+
+DESCRIPTION = f"""Score candidate summaries against references with ROUGE.
+
+-c/-r name candidate and reference files here; in `rougekit rouge155` they are the script's
+confidence level and resamples. The corpus number is the {AVERAGE_LABELS["pairs"]} unless
+--average says otherwise: --average rouge155 gives the number ROUGE-1.5.5.pl prints for the
+evaluation that --export-rouge155 DIR writes."""
+
+EXAMPLES = r"""examples:
+  # line-aligned files: one summary per line; repeat -r for more references, -c for more systems
+  rougekit score -c system.txt -r ref1.txt -r ref2.txt --stem --measures ROUGE-1,ROUGE-2,ROUGE-L
+  # sentences marked inside a line; read the candidates from standard input
+  cat system.txt | rougekit score -c - -r ref.txt --sentence-sep '<q>' --format json
+  # JSONL: "references": ["ref A", "ref B"] is two references; [["s1", "s2"], ["s1"]] two as sentence lists
+  rougekit score --jsonl data.jsonl --candidate-field prediction --reference-field references --format csv
+  # per-summary rows keyed by system and instance, ready for `rougekit correlate`
+  rougekit score -c a.txt -c b.txt -r ref.txt --format csv --per-pair -o scores.csv
+  # the number ROUGE-1.5.5.pl prints, and the evaluation to run the script on
+  rougekit score -c a.txt -r ref.txt --average rouge155 --export-rouge155 run/
+  # folders of files as pyrouge names them: group 1 of the candidate pattern is the ID
+  rougekit score --candidate-dir sys/ --candidate-pattern 'doc\.(\d+)\.txt' \
+                 --reference-dir refs/ --reference-pattern 'doc\.[A-Z]\.#ID#\.txt' --format rouge155
+"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,7 +46,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="rougekit score", description="Score summaries with ROUGE (ROUGE-1.5.5 numbers by default).")
+    p = _Parser(
+        prog="rougekit score",
+        description=DESCRIPTION,
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     src = p.add_argument_group("inputs (candidates first, references second)")
     src.add_argument(
         "-c",
@@ -35,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="FILE",
-        help="one candidate summary per line; repeat for several systems",
+        help="one candidate summary per line ('-': standard input); repeat for several systems",
     )
     src.add_argument(
         "-r",
@@ -43,30 +67,39 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="FILE",
-        help="one reference per line, aligned with the candidates; repeat for more references",
+        help="one reference per line, aligned with the candidates ('-': standard input); repeat for more references",
     )
     src.add_argument(
         "--sentence-sep",
         default=None,
         metavar="MARK",
-        help="marker splitting sentences inside a line, e.g. '<q>' (default: a line is one sentence)",
+        help="marker splitting sentences inside a line or a JSON string, e.g. '<q>' (default: a line is one "
+        "sentence; in JSON, a string's lines are its sentences)",
     )
-    src.add_argument("--jsonl", metavar="FILE", help="JSONL input; name the fields with the flags below")
+    src.add_argument(
+        "--jsonl",
+        "--json",
+        metavar="FILE",
+        help="JSONL input, or a JSON list of objects ('-': standard input); name the fields with the flags below",
+    )
     src.add_argument(
         "--candidate-field",
         action="append",
         default=[],
         metavar="NAME",
-        help="JSONL field of a system's summaries (repeat for several systems)",
+        help="field of a system's summary: a string or a list of sentences (repeat for several systems)",
     )
     src.add_argument(
         "--reference-field",
         action="append",
         default=[],
         metavar="NAME",
-        help="JSONL field of references: a string, a list of sentences, or a list of those",
+        help="field of the references: a string (one reference) or a list of references, each a string or a "
+        "list of sentences",
     )
-    src.add_argument("--id-field", default=None, metavar="NAME", help="JSONL field with the summary ID")
+    src.add_argument(
+        "--id-field", default=None, metavar="NAME", help="field with the instance ID (default: 1, 2, ... in order)"
+    )
     src.add_argument("--candidate-dir", metavar="DIR")
     src.add_argument("--candidate-pattern", metavar="REGEX", help="file names; group 1 is the summary ID")
     src.add_argument("--reference-dir", metavar="DIR")
@@ -89,15 +122,26 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--stopwords", action="store_true", help="remove SMART stopwords (-s)")
     opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
     opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
-    opt.add_argument("--multi-ref", choices=["sum", "best", "jackknife"], default="sum", help="-f A / -f B / paper")
+    opt.add_argument(
+        "--multi-ref",
+        choices=["sum", "best", "jackknife"],
+        default="sum",
+        help="several references: sum their counts (-f A), best by recall (-f B), or the paper's jackknife",
+    )
     opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
-    opt.add_argument("--average", choices=["pairs", "tokens"], default="pairs", help="-t 0 / -t 1")
+    opt.add_argument(
+        "--average",
+        choices=["pairs", "tokens", "rouge155"],
+        default="pairs",
+        help="the corpus number: pairs = mean of per-pair scores (default); tokens = ratio of summed counts (-t 1); "
+        "rouge155 = the bootstrap average ROUGE-1.5.5.pl prints (-t 0) for the run --export-rouge155 writes",
+    )
     opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default="rouge155")
     opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
     opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
     opt.add_argument("--bootstrap", choices=["rouge155", "percentile", "none"], default="rouge155")
-    opt.add_argument("--resamples", type=int, default=1000, help="-r")
-    opt.add_argument("--confidence", type=float, default=95.0, help="-c")
+    opt.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (the script's -r)")
+    opt.add_argument("--confidence", type=float, default=95.0, help="interval level in percent (the script's -c)")
     opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
     opt.add_argument(
         "--hori-units",
@@ -113,8 +157,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     out = p.add_argument_group("output")
     out.add_argument("--format", choices=sorted(WRITERS), default="text")
-    out.add_argument("--per-pair", action="store_true", help="also print one row per summary")
-    out.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    out.add_argument(
+        "--per-pair",
+        action="store_true",
+        help="one row per summary, keyed by system and instance (csv, jsonl: as `rougekit correlate` reads them)",
+    )
+    out.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output ('-')")
+    out.add_argument(
+        "--export-rouge155",
+        metavar="DIR",
+        help="also write the evaluation as ROUGE-1.5.5.pl's XML config and files, with DIR/command.txt",
+    )
     out.add_argument("-q", "--quiet", action="store_true", help="no progress output")
     return p
 
@@ -128,7 +181,11 @@ def _load_sources(args, count: int) -> list[str] | None:
     if args.source_field:
         if not args.jsonl:
             raise OptionError("--source-field goes with --jsonl")
-        _, fields, _ = inputs.read_jsonl(args.jsonl, [args.source_field], [], None, args.encoding_errors)
+        if args.jsonl == inputs.STDIN:
+            raise OptionError("--source-field cannot read standard input a second time: give the JSONL as a file")
+        _, fields, _ = inputs.read_jsonl(
+            args.jsonl, [args.source_field], [], None, args.encoding_errors, args.sentence_sep
+        )
         return fields[args.source_field]
     return None
 
@@ -151,9 +208,14 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
         if not args.candidate_field or not args.reference_field:
             raise OptionError("--jsonl needs --candidate-field and --reference-field")
         ids, systems, refs = inputs.read_jsonl(
-            args.jsonl, args.candidate_field, args.reference_field, args.id_field, args.encoding_errors
+            args.jsonl,
+            args.candidate_field,
+            args.reference_field,
+            args.id_field,
+            args.encoding_errors,
+            args.sentence_sep,
         )
-        return systems, refs, ids
+        return systems, refs, ids if args.id_field else None
     for flag in ("candidate_pattern", "reference_dir", "reference_pattern"):
         if not getattr(args, flag):
             raise OptionError(f"--candidate-dir needs --{flag.replace('_', '-')}")
@@ -175,7 +237,7 @@ def system_names(paths: list[str]) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     for path in paths:
-        name = printable_name(os.path.splitext(os.path.basename(path))[0])
+        name = "stdin" if path == inputs.STDIN else printable_name(os.path.splitext(os.path.basename(path))[0])
         while name in names.values():
             name += "'"
         names[path] = name
@@ -192,12 +254,19 @@ def _progress(name: str, enabled: bool):
     return show
 
 
+def _check_stdin(args) -> None:
+    readers = [*args.candidates, *args.references, args.jsonl, args.sources]
+    if readers.count(inputs.STDIN) > 1:
+        raise OptionError("standard input (-) can be read only once")
+
+
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.format == "rouge155" and args.bootstrap != "rouge155":
         raise OptionError("--format rouge155 needs --bootstrap rouge155")
+    _check_stdin(args)
     progress = not args.quiet and sys.stderr.isatty()
-    if args.candidates and args.references:  # line-aligned files: streamed, sources too
+    if args.candidates and args.references and not args.export_rouge155:  # line-aligned files: streamed
         scorer = _scorer(args)
         results = {}
         for path, name in system_names(args.candidates).items():
@@ -220,6 +289,8 @@ def run(argv: list[str]) -> int:
     systems, refs, ids = _load(args)
     scorer = _scorer(args)
     sources = _load_sources(args, len(refs))
+    if args.export_rouge155:
+        export(args.export_rouge155, systems, refs, ids, scorer)
     results = {}
     for n, (name, cands) in enumerate(systems.items(), start=1):
         if progress:
@@ -254,7 +325,7 @@ def _scorer(args) -> Scorer:
 
 def _write(args, results) -> int:
     text = WRITERS[args.format](results, args.per_pair)
-    if args.output:
+    if args.output and args.output != "-":
         write_text(args.output, text)
     else:
         sys.stdout.write(text)

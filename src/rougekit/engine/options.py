@@ -50,7 +50,7 @@ class ScoringOptions:
     byte_limit: int = 0  # -b
     multi_ref: str = "sum"  # -f A (sum), -f B (best); jackknife: the paper
     alpha: float = 0.5  # -p
-    average: str = "pairs"  # -t 0 (pairs) or -t 1 (tokens)
+    average: str = "pairs"  # mean of per-pair scores, -t 1 (tokens), or the script's -t 0 bootstrap (rouge155)
     tokenizer: Tokenizer = "rouge155"  # the script's tokens, or unicode / cjk / a callable
     su_unigrams: str = "rouge155"  # ROUGE-SU unigrams: the script's, or "all" (the paper's marker)
     wlcs: str = "rouge155"  # ROUGE-W: the script's, or "paper" (Lin 2004, eq. 13-15)
@@ -69,7 +69,9 @@ class ScoringOptions:
 
     def check(self) -> None:
         _choice("multi_ref", self.multi_ref, tuple(MULTI_REF))
-        _choice("average", self.average, ("pairs", "tokens"))
+        _choice("average", self.average, ("pairs", "tokens", "rouge155"))
+        if self.average == "rouge155" and self.bootstrap != "rouge155":
+            raise OptionError("average='rouge155' needs bootstrap='rouge155' (the script's resampling)")
         _choice("su_unigrams", self.su_unigrams, ("rouge155", "all"))
         _choice("wlcs", self.wlcs, ("rouge155", "paper"))
         _choice("bootstrap", self.bootstrap, ("rouge155", "percentile", None))

@@ -1,17 +1,43 @@
-"""Reading candidates and references: line-aligned files, JSONL, and folders of files.
+"""Reading candidates and references: line-aligned files, JSON/JSONL, and folders of files.
 
 Every reader names the file and line of bad input; nothing is dropped or shifted silently.
+The path ``-`` is standard input.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 from rougekit.errors import InputError
-from rougekit.io.files import open_binary, read_bytes
+from rougekit.io.files import open_binary
+from rougekit.io.files import read_bytes as _read_file
+
+STDIN = "-"
+
+
+def read_bytes(path: str) -> bytes:
+    """The whole input as bytes; ``-`` reads standard input."""
+    return sys.stdin.buffer.read() if path == STDIN else _read_file(path)
+
+
+def _open(path: str):
+    return contextlib.nullcontext(sys.stdin.buffer) if path == STDIN else open_binary(path)
+
+
+def _label(path: str) -> str:
+    return "standard input" if path == STDIN else path
+
+
+def split_sentences(text: str, sentence_sep: str | None) -> str:
+    """A summary's sentences one per line: ``sentence_sep`` (e.g. ``<q>``) marks breaks inside a line."""
+    if not sentence_sep:
+        return text
+    return "\n".join(part.strip() for part in text.split(sentence_sep))
 
 
 def _decode(data: bytes, path: str, line: int, errors: str) -> str:
@@ -19,7 +45,8 @@ def _decode(data: bytes, path: str, line: int, errors: str) -> str:
         return data.decode("utf-8", errors)
     except UnicodeDecodeError as exc:
         raise InputError(
-            f"{path}, line {line}: invalid UTF-8 at byte {exc.start} (use --encoding-errors replace to read it anyway)"
+            f"{_label(path)}, line {line}: invalid UTF-8 at byte {exc.start} "
+            "(use --encoding-errors replace to read it anyway)"
         ) from None
 
 
@@ -31,10 +58,7 @@ def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict
         raw.pop()
     out = []
     for number, line in enumerate(raw, start=1):
-        text = _decode(line.rstrip(b"\r"), path, number, errors)
-        if sentence_sep:
-            text = "\n".join(part.strip() for part in text.split(sentence_sep))
-        out.append(text)
+        out.append(split_sentences(_decode(line.rstrip(b"\r"), path, number, errors), sentence_sep))
     return out
 
 
@@ -49,21 +73,58 @@ def aligned(
         raise InputError(f"{cand_path} is empty: no summaries to score")
     for refs, path in zip(references, ref_paths):
         if len(refs) != len(candidates):
-            raise InputError(f"{path} has {len(refs)} lines but {cand_path} has {len(candidates)}")
+            raise InputError(f"{_label(path)} has {len(refs)} lines but {_label(cand_path)} has {len(candidates)}")
     return [list(group) for group in zip(*references)] if references else [[] for _ in candidates]
 
 
-def _as_summary(value, path: str, number: int, name: str) -> str:
+def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
+    """One summary: a string (sentences on lines or split by ``sentence_sep``) or a list of sentences."""
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         value = "\n".join(value)
+    elif isinstance(value, str):
+        value = split_sentences(value, sentence_sep)
+    else:
+        raise InputError(f"{where}: field {name!r} must be a string or a list of sentence strings")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # a \\uD800-style escape: JSON allows it, Unicode text does not
+            raise InputError(f"{where}: field {name!r} holds a lone surrogate") from None
+    return value
+
+
+def _references(value, where: str, name: str, sentence_sep: str | None) -> list[str]:
+    """A reference field: a string is one reference, a list holds several (each a string or a
+    list of sentence strings)."""
     if isinstance(value, str):
-        if not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:  # a \\uD800-style escape: JSON allows it, Unicode text does not
-                raise InputError(f"{path}, line {number}: field {name!r} holds a lone surrogate") from None
-        return value
-    raise InputError(f"{path}, line {number}: field {name!r} must be a string or a list of strings")
+        return [_sentences(value, where, name, sentence_sep)]
+    if not isinstance(value, list) or not value:
+        raise InputError(f"{where}: field {name!r} must be a string (one reference) or a non-empty list of references")
+    return [_sentences(v, where, name, sentence_sep) for v in value]
+
+
+def _json_rows(data: bytes, path: str, errors: str):
+    """(line number, object) of a JSONL file, or of a JSON file holding one list of objects."""
+    if data.lstrip()[:1] == b"[":  # a JSON array
+        try:
+            rows = json.loads(_decode(data, path, 1, errors))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{_label(path)}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise InputError(f"{_label(path)}: JSON nested too deeply") from None
+        for number, row in enumerate(rows, start=1):
+            yield f"{_label(path)}, item {number}", row
+        return
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(_decode(line, path, number, errors))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{_label(path)}, line {number}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise InputError(f"{_label(path)}, line {number}: JSON nested too deeply") from None
+        yield f"{_label(path)}, line {number}", row
 
 
 def read_jsonl(
@@ -72,41 +133,30 @@ def read_jsonl(
     reference_fields: list[str],
     id_field: str | None = None,
     errors: str = "strict",
+    sentence_sep: str | None = None,
 ) -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
-    """Rows of a JSONL file: (ids, {candidate field: summaries}, references per row).
+    """Rows of a JSONL file (or a JSON list of objects): (ids, {candidate field: summaries}, references per row).
 
-    A reference field may hold one summary (a string, or a list of sentence strings) or several
-    references: a list in which at least one element is itself a list; each element is then one
-    reference (a string or a list of sentences).
+    A candidate field holds one summary: a string or a list of sentence strings. A reference field
+    holds one reference as a string, or several as a list, each a string or a list of sentences
+    (Hugging Face data sets write ``"references": ["ref A", "ref B"]``). A string's sentences are
+    its lines, or split by ``sentence_sep``.
     """
-    data = read_bytes(path)
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(_decode(line, path, number, errors))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}, line {number}: not valid JSON ({exc.msg})") from None
-        except RecursionError:
-            raise InputError(f"{path}, line {number}: JSON nested too deeply") from None
+    for where, row in _json_rows(read_bytes(path), path, errors):
         if not isinstance(row, dict):
-            raise InputError(f"{path}, line {number}: each line must be a JSON object")
-        for f in candidate_fields + reference_fields:
+            raise InputError(f"{where}: each row must be a JSON object")
+        for f in candidate_fields + reference_fields + ([id_field] if id_field else []):
             if f not in row:
-                raise InputError(f"{path}, line {number}: no field {f!r} (fields: {', '.join(row)})")
-        ids.append(str(row[id_field]) if id_field and id_field in row else str(len(ids) + 1))
+                raise InputError(f"{where}: no field {f!r} (fields: {', '.join(row)})")
+        ids.append(str(row[id_field]) if id_field else str(len(ids) + 1))
         for f in candidate_fields:
-            cands[f].append(_as_summary(row[f], path, number, f))
+            cands[f].append(_sentences(row[f], where, f, sentence_sep))
         row_refs = []
         for f in reference_fields:
-            value = row[f]
-            if isinstance(value, list) and any(isinstance(v, list) for v in value):
-                row_refs.extend(_as_summary(v, path, number, f) for v in value)
-            else:
-                row_refs.append(_as_summary(value, path, number, f))
+            row_refs.extend(_references(row[f], where, f, sentence_sep))
         refs.append(row_refs)
     if not refs:
         raise InputError(f"{path} has no rows: no summaries to score")
@@ -158,20 +208,17 @@ def read_folders(
 
 
 def _read_text(path: str, errors: str) -> str:
-    data = read_bytes(path)
+    data = _read_file(path)
     lines = data.split(b"\n")
     return "\n".join(_decode(line.rstrip(b"\r"), path, i, errors) for i, line in enumerate(lines, start=1))
 
 
 def _iter_lines(path: str, sentence_sep: str | None, errors: str):
-    with open_binary(path) as handle:
+    with _open(path) as handle:
         for number, line in enumerate(handle, start=1):
             if line.endswith(b"\n"):
                 line = line[:-1]
-            text = _decode(line.rstrip(b"\r"), path, number, errors)
-            if sentence_sep:
-                text = "\n".join(part.strip() for part in text.split(sentence_sep))
-            yield text
+            yield split_sentences(_decode(line.rstrip(b"\r"), path, number, errors), sentence_sep)
 
 
 def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):
@@ -194,6 +241,8 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
             paths = [cand_path, *ref_paths]
             short = [i for i, r in enumerate(rows) if r is sentinel][0]
             long_ = [i for i, r in enumerate(rows) if r is not sentinel][0]
-            raise InputError(f"{paths[short]} has {lengths[short]} lines but {paths[long_]} has {lengths[long_]}")
+            raise InputError(
+                f"{_label(paths[short])} has {lengths[short]} lines but {_label(paths[long_])} has {lengths[long_]}"
+            )
         count += 1
         yield rows[0], rows[1:]

@@ -1,4 +1,10 @@
-"""Reports of API results: text table, JSON, CSV, and the ROUGE-1.5.5 layout."""
+"""Reports of API results: text table, JSON, JSONL, CSV, and the ROUGE-1.5.5 layout.
+
+Every report says which corpus number it gives (:data:`AVERAGE_LABELS`). Per-pair rows of the
+CSV and JSONL reports are keyed by ``system`` and ``instance``, one row per summary, with a
+column per measure and value (``ROUGE-1_f``; JSONL nests ``{"ROUGE-1": {"f": ...}}``, which
+flattens to the same names): ``rougekit correlate`` reads them as they are.
+"""
 
 from __future__ import annotations
 
@@ -7,30 +13,77 @@ import functools
 import io
 import json
 
+from rougekit.io.rouge155_export import eval_ids
 from rougekit.report.rouge155 import DOTS, RULE, average_lines, by_eval_id, eval_line
 from rougekit.results import RougeResult
 
 KEYS = ("recall", "precision", "f")
 
+# what the corpus recall/precision/f of each `average` setting are
+AVERAGE_LABELS = {
+    "pairs": "mean of per-pair scores",
+    "tokens": "ratio of summed counts (ROUGE-1.5.5 -t 1)",
+    "rouge155": "ROUGE-1.5.5.pl's bootstrap average (-t 0)",
+}
+
+
+def average_label(result: RougeResult) -> str:
+    return AVERAGE_LABELS.get(result.average, result.average)
+
+
+def pair_rows(results: dict[str, RougeResult]) -> list[dict]:
+    """One row per system and summary: ``{"system", "instance", measure: {"recall", "precision", "f"} or
+    {"score"}}``."""
+    rows = []
+    for name, r in results.items():
+        for i, p in zip(r.ids, r.per_pair()):
+            rows.append({"system": name, "instance": i, **p})
+    return rows
+
 
 def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     """``{"signature", "systems": {system: {measure: {...}}}, "per_pair"?}``."""
     first = next(iter(results.values()))
-    out: dict = {"signature": str(first.signature), "systems": {name: r.to_dict() for name, r in results.items()}}
+    out: dict = {
+        "signature": str(first.signature),
+        "average": average_label(first),
+        "systems": {name: r.to_dict() for name, r in results.items()},
+    }
     if per_pair:
-        out["per_pair"] = {name: [dict(id=i, **p) for i, p in zip(r.ids, r.per_pair())] for name, r in results.items()}
+        out["per_pair"] = {
+            name: [dict(instance=i, **p) for i, p in zip(r.ids, r.per_pair())] for name, r in results.items()
+        }
     return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
+def to_jsonl(results: dict[str, RougeResult], per_pair: bool = False) -> str:
+    """One JSON object a line: per system (``{"system", measure: {...}, "average", "signature"}``),
+    or with ``per_pair`` per summary (``{"system", "instance", measure: {...}}``)."""
+    if per_pair:
+        rows = pair_rows(results)
+    else:
+        rows = [
+            {"system": name, **r.to_dict(), "average": average_label(r), "signature": str(r.signature)}
+            for name, r in results.items()
+        ]
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
 
 def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if per_pair:
-        columns = ["id", "measure", "recall", "precision", "f", "score", "hits", "reference_count", "candidate_count"]
-        writer.writerow(["system", *columns])
-        for name, r in results.items():
-            for row in r.rows():
-                writer.writerow([name, *("" if row[c] is None else row[c] for c in columns)])
+        first = next(iter(results.values()))
+        columns = []
+        for m in first.measures:
+            columns += [m.name] if m.single_valued else [f"{m.name}_{k}" for k in KEYS]
+        writer.writerow(["system", "instance", *columns])
+        for row in pair_rows(results):
+            cells = []
+            for m in first.measures:
+                v = row[m.name]
+                cells += [v["score"]] if m.single_valued else [v[k] for k in KEYS]
+            writer.writerow([row["system"], row["instance"], *cells])
         return buffer.getvalue()
     writer.writerow(
         [
@@ -40,6 +93,7 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             "precision",
             "f",
             "score",
+            "average",
             "recall_low",
             "recall_high",
             "precision_low",
@@ -63,6 +117,7 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
                     v.get("precision", ""),
                     v.get("f", ""),
                     v.get("score", ""),
+                    "" if "score" in v else average_label(r),
                     *bounds,
                     str(r.signature),
                 ]
@@ -82,6 +137,7 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             break
     if level is not None:
         header += f"   {level:g}% interval of f"
+    lines.append(f"corpus recall, precision, f: {average_label(first)}")
     lines.append(header)
     for name, r in results.items():
         for measure, v in r.to_dict().items():
@@ -96,11 +152,11 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             for i, p in zip(r.ids, r.per_pair()):
                 for measure, s in p.items():
                     if "score" in s:
-                        lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {s['score']:9.5f}   id {i}")
+                        lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {s['score']:9.5f}   instance {i}")
                         continue
                     lines.append(
                         f"{name:<{width}}  {measure:<12} {s['recall']:8.5f} {s['precision']:9.5f} "
-                        f"{s['f']:8.5f}   id {i}"
+                        f"{s['f']:8.5f}   instance {i}"
                     )
     lines.append(f"signature: {first.signature}")
     return "\n".join(lines) + "\n"
@@ -123,7 +179,7 @@ def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             lines.extend(average_lines(f"{name} {m.name}", values, lows, highs, level))
             if per_pair:
                 lines.append(DOTS)
-                ids = r.ids
+                ids = eval_ids(r.id_list, len(r))
                 for k in sorted(range(len(ids)), key=functools.cmp_to_key(lambda a, b: by_eval_id(ids[a], ids[b]))):
                     i, s = ids[k], r.pairs[k][m.name]
                     lines.append(
@@ -134,4 +190,4 @@ def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-WRITERS = {"text": to_text, "json": to_json, "csv": to_csv, "rouge155": to_rouge155}
+WRITERS = {"text": to_text, "json": to_json, "jsonl": to_jsonl, "csv": to_csv, "rouge155": to_rouge155}

@@ -1,0 +1,130 @@
+"""Inputs as people write them (JSON references, standard input/output, bare strings) and help that teaches."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rougekit
+from rougekit.cli.main import main
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_process(*argv, stdin: bytes = b""):
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run(
+        [sys.executable, "-m", "rougekit", *map(str, argv)], input=stdin, capture_output=True, env=env, timeout=120
+    )
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+def _per_pair(path, *options):
+    code, out, err = run(
+        "score", "--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--measures", "ROUGE-1",
+        "--format", "json", "--per-pair", "--bootstrap", "none", *options,
+    )  # fmt: skip
+    assert code == 0, err
+    return [p["ROUGE-1"] for p in json.loads(out)["per_pair"]["pred"]]
+
+
+def test_jsonl_list_of_strings_is_several_references(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text(json.dumps({"pred": "the cat sat", "refs": ["the cat sat", "a dog ran off"]}) + "\n")
+    # -f A over two references: hits 3 + 0 of 3 + 4 reference unigrams; P = 3 / (3 + 3)
+    assert _per_pair(path)[0] == {"recall": round(3 / 7, 5), "precision": 0.5, "f": 0.46154}
+    assert _per_pair(path)[0] == rougekit.score(["the cat sat"], [["the cat sat", "a dog ran off"]], measures=[
+        "ROUGE-1"], bootstrap=None).per_pair()[0]["ROUGE-1"]  # fmt: skip
+
+
+def test_jsonl_list_of_lists_is_several_references_as_sentences_and_sentence_sep(tmp_path):
+    path = tmp_path / "d.jsonl"
+    rows = [
+        {"pred": "police kill<q>the gunman", "refs": [["police killed", "the gunman"], ["a dog"]]},
+        {"pred": "x", "refs": "police killed the gunman"},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with_sep = _per_pair(path, "--sentence-sep", "<q>")
+    # two references (4 + 2 unigrams), "police", "the", "gunman" match the first: R = 3/6
+    assert with_sep[0]["recall"] == 0.5
+    assert with_sep[1]["recall"] == 0.0
+    expected = rougekit.score(
+        ["police kill\nthe gunman"], [["police killed\nthe gunman", "a dog"]], measures=["ROUGE-1"], bootstrap=None
+    )
+    assert with_sep[0] == expected.per_pair()[0]["ROUGE-1"]
+
+
+def test_json_list_of_objects_and_bad_reference_field(tmp_path):
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps([{"pred": "the cat", "refs": ["the cat sat"]}, {"pred": "a", "refs": []}]))
+    code, _, err = run("score", "--json", path, "--candidate-field", "pred", "--reference-field", "refs")
+    assert code == 2 and err.count("\n") == 1
+    assert "d.json, item 2: field 'refs' must be a string (one reference) or a non-empty list" in err
+
+
+def test_bare_strings_are_a_type_error():
+    with pytest.raises(TypeError, match="candidates must be a list of candidate summaries"):
+        rougekit.score("the cat sat", ["the cat sat"])
+    with pytest.raises(TypeError, match="references must be a list with one entry per candidate"):
+        rougekit.score(["the cat sat"], "the cat sat")
+    with pytest.raises(TypeError, match="pairs must be"):
+        rougekit.Scorer().score_stream("the cat sat")
+
+
+def test_dash_reads_standard_input_and_writes_standard_output(tmp_path):
+    (tmp_path / "ref.txt").write_text("police killed the gunman\nthe cat sat on the mat\n")
+    code, out, err = run_process(
+        "score", "-c", "-", "-r", tmp_path / "ref.txt", "--measures", "ROUGE-1", "--bootstrap", "none",
+        "--format", "csv", "--per-pair", "-o", "-", stdin=b"police kill the gunman\nthe cat sat\n",
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines()[1:] == ["stdin,1,0.75,0.75,0.75", "stdin,2,0.5,1.0,0.66667"]
+    assert not (Path.cwd() / "-").exists()
+    code, out, err = run_process(
+        "score", "--jsonl", "-", "--candidate-field", "p", "--reference-field", "r", "--measures", "ROUGE-1",
+        "--format", "jsonl", stdin=b'{"p": "the cat", "r": ["the cat sat", "the cat"]}\n',
+    )  # fmt: skip
+    assert code == 0, err
+    assert json.loads(out)["ROUGE-1"]["recall"] == 0.8  # 4 of 5 reference unigrams
+    code, _, err = run("score", "-c", "-", "-r", "-")
+    assert code == 2 and err == "rougekit score: error: standard input (-) can be read only once\n"
+
+
+def test_top_level_help_lists_commands_with_examples():
+    code, out, _ = run("--help")
+    assert code == 0
+    for name in ("score", "rouge155", "compare", "correlate", "protocol"):
+        assert f"\n  {name} " in out and f"e.g. rougekit {name} " in out
+    code, out, _ = run("--version")
+    assert (code, out) == (0, f"rougekit {rougekit.__version__}\n")
+
+
+@pytest.mark.parametrize("command", ["score", "rouge155", "compare", "correlate", "protocol"])
+def test_every_command_help_works_with_examples(command):
+    code, out, err = run(command, "--help")
+    assert code == 0 and err == ""
+    assert "examples:" in out and f"rougekit {command} " in out.split("examples:")[1]
+
+
+def test_rouge155_help_says_its_flags_follow_the_script():
+    code, out, _ = run("rouge155", "--help")
+    assert code == 0
+    assert "The flags follow ROUGE-1.5.5.pl" in out and "-c is the confidence" in out
+    for flag in ("-a", "-n N", "-m", "-s", "-f A|B", "-r R", "-c C", "-2 D", "-z F"):
+        assert flag in out
+    code, out, _ = run("score", "--help")
+    assert "in `rougekit rouge155` they are the script's" in " ".join(out.split())
