@@ -89,7 +89,7 @@ def run(argv: list[str]) -> int:
                 f"[{r['delta_low']:+.5f}, {r['delta_high']:+.5f}]\n"
             )
         out.append(f"baseline: {base}\nsignature: {signature}\n")
-    if args.output:
+    if args.output and args.output != "-":
         write_text(args.output, "".join(out))
     else:
         sys.stdout.write("".join(out))

@@ -179,7 +179,7 @@ def run(argv: list[str]) -> int:
         text = format_csv(result)
     else:
         text = format_text(result, digits=args.digits, intervals=args.intervals)
-    if args.output:
+    if args.output and args.output != "-":
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
