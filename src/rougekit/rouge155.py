@@ -3,6 +3,7 @@
 This is the engine behind ``rougekit rouge155``. It walks peers, measures and evaluations in
 the script's order (that order matters only for the script's ``-M`` flag handling) and keeps
 every processed summary in a cache, so each file is read and tokenized once per setting.
+``-M``: docs/rouge155/stemming-stopwords.md; ``-f``/``-t``: docs/rouge155/multiple-references.md.
 """
 
 from __future__ import annotations

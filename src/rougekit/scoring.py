@@ -3,7 +3,8 @@
 One pair is a candidate (peer) and its references (models). For each reference a measure gives
 sufficient statistics (hits, reference count, candidate count); ``-f A`` sums them over the
 references, ``-f B`` keeps the reference with the best recall. R and P are rounded to five
-decimals (``%7.5f``) and F is computed from the rounded values, as the script does.
+decimals (``%7.5f``) and F is computed from the rounded values, as the script does. See
+docs/rouge155/multiple-references.md and docs/rouge155/rounding-and-f.md.
 
 >>> from rougekit.measures import Measure
 >>> peer = Doc(tokens=[0, 1, 2, 3], sentences=[[0, 1, 2, 3]])          # police kill the gunman
@@ -145,7 +146,7 @@ def score_pair(
 
 
 def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
-    """The paper's WLCS value (Lin 2004, §3.3): runs must be consecutive in both sequences."""
+    """The paper's WLCS value (Lin 2004, §4): runs must be consecutive in both sequences."""
     if not x or not y:
         return 0.0
     prev_c = [0.0] * (len(y) + 1)
@@ -167,7 +168,7 @@ def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
 
 
 def jackknife(scores: list[PairScore]) -> tuple[float, float, float]:
-    """The paper's jackknifing (Lin 2004, §5): mean over the M leave-one-out sets of the best score.
+    """The paper's jackknifing (Lin 2004, §2.1): mean over the M leave-one-out sets of the best score.
 
     With one reference it is that reference's score. Applied to R, P and F separately.
     """

@@ -9,12 +9,12 @@ Tokens arrive already processed and interned as non-negative ints.  A
 ``array.array('i')`` or an int32 ``numpy`` array.  A list of sentences is a
 list (or other iterable) of such sequences.
 
-The behaviour follows ``docs/rouge-1.5.5-behaviour.md`` (the spec):
+The behaviour is described in ``docs/rouge155/measures.md``:
 
-* :func:`ngram_stats`        -- ROUGE-N counts (spec section 6.1)
-* :func:`skip_bigram_stats`  -- ROUGE-S / ROUGE-SU counts (section 6.2)
-* :func:`lcs_union_hits`     -- ROUGE-L summary-level union LCS hits (section 6.3)
-* :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits (section 6.5)
+* :func:`ngram_stats`        -- ROUGE-N counts
+* :func:`skip_bigram_stats`  -- ROUGE-S / ROUGE-SU counts
+* :func:`lcs_union_hits`     -- ROUGE-L summary-level union LCS hits
+* :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _ngram_counts(tokens: list[int], n: int) -> Counter:
 
 
 def ngram_stats(peer: Sequence[int], model: Sequence[int], n: int) -> tuple[int, int, int]:
-    """ROUGE-N statistics of one peer against one model (spec section 6.1).
+    """ROUGE-N statistics of one peer against one model (docs/rouge155/measures.md#rouge-n--n-n).
 
     The n-grams are the windows of ``n`` consecutive tokens of the whole
     sequence (they cross sentence boundaries).
@@ -105,7 +105,7 @@ def _skip_bigram_counts(tokens: list[int], max_skip: int, with_unigrams: bool) -
 def skip_bigram_stats(
     peer: Sequence[int], model: Sequence[int], max_skip: int, with_unigrams: bool
 ) -> tuple[int, int, int]:
-    """ROUGE-S / ROUGE-SU statistics of one peer against one model (spec section 6.2).
+    """ROUGE-S / ROUGE-SU statistics of one peer against one model (see docs/rouge155/measures.md).
 
     ``max_skip`` is the largest number of tokens allowed *between* the two
     words of a pair (``-2 d``); a negative value means unlimited (``S*``).
@@ -187,7 +187,7 @@ def _sentences(sents) -> list[list[int]]:
 
 
 def lcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens) -> int:
-    """ROUGE-L summary-level union-LCS hits with the script's clipping (spec section 6.3).
+    """ROUGE-L summary-level union-LCS hits with the script's clipping (see docs/rouge155/measures.md).
 
     For each model sentence (in order), the LCS with every peer sentence is
     traced and the marked model positions are united.  Then the positions are
@@ -229,7 +229,7 @@ def wlcs_weight(k, w: float) -> float:
 
 
 def _wlcs_mark(model: list[int], peer: list[int], mask: list[int], weight: float) -> None:
-    """Weighted LCS DP (spec section 6.5, step 1); the traced path is OR-ed into ``mask``.
+    """Weighted LCS DP (ROUGE-W in docs/rouge155/measures.md); the traced path is OR-ed into ``mask``.
 
     On a match: ``k = l[a-1][b-1]``, ``c = (c[a-1][b-1] + f(k+1)) - f(k)`` (in
     exactly this order of floating-point operations), ``l = k + 1``, diagonal.
@@ -265,7 +265,7 @@ def _wlcs_mark(model: list[int], peer: list[int], mask: list[int], weight: float
 
 
 def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, weight: float) -> float:
-    """ROUGE-W weighted union-LCS hits with the script's clipping and run walk (section 6.5).
+    """ROUGE-W weighted union-LCS hits with the script's clipping and run walk (docs/rouge155/measures.md).
 
     The mask of each model sentence is the union of the WLCS trace-backs
     against every peer sentence.  The positions are then walked left to

@@ -2,8 +2,8 @@
 
 Source: Chiori Hori, Tsutomu Hirao and Hideki Isozaki, "Evaluation Measures Considering
 Sentence Concatenation for Automatic Summarization by Sentence or Word Extraction",
-ACL 2004 Text Summarization Branches Out workshop (``/work/shared/papers/
-hori-2004-sentence-concatenation-measures.txt``).
+ACL 2004 Text Summarization Branches Out workshop. Formulas, choices and worked examples:
+docs/measures/ (accy.md, nrstaccy.md, prec-n.md, sumaccy.md, wsumaccy.md, kappa.md).
 
 The measures work on sequences of hashable *units*: words for summarization by word
 extraction, sentence ids for summarization by sentence extraction.  Units are compared

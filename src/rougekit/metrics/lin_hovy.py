@@ -1,8 +1,8 @@
 """N-gram co-occurrence measures of Lin & Hovy (2003), and the BLEU they start from.
 
 Source: Chin-Yew Lin and Eduard Hovy, "Automatic Evaluation of Summaries Using
-N-gram Co-Occurrence Statistics", HLT-NAACL 2003 (``/work/shared/papers/
-lin-hovy-2003-ngram-cooccurrence.txt``).
+N-gram Co-Occurrence Statistics", HLT-NAACL 2003. Formulas, choices and worked
+examples: docs/measures/ngram.md and docs/measures/bleu.md.
 
 Everything here is a pure function over already tokenized text: a *candidate* (the
 peer summary or translation) is a sequence of hashable tokens, a *reference* (a model

@@ -1,4 +1,4 @@
-"""The ROUGE-1.5.5 text report, byte for byte."""
+"""The ROUGE-1.5.5 text report, byte for byte (layout: docs/rouge155/rounding-and-f.md#how-the-numbers-are-printed)."""
 
 from __future__ import annotations
 

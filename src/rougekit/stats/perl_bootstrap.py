@@ -6,7 +6,8 @@ drawn values (``-t 0``) or turns the summed counts into R, P, F (``-t 1``). The 
 average is the mean of the sorted resample values; the interval is read off the same sorted
 values with the script's index arithmetic. All resamples run at once as numpy vectors in the
 readable twin (:func:`resample_sums`); the compiled loop (``rougekit._core._bootstrap``) gives the
-same sums, and :func:`perl_bootstrap` uses it without importing numpy.
+same sums, and :func:`perl_bootstrap` uses it without importing numpy. The procedure, with a
+hand-worked start: docs/rouge155/bootstrap.md.
 
 >>> drand48_stream(0, 3)
 [0.170828036106, 0.749901980485, 0.096371655624]

@@ -1,5 +1,7 @@
 """Basic Elements (``-3``): ``head|modifier|relation`` lines to counted keys, as ROUGE-1.5.5 does.
 
+The modes are described in docs/rouge155/measures.md#rouge-be--3-mode.
+
 >>> be_keys([b"Cat|nil|nil", b"cat|black|mod", b"cat|black|mod"], "HM")
 {'cat|black': 2}
 >>> be_keys([b"Cat|nil|nil", b"cat|black|mod"], "H")

@@ -14,8 +14,8 @@ Details that differ from textbook descriptions and are kept on purpose:
   lower-cased again at the end;
 * words shorter than 3 characters are returned unchanged.
 
-Written from the algorithm's description (behaviour spec, section 4); checked against the
-reference script's own stemmer by ``tests/goldens/porter_stems.tsv``.
+Written from the algorithm's description (docs/rouge155/stemming-stopwords.md); checked against
+the reference script's own stemmer by ``tests/goldens/porter_stems.tsv``.
 """
 
 from __future__ import annotations

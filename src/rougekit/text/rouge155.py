@@ -2,6 +2,7 @@
 
 Everything works on bytes, as the script does (it never decodes its input): each byte >= 0x80
 is a separator, lowercasing is ASCII only, and white space is ``[ \\t\\n\\r\\f\\v]``.
+The rules, with examples: docs/rouge155/tokens.md.
 
 >>> tokenize(clean(b"well-known u.s. don't 3.5 caf\\xc3\\xa9"))
 ['well', 'known', 'u', 's', 'don', 't', '3', '5', 'caf']
@@ -143,7 +144,8 @@ def limit_sentences(sentences: list[bytes], word_limit: int = 0, byte_limit: int
     """The script's ``readText_LCS``: the sentence list cut by ``-l`` words or ``-b`` bytes.
 
     With ``-b`` the script never advances its byte count, so every sentence shorter than the limit
-    is kept whole and the first one at least as long is cut to the limit (ROUGE-1.5.5 behaviour).
+    is kept whole and the first one at least as long is cut to the limit (a script bug, kept on purpose:
+    see docs/rouge155/tokens.md#sentence-unit-reader).
     """
     if not word_limit and not byte_limit:
         return list(sentences)

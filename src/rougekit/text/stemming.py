@@ -3,7 +3,8 @@
 ``MorphStem`` in the reference looks the (ASCII-lower-cased) token up in the WordNet 2.0
 exception DB and returns the stored base form as it is; otherwise it returns the
 modified Porter stem (:func:`rougekit.text.porter.porter_stem`). The tokenizer only
-calls it for tokens longer than 3 characters (:func:`stem_token`).
+calls it for tokens longer than 3 characters (:func:`stem_token`). See
+docs/rouge155/stemming-stopwords.md.
 """
 
 from __future__ import annotations

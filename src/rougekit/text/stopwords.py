@@ -2,7 +2,7 @@
 
 The list is ROUGE-1.5.5's ``data/smart_common_words.txt`` as shipped (598 lines, 596
 distinct words; 48 lines with an apostrophe, which no ROUGE token can match). A token is
-dropped when it equals a line exactly, before any stemming.
+dropped when it equals a line exactly, before any stemming (docs/rouge155/stemming-stopwords.md).
 """
 
 from __future__ import annotations
