@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from rougekit._core import inputs
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.engine.options import ScoringOptions
@@ -129,7 +130,12 @@ class Scorer:
         )
 
     # -- processing ---------------------------------------------------------------------------
-    def doc(self, summary: str | Sequence[str], cache: bool = False) -> Doc:
+    def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text") -> Doc:
+        """One processed summary: text (``kind="text"``) or token ids (``kind="ids"``, see ``inputs``)."""
+        inputs.check_kind(summary, kind)
+        if kind == "ids":
+            sentences = inputs.id_sentences(summary, self.pre.word_limit)
+            return Doc([t for s in sentences for t in s], sentences)
         key = summary if isinstance(summary, str) else "\n".join(summary)
         if cache and key in self._cache:
             return self._cache[key]
@@ -162,13 +168,16 @@ class Scorer:
     ) -> RougeResult:
         """Score each candidate against its references (one string or a list of strings each).
 
+        Summaries may be token ids instead of text, all of them (see :mod:`rougekit._core.inputs`):
+        a list of ints or a 1-d integer array (or a list of them, its sentences) per summary.
+
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
         _not_a_string(references, "references", "a list with one entry per candidate, e.g. [reference]")
         candidates = list(candidates)
-        references = [[r] if isinstance(r, str) else list(r) for r in references]
+        kind, references = inputs.normalize(candidates, references)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
         source_list = list(sources) if sources is not None else None
@@ -180,7 +189,7 @@ class Scorer:
             ids = [str(i) for i in ids]
             if len(ids) != len(candidates):
                 raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
-        data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs)
+        data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs, kind=kind)
         return self._finish(data, ids, bleu_pairs)
 
     def score_stream(
@@ -205,7 +214,7 @@ class Scorer:
         chunks, bleu_pairs, done = [], [], 0
         totals = np.zeros((len(self.measures), 6))
         cands: list[str] = []
-        refs: list[list[str]] = []
+        refs: list = []
         srcs: list[str] = []
 
         def flush():
@@ -217,7 +226,9 @@ class Scorer:
                     raise OptionError(
                         "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
                     )
-                data, bp = self._score_arrays(cands, refs, list(srcs) if srcs else None, jobs, first=done + 1)
+                kind, split = inputs.normalize(cands, refs)
+                sources = list(srcs) if srcs else None
+                data, bp = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind)
                 if keep_pairs:
                     chunks.append(data)
                 else:
@@ -237,7 +248,7 @@ class Scorer:
             if len(item) > 2:
                 srcs.append(item[2])
             cands.append(cand)
-            refs.append([ref] if isinstance(ref, str) else list(ref))
+            refs.append(ref)
             if len(cands) >= chunk_size:
                 flush()
         flush()
@@ -259,13 +270,15 @@ class Scorer:
         data = np.concatenate(chunks) if chunks else np.zeros((0, len(self.measures), 6))
         return self._finish(data, None, bleu_pairs)
 
-    def _score_arrays(self, candidates: list[str], references: list[list[str]], source_list, jobs, first: int = 1):
+    def _score_arrays(self, candidates: list, references: list[list], source_list, jobs, first: int = 1, kind="text"):
+        if kind == "ids":  # token ids: options that only apply to text are refused
+            self._check_ids()
         try:
-            return self._score_arrays_of(candidates, references, source_list, jobs)
+            return self._score_arrays_of(candidates, references, source_list, jobs, kind)
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
 
-    def _score_arrays_of(self, candidates: list[str], references: list[list[str]], source_list, jobs):
+    def _score_arrays_of(self, candidates: list, references: list[list], source_list, jobs, kind: str = "text"):
         data = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
         batch = self._batch()
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
@@ -275,14 +288,20 @@ class Scorer:
         bleu_pairs = []
         if slow:
             for k, (cand, refs) in enumerate(zip(candidates, references)):
-                ref_docs = [self.doc(r, cache=True) for r in refs]
-                src = self.doc(source_list[k], cache=True) if source_list is not None else None
-                cand_doc = self.doc(cand)
+                ref_docs = [self.doc(r, cache=kind == "text", kind=kind) for r in refs]
+                src = self.doc(source_list[k], cache=kind == "text", kind=kind) if source_list is not None else None
+                cand_doc = self.doc(cand, kind=kind)
                 for j in slow:
                     data[k, j] = self._row(self.measures[j], cand_doc, ref_docs, src)
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
         return data, bleu_pairs
+
+    def _check_ids(self) -> None:
+        p = self.pre
+        inputs.check_id_options(stem=p.stem, stopwords=p.stopwords, byte_limit=p.byte_limit, tokenizer=p.tokenizer)
+        if any(m.kind == "BE" for m in self.measures):
+            raise OptionError("ROUGE-BE needs text (basic elements are parsed from it), not token ids")
 
     def _finish(self, data: np.ndarray, ids, bleu_pairs) -> RougeResult:
         result = RougeResult(self.measures, data, self.signature, self.average, self.alpha, ids)

@@ -411,6 +411,9 @@ cdef inline int _push(IntBuf* b, int32_t v) except -1 nogil:
     return 0
 
 
+include "ids.pxi"
+
+
 cdef struct TokSpan:
     Py_ssize_t start
     Py_ssize_t n
@@ -617,6 +620,7 @@ cdef class _Engine:
     cdef Buf bits              # uint64: the [A-Za-z0-9] bitmap of the segment being tokenized
     cdef object move_to_end
     cdef object to_text        # a summary that is not a str -> str (default: its sentences joined by newlines)
+    cdef IdMap idm             # token ids -> dense ids (summaries given as ids, ids.pxi)
 
     def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
@@ -685,6 +689,7 @@ cdef class _Engine:
         _smap_free(&self.finals)
         _smap_free(&self.stops)
         s155_exc_free(&self.exc)
+        _idmap_free(&self.idm)
 
     @property
     def vocabulary_size(self):
@@ -972,7 +977,10 @@ cdef class _Engine:
 
     cdef int _build_into(self, const uint8_t* p, Py_ssize_t n, DocC* d, int32_t** slot) except -1 nogil:
         """Tokenize one summary and store it in ``d``; its memory goes to ``slot`` (owned by a _Doc)."""
-        cdef int separate = self._build(p, n)
+        return self._store(self._build(p, n), d, slot)
+
+    cdef int _store(self, bint separate, DocC* d, int32_t** slot) except -1 nogil:
+        """Copy the summary built in st / so (and jt when ``separate``) into ``d`` and its memory ``slot``."""
         cdef Py_ssize_t ln = self.st.n + self.so.n + (self.jt.n if separate else 0), i, mx
         cdef int32_t* mem = <int32_t*>malloc((ln + 1) * sizeof(int32_t))
         if mem == NULL:
@@ -999,6 +1007,14 @@ cdef class _Engine:
                 mx = d.soff[i + 1] - d.soff[i]
         d.maxsent = <int32_t>mx
         return 0
+
+    cdef str _as_text(self, object summary, Py_ssize_t pair, int ref):
+        """A summary that is not a str through ``to_text``; a clear TypeError when it cannot be text."""
+        try:
+            return self.to_text(summary)
+        except TypeError:
+            raise TypeError(f"{_where(pair, ref)}: expected text (a str or a list of str sentences), got "
+                            f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
 
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing."""
@@ -1064,7 +1080,7 @@ cdef class _Engine:
             for i in range(n):
                 text = candidates[start + i]
                 if not isinstance(text, str):
-                    text = self.to_text(text)
+                    text = self._as_text(text, start + i, -1)
                 d = self._pend_add(text, &pp, keep_src)
                 keep.append(d)
                 ch.peers[i] = &d.d
@@ -1073,7 +1089,7 @@ cdef class _Engine:
                     refs = (refs,)
                 for text in refs:
                     if not isinstance(text, str):
-                        text = self.to_text(text)
+                        text = self._as_text(text, start + i, 0)
                     hit = PyDict_GetItem(cache, text) if use_cache else NULL
                     if hit != NULL:
                         d = <_Doc>hit
@@ -1116,12 +1132,78 @@ cdef class _Engine:
         ch.keep = keep
         return ch
 
+    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end):
+        """Pairs ``start:end`` given as token ids (see inputs.py) into a chunk ready for :meth:`score`.
+
+        No tokenizer, stemmer, stopwords or reference cache: the ids are read, cut to the word
+        limit and mapped to dense ids (ids.pxi).  Holds the GIL (reading is a copy).
+        """
+        cdef _Chunk ch = _Chunk.__new__(_Chunk)
+        cdef Py_ssize_t i, n = end - start, nr = 0, cap
+        cdef int j, level
+        cdef _Doc d
+        cdef void* q
+        cdef list keep = []
+        ch.n = n
+        ch.start = start
+        ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
+        ch.roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
+        cap = 2 * n + 16
+        ch.refs = <const DocC**>malloc(cap * sizeof(DocC*))
+        if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
+            raise MemoryError()
+        ch.keep = keep
+        ch.roff[0] = 0
+        for i in range(n):
+            d = self._id_doc(candidates[start + i], start + i, -1)
+            keep.append(d)
+            ch.peers[i] = &d.d
+            refs = references[start + i]
+            level = _id_level(refs)
+            if level == 1:
+                refs = (refs,)
+            elif level == 0:
+                refs = ()
+            elif level < 0:
+                raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
+                                f"or a list of them), got {refs!r:.60}")
+            j = 0
+            for r in refs:
+                d = self._id_doc(r, start + i, j)
+                j += 1
+                keep.append(d)
+                if nr == cap:
+                    cap *= 2
+                    q = realloc(ch.refs, cap * sizeof(DocC*))
+                    if q == NULL:
+                        raise MemoryError()
+                    ch.refs = <const DocC**>q
+                ch.refs[nr] = &d.d
+                nr += 1
+                if self.has_w and d.d.nstok == 0:
+                    raise InputError("ROUGE-W is undefined for a reference with no tokens "
+                                     "(ROUGE-1.5.5 dies with a division by zero here)")
+            ch.roff[i + 1] = nr
+        return ch
+
+    cdef _Doc _id_doc(self, object summary, Py_ssize_t pair, int ref):
+        """(GIL) One token-id summary read into a new _Doc."""
+        cdef _Doc doc = _Doc.__new__(_Doc)
+        _read_id_summary(&self.idm, summary, self.word_limit, &self.st, &self.so, pair, ref)
+        self._store(False, &doc.d, &doc.mem)
+        return doc
+
+    def process_ids(self, summary):
+        """(joined dense ids, sentence dense ids) of one token-id summary (for tests)."""
+        cdef _Doc d = self._id_doc(summary, 0, -1)
+        return d.tokens(), d.sentences()
+
     def score(self, _Chunk ch, _Work wk, double[:, :, ::1] out):
         """Score a prepared chunk into ``out[ch.start : ch.start + ch.n]`` with the GIL released."""
         cdef Py_ssize_t i
         cdef int rc = 0
         cdef double* base
-        cdef Py_ssize_t nvocab = self.finals.count
+        cdef Py_ssize_t nvocab = self.finals.count if self.finals.count > self.idm.count else self.idm.count
         if out.shape[1] != self.nm or out.shape[2] != 6 or out.shape[0] < ch.start + ch.n:
             raise ValueError("output array has the wrong shape")
         if wk.nm != self.nm:

@@ -21,6 +21,7 @@ import threading
 from array import array
 from typing import TYPE_CHECKING, Sequence
 
+from rougekit._core import inputs
 from rougekit.engine.cores import available_cores
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import OptionError
@@ -181,7 +182,10 @@ class BatchScorer:
         """Per pair and measure: (model_count, hits, peer_count, recall, precision, f), float64.
 
         ``references[i]`` is the sequence of reference strings of ``candidates[i]`` (a bare string
-        is taken as one reference). A summary's non-empty lines are its sentences.
+        is taken as one reference). A summary's non-empty lines are its sentences.  Summaries may
+        instead be token ids (all of them, see :mod:`rougekit._core.inputs`): a flat sequence of
+        ints or a 1-d integer array (``references[i]``: one such reference or a list of them),
+        scored with no tokenizer, stemmer or stopwords (``OptionError`` if those are set).
         """
         import numpy as np
 
@@ -200,6 +204,9 @@ class BatchScorer:
             raise ValueError(f"{n} candidates but {len(references)} reference lists")
         if n == 0 or not self.measures:
             return out
+        ids = inputs.input_kind(candidates, references) == "ids"
+        if ids:
+            inputs.check_id_options(stem=self.stem, stopwords=self.stopwords, byte_limit=self._args[5])
         jobs = max(1, min(int(jobs or 1), n))
         chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
         jobs = min(jobs, -(-n // chunk))
@@ -207,7 +214,8 @@ class BatchScorer:
             if jobs == 1:
                 eng, work = self._slot(0)
                 for start in range(0, n, chunk):
-                    eng.score(eng.prepare(candidates, references, start, min(n, start + chunk)), work, out)
+                    prepare = eng.prepare_ids if ids else eng.prepare
+                    eng.score(prepare(candidates, references, start, min(n, start + chunk)), work, out)
                 return out
             errors: list[BaseException] = []
 
@@ -219,7 +227,8 @@ class BatchScorer:
                     for start in range(k * chunk, n, jobs * chunk):
                         if errors:
                             return
-                        prepared = eng.prepare(candidates, references, start, min(n, start + chunk))
+                        prepare = eng.prepare_ids if ids else eng.prepare
+                        prepared = prepare(candidates, references, start, min(n, start + chunk))
                         eng.score(prepared, work, out)  # releases the GIL
                 except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
                     errors.append(exc)

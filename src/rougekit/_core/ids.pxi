@@ -1,0 +1,218 @@
+# Token-id summaries for _batch.pyx (``include "ids.pxi"``): the compiled twin of inputs.py.
+#
+# A summary given as token ids skips the tokenizer, the stemmer and the stopwords: its ids are
+# read (from a list of ints or any one-dimensional integer buffer, e.g. an int32 numpy array),
+# checked (0 to 2**31-1), cut to the first ``word_limit`` ids (the script's -l on tokens) and
+# mapped to the engine's dense ids, which index the per-pair tables of _score_pair.  Empty
+# sentences are dropped.  inputs.py decides the nesting (id_level) in the same way.
+
+from libc.stdint cimport int8_t, int16_t, uint16_t
+from cpython.buffer cimport PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO
+from cpython.long cimport PyLong_AsLongLong
+
+from rougekit._core import inputs as _inputs
+
+cdef str _where(Py_ssize_t pair, int ref):
+    """Names a summary in an error message, counting from 1: ``pair 3: candidate``, ``pair 3: reference 2``."""
+    return f"pair {pair + 1}: candidate" if ref < 0 else f"pair {pair + 1}: reference {ref + 1}"
+
+
+cdef int _out_of_range(object v, Py_ssize_t pair, int ref) except -1:
+    raise InputError(f"{_where(pair, ref)}: token id {v} is out of range (0 to 2**31-1)")
+
+
+cdef const char* _FMT_B = "B"   # a buffer without a format holds unsigned bytes
+
+
+cdef enum:
+    _ID_DIRECT_MAX = 1 << 20     # raw ids below this are mapped by a direct table (4 MB at most)
+    _ID_MAX = 0x7FFFFFFF
+
+
+cdef struct IdMap:
+    int32_t* direct     # raw id -> dense id (-1: not seen yet), for raw ids below dcap
+    Py_ssize_t dcap
+    StrMap big          # raw ids >= _ID_DIRECT_MAX, keyed by their 4 bytes
+    int32_t count       # dense ids given so far
+
+
+cdef void _idmap_free(IdMap* m) noexcept:
+    free(m.direct)
+    _smap_free(&m.big)
+    memset(m, 0, sizeof(IdMap))
+
+
+cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
+    """Dense id of raw id v that is not in the direct table yet (grows it, or uses the map)."""
+    cdef Py_ssize_t cap, k
+    cdef int32_t* q
+    cdef int32_t d
+    cdef uint64_t h
+    if v < _ID_DIRECT_MAX:
+        if v >= m.dcap:
+            cap = pow2_at_least(<Py_ssize_t>v + 1)
+            q = <int32_t*>realloc(m.direct, cap * sizeof(int32_t))
+            if q == NULL:
+                raise MemoryError()
+            for k in range(m.dcap, cap):
+                q[k] = -1
+            m.direct = q
+            m.dcap = cap
+        if m.direct[v] < 0:
+            m.direct[v] = m.count
+            m.count += 1
+        return m.direct[v]
+    h = _str_hash(<const uint8_t*>&v, 4)
+    d = _smap_get(&m.big, <const uint8_t*>&v, 4, h, -1)
+    if d < 0:
+        d = m.count
+        if _smap_put(&m.big, <const uint8_t*>&v, 4, h, d) < 0:
+            raise MemoryError()
+        m.count += 1
+    return d
+
+
+cdef inline int32_t _idmap_get(IdMap* m, int64_t v, Py_ssize_t pair, int ref) except -1:
+    cdef int32_t d
+    if v < 0 or v > _ID_MAX:
+        _out_of_range(v, pair, ref)
+    if v < m.dcap:
+        d = m.direct[v]
+        if d >= 0:
+            return d
+    return _idmap_slow(m, <uint32_t>v)
+
+
+cdef int _id_level(object x) except -2:
+    """1: a flat id sequence; 2: a sequence of sequences; 0: empty; -1: neither (as inputs.id_level)."""
+    cdef Py_buffer view
+    cdef int nd
+    cdef Py_ssize_t k
+    if type(x) is list or type(x) is tuple:
+        if len(x) == 0:
+            return 0
+        if type(x[0]) is int:
+            return 1
+        return _inputs.id_level(x)
+    if isinstance(x, (str, bytes, bytearray)):
+        return -1
+    if PyObject_CheckBuffer(x):
+        PyObject_GetBuffer(x, &view, PyBUF_RECORDS_RO)
+        nd = view.ndim
+        k = view.shape[0] if nd >= 1 else 0
+        PyBuffer_Release(&view)
+        if nd == 1:
+            return 1
+        if nd == 0:
+            return -1
+        return 2 if k else 0
+    return _inputs.id_level(x)
+
+
+cdef int _read_buffer(IdMap* m, object part, IntBuf* out, Py_ssize_t pair, int ref) except -1:
+    """Append the dense ids of a one-dimensional integer buffer to ``out``."""
+    cdef Py_buffer view
+    cdef const char* f
+    cdef char c
+    cdef Py_ssize_t k, n, st
+    cdef const char* p
+    cdef int64_t v
+    cdef int32_t s32
+    cdef int isz
+    PyObject_GetBuffer(part, &view, PyBUF_RECORDS_RO)
+    try:
+        f = view.format
+        if f == NULL:
+            f = _FMT_B
+        if f[0] == b"@":
+            f += 1
+        c = f[0]
+        if view.ndim != 1 or c == 0 or f[1] != 0 or memchr(b"bBhHiIlLqQnN", c, 12) == NULL:
+            raise TypeError(f"{_where(pair, ref)}: token ids must be integers (got a buffer of format "
+                            f"{(<bytes>f).decode('ascii', 'replace')!r})")
+        n = view.shape[0]
+        st = view.strides[0]
+        isz = <int>view.itemsize
+        p = <const char*>view.buf
+        for k in range(n):
+            if c == b"i" and isz == 4:
+                s32 = (<const int32_t*>(p + k * st))[0]
+                if 0 <= s32 < m.dcap and m.direct[s32] >= 0:
+                    _push(out, m.direct[s32])
+                    continue
+                v = s32
+            elif isz == 8:
+                if c >= b"a":   # lower case: signed
+                    v = (<const int64_t*>(p + k * st))[0]
+                else:
+                    if (<const uint64_t*>(p + k * st))[0] > _ID_MAX:
+                        _out_of_range((<const uint64_t*>(p + k * st))[0], pair, ref)
+                    v = <int64_t>(<const uint64_t*>(p + k * st))[0]
+            elif isz == 4:
+                v = (<const int32_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint32_t*>(p + k * st))[0]
+            elif isz == 2:
+                v = (<const int16_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint16_t*>(p + k * st))[0]
+            elif isz == 1:
+                v = (<const int8_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint8_t*>(p + k * st))[0]
+            else:
+                raise TypeError(f"{_where(pair, ref)}: unsupported integer size {isz}")
+            _push(out, _idmap_get(m, v, pair, ref))
+    finally:
+        PyBuffer_Release(&view)
+    return 0
+
+
+cdef int _read_flat(IdMap* m, object part, IntBuf* out, Py_ssize_t pair, int ref) except -1:
+    """Append the dense ids of one flat id sequence (a list/tuple of ints, or a 1-d buffer)."""
+    cdef Py_ssize_t k, n
+    cdef int64_t v
+    if type(part) is list or type(part) is tuple:
+        n = len(part)
+        for k in range(n):
+            e = part[k]
+            if type(e) is int:
+                try:
+                    v = PyLong_AsLongLong(e)
+                except OverflowError:
+                    _out_of_range(e, pair, ref)
+            elif _inputs._is_int(e):
+                e = e.__index__()
+                if not 0 <= e <= _ID_MAX:
+                    _out_of_range(e, pair, ref)
+                v = e
+            else:
+                raise TypeError(f"{_where(pair, ref)}: token ids must be integers, got {type(e).__name__}")
+            _push(out, _idmap_get(m, v, pair, ref))
+        return 0
+    return _read_buffer(m, part, out, pair, ref)
+
+
+cdef int _read_id_summary(IdMap* m, object x, int word_limit, IntBuf* tok, IntBuf* off, Py_ssize_t pair, int ref) except -1:
+    """Sentences of one id summary into ``tok`` (dense ids) and ``off`` (offsets, from 0)."""
+    cdef int level
+    cdef Py_ssize_t start, used = 0
+    tok.n = 0
+    off.n = 0
+    _push(off, 0)
+    if isinstance(x, (str, bytes)):
+        raise TypeError(f"{_where(pair, ref)}: text where token ids are expected "
+                        "(give every summary as text or every one as ids)")
+    level = _id_level(x)
+    if level < 0:
+        raise TypeError(f"{_where(pair, ref)}: expected token ids (a sequence of ints, or a list of them), got {x!r:.60}")
+    parts = (x,) if level == 1 else (x if level == 2 else ())
+    for part in parts:
+        if isinstance(part, (str, bytes)) or not 0 <= _id_level(part) <= 1:
+            raise TypeError(f"{_where(pair, ref)}: a sentence must be a flat sequence of token ids")
+        start = tok.n
+        _read_flat(m, part, tok, pair, ref)
+        if word_limit > 0:
+            if used + (tok.n - start) >= word_limit:
+                tok.n = start + (word_limit - used)
+                if tok.n > start:
+                    _push(off, <int32_t>tok.n)
+                break
+            used += tok.n - start
+        if tok.n > start:
+            _push(off, <int32_t>tok.n)
+    return 0

@@ -1,0 +1,191 @@
+"""Summaries given as token ids (``rougekit._core.inputs``; compiled reader in ``ids.pxi``).
+
+Expected values: computed by hand below, and the same pairs written as text (id 17 -> the word
+``w17``, one sentence per line) through the text path, whose numbers are tested against
+ROUGE-1.5.5.pl elsewhere. The compiled batch path and the readable path (``fast=False``) must
+give the same six numbers per pair and measure, as floats, with no tolerance.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import rougekit
+from rougekit._core import inputs
+from rougekit._core.batch import AVAILABLE
+from rougekit.errors import InputError, OptionError
+
+MEASURES = [
+    "ROUGE-1",
+    "ROUGE-2",
+    "ROUGE-3",
+    "ROUGE-4",
+    "ROUGE-L",
+    "ROUGE-W-1.2",
+    "ROUGE-W-2",
+    "ROUGE-S4",
+    "ROUGE-S*",
+    "ROUGE-SU4",
+    "ROUGE-SU*",
+    "ROUGE-S0",
+]
+needs_batch = pytest.mark.skipif(not AVAILABLE, reason="the compiled batch scorer is not built")
+
+
+def _ids(rng: random.Random, vocab: int, big: bool) -> list[int]:
+    n = rng.choice([0, 1, 2, 3, 5, 8, 13, 30, 70])
+    out = [rng.randrange(vocab) for _ in range(n)]
+    if big:  # ids far above the direct table (2**20) and at the top of the range
+        out = [t * 97_001 + 2**30 if t % 3 == 0 else t for t in out]
+        if out and rng.random() < 0.3:
+            out[0] = 2**31 - 1
+    return out
+
+
+def _summary(rng: random.Random, vocab: int, big: bool):
+    """A summary as ids: flat (one sentence) or a list of sentences; lists or numpy arrays."""
+    if rng.random() < 0.5:
+        sents = [_ids(rng, vocab, big)]
+        flat = True
+    else:
+        sents = [_ids(rng, vocab, big) for _ in range(rng.choice([1, 2, 3, 5]))]
+        flat = False
+    form = rng.choice(["list", "int32", "int64", "tuple"])
+    conv = {
+        "list": list,
+        "tuple": tuple,
+        "int32": lambda s: np.array(s, dtype=np.int32),
+        "int64": lambda s: np.array(s, dtype=np.int64),
+    }[form]
+    if flat:
+        return conv(sents[0]), sents
+    return [conv(s) for s in sents], sents
+
+
+def _as_text(sents) -> str:
+    return "\n".join(" ".join(f"w{t}" for t in s) for s in sents)
+
+
+def _corpus(seed: int, n: int = 60, big: bool = False):
+    rng = random.Random(seed)
+    vocab = rng.choice([3, 8, 40, 400])
+    cands, refs, ctext, rtext = [], [], [], []
+    for _ in range(n):
+        c, cs = _summary(rng, vocab, big)
+        k = rng.choice([1, 1, 2, 3])
+        rs = [_summary(rng, vocab, big) for _ in range(k)]
+        cands.append(c)
+        ctext.append(_as_text(cs))
+        if k == 1 and inputs.id_level(rs[0][0]) == 1 and rng.random() < 0.7:
+            refs.append(rs[0][0])  # one reference given bare (flat: a list of lists would be several)
+        else:
+            refs.append([r for r, _ in rs])
+        rtext.append([_as_text(s) for _, s in rs])
+    return cands, refs, ctext, rtext
+
+
+def _no_empty_w_refs(rtext) -> bool:
+    return all(r.strip() for rs in rtext for r in rs)
+
+
+def _table(result, measures):
+    return np.stack([result.column(m) for m in measures], axis=1)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("multi_ref", ["sum", "best"])
+def test_ids_equal_text_and_readable(seed, multi_ref):
+    big = seed % 3 == 2
+    cands, refs, ctext, rtext = _corpus(seed, big=big)
+    measures = [m for m in MEASURES if "W" not in m or _no_empty_w_refs(rtext)]
+    word_limit = [0, 0, 5, 17][seed % 4]
+    opts = dict(measures=measures, multi_ref=multi_ref, word_limit=word_limit, bootstrap=None)
+    expected = _table(rougekit.score(ctext, rtext, fast=False, **opts), measures)
+    readable = _table(rougekit.score(cands, refs, fast=False, **opts), measures)
+    assert np.array_equal(readable, expected, equal_nan=True)
+    if AVAILABLE:
+        for jobs in (1, 2):
+            compiled = _table(rougekit.score(cands, refs, jobs=jobs, **opts), measures)
+            assert np.array_equal(compiled, expected, equal_nan=True)
+
+
+def test_hand_computed():
+    # candidate 1 2 3 4, reference 1 2 5 4: unigrams 3 of 4, bigrams (1 2) of 3, LCS 1 2 4
+    for fast in (True, False):
+        r = rougekit.score([[1, 2, 3, 4]], [[1, 2, 5, 4]], measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], fast=fast)
+        row = r.per_pair()[0]
+        assert row["ROUGE-1"]["recall"] == 0.75 and row["ROUGE-1"]["precision"] == 0.75
+        assert row["ROUGE-2"]["recall"] == 0.33333 and row["ROUGE-2"]["f"] == 0.33333
+        assert row["ROUGE-L"]["f"] == 0.75
+    # two sentences in the reference: the union LCS of (7 8 9) and (9 7) with peer 7 8 9 counts 3 of 5
+    for fast in (True, False):
+        r = rougekit.score(
+            [np.array([7, 8, 9], dtype=np.int32)], [[[[7, 8, 9], [9, 7]]]], measures="ROUGE-L", fast=fast
+        )
+        row = r.per_pair()[0]["ROUGE-L"]
+        assert (row["recall"], row["precision"]) == (0.6, 1.0)
+
+
+def test_word_limit_keeps_first_ids():
+    # limit 3: candidate 1 2 | 3 (4 5 dropped); reference 1 2 3 -> R-1 = 1
+    for fast in (True, False):
+        r = rougekit.score([[[1, 2], [3, 4, 5]]], [[1, 2, 3]], measures="ROUGE-1", word_limit=3, fast=fast)
+        row = r.per_pair()[0]["ROUGE-1"]
+        assert (row["recall"], row["precision"]) == (1.0, 1.0)
+    assert inputs.id_sentences([[5, 9], [], [2, 7, 7]], word_limit=4) == [[5, 9], [2, 7]]
+    assert inputs.id_sentences(np.arange(5, dtype=np.uint16), word_limit=2) == [[0, 1]]
+
+
+@needs_batch
+def test_batch_scorer_arrays_two_dimensional():
+    from rougekit._core.batch import BatchScorer
+
+    rng = np.random.default_rng(1)
+    c = rng.integers(0, 50, size=(40, 64), dtype=np.int32)
+    r = rng.integers(0, 50, size=(40, 64), dtype=np.int32)
+    bs = BatchScorer(
+        ["ROUGE-1", "ROUGE-2", "ROUGE-L"], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
+    got = bs.score_arrays(c, r, jobs=2)  # rows of a 2-d array: one summary (one reference) each
+    exp = bs.score_arrays([row.tolist() for row in c], [[row.tolist()] for row in r])
+    assert np.array_equal(got, exp)
+    text = bs.score_arrays([" ".join(f"w{t}" for t in row) for row in c], [" ".join(f"w{t}" for t in row) for row in r])
+    assert np.array_equal(got, text)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_errors(fast):
+    one = dict(measures="ROUGE-1", fast=fast, bootstrap=None)
+    with pytest.raises(TypeError, match="token ids"):
+        rougekit.score([[1, 2]], ["a b"], **one)
+    with pytest.raises(TypeError):
+        rougekit.score(["a b", [1, 2]], ["a b", "a"], **one)
+    with pytest.raises(TypeError, match="integers"):
+        rougekit.score([np.array([1.0, 2.0])], [[1]], **one)
+    with pytest.raises(TypeError, match="integers"):
+        rougekit.score([[1, 2, "x"]], [[1]], **one)
+    with pytest.raises(
+        InputError, match=("candidate 1: " if fast and AVAILABLE else "") + "token id -3 is out of range"
+    ):
+        rougekit.score([[1], [2, -3]], [[1], [2]], **one)
+    with pytest.raises(InputError, match="2147483648 is out of range"):
+        rougekit.score([[1]], [[[2], [2**31]]], **one)
+    with pytest.raises(InputError, match="out of range"):
+        rougekit.score([np.array([2**40], dtype=np.uint64)], [[1]], **one)
+    for option in (dict(stem=True), dict(stopwords=True), dict(byte_limit=10), dict(tokenizer="unicode")):
+        with pytest.raises(OptionError, match="token-id inputs"):
+            rougekit.score([[1, 2]], [[1]], **one, **option)
+
+
+def test_input_kind_and_levels():
+    assert inputs.input_kind([[], [3]], [[]]) == "ids"
+    assert inputs.input_kind([[], ["a b"]], [[]]) == "text"
+    assert inputs.input_kind([[]], [[np.array([1])]]) == "ids"
+    assert inputs.split_references([1, 2], "ids") == [[1, 2]]
+    assert inputs.split_references([[1, 2], [3]], "ids") == [[1, 2], [3]]
+    assert inputs.split_references([], "ids") == []
+    assert inputs.id_level(np.zeros((2, 3), dtype=np.int32)) == 2
+    assert inputs.id_level("abc") == -1
