@@ -168,7 +168,7 @@ def test_errors(fast):
     with pytest.raises(TypeError, match="integers"):
         rougekit.score([[1, 2, "x"]], [[1]], **one)
     with pytest.raises(
-        InputError, match=("candidate 1: " if fast and AVAILABLE else "") + "token id -3 is out of range"
+        InputError, match=("pair 2: candidate: " if fast and AVAILABLE else "") + "token id -3 is out of range"
     ):
         rougekit.score([[1], [2, -3]], [[1], [2]], **one)
     with pytest.raises(InputError, match="2147483648 is out of range"):
