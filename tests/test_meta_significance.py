@@ -113,7 +113,7 @@ def test_z_test_agreement_counts_hand_computed():
     # B-C: the metric says B > C, the humans say C > B: not a hit when direction must agree
     strict = S.significance_agreement(METRIC, HUMAN, alphas=(0.05,), same_direction=True)[0]
     assert strict.n_hit == 0
-    assert strict.as_dict()["N_As"] == 2 and strict.as_dict()["N_Hs"] == 2
+    assert strict.to_dict()["N_As"] == 2 and strict.to_dict()["N_Hs"] == 2
 
 
 def test_default_alphas_are_the_papers():
@@ -172,7 +172,7 @@ def test_agreement_of_metric_with_itself_is_perfect_and_masks_are_joint():
     H2[0, :5] = np.nan
     got = S.significance_agreement(M, H)
     want = S.significance_agreement(M, H2)
-    assert [x.as_dict() for x in got] == [x.as_dict() for x in want]
+    assert [x.to_dict() for x in got] == [x.to_dict() for x in want]
 
 
 def test_zero_variance_and_too_few_instances():

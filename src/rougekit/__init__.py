@@ -7,15 +7,23 @@
 
 __version__ = "0.1.0"
 
-__all__ = ["score", "Scorer", "RougeResult", "Measure", "Signature", "__version__"]
-
 _LAZY = {
     "score": "rougekit.api",
     "Scorer": "rougekit.api",
     "RougeResult": "rougekit.results",
     "Measure": "rougekit.measures",
     "Signature": "rougekit.signature",
+    "RougeKitError": "rougekit.errors",
+    "InputError": "rougekit.errors",
+    "OptionError": "rougekit.errors",
 }
+
+__all__ = [*_LAZY, "__version__"]
+
+
+def __dir__():
+    """The public API (loaded on first use) beside the module's own names."""
+    return sorted(set(globals()) | set(__all__))
 
 
 def __getattr__(name):

@@ -184,10 +184,10 @@ class RougeResult:
         return out
 
     def counts(self) -> list[dict[str, dict[str, float]]]:
-        """Raw sufficient statistics per pair (R/P/F measures): hits, reference count, candidate count."""
+        """Raw sufficient statistics per pair (R/P/F measures): reference count, hits, candidate count."""
         return [
             {
-                name: {"hits": s.hits, "reference_count": s.model_count, "candidate_count": s.peer_count}
+                name: {"reference_count": s.model_count, "hits": s.hits, "candidate_count": s.peer_count}
                 for name, s in p.items()
                 if isinstance(s, PairScore)
             }
@@ -195,35 +195,37 @@ class RougeResult:
         ]
 
     def rows(self) -> list[dict]:
-        """Long-format rows (one per pair and measure), ready for ``pandas.DataFrame``."""
+        """Long-format rows (one per pair and measure, keyed by ``instance``), ready for ``pandas.DataFrame``.
+
+        Counts come in one order everywhere: reference count, hits, candidate count."""
         out = []
         for i, p in zip(self.ids, self.pairs):
             for name, s in p.items():
                 if isinstance(s, ValueScore):
                     out.append(
                         {
-                            "id": i,
+                            "instance": i,
                             "measure": name,
                             "recall": None,
                             "precision": None,
                             "f": None,
                             "score": s.score,
-                            "hits": None,
                             "reference_count": None,
+                            "hits": None,
                             "candidate_count": None,
                         }
                     )
                 else:
                     out.append(
                         {
-                            "id": i,
+                            "instance": i,
                             "measure": name,
                             "recall": s.recall,
                             "precision": s.precision,
                             "f": s.f,
                             "score": None,
-                            "hits": s.hits,
                             "reference_count": s.model_count,
+                            "hits": s.hits,
                             "candidate_count": s.peer_count,
                         }
                     )

@@ -43,7 +43,10 @@ class RefStats:
 
 @dataclass(frozen=True)
 class PairScore:
-    """The script's six numbers for one pair: counts, and R/P/F rounded to 5 decimals."""
+    """The script's six numbers for one pair: counts, and R/P/F rounded to 5 decimals.
+
+    ``model_count``/``peer_count`` are the script's names of the reference and candidate counts.
+    """
 
     model_count: int | float
     hits: int | float
@@ -51,6 +54,14 @@ class PairScore:
     recall: float
     precision: float
     f: float
+
+    @property
+    def reference_count(self) -> int | float:
+        return self.model_count
+
+    @property
+    def candidate_count(self) -> int | float:
+        return self.peer_count
 
 
 def _round5(x: float) -> float:

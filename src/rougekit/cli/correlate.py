@@ -196,7 +196,7 @@ def run(argv: list[str]) -> int:
                         seed=args.seed,
                         confidence=args.confidence,
                     )
-                    d = ci.as_dict()
+                    d = ci.to_dict()
                     d.pop("coefficient", None)
                     d.pop("correlation_level", None)
                     row[coef] = d

@@ -86,7 +86,7 @@ class CorrelationCI:
     n_valid: int | None = None  # bootstrap: resamples with a defined correlation
     n: int | None = None  # fisher: the n used
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
         d = asdict(self)
         return {k: v for k, v in d.items() if v is not None or k in ("value", "low", "high")}
 

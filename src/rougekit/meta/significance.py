@@ -249,7 +249,7 @@ class Agreement:
     recall: float  # n_hit / n_hs (nan when n_hs = 0)
     precision: float  # n_hit / n_as (nan when n_as = 0)
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
         return {
             "alpha": self.alpha,
             "n_pairs": self.n_pairs,
