@@ -3,6 +3,7 @@
 * every relative Markdown link in ``docs/**/*.md`` and ``README.md`` points to an existing file,
   and its ``#anchor`` (if any) to a heading of that file (GitHub's heading ids);
 * every ``docs/...`` path named in ``src/`` (.py, .pyx, .pxi) exists, anchors included;
+* every repository path the pages name in backticks (``src/...``, ``tests/...``) exists;
 * no source file cites the team's shared spec or paper copies instead of ``docs/``.
 """
 
@@ -21,6 +22,7 @@ _LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 _DOCS_PATH = re.compile(r"(?<![\w./-])(docs/[\w./-]*\w(?:#[\w-]+)?)")
+_REPO_PATH = re.compile(r"`((?:src|tests|tools|benchmarks|docs)/[^`\s]*)`")
 _SHARED_CITATION = re.compile(r"rouge-1\.5\.5-behaviour|shared/(?:docs|papers)")
 
 
@@ -118,6 +120,22 @@ def test_docs_index_lists_every_page():
 @pytest.mark.parametrize("path", markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_relative_links_resolve(path):
     assert broken_links(path) == []
+
+
+def named_paths(path: Path) -> list[tuple[int, str]]:
+    """Repository paths a Markdown page names in backticks (placeholders such as ``<family>`` left out)."""
+    return [
+        (number, m)
+        for number, line in _prose_lines(path.read_text(encoding="utf-8"))
+        for m in _REPO_PATH.findall(line)
+        if not re.search(r"[<>*]|\.\.\.", m)
+    ]
+
+
+@pytest.mark.parametrize("path", markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_paths_named_in_docs_exist(path):
+    missing = [f"{path.relative_to(ROOT)}:{n}: {p}" for n, p in named_paths(path) if not (ROOT / p).exists()]
+    assert missing == []
 
 
 def test_sources_cite_existing_docs():

@@ -1,4 +1,4 @@
-"""ROUGE-L and ROUGE-W (Lin 2004, §3): the summary-level union LCS, and its weighted form.
+"""ROUGE-L and ROUGE-W (Lin 2004, §3 and §4): the summary-level union LCS, and its weighted form.
 
 ROUGE-L counts, for every reference sentence, the union of its LCS matches with each candidate
 sentence, clipped by the token counts; ROUGE-W weighs consecutive runs with f(k) = k^w as the
