@@ -76,6 +76,35 @@ def f_measure(recall: float, precision: float, alpha: float) -> float:
     return 0.0
 
 
+def ratios(model_count, peer_count, hits, alpha: float) -> tuple[float, float, float]:
+    """Unrounded R = hits / reference count, P = hits / candidate count (0 for an empty side) and
+    their F: the script's ``-t 1`` rule on summed counts (corpus averages, bootstrap resamples)."""
+    recall = hits / model_count if model_count > 0 else 0.0
+    precision = hits / peer_count if peer_count > 0 else 0.0
+    return recall, precision, f_measure(recall, precision, alpha)
+
+
+def f_measure_array(recall, precision, alpha: float):
+    """:func:`f_measure` of numpy arrays, element by element (the same arithmetic)."""
+    import numpy as np
+
+    recall, precision = np.asarray(recall, dtype=float), np.asarray(precision, dtype=float)
+    denom = (1 - alpha) * precision + alpha * recall
+    return np.divide(precision * recall, denom, out=np.zeros(denom.shape), where=denom > 0)
+
+
+def ratios_array(model_count, peer_count, hits, alpha: float):
+    """:func:`ratios` of numpy arrays, element by element: (recall, precision, f) arrays."""
+    import numpy as np
+
+    model_count, peer_count = np.asarray(model_count, dtype=float), np.asarray(peer_count, dtype=float)
+    hits = np.asarray(hits, dtype=float)
+    shape = np.broadcast_shapes(model_count.shape, peer_count.shape, hits.shape)
+    recall = np.divide(hits, model_count, out=np.zeros(shape), where=model_count > 0)
+    precision = np.divide(hits, peer_count, out=np.zeros(shape), where=peer_count > 0)
+    return recall, precision, f_measure_array(recall, precision, alpha)
+
+
 def ratio_stats(hits, model_count, peer_count) -> RefStats:
     """Statistics ranked (``-f B``) by the recall rounded as the script prints it."""
     return RefStats(hits, model_count, peer_count, _round5(hits / model_count) if model_count else 0.0)

@@ -38,8 +38,9 @@ Intervals are percentile bootstrap intervals. The resamples are drawn exactly as
 per sample systems and/or instances with replacement), and every cell of the table uses the same
 resamples, so the intervals equal ``bootstrap_ci(X, Y, level, coefficient,
 resample_unit=resample, samples=samples, seed=seed)``; the correlations of all the resamples are
-computed at once with numpy (up to rounding in the last bits; cells of a matrix with missing
-values fall back to ``bootstrap_distribution`` itself).
+computed at once by the batched coefficients of :mod:`rougekit.stats.correlation` (equal to the
+scalar ones up to rounding in the last bits; cells of a matrix with missing values fall back to
+``bootstrap_distribution`` itself).
 
 Marking, per column (one human score x setting x coefficient, across measures): ``best`` is the
 highest correlation; ``not_worse`` is set for the others according to ``rule``:
@@ -73,14 +74,10 @@ import numpy as np
 
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
-from rougekit.meta.bootstrap import (
-    _check_resample,
-    _percentile_interval,
-    bootstrap_distribution,
-    confidence_fraction,
-    williams_test,
-)
-from rougekit.meta.correlation import _check_level, canonical_coefficient, correlate
+from rougekit.stats.correlation import canonical_coefficient, combine, prepare
+from rougekit.stats.inference import bootstrap_distribution, williams_test
+from rougekit.stats.levels import check_level, correlate, resampled_levels, summary_mean
+from rougekit.stats.resampling import check_resample, confidence_fraction, draws, percentile_interval
 
 __all__ = [
     "DEFAULT_MEASURES",
@@ -454,95 +451,6 @@ def score_grid(
     return result
 
 
-# ============================================================================ correlations
-
-
-def _draws(n_sys: int, n_inst: int, unit: str, samples: int, seed: int | None):
-    """The resample indices in the order bootstrap.resample draws them."""
-    rng = np.random.default_rng(seed)
-    rows = np.empty((samples, n_sys), dtype=int) if unit in ("systems", "both") else None
-    cols = np.empty((samples, n_inst), dtype=int) if unit in ("instances", "both") else None
-    for b in range(samples):
-        if rows is not None:
-            rows[b] = rng.integers(0, n_sys, n_sys)
-        if cols is not None:
-            cols[b] = rng.integers(0, n_inst, n_inst)
-    return rows, cols
-
-
-def _resampled(M: np.ndarray, rows, cols, level: str) -> np.ndarray:
-    """System level: (B, systems) means; summary level: (B, instances, systems)."""
-    if level == "system":
-        if cols is None:
-            return M.mean(axis=1)[rows]
-        means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
-        return means if rows is None else np.take_along_axis(means, rows, axis=1)
-    if cols is None:
-        return np.transpose(M[rows], (0, 2, 1))  # (B, inst, sys)
-    if rows is None:
-        return np.transpose(M[:, cols], (1, 2, 0))
-    return np.stack([M[np.ix_(r, c)].T for r, c in zip(rows, cols)])
-
-
-def _ranks_v(x: np.ndarray) -> np.ndarray:
-    """Average ranks (ties share the mean rank) along the last axis."""
-    less = (x[..., None, :] < x[..., :, None]).sum(axis=-1)
-    equal = (x[..., None, :] == x[..., :, None]).sum(axis=-1)
-    return less + (equal + 1) / 2.0
-
-
-def _prepare(xr: np.ndarray, coef: str, chunk: int = 100):
-    """:func:`_prepare_block` over blocks of ``chunk`` resamples (bounded temporaries)."""
-    if xr.ndim == 2 or xr.shape[0] <= chunk:
-        return _prepare_block(xr, coef)
-    parts = [_prepare_block(xr[b : b + chunk], coef) for b in range(0, xr.shape[0], chunk)]
-    return (
-        np.concatenate([p[0] for p in parts]),
-        None if parts[0][1] is None else np.concatenate([p[1] for p in parts]),
-        np.concatenate([p[2] for p in parts]),
-    )
-
-
-def _prepare_block(xr: np.ndarray, coef: str):
-    """Per-resample vectors whose dot products give the coefficient (the last axis holds the
-    systems): Pearson and Spearman, the centred (rank) vector over its norm; Kendall tau-b, the
-    signs of the pairs i < j and the number of untied pairs. ``bad`` marks undefined rows."""
-    n = xr.shape[-1]
-    bad = np.ptp(xr, axis=-1) == 0
-    if coef in ("pearson", "spearman"):
-        v = _ranks_v(xr) if coef == "spearman" else xr
-        vm = v - v.mean(axis=-1, keepdims=True)
-        norm = np.sqrt((vm * vm).sum(axis=-1))
-        bad = bad | (norm == 0)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return vm / norm[..., None], None, bad
-    i, j = np.triu_indices(n, 1)
-    dtype = np.int8 if len(i) <= 127 else (np.int16 if len(i) <= 32767 else np.int64)
-    signs = np.sign(xr[..., i] - xr[..., j]).astype(dtype)
-    untied = np.count_nonzero(signs, axis=-1).astype(float)
-    return signs, untied, bad | (untied == 0)
-
-
-def _combine(px, py, level: str) -> np.ndarray:
-    """The coefficient of every resample from two :func:`_prepare` results."""
-    (ax, ux, bx), (ay, uy, by) = px, py
-    if ux is None:
-        with np.errstate(invalid="ignore"):
-            r = np.einsum("...k,...k->...", ax, ay)
-    else:
-        s = np.einsum("...k,...k->...", ax, ay).astype(float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            r = s / np.sqrt(ux) / np.sqrt(uy)
-    r = np.clip(r, -1.0, 1.0)
-    r[bx | by] = np.nan
-    if level == "summary":  # mean over the instances with a defined value
-        ok = ~np.isnan(r)
-        n = ok.sum(axis=-1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            r = np.where(n > 0, np.where(ok, r, 0.0).sum(axis=-1) / n, np.nan)
-    return r
-
-
 # ============================================================================ the protocol
 
 
@@ -660,7 +568,7 @@ def run_protocol(
     refs = _check_list(refs, REFS, "reference setting")
     score = _check_list([score], SCORES, "score")[0]
     rule = _check_list([rule], RULES, "marking rule")[0]
-    level = _check_level(level)
+    level = check_level(level)
     if level not in ("system", "summary"):
         raise OptionError("the protocol correlates at system or summary level")
     if rule == "williams" and level != "system":
@@ -675,7 +583,7 @@ def run_protocol(
     if not coefs:
         raise OptionError("give at least one coefficient")
     conf = confidence_fraction(confidence)
-    resample = _check_resample(resample)
+    resample = check_resample(resample)
     if int(samples) < 1:
         raise OptionError(f"samples must be positive, got {samples}")
     samples = int(samples)
@@ -695,13 +603,13 @@ def run_protocol(
     timings["scoring"] = round(time.perf_counter() - t_start, 3)
     t_corr = time.perf_counter()
     k = _SCORE_INDEX[score]
-    rows, cols = _draws(n_sys, n_inst, resample, samples, seed)
+    rows, cols = draws(n_sys, n_inst, resample, samples, seed)
     human_prep: dict[tuple[str, str], tuple | None] = {}
     for h in humans:
         H = data.human[h]
-        hr = None if np.isnan(H).any() else _resampled(H, rows, cols, level)
+        hr = None if np.isnan(H).any() else resampled_levels(H, rows, cols, level)
         for c in coefs:
-            human_prep[(h, c)] = None if hr is None else _prepare(hr, c)
+            human_prep[(h, c)] = None if hr is None else prepare(hr, c)
 
     cells: list[ProtocolCell] = []
     dists: dict[tuple, np.ndarray] = {}
@@ -713,19 +621,21 @@ def run_protocol(
                 X = arr[mi, :, :, k]
                 metric_mats[(name, v, r)] = X
                 x_ok = not np.isnan(X).any()
-                xr = _resampled(X, rows, cols, level) if x_ok else None
+                xr = resampled_levels(X, rows, cols, level) if x_ok else None
                 for c in coefs:
-                    px = _prepare(xr, c) if x_ok else None
+                    px = prepare(xr, c) if x_ok else None
                     for h in humans:
                         Y = data.human[h]
                         value = correlate(X, Y, level, c)
                         if px is not None and human_prep[(h, c)] is not None:
-                            dist = _combine(px, human_prep[(h, c)], level)
+                            dist = combine(px, human_prep[(h, c)])
+                            if level == "summary":  # mean over the instances with a defined value
+                                dist = summary_mean(dist)
                         else:  # missing cells: the library's pairwise-complete bootstrap
                             dist = bootstrap_distribution(
                                 X, Y, level, c, resample_unit=resample, samples=samples, seed=seed
                             )
-                        low, high = _percentile_interval(dist, conf)
+                        low, high = percentile_interval(dist, conf)
                         cells.append(ProtocolCell(name, v, r, h, c, float(value), low, high))
                         dists[(name, v, r, h, c)] = dist
     order = {
@@ -801,7 +711,7 @@ def _mark(
                     c.not_worse = False
                     continue
                 c.p_value = float(np.mean(d <= 0.0))
-                low = float(np.percentile(d, 100.0 * (1.0 - conf) / 2.0))
+                low, _ = percentile_interval(d, conf)
                 c.not_worse = low <= 0.0
             else:  # williams
                 XA = metric_mats[(best.measure, v, r)]

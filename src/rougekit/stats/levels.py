@@ -1,0 +1,208 @@
+"""Correlation of an automatic measure with human judgments over system x instance matrices.
+
+Every function takes matrices with one row per system and one column per instance (document or
+document set); ``NaN`` marks a missing score. A cell takes part only when *both* matrices have a
+value there (pairwise-complete), which equals sacrerouge's behaviour whenever the two matrices have
+their NaNs in the same places (sacrerouge asserts that they do).
+
+Levels (as in sacrerouge and the SummEval / REALSumm papers):
+
+``system``
+    mean of each system's valid cells, then one correlation across systems (Lin 2004 §6: "systems'
+    average ROUGE scores and their human assigned average coverage scores"). Systems with no valid
+    cell are left out.
+``summary``
+    one correlation per instance across the systems that have a value there, then the plain mean
+    over instances. An instance whose correlation is undefined (fewer than 2 valid systems or a
+    constant column) is skipped, exactly as sacrerouge skips NaN correlations. Two valid systems
+    give +-1 and are *kept* (the sacrerouge fixture with 2 references per instance needs that).
+``global``
+    one correlation over all valid cells.
+
+The coefficients are those of :mod:`rougekit.stats.correlation`. :func:`resampled_levels` and
+:func:`summary_mean` are the batched counterparts of the levels, for bootstrap resamples.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rougekit.errors import OptionError
+from rougekit.stats.correlation import CorrFunc, get_coefficient
+
+__all__ = [
+    "LEVELS",
+    "SummaryLevelResult",
+    "as_matrix",
+    "check_level",
+    "check_pair",
+    "correlate",
+    "global_level",
+    "level_size",
+    "resampled_levels",
+    "summary_level",
+    "summary_mean",
+    "system_level",
+    "system_means",
+]
+
+LEVELS = ("system", "summary", "global")
+
+
+def as_matrix(a, name: str = "matrix") -> np.ndarray:
+    """A float 2-D array (a 1-D input becomes one column per value: shape (n, 1))."""
+    m = np.asarray(a, dtype=float)
+    if m.ndim == 1:
+        m = m[:, None]
+    if m.ndim != 2:
+        raise OptionError(f"{name} must be a 2-D system x instance matrix, got {m.ndim} dimensions")
+    return m
+
+
+def check_pair(X, Y) -> tuple[np.ndarray, np.ndarray]:
+    """Two float matrices of the same shape (metric, human)."""
+    X = as_matrix(X, "metric matrix")
+    Y = as_matrix(Y, "human matrix")
+    if X.shape != Y.shape:
+        raise OptionError(f"metric and human matrices differ in shape ({X.shape} vs {Y.shape})")
+    return X, Y
+
+
+def check_level(level: str) -> str:
+    """The canonical level name: system, summary or global."""
+    key = str(level).strip().lower().replace("-", "_")
+    key = {
+        "system_level": "system",
+        "summary_level": "summary",
+        "global_level": "global",
+        "input": "summary",
+        "instance": "summary",
+    }.get(key, key)
+    if key not in LEVELS:
+        raise OptionError(f"unknown correlation level {level!r} (choose from system, summary, global)")
+    return key
+
+
+# ----------------------------------------------------------------------------- levels
+
+
+def system_means(X, Y) -> tuple[np.ndarray, np.ndarray]:
+    """Per-system means of X and Y over the cells valid in both; systems with none are dropped."""
+    X, Y = check_pair(X, Y)
+    valid = ~(np.isnan(X) | np.isnan(Y))
+    counts = valid.sum(axis=1)
+    keep = counts > 0
+    xs = np.where(valid, X, 0.0).sum(axis=1)[keep] / counts[keep]
+    ys = np.where(valid, Y, 0.0).sum(axis=1)[keep] / counts[keep]
+    return xs, ys
+
+
+def system_level(X, Y, coefficient: str | CorrFunc = "pearson") -> float:
+    """Correlation of the per-system mean scores."""
+    func = get_coefficient(coefficient)
+    xs, ys = system_means(X, Y)
+    return float(func(xs, ys))
+
+
+@dataclass
+class SummaryLevelResult:
+    """A summary-level correlation with its parts."""
+
+    value: float
+    n_instances: int  # instances whose correlation was defined and averaged
+    n_skipped: int  # instances skipped (undefined correlation)
+    per_instance: np.ndarray = field(repr=False)  # one value per instance column, nan = skipped
+    n_systems: np.ndarray = field(repr=False)  # valid systems per instance column
+
+
+def summary_level(
+    X, Y, coefficient: str | CorrFunc = "pearson", *, details: bool = False
+) -> float | SummaryLevelResult:
+    """Mean over instances of the correlation across systems; undefined instances are skipped.
+
+    With ``details=True`` returns a :class:`SummaryLevelResult`.
+    """
+    func = get_coefficient(coefficient)
+    X, Y = check_pair(X, Y)
+    valid = ~(np.isnan(X) | np.isnan(Y))
+    n_inst = X.shape[1]
+    per = np.full(n_inst, np.nan)
+    counts = valid.sum(axis=0)
+    for j in range(n_inst):
+        if counts[j] < 2:
+            continue
+        keep = valid[:, j]
+        per[j] = func(X[keep, j], Y[keep, j])
+    ok = ~np.isnan(per)
+    n_ok = int(ok.sum())
+    # a plain left-to-right mean in instance order, the way sacrerouge averages its list
+    value = sum(per[ok].tolist()) / n_ok if n_ok else math.nan
+    if details:
+        return SummaryLevelResult(value, n_ok, n_inst - n_ok, per, counts)
+    return value
+
+
+def global_level(X, Y, coefficient: str | CorrFunc = "pearson") -> float:
+    """Correlation over every cell valid in both matrices."""
+    func = get_coefficient(coefficient)
+    X, Y = check_pair(X, Y)
+    # instance by instance (column-major): the order of a summaries file grouped by instance,
+    # which sacrerouge's fixtures were computed in (it matters in the last bit only)
+    return float(func(X.ravel(order="F"), Y.ravel(order="F")))
+
+
+def correlate(X, Y, level: str = "system", coefficient: str | CorrFunc = "pearson") -> float:
+    """The correlation of X with Y at ``level`` (system, summary or global)."""
+    level = check_level(level)
+    if level == "system":
+        return system_level(X, Y, coefficient)
+    if level == "summary":
+        return float(summary_level(X, Y, coefficient))
+    return global_level(X, Y, coefficient)
+
+
+def level_size(X, Y, level: str) -> int:
+    """The n a parametric test uses at ``level``: valid systems, or valid cells (global).
+
+    Summary level has no single n; it returns the number of instances with a defined value
+    under Pearson (informational only).
+    """
+    level = check_level(level)
+    X, Y = check_pair(X, Y)
+    valid = ~(np.isnan(X) | np.isnan(Y))
+    if level == "system":
+        return int((valid.sum(axis=1) > 0).sum())
+    if level == "global":
+        return int(valid.sum())
+    return int(summary_level(X, Y, "pearson", details=True).n_instances)
+
+
+# ----------------------------------------------------------------------------- batched levels
+
+
+def resampled_levels(M: np.ndarray, rows, cols, level: str) -> np.ndarray:
+    """The values a level correlates, for every resample of a matrix without NaN: ``rows``
+    (resamples x systems) and ``cols`` (resamples x instances) are drawn indices, None for a unit
+    not resampled. System level: (resamples, systems) means; summary level: (resamples,
+    instances, systems)."""
+    if level == "system":
+        if cols is None:
+            return M.mean(axis=1)[rows]
+        means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
+        return means if rows is None else np.take_along_axis(means, rows, axis=1)
+    if cols is None:
+        return np.transpose(M[rows], (0, 2, 1))  # (B, inst, sys)
+    if rows is None:
+        return np.transpose(M[:, cols], (1, 2, 0))
+    return np.stack([M[np.ix_(r, c)].T for r, c in zip(rows, cols)])
+
+
+def summary_mean(r: np.ndarray) -> np.ndarray:
+    """Summary level from per-instance correlations (last axis): the mean of the defined ones."""
+    ok = ~np.isnan(r)
+    n = ok.sum(axis=-1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(n > 0, np.where(ok, r, 0.0).sum(axis=-1) / n, np.nan)
