@@ -41,13 +41,10 @@ from typing import Sequence
 import numpy as np
 
 from rougekit.errors import OptionError
-from rougekit.meta.correlation import (
-    _pair,
-    as_matrix,
-    normal_sf,
-    pearson,
-    t_sf,
-)
+from rougekit.stats.correlation import pairwise_complete, pearson
+from rougekit.stats.distributions import t_sf
+from rougekit.stats.levels import as_matrix
+from rougekit.stats.paired import bootstrap_mean_test, paired_test, unpaired_test
 
 __all__ = [
     "DEFAULT_ALPHAS",
@@ -94,7 +91,7 @@ def t_from_r(r: float, n: int) -> float:
 
 def linear_regression(x, y) -> Regression:
     """Regress y on x (pairwise-complete values). Lin & Hovy regress human scores on the metric."""
-    x, y = _pair(x, y)
+    x, y = pairwise_complete(x, y)
     n = int(x.size)
     if n < 2:
         raise OptionError(f"linear regression needs at least 2 points, got {n}")
@@ -142,49 +139,6 @@ def _check_test(test: str) -> str:
     return key
 
 
-def _two_sided_from_stat(stat: float, df: float | None) -> float:
-    if math.isnan(stat):
-        return math.nan
-    if df is None:
-        return min(1.0, 2.0 * normal_sf(abs(stat)))
-    return min(1.0, 2.0 * t_sf(abs(stat), df))
-
-
-def _ratio(num: float, den: float) -> float:
-    if den > 0.0:
-        return num / den
-    if num == 0.0:
-        return 0.0  # identical scores: no evidence of a difference (p = 1)
-    return math.copysign(math.inf, num)
-
-
-def _unpaired(a: np.ndarray, b: np.ndarray, test: str) -> tuple[float, float, float]:
-    na, nb = a.size, b.size
-    if na < 2 or nb < 2:
-        return math.nan, math.nan, math.nan
-    va, vb = a.var(ddof=1), b.var(ddof=1)
-    diff = float(a.mean() - b.mean())
-    se2 = va / na + vb / nb
-    stat = _ratio(diff, math.sqrt(se2))
-    if test == "z":
-        return stat, _two_sided_from_stat(stat, None), diff
-    # Welch-Satterthwaite degrees of freedom
-    num = se2 * se2
-    den = (va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1)
-    df = num / den if den > 0 else float(na + nb - 2)
-    return stat, _two_sided_from_stat(stat, df), diff
-
-
-def _paired(d: np.ndarray, test: str) -> tuple[float, float, float]:
-    n = d.size
-    if n < 2:
-        return math.nan, math.nan, math.nan
-    diff = float(d.mean())
-    se = math.sqrt(d.var(ddof=1) / n)
-    stat = _ratio(diff, se)
-    return stat, _two_sided_from_stat(stat, None if test == "z" else n - 1), diff
-
-
 def _bootstrap_pairs(S: np.ndarray, samples: int, seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n_sys = S.shape[0]
     rng = np.random.default_rng(seed)
@@ -198,12 +152,8 @@ def _bootstrap_pairs(S: np.ndarray, samples: int, seed: int | None) -> tuple[np.
             d = S[i] - S[j]
             d = d[~np.isnan(d)]
             if d.size >= 2:
-                idx = rng.integers(0, d.size, size=(samples, d.size))
-                means = d[idx].mean(axis=1)
-                obs = float(d.mean())
-                shifted = means - means.mean()
-                diff[k] = stat[k] = obs
-                pval[k] = float(np.mean(np.abs(shifted) >= abs(obs))) if obs != 0 else 1.0
+                diff[k], pval[k] = bootstrap_mean_test(d, samples, rng)
+                stat[k] = diff[k]
             k += 1
     return stat, pval, diff
 
@@ -228,9 +178,9 @@ def pairwise_tests(
     for k, (i, j) in enumerate(pairs):
         if paired:
             d = S[i] - S[j]
-            stat[k], pval[k], diff[k] = _paired(d[~np.isnan(d)], test)
+            stat[k], pval[k], diff[k] = paired_test(d[~np.isnan(d)], test)
         else:
-            stat[k], pval[k], diff[k] = _unpaired(rows[i], rows[j], test)
+            stat[k], pval[k], diff[k] = unpaired_test(rows[i], rows[j], test)
     return PairwiseTests(pairs, stat, pval, diff, test, paired)
 
 

@@ -1,6 +1,9 @@
-"""Paired significance tests between two systems scored on the same inputs.
+"""Significance tests of the difference between two systems' scores.
 
-Pure functions over per-pair score vectors ``a`` and ``b`` (same length, same order).
+Pure functions over per-pair score vectors ``a`` and ``b`` (same length, same order) or their
+differences ``d``: approximate randomization and the paired bootstrap (``rougekit compare``),
+the bootstrap of a mean difference with a shifted null, and the z and t tests of two means
+(Lin & Hovy 2003 §4.2, :mod:`rougekit.meta.significance`).
 
 >>> r = approximate_randomization([0.5, 0.6, 0.7, 0.8], [0.5, 0.6, 0.7, 0.8], trials=200, seed=1)
 >>> r.delta, r.p_value
@@ -9,9 +12,13 @@ Pure functions over per-pair score vectors ``a`` and ``b`` (same length, same or
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
+
+from rougekit.stats.distributions import normal_sf, t_sf
+from rougekit.stats.resampling import tail_percentiles
 
 
 @dataclass(frozen=True)
@@ -63,8 +70,69 @@ def paired_bootstrap(a, b, trials: int = 1000, seed: int = 0, confidence: float 
     if n == 0:
         return PairedTest(0.0, 1.0, "paired-bootstrap", trials, seed, 0.0, 0.0)
     rng = np.random.default_rng(seed)
-    idx = rng.integers(0, n, size=(trials, n))
-    deltas = (y - x)[idx].mean(axis=1)
+    deltas = resampled_means(y - x, trials, rng)
     p = (1 + int(np.sum(np.abs(deltas - observed) >= abs(observed) - 1e-12))) / (1 + trials)
-    lo, hi = np.percentile(deltas, [(100 - confidence) / 2, 100 - (100 - confidence) / 2])
+    lo, hi = np.percentile(deltas, tail_percentiles(confidence))
     return PairedTest(observed, float(p), "paired-bootstrap", trials, seed, float(lo), float(hi))
+
+
+def resampled_means(values: np.ndarray, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """The means of ``samples`` bootstrap resamples of a vector (indices drawn at once, samples x n)."""
+    n = values.size
+    return values[rng.integers(0, n, size=(samples, n))].mean(axis=1)
+
+
+def bootstrap_mean_test(d: np.ndarray, samples: int, rng: np.random.Generator) -> tuple[float, float]:
+    """(mean of d, two-sided p of H0: mean 0): the resampled means, shifted to mean 0 (the null),
+    give p = share with |shifted| >= |observed| (1 when the observed mean is 0)."""
+    means = resampled_means(d, samples, rng)
+    observed = float(d.mean())
+    shifted = means - means.mean()
+    return observed, float(np.mean(np.abs(shifted) >= abs(observed))) if observed != 0 else 1.0
+
+
+def _two_sided(stat: float, df: float | None) -> float:
+    if math.isnan(stat):
+        return math.nan
+    if df is None:
+        return min(1.0, 2.0 * normal_sf(abs(stat)))
+    return min(1.0, 2.0 * t_sf(abs(stat), df))
+
+
+def _ratio(num: float, den: float) -> float:
+    if den > 0.0:
+        return num / den
+    if num == 0.0:
+        return 0.0  # identical scores: no evidence of a difference (p = 1)
+    return math.copysign(math.inf, num)
+
+
+def unpaired_test(a: np.ndarray, b: np.ndarray, test: str = "z") -> tuple[float, float, float]:
+    """(statistic, two-sided p, mean a - mean b): the two-sample z test (``test="z"``, sample
+    variances) or Welch's t test (``"t"``); nan when a side has fewer than 2 values."""
+    na, nb = a.size, b.size
+    if na < 2 or nb < 2:
+        return math.nan, math.nan, math.nan
+    va, vb = a.var(ddof=1), b.var(ddof=1)
+    diff = float(a.mean() - b.mean())
+    se2 = va / na + vb / nb
+    stat = _ratio(diff, math.sqrt(se2))
+    if test == "z":
+        return stat, _two_sided(stat, None), diff
+    # Welch-Satterthwaite degrees of freedom
+    num = se2 * se2
+    den = (va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1)
+    df = num / den if den > 0 else float(na + nb - 2)
+    return stat, _two_sided(stat, df), diff
+
+
+def paired_test(d: np.ndarray, test: str = "z") -> tuple[float, float, float]:
+    """(statistic, two-sided p, mean d) of the paired z (``test="z"``) or t test (``"t"``, n - 1
+    degrees of freedom) on the differences ``d``; nan with fewer than 2."""
+    n = d.size
+    if n < 2:
+        return math.nan, math.nan, math.nan
+    diff = float(d.mean())
+    se = math.sqrt(d.var(ddof=1) / n)
+    stat = _ratio(diff, se)
+    return stat, _two_sided(stat, None if test == "z" else n - 1), diff
