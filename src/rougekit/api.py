@@ -26,6 +26,7 @@ from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult
 from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.signature import Signature
 from rougekit.stats.perl_bootstrap import perl_bootstrap
+from rougekit.stats.resampling import percentile_bootstrap
 from rougekit.text.intern import Vocabulary
 from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
@@ -378,20 +379,7 @@ def _not_a_string(value, name: str, what: str) -> None:
 
 def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, level: float, seed: int):
     """A standard percentile bootstrap over pairs (numpy Generator seeded with ``seed``)."""
-    rng = np.random.default_rng(seed)
-    n = len(values)
-    idx = rng.integers(0, n, size=(resamples, n))
-    sums = values[idx].sum(axis=1)
-    if tokens:
-        m, p, h = sums[:, 0], sums[:, 1], sums[:, 2]
-        rec = np.divide(h, m, out=np.zeros_like(h), where=m > 0)
-        prec = np.divide(h, p, out=np.zeros_like(h), where=p > 0)
-        denom = (1 - alpha) * prec + alpha * rec
-        f = np.divide(rec * prec, denom, out=np.zeros_like(h), where=denom > 0)
-        stats = np.stack([rec, prec, f], axis=1)
-    else:
-        stats = sums / n
-    lo, hi = np.percentile(stats, [(100 - level) / 2, 100 - (100 - level) / 2], axis=0)
+    lo, hi = percentile_bootstrap(values, tokens, alpha, resamples, level, seed)
     return {
         k: Interval(float(lo[i]), float(hi[i]), level, "percentile", resamples, seed)
         for i, k in enumerate(("recall", "precision", "f"))

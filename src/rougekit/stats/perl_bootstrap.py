@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rougekit.engine import backend
+from rougekit.scoring import ratios, ratios_array
 
 if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs without it
     import numpy as np
@@ -106,12 +107,7 @@ def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha:
     sums = _fast_sums(values, resamples)
     if average == 1:
         model, peer, hits = sums[:, 0], sums[:, 1], sums[:, 2]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            recall = np.where(model > 0, hits / np.where(model > 0, model, 1), 0.0)
-            precision = np.where(peer > 0, hits / np.where(peer > 0, peer, 1), 0.0)
-            denom = (1 - alpha) * precision + alpha * recall
-            f = np.where(denom > 0, (recall * precision) / np.where(denom > 0, denom, 1), 0.0)
-        return np.stack([recall, precision, f], axis=1)
+        return np.stack(ratios_array(model, peer, hits, alpha), axis=1)
     if n == 0:
         return np.zeros((resamples, 3))
     return sums / n
@@ -169,13 +165,7 @@ def perl_bootstrap(
         sums = array("d", bytes(24 * resamples))
     a, b, c = sums[0::3], sums[1::3], sums[2::3]
     if average == 1:  # summed counts (model, peer, hits) to R, P, F
-        recall = [h / m if m > 0 else 0.0 for m, h in zip(a, c)]
-        precision = [h / p if p > 0 else 0.0 for p, h in zip(b, c)]
-        f = []
-        for r, p in zip(recall, precision):
-            denom = (1 - alpha) * p + alpha * r
-            f.append((r * p) / denom if denom > 0 else 0.0)
-        columns = [recall, precision, f]
+        columns = [list(col) for col in zip(*(ratios(m, p, h, alpha) for m, p, h in zip(a, b, c)))]
     elif n == 0:
         columns = [[0.0] * resamples for _ in range(3)]
     else:
