@@ -110,7 +110,7 @@ class Scorer:
         if not isinstance(jobs, int) or jobs < 1:
             raise OptionError(f"jobs must be an integer >= 1, got {jobs!r}")
         self.jobs = jobs
-        self._batch_scorer = planner.for_options(self.options) if fast else None
+        self._plan = planner.for_options(self.options) if fast else planner.Plan(None)
         self._cache: dict[str, Doc] = {}
         limit = f"words:{word_limit}" if word_limit else (f"bytes:{byte_limit}" if byte_limit else "none")
         self.signature = Signature(
@@ -284,7 +284,13 @@ class Scorer:
         batch = self._batch()
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
         if batch_cols and candidates:
-            data[:, batch_cols, :] = batch.score_arrays(candidates, references, jobs or self.jobs)
+            if self._plan.feed == "ids" and kind == "text":  # tokenized here, counted by the engine
+                candidates_in = [self.doc(c).sentences for c in candidates]
+                references_in = [[self.doc(r, cache=True).sentences for r in refs] for refs in references]
+            else:
+                candidates_in, references_in = candidates, references
+            fed = "ids" if self._plan.feed == "ids" else kind
+            data[:, batch_cols, :] = batch.score_arrays(candidates_in, references_in, jobs or self.jobs, fed)
         slow = [j for j in range(len(self.measures)) if j not in batch_cols]
         bleu_pairs = []
         if slow:
@@ -325,7 +331,7 @@ class Scorer:
 
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
-        return self._batch_scorer
+        return self._plan.batch
 
     def _add_intervals(self, result: RougeResult) -> None:
         level = float(self.confidence)

@@ -178,7 +178,9 @@ class BatchScorer:
             self._works.append(_batch._Work(engine))
         return self._engines[k], self._works[k]
 
-    def score_arrays(self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1) -> np.ndarray:
+    def score_arrays(
+        self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1, kind: str | None = None
+    ) -> np.ndarray:
         """Per pair and measure: (model_count, hits, peer_count, recall, precision, f), float64.
 
         ``references[i]`` is the sequence of reference strings of ``candidates[i]`` (a bare string
@@ -186,11 +188,12 @@ class BatchScorer:
         instead be token ids (all of them, see :mod:`rougekit._core.inputs`): a flat sequence of
         ints or a 1-d integer array (``references[i]``: one such reference or a list of them),
         scored with no tokenizer, stemmer or stopwords (``OptionError`` if those are set).
+        ``kind`` (``"text"`` or ``"ids"``) says which, when the caller knows; else it is inferred.
         """
         import numpy as np
 
         out = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
-        return self._score_into(out, candidates, references, jobs)
+        return self._score_into(out, candidates, references, jobs, kind)
 
     def score_rows(self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1) -> memoryview:
         """:meth:`score_arrays` without numpy: a (pairs x measures x 6) float64 memoryview."""
@@ -198,13 +201,13 @@ class BatchScorer:
         out = memoryview(array("d", bytes(8 * 6 * len(self.measures) * n))).cast("B")
         return self._score_into(out.cast("d", (n, len(self.measures), 6)), candidates, references, jobs)
 
-    def _score_into(self, out, candidates, references, jobs):
+    def _score_into(self, out, candidates, references, jobs, kind=None):
         n = len(candidates)
         if len(references) != n:
             raise ValueError(f"{n} candidates but {len(references)} reference lists")
         if n == 0 or not self.measures:
             return out
-        ids = inputs.input_kind(candidates, references) == "ids"
+        ids = (kind or inputs.input_kind(candidates, references)) == "ids"
         if ids:
             inputs.check_id_options(stem=self.stem, stopwords=self.stopwords, byte_limit=self._args[5])
         jobs = max(1, min(int(jobs or 1), n))

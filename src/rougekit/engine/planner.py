@@ -9,6 +9,7 @@ or :func:`for_options` and never look at the backend themselves.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from rougekit.engine import backend
@@ -70,17 +71,32 @@ def batch_scorer(
     )
 
 
-def for_options(options: ScoringOptions) -> BatchScorer | None:
-    """The batch scorer for the R/P/F measures of ``options``, or None (readable path)."""
-    return batch_scorer(
-        [m for m in options.measures if not m.single_valued],
-        tokenizer=options.tokenizer,
-        stem=options.stem,
-        stopwords=options.stopwords,
-        word_limit=options.word_limit,
-        byte_limit=options.byte_limit,
-        multi_ref=options.multi_ref,
-        su_unigrams=options.su_unigrams,
-        wlcs=options.wlcs,
-        alpha=options.alpha,
-    )
+@dataclass(frozen=True)
+class Plan:
+    """How the R/P/F measures of a set of options are computed.
+
+    ``batch`` is the compiled batch scorer, or None for the readable path. ``feed`` says what it
+    is given: ``"text"`` (it tokenizes, stems and limits in C: the rouge155 tokenizer) or
+    ``"ids"`` (any other tokenizer: rougekit's Python preprocessor makes the tokens, with
+    stemming, stopwords and the word limit, and the engine counts their interned ids).
+    """
+
+    batch: BatchScorer | None
+    feed: str = "text"
+
+
+def for_options(options: ScoringOptions) -> Plan:
+    """The plan for the R/P/F measures of ``options``."""
+    measures = [m for m in options.measures if not m.single_valued]
+    common = dict(multi_ref=options.multi_ref, su_unigrams=options.su_unigrams, wlcs=options.wlcs, alpha=options.alpha)
+    if isinstance(options.tokenizer, str) and options.tokenizer == "rouge155":
+        text = batch_scorer(
+            measures,
+            stem=options.stem,
+            stopwords=options.stopwords,
+            word_limit=options.word_limit,
+            byte_limit=options.byte_limit,
+            **common,
+        )
+        return Plan(text, "text")
+    return Plan(batch_scorer(measures, **common), "ids")
