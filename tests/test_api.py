@@ -1,4 +1,4 @@
-"""The Python API: worked examples of the spec (§11), and equality with `rougekit rouge155 -d`."""
+"""The Python API: worked examples E1-E20 (tests/goldens/e*), and equality with `rougekit rouge155 -d`."""
 
 from __future__ import annotations
 

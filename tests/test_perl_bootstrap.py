@@ -1,4 +1,4 @@
-"""The script's bootstrap: values from the spec's worked examples, and the compiled twin."""
+"""The script's bootstrap: values of the worked examples (tests/goldens/e01, e20), and the compiled twin."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rougekit.stats import perl_bootstrap as pb
 
 
 def test_e1_rouge_l_average_is_a_bootstrap_mean():
-    # per-pair ROUGE-L R of the paper example, eval IDs 1, 2, 3: 0.75, 0.5, 0.5 (spec §11 E1)
+    # per-pair ROUGE-L R of the paper example, eval IDs 1, 2, 3: 0.75, 0.5, 0.5 (E1, tests/goldens/e01_paper_example)
     b = pb.perl_bootstrap(np.array([[0.75] * 3, [0.5] * 3, [0.5] * 3]), 1000, 95)
     assert "%7.5f" % b.average[0] == "0.58350"
     assert ("%7.5f" % b.low[0], "%7.5f" % b.high[0]) == ("0.50000", "0.75000")

@@ -53,7 +53,7 @@ def test_golden_covers_edge_cases():
         assert sum(w.endswith(suffix) for w in words) > 100, suffix
 
 
-# ---------------------------------------------------------------- Porter details (spec §4)
+# ------------------------------------- Porter details (docs/rouge155/stemming-stopwords.md)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ Each case is written to ``tests/goldens/<name>/``:
   ``args: <the script's arguments, shell-quoted>`` and ``exit: <exit code of the script>``,
 * ``expected.out``: the script's stdout, byte for byte.
 
-The texts are the worked examples E1-E20 of docs/rouge-1.5.5-behaviour.md §11, plus cases that
+The texts are the worked examples E1-E20 (one small case per quirk of docs/rouge155/), plus cases that
 cover every option (-a/system ID, -b, -c, -d, -f, -l, -m, -M, -n, -p, -r, -s, -t, -u, -U, -w,
 -x, -z SPL, -2 -1/0/1/4/9), SEE and SPL inputs, missing peers and eval IDs whose string sort
 differs from their numeric sort.
