@@ -65,7 +65,7 @@ class _Pairs:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
         row = self._r.data[i]
-        out = {}
+        out: dict[str, ValueScore | PairScore] = {}
         for j, m in enumerate(self._r.measures):
             v = row[j]
             if m.single_valued:
@@ -135,7 +135,7 @@ class RougeResult:
         if self.average == "rouge155" and name in self.rouge155_averages:
             return dict(self.rouge155_averages[name])
         if self.totals is not None:
-            return self._corpus_from_totals(name)
+            return self._corpus_from_totals(name, self.totals)
         col = self.column(name)
         n = col.shape[0]
         if n == 0:
@@ -148,9 +148,9 @@ class RougeResult:
             return {"recall": rec, "precision": prec, "f": rec * prec / denom if denom > 0 else 0.0}
         return {k: float(np.mean(col[:, c])) for k, c in zip(KEYS, (R, P, F))}
 
-    def _corpus_from_totals(self, name: str) -> dict[str, float]:
+    def _corpus_from_totals(self, name: str, totals: np.ndarray) -> dict[str, float]:
         j = [m.name for m in self.measures].index(name)
-        t, n = self.totals[j], self.total_pairs
+        t, n = totals[j], self.total_pairs
         if n == 0:
             return {"recall": 0.0, "precision": 0.0, "f": 0.0}
         if self.average == "tokens":

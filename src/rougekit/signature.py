@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from rougekit import __version__
 from rougekit.errors import OptionError
@@ -68,7 +69,7 @@ class Signature:
         if not parts or parts[0] != "rougekit":
             raise OptionError(f"not a rougekit signature: {text!r}")
         by_key = {v: k for k, v in _KEYS.items()}
-        values = {}
+        values: dict[str, Any] = {}
         for part in parts[1:]:
             key, sep, value = part.partition(":")
             if not sep or key not in by_key:
