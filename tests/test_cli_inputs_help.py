@@ -5,17 +5,15 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from _paths import subprocess_env
 
 import rougekit
 from rougekit.cli.main import main
-
-SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 def run(*argv):
@@ -26,7 +24,7 @@ def run(*argv):
 
 
 def run_process(*argv, stdin: bytes = b""):
-    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = subprocess_env()  # the rougekit under test (src/ or the installed one)
     proc = subprocess.run(
         [sys.executable, "-m", "rougekit", *map(str, argv)], input=stdin, capture_output=True, env=env, timeout=120
     )

@@ -15,12 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
+from _paths import subprocess_env
 
 from rougekit.api import Scorer, score
 from rougekit.cli.main import MESSAGE_LIMIT, SUBCOMMANDS, main
 from rougekit.errors import InputError, OptionError
-
-SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 def run(*argv):
@@ -161,7 +160,7 @@ def test_ctrl_c_in_a_real_process(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     (tmp_path / "r.txt").write_text("a\n")
-    env = dict(os.environ, PYTHONPATH=SRC)
+    env = subprocess_env()  # the rougekit under test (src/ or the installed one)
     proc = subprocess.Popen(
         [sys.executable, "-m", "rougekit", "score", "-c", str(fifo), "-r", str(tmp_path / "r.txt")],
         stdout=subprocess.PIPE,
