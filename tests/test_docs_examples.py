@@ -11,7 +11,7 @@ import pytest
 
 import rougekit
 from rougekit.stats.perl_bootstrap import drand48_stream, interval_positions
-from rougekit.text.rouge155 import clean, limit_joined, limit_sentences, lower_ascii, tokenize
+from rougekit.text.rouge155 import clean, limit_joined, limit_sentences, lower_ascii, sentences_from_lines, tokenize
 from rougekit.text.stemming import stem_token
 
 
@@ -46,6 +46,16 @@ def rp(candidate, references, measure, **options) -> tuple[float, float]:
 )
 def test_tokens_table(text, tokens):
     assert tokenize(clean(lower_ascii(text.encode()))) == tokens.split()
+
+
+def test_see_sentences_stop_at_the_first_tag_and_the_line_end():
+    lines = [
+        b'<a name="1">[1]</a> <a href="#1" id=1>A <b>bold</b> claim</a>\n',
+        b'<a name="2">[2]</a> <a href="#2" id=2>wraps here\n',
+        b"and continues</a>\n",
+    ]
+    sentences = sentences_from_lines(lines, "SEE")
+    assert [tokenize(clean(x)) for x in sentences] == [["a"], ["wraps", "here"]]
 
 
 def test_word_limit_counts_punctuation_fields():
