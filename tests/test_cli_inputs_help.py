@@ -126,3 +126,43 @@ def test_rouge155_help_says_its_flags_follow_the_script():
         assert flag in out
     code, out, _ = run("score", "--help")
     assert "in `rougekit rouge155` they are the script's" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_per_pair_output_pipes_into_correlate(fmt):
+    # score's per-pair rows (system, instance, ROUGE-1_f, ...) are read as they are by correlate
+    example = Path(__file__).resolve().parents[1] / "examples" / "correlate"
+    systems = [x for name in ("sysA", "sysB", "sysC") for x in ("-c", example / f"{name}.txt")]
+    code, scores, err = run_process(
+        "score", *systems, "-r", example / "ref.txt", "--measures", "ROUGE-1", "--bootstrap", "none",
+        "--format", fmt, "--per-pair",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, err = run_process(
+        "correlate", "-", example / "human.csv", "--level", "summary", "--coefficient", "pearson",
+        "--metric-columns", "ROUGE-1_f", "--format", "json", stdin=scores.encode(),
+    )  # fmt: skip
+    assert code == 0 and err == "", err
+    # by hand: per instance, Pearson over the three systems of per-pair F and relevance, averaged
+    human = {}
+    for line in (example / "human.csv").read_text().splitlines()[1:]:
+        system, instance, value = line.split(",")
+        human[(system, instance)] = float(value)
+    r = rougekit.score
+    refs = (example / "ref.txt").read_text().splitlines()
+    f = {
+        (s, str(k + 1)): p["ROUGE-1"]["f"]
+        for s in ("sysA", "sysB", "sysC")
+        for k, p in enumerate(
+            r((example / f"{s}.txt").read_text().splitlines(), refs, measures=["ROUGE-1"], bootstrap=None).per_pair()
+        )
+    }
+    import numpy as np
+
+    rs = []
+    for inst in ("1", "2", "3", "4"):
+        x = [f[(s, inst)] for s in ("sysA", "sysB", "sysC")]
+        y = [human[(s, inst)] for s in ("sysA", "sysB", "sysC")]
+        if np.std(x) > 0 and np.std(y) > 0:
+            rs.append(np.corrcoef(x, y)[0, 1])
+    assert json.loads(out)["ROUGE-1_f"]["relevance"]["pearson"] == pytest.approx(np.mean(rs), abs=1e-12)

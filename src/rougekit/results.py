@@ -17,6 +17,12 @@ from rougekit.signature import Signature
 
 MODEL, HITS, PEER, R, P, F = range(6)
 KEYS = ("recall", "precision", "f")
+# what the corpus recall/precision/f are for each ``average``
+AVERAGE_NAMES = {
+    "pairs": "mean of per-pair scores",
+    "tokens": "ratio of summed counts (ROUGE-1.5.5 -t 1)",
+    "rouge155": "ROUGE-1.5.5.pl's bootstrap average (-t 0)",
+}
 
 
 @dataclass(frozen=True)
@@ -232,7 +238,7 @@ class RougeResult:
         return out
 
     def __str__(self) -> str:
-        lines = [str(self.signature)]
+        lines = [str(self.signature), f"corpus R/P/F: {AVERAGE_NAMES.get(self.average, self.average)}"]
         for name, v in self.to_dict().items():
             if "score" in v:
                 lines.append(f"{name:12s} {v['score']:.5f}")

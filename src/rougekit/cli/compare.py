@@ -29,6 +29,8 @@ def run(argv: list[str]) -> int:
     )
     parser.add_argument("--trials", type=int, default=10000, help="randomization trials / bootstrap resamples")
     args = parser.parse_args(argv)
+    if args.export_rouge155 or args.average != "pairs":
+        raise OptionError("compare tests the means of per-pair scores: --average and --export-rouge155 belong to score")
     systems, refs, ids = _load(args)
     if len(systems) < 2:
         raise OptionError(

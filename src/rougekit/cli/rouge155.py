@@ -30,7 +30,7 @@ USAGE = """usage: rougekit rouge155 [options] CONFIG [SYSTEM_ID]
 Score summaries exactly as ROUGE-1.5.5.pl does: the same flags, configuration files and output.
 The flags follow ROUGE-1.5.5.pl, unlike those of `rougekit score`: here -c is the confidence
 level and -r the number of resamples (in `rougekit score`, -c and -r name candidate and
-reference files).
+reference files). Average_R/P/F are the script's bootstrap averages (not plain means).
   -a          evaluate every peer in CONFIG          -d    also print per-evaluation scores
   -n N        ROUGE-1..ROUGE-N (N <= 100)             -x    no ROUGE-L
   -w W        ROUGE-W with weight W                   -2 D  ROUGE-S with at most D words between (-1: any)

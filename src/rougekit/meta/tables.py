@@ -1,7 +1,8 @@
 """Reading metric and human score tables, and aligning them into system x instance matrices.
 
 A table is CSV (header row) or JSONL (one JSON object per line), chosen by the file suffix
-(``.csv``/``.tsv`` vs ``.jsonl``/``.json``/``.ndjson``) or by ``fmt``. It has a ``system`` column,
+(``.csv``/``.tsv`` vs ``.jsonl``/``.json``/``.ndjson``) or by ``fmt``; the path ``-`` is standard
+input (JSONL when it starts with ``{``, else CSV). It has a ``system`` column,
 an optional ``instance`` column (without it, each row is one system's overall score) and score
 columns. Missing values: an empty cell, ``NA``, ``NaN``, ``-`` (any case) or JSON ``null``.
 
@@ -18,8 +19,10 @@ line.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -191,12 +194,34 @@ def _flatten(obj: Mapping, prefix: str = "") -> dict:
     return out
 
 
+_STDIN_TEXT: list[str] = []  # standard input, read once (a table may be read twice)
+
+
+def _stdin_text() -> str:
+    if not _STDIN_TEXT:
+        data = sys.stdin.buffer.read()
+        try:
+            _STDIN_TEXT.append(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise InputError("standard input: not UTF-8 text") from None
+    return _STDIN_TEXT[0]
+
+
+def _open_text(path: Path, newline: str | None = None):
+    """A text handle on the file, or on standard input for ``-``."""
+    if str(path) == "-":
+        return io.StringIO(_stdin_text(), newline=newline)
+    return path.open(newline=newline, encoding="utf-8-sig")
+
+
 def _detect_format(path: Path, fmt: str | None) -> str:
     if fmt:
         fmt = fmt.lower()
         if fmt not in ("csv", "tsv", "jsonl"):
             raise OptionError(f"unknown table format {fmt!r} (choose from csv, tsv, jsonl)")
         return fmt
+    if str(path) == "-":  # standard input: JSONL if it starts with an object
+        return "jsonl" if _stdin_text().lstrip().startswith("{") else "csv"
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".json", ".ndjson"):
         return "jsonl"
@@ -207,7 +232,7 @@ def _detect_format(path: Path, fmt: str | None) -> str:
 
 def _rows_csv(path: Path, delimiter: str) -> Iterable[tuple[int, dict]]:
     try:
-        handle = path.open(newline="", encoding="utf-8-sig")
+        handle = _open_text(path, newline="")
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
@@ -238,7 +263,7 @@ def _rows_csv(path: Path, delimiter: str) -> Iterable[tuple[int, dict]]:
 
 def _rows_jsonl(path: Path) -> Iterable[tuple[int, dict]]:
     try:
-        handle = path.open(encoding="utf-8-sig")
+        handle = _open_text(path)
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:

@@ -15,16 +15,11 @@ import json
 
 from rougekit.io.rouge155_export import eval_ids
 from rougekit.report.rouge155 import DOTS, RULE, average_lines, by_eval_id, eval_line
-from rougekit.results import RougeResult
+from rougekit.results import AVERAGE_NAMES, RougeResult
 
 KEYS = ("recall", "precision", "f")
 
-# what the corpus recall/precision/f of each `average` setting are
-AVERAGE_LABELS = {
-    "pairs": "mean of per-pair scores",
-    "tokens": "ratio of summed counts (ROUGE-1.5.5 -t 1)",
-    "rouge155": "ROUGE-1.5.5.pl's bootstrap average (-t 0)",
-}
+AVERAGE_LABELS = AVERAGE_NAMES  # what the corpus recall/precision/f of each `average` setting are
 
 
 def average_label(result: RougeResult) -> str:
