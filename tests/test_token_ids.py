@@ -189,3 +189,25 @@ def test_input_kind_and_levels():
     assert inputs.split_references([], "ids") == []
     assert inputs.id_level(np.zeros((2, 3), dtype=np.int32)) == 2
     assert inputs.id_level("abc") == -1
+
+
+@needs_batch
+@pytest.mark.parametrize("multi_ref", ["sum", "best"])
+def test_long_summaries_many_types(multi_ref):
+    # more than 256 token types in a candidate: ROUGE-2/S/SU go through the hashed tables, and
+    # LCS rows span several 64-bit words; the compiled path must equal the readable one
+    rng = np.random.default_rng(7)
+    cands, refs = [], []
+    for _ in range(12):
+        c = rng.integers(0, 3000, size=int(rng.integers(300, 900)), dtype=np.int64)
+        cands.append(c)
+        refs.append(
+            [np.where(rng.random(len(c)) < 0.6, c, rng.integers(0, 3000, len(c))) for _ in range(3)][
+                : int(rng.integers(1, 4))
+            ]
+        )
+    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-L", "ROUGE-SU4", "ROUGE-S*"]
+    opts = dict(measures=measures, multi_ref=multi_ref, bootstrap=None)
+    expected = _table(rougekit.score(cands, refs, fast=False, **opts), measures)
+    for jobs in (1, 2):
+        assert np.array_equal(_table(rougekit.score(cands, refs, jobs=jobs, **opts), measures), expected)

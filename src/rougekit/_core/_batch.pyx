@@ -1310,6 +1310,8 @@ cdef struct Work:
     Buf lt             # LocEntry [vocabulary]: final token id -> local id of the current pair
     uint32_t lgen
     Buf gt             # GEntry: candidate n-grams / skip units
+    Buf bt             # BEntry: candidate bigrams (ROUGE-2 when the direct table is too large)
+    Buf touched        # int32: bigram slots a reference used
     Buf dt             # DEntry [U*U + U]: bigrams / skip units of local ids, directly indexed
     uint32_t dgen
     uint32_t drgen
@@ -1355,7 +1357,7 @@ cdef class _Work:
     def __dealloc__(self):
         cdef int i
         cdef Work* w = &self.w
-        free(w.lt.p); free(w.gt.p); free(w.dt.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
+        free(w.lt.p); free(w.gt.p); free(w.bt.p); free(w.touched.p); free(w.dt.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
         free(w.used.p); free(w.mu.p); free(w.pu.p); free(w.mloc.p); free(w.msloc.p)
         free(w.mjp.p); free(w.msp.p); free(w.moff.p); free(w.pm.p); free(w.rows.p)
         free(w.mask.p); free(w.dirs.p); free(w.drows.p); free(w.lrows.p)
@@ -1450,6 +1452,68 @@ cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) no
         e.used += 1
         return True
     return False
+
+
+cdef struct BEntry:
+    uint64_t key       # packed bigram of local ids, plus 1 (0: an empty slot)
+    int32_t cp         # its count in the candidate
+    int32_t used       # hits taken by the current reference
+
+
+cdef inline Py_ssize_t _b_slot(const BEntry* t, int shift, Py_ssize_t msk, uint64_t key) noexcept nogil:
+    """The slot of ``key`` in a bigram table, or the empty slot where it would go (Fibonacci hashing)."""
+    cdef Py_ssize_t s = <Py_ssize_t>((key * <uint64_t>0x9E3779B97F4A7C15ULL) >> shift)
+    while t[s].key != 0 and t[s].key != key:
+        s = (s + 1) & msk
+    return s
+
+
+cdef int _bigram_hits(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
+                      int nr, double* rh, double* rm, double* rp) noexcept nogil:
+    """ROUGE-2 counts of every reference: the candidate's bigrams in a 16-byte-entry table (cleared
+    per pair), each reference's clipped hits, its used counts reset from a list of touched slots."""
+    cdef Py_ssize_t cap = pow2_at_least(2 * pcount + 2), msk = cap - 1, i, s, lm, mcount, nt
+    cdef int shift = 64, r
+    cdef BEntry* t
+    cdef int32_t* touched
+    cdef const int32_t* win
+    cdef uint64_t key
+    cdef int64_t hits
+    while (<Py_ssize_t>1 << (64 - shift)) < cap:
+        shift -= 1
+    if _need(&w.bt, cap, sizeof(BEntry)) < 0 or _need(&w.touched, pcount + 1, 4) < 0:
+        return -1
+    t = <BEntry*>w.bt.p
+    touched = <int32_t*>w.touched.p
+    memset(t, 0, cap * sizeof(BEntry))
+    for i in range(pcount):
+        key = (((<uint64_t><uint32_t>ploc[i]) << 32) | <uint32_t>ploc[i + 1]) + 1
+        s = _b_slot(t, shift, msk, key)
+        t[s].key = key
+        t[s].cp += 1
+    for r in range(nr):
+        lm = R[r].ntok
+        mcount = lm - 1 if lm >= 2 else 0
+        hits = 0
+        nt = 0
+        win = mjp[r]
+        if pcount > 0:
+            for i in range(mcount):
+                if win[i] >= 0 and win[i + 1] >= 0:
+                    key = (((<uint64_t><uint32_t>win[i]) << 32) | <uint32_t>win[i + 1]) + 1
+                    s = _b_slot(t, shift, msk, key)
+                    if t[s].used < t[s].cp:   # an empty slot has cp 0
+                        if t[s].used == 0:
+                            touched[nt] = <int32_t>s
+                            nt += 1
+                        t[s].used += 1
+                        hits += 1
+            for i in range(nt):
+                t[touched[i]].used = 0
+        rh[r] = <double>hits
+        rm[r] = <double>mcount
+        rp[r] = <double>pcount
+    return 0
 
 
 cdef inline Py_ssize_t _gt_mask(Work* w, Py_ssize_t units) noexcept nogil:
@@ -1717,6 +1781,9 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                     rh[r] = <double>hits
                     rm[r] = <double>mcount
                     rp[r] = <double>pcount
+            elif nn == 2:
+                if _bigram_hits(w, ploc, pcount, R, mjp, nr, rh, rm, rp) < 0:
+                    return -1
             else:
                 if pcount > 0:
                     if _gt_reset(w, pcount) < 0:

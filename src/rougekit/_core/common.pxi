@@ -40,20 +40,31 @@ cdef inline uint64_t gram_key(const int32_t* w, int n) noexcept nogil:
 # One row of the bit-parallel LCS of Allison-Dix / Hyyro.  Bit b of a row is 0 where the LCS of
 # the row's prefix of x with y[:b+1] grew at b; the LCS length is the number of zero bits below len(y).
 
-cdef inline void bitlcs_row(const uint64_t* V, uint64_t* Vn, const uint64_t* pm, Py_ssize_t words) noexcept nogil:
-    """Vn = (V + (V & pm)) | (V & ~pm) over ``words`` 64-bit words, the carry running upwards.
-
-    ``pm``: the match mask of the next x token over y. ``Vn`` may be ``V`` (in place).
+cdef extern from *:
     """
-    cdef Py_ssize_t t
-    cdef uint64_t v, u, sm, s2, carry = 0
-    for t in range(words):
-        v = V[t]
-        u = v & pm[t]
-        sm = v + u
-        s2 = sm + carry
-        carry = (sm < v) | (s2 < sm)
-        Vn[t] = s2 | (v & ~pm[t])
+    /* Vn = (V + (V & pm)) | (V & ~pm) over `words` 64-bit words, the carry running upwards: with
+       a 128-bit sum where the compiler has one (it becomes add-with-carry), else by comparisons. */
+    static inline void rk_bitlcs_row(const uint64_t* V, uint64_t* Vn, const uint64_t* pm, Py_ssize_t words) {
+        Py_ssize_t t;
+    #if defined(__SIZEOF_INT128__)
+        unsigned __int128 acc = 0;
+        for (t = 0; t < words; t++) {
+            uint64_t v = V[t], p = pm[t];
+            acc += (unsigned __int128)v + (v & p);
+            Vn[t] = (uint64_t)acc | (v & ~p);
+            acc >>= 64;
+        }
+    #else
+        uint64_t carry = 0;
+        for (t = 0; t < words; t++) {
+            uint64_t v = V[t], u = v & pm[t], sm = v + u, s2 = sm + carry;
+            carry = (sm < v) | (s2 < sm);
+            Vn[t] = s2 | (v & ~pm[t]);
+        }
+    #endif
+    }
+    """
+    void bitlcs_row "rk_bitlcs_row"(const uint64_t* V, uint64_t* Vn, const uint64_t* pm, Py_ssize_t words) nogil
 
 
 # ROUGE-1.5.5's weighted LCS of one model sentence (rows) and one peer sentence (columns), with its
