@@ -22,11 +22,9 @@ from rougekit.engine.cores import available_cores
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
-from rougekit.results import HITS, MODEL, PEER, F, Interval, P, R, RougeResult
+from rougekit.results import F, RougeResult
 from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.signature import Signature
-from rougekit.stats.perl_bootstrap import perl_bootstrap
-from rougekit.stats.resampling import percentile_bootstrap
 from rougekit.text.intern import Vocabulary
 from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
@@ -112,23 +110,7 @@ class Scorer:
         self.jobs = jobs
         self._plan = planner.for_options(self.options) if fast else planner.Plan(None)
         self._cache: dict[str, Doc] = {}
-        limit = f"words:{word_limit}" if word_limit else (f"bytes:{byte_limit}" if byte_limit else "none")
-        self.signature = Signature(
-            measures=",".join(m.name for m in self.measures),
-            tokenizer=self.pre.name,
-            stem=stem,
-            stopwords=stopwords,
-            limit=limit,
-            multi_ref=multi_ref,
-            alpha=f"{alpha:g}",
-            su_unigrams=su_unigrams,
-            wlcs=wlcs,
-            average=average,
-            bootstrap=str(bootstrap).lower(),
-            resamples=resamples if bootstrap else 0,
-            confidence=f"{confidence:g}",
-            seed=str(seed) if bootstrap == "percentile" else "none",
-        )
+        self.signature = Signature.from_options(self.options)
 
     # -- processing ---------------------------------------------------------------------------
     def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text") -> Doc:
@@ -254,20 +236,19 @@ class Scorer:
                 flush()
         flush()
         if not keep_pairs:
-            result = RougeResult(
-                self.measures,
+            values = {
+                m.name: float(totals[j, F] / done) if done else 0.0
+                for j, m in enumerate(self.measures)
+                if m.single_valued
+            }
+            return RougeResult(
                 np.zeros((0, len(self.measures), 6)),
-                self.signature,
-                self.average,
-                self.alpha,
-                None,
+                self.options,
+                corpus_values=values,
                 totals=totals,
                 total_pairs=done,
+                signature=self.signature,
             )
-            for j, m in enumerate(self.measures):
-                if m.single_valued:
-                    result.corpus_values[m.name] = float(totals[j, F] / done) if done else 0.0
-            return result
         data = np.concatenate(chunks) if chunks else np.zeros((0, len(self.measures), 6))
         return self._finish(data, None, bleu_pairs)
 
@@ -311,16 +292,15 @@ class Scorer:
             raise OptionError("ROUGE-BE needs text (basic elements are parsed from it), not token ids")
 
     def _finish(self, data: np.ndarray, ids, bleu_pairs) -> RougeResult:
-        result = RougeResult(self.measures, data, self.signature, self.average, self.alpha, ids)
-        for m in self.measures:
+        """The result; its bootstrap (intervals, the 1.5.5 average) runs when first asked for."""
+        values = {}
+        for j, m in enumerate(self.measures):
             if m.family.corpus_needs_tokens:  # corpus BLEU: from every pair's tokens
-                result.corpus_values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
+                values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
             elif m.single_valued:
-                col = result.column(m.name)[:, F]
-                result.corpus_values[m.name] = float(np.mean(col)) if len(col) else 0.0
-        if self.bootstrap and len(data):
-            self._add_intervals(result)
-        return result
+                col = data[:, j, F]
+                values[m.name] = float(np.mean(col)) if len(col) else 0.0
+        return RougeResult(data, self.options, ids, corpus_values=values, signature=self.signature)
 
     def _row(self, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None) -> tuple:
         if m.single_valued:
@@ -332,30 +312,6 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
-
-    def _add_intervals(self, result: RougeResult) -> None:
-        level = float(self.confidence)
-        tokens = self.average == "tokens"
-        ids = result.ids
-        for m in self.measures:
-            if m.single_valued:
-                continue  # intervals are given for R/P/F measures
-            col = result.column(m.name)
-            values = col[:, [MODEL, PEER, HITS]] if tokens else col[:, [R, P, F]]
-            if self.bootstrap == "rouge155":
-                # the script sorts "<evalID>.<peerID>" as strings; "<id>." sorts the same for any peer ID
-                # (unless an ID holds a "."). Without ids, the eval IDs are 01, 02, ...: input order
-                order = (
-                    range(len(ids)) if result.id_list is None else sorted(range(len(ids)), key=lambda i: ids[i] + ".")
-                )
-                b = perl_bootstrap(values[order], self.resamples, level, 1 if tokens else 0, self.alpha)
-                result.intervals[m.name] = {
-                    k: Interval(b.low[i], b.high[i], level, "rouge155", self.resamples, None)
-                    for i, k in enumerate(("recall", "precision", "f"))
-                }
-                result.rouge155_averages[m.name] = dict(zip(("recall", "precision", "f"), b.average))
-            else:
-                result.intervals[m.name] = _percentile(values, tokens, self.alpha, self.resamples, level, self.seed)
 
 
 def _lone_surrogate(candidates, references, sources, first: int) -> str:
@@ -381,15 +337,6 @@ def _not_a_string(value, name: str, what: str) -> None:
     """A bare string where a list of summaries is expected would be scored character by character."""
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be {what}, not a {type(value).__name__}")
-
-
-def _percentile(values: np.ndarray, tokens: bool, alpha: float, resamples: int, level: float, seed: int):
-    """A standard percentile bootstrap over pairs (numpy Generator seeded with ``seed``)."""
-    lo, hi = percentile_bootstrap(values, tokens, alpha, resamples, level, seed)
-    return {
-        k: Interval(float(lo[i]), float(hi[i]), level, "percentile", resamples, seed)
-        for i, k in enumerate(("recall", "precision", "f"))
-    }
 
 
 def score(

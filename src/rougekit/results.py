@@ -1,19 +1,32 @@
-"""Results of scoring a corpus, stored as arrays so that millions of pairs stay small.
+"""Results of scoring a corpus: one immutable, columnar object.
 
 ``data[i, j]`` holds pair i, measure j: (reference count, hits, candidate count, recall,
-precision, f). A single-valued measure (BLEU, ACCY, ...) keeps its value in the last three
-columns and NaN counts.
+precision, f), a read-only n x measures x 6 float64 array. A single-valued measure (BLEU,
+ACCY, ...) keeps its value in the last three columns and NaN counts.
+
+Everything else is derived on demand: per-pair dicts are built when a row is read
+(:meth:`RougeResult.per_pair` is a view), data frames from the columns, and the bootstrap
+(the ROUGE-1.5.5 average and the intervals, ``docs/`` on the script's resampling) runs on
+first access of ``intervals``, ``rouge155_averages`` or ``to_dict()``, once, for all measures
+from one set of draws.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
 
 import numpy as np
 
+from rougekit.engine.options import ScoringOptions
 from rougekit.measures import Measure
-from rougekit.scoring import PairScore
+from rougekit.scoring import PairScore, ratios
 from rougekit.signature import Signature
+from rougekit.stats.perl_bootstrap import perl_bootstrap_measures
+from rougekit.stats.resampling import percentile_bootstrap
 
 MODEL, HITS, PEER, R, P, F = range(6)
 KEYS = ("recall", "precision", "f")
@@ -93,101 +106,320 @@ class _Pairs:
             yield self[i]
 
 
-@dataclass
-class RougeResult:
-    """Scores of a corpus: per pair (input order) and aggregated, with the signature."""
+class PerPair(Sequence):
+    """The per-pair scores as a read-only sequence of ``{measure: {"recall", "precision", "f"}}``
+    (``{"score"}`` for single-valued measures), built row by row when read.
 
-    measures: list[Measure]
-    data: np.ndarray
+    It indexes, slices, iterates, compares equal to the list of the same dicts, and
+    ``list(view)`` is that list (e.g. for ``json.dumps``).
+    """
+
+    __slots__ = ("_data", "_names", "_single")
+    _ROWS = 4096  # rows converted to Python floats at once while iterating
+
+    def __init__(self, data: np.ndarray, measures: Sequence[Measure]):
+        self._data = data
+        self._names = [m.name for m in measures]
+        self._single = [m.single_valued for m in measures]
+
+    def __len__(self) -> int:
+        return self._data.shape[0]
+
+    def _dicts(self, rows: list) -> list[dict]:
+        names, single = self._names, self._single
+        out = []
+        for row in rows:
+            entry = {}
+            for name, one, v in zip(names, single, row):
+                entry[name] = {"score": v[F]} if one else {"recall": v[R], "precision": v[P], "f": v[F]}
+            out.append(entry)
+        return out
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return self._dicts(self._data[i].tolist())
+        try:
+            i = i.__index__()
+        except AttributeError:
+            raise TypeError(f"per-pair indices must be integers or slices, not {type(i).__name__}") from None
+        return self._dicts([self._data[i].tolist()])[0]
+
+    def __iter__(self):
+        for start in range(0, len(self), self._ROWS):
+            yield from self._dicts(self._data[start : start + self._ROWS].tolist())
+
+    def __eq__(self, other):
+        if isinstance(other, PerPair):
+            return self._names == other._names and self._single == other._single and list(self) == list(other)
+        if isinstance(other, (list, tuple, Sequence)) and not isinstance(other, (str, bytes)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable, like a list
+
+    def __repr__(self) -> str:
+        if len(self) > 6:
+            return f"<per-pair scores of {len(self)} pairs: {self[:3]!r}...>"
+        return repr(list(self))
+
+
+class RougeResult:
+    """Scores of a corpus: per pair (input order) and aggregated, with the options and signature.
+
+    Immutable. Build it with the scored ``data`` (n x measures x 6) and the
+    :class:`~rougekit.engine.options.ScoringOptions`; ``corpus_values`` gives single-valued measures'
+    corpus numbers (corpus BLEU); ``totals``/``total_pairs`` make an aggregate-only result
+    (column sums of ``total_pairs`` pairs that were not kept).
+    """
+
+    __slots__ = (
+        "options",
+        "signature",
+        "_data",
+        "_ids",
+        "_corpus_values",
+        "_totals",
+        "_total_pairs",
+        "_lock",
+        "_boot",
+        "__weakref__",
+    )
+    options: ScoringOptions
     signature: Signature
-    average: str = "pairs"
-    alpha: float = 0.5
-    id_list: list[str] | None = None
-    intervals: dict[str, dict[str, Interval]] = field(default_factory=dict)
-    rouge155_averages: dict[str, dict[str, float]] = field(default_factory=dict)
-    corpus_values: dict[str, float] = field(default_factory=dict)
-    totals: np.ndarray | None = None  # aggregate-only results: per measure, the column sums
-    total_pairs: int = 0
+    _data: np.ndarray
+    _ids: tuple[str, ...] | None
+    _corpus_values: Mapping[str, float]
+    _totals: np.ndarray | None
+    _total_pairs: int
+    _lock: threading.Lock
+    _boot: tuple | None
+
+    def __init__(
+        self,
+        data: np.ndarray,
+        options: ScoringOptions,
+        ids: Sequence[str] | None = None,
+        *,
+        corpus_values: Mapping[str, float] | None = None,
+        totals: np.ndarray | None = None,
+        total_pairs: int = 0,
+        signature: Signature | None = None,
+    ):
+        data = np.asarray(data, dtype=np.float64)
+        if data.ndim != 3 or data.shape[1:] != (len(options.measures), 6):
+            raise ValueError(f"data must be n x {len(options.measures)} x 6, got shape {data.shape}")
+        if data.flags.writeable:
+            data = data.view()  # a read-only view: the caller's array is left as it was
+            data.flags.writeable = False
+        if ids is not None:
+            ids = tuple(str(i) for i in ids)
+            if len(ids) != data.shape[0]:
+                raise ValueError(f"{len(ids)} ids for {data.shape[0]} pairs")
+        if totals is not None:
+            totals = np.array(totals, dtype=np.float64)
+            totals.flags.writeable = False
+        s = object.__setattr__
+        s(self, "options", options)
+        s(self, "signature", signature or Signature.from_options(options))
+        s(self, "_data", data)
+        s(self, "_ids", ids)
+        s(self, "_corpus_values", MappingProxyType(dict(corpus_values or {})))
+        s(self, "_totals", totals)
+        s(self, "_total_pairs", int(total_pairs))
+        s(self, "_lock", threading.Lock())
+        s(self, "_boot", None)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"RougeResult is immutable (cannot set {name!r})")
+
+    def __reduce__(self):
+        return (
+            _restore,
+            (
+                np.array(self._data),
+                self.options,
+                self._ids,
+                dict(self._corpus_values),
+                None if self._totals is None else np.array(self._totals),
+                self._total_pairs,
+                self.signature,
+            ),
+        )
+
+    # -- stored values ------------------------------------------------------------------------
+    @property
+    def data(self) -> np.ndarray:
+        """The read-only n x measures x 6 array (see the module docstring for the columns)."""
+        return self._data
+
+    @property
+    def measures(self) -> tuple[Measure, ...]:
+        return self.options.measures
+
+    @property
+    def average(self) -> str:
+        return self.options.average
+
+    @property
+    def alpha(self) -> float:
+        return self.options.alpha
+
+    @property
+    def totals(self) -> np.ndarray | None:
+        """Aggregate-only results: per measure, the column sums (else None)."""
+        return self._totals
+
+    @property
+    def total_pairs(self) -> int:
+        return self._total_pairs
+
+    @property
+    def corpus_values(self) -> Mapping[str, float]:
+        """Corpus values of single-valued measures (corpus BLEU, mean ACCY, ...), read-only."""
+        return self._corpus_values
 
     @property
     def ids(self) -> list[str]:
         """Pair IDs: as given, or "1", "2", ... in input order."""
-        if self.id_list is None:
-            return [str(i) for i in range(1, self.data.shape[0] + 1)]
-        return self.id_list
+        if self._ids is None:
+            return [str(i) for i in range(1, self._data.shape[0] + 1)]
+        return list(self._ids)
+
+    @property
+    def id_list(self) -> list[str] | None:
+        """The IDs given when scoring, or None (then the pairs are numbered in input order)."""
+        return None if self._ids is None else list(self._ids)
 
     @property
     def pairs(self) -> _Pairs:
         return _Pairs(self)
 
     def __len__(self) -> int:
-        return self.data.shape[0]
+        return self._data.shape[0]
 
-    def column(self, name: str) -> np.ndarray:
-        """The n x 6 array of one measure."""
+    def _index(self, name: str) -> int:
         for j, m in enumerate(self.measures):
             if m.name == name:
-                return self.data[:, j, :]
+                return j
         raise KeyError(name)
 
+    def column(self, name: str) -> np.ndarray:
+        """The n x 6 array of one measure (read-only)."""
+        return self._data[:, self._index(name), :]
+
+    def values(self, name: str, key: str = "f") -> np.ndarray:
+        """One value of one measure for every pair, as a read-only array: ``recall``, ``precision``,
+        ``f`` (or ``score`` for a single-valued measure), ``reference_count``, ``hits``, ``candidate_count``."""
+        col = {"recall": R, "precision": P, "f": F, "score": F, "reference_count": MODEL, "hits": HITS}
+        col["candidate_count"] = PEER
+        if key not in col:
+            raise KeyError(f"{key!r}: use one of {', '.join(col)}")
+        return self.column(name)[:, col[key]]
+
+    # -- corpus numbers ------------------------------------------------------------------------
     def corpus(self, name: str) -> dict[str, float]:
         """Corpus-level R/P/F: mean of the per-pair values, Σhits/Σcounts with average='tokens', or
         the script's bootstrap average with average='rouge155'.
 
         Single-valued measures give ``{"score"}``: corpus BLEU for BLEU, else the mean per pair.
         """
-        if name in self.corpus_values:
-            return {"score": self.corpus_values[name]}
+        if name in self._corpus_values:
+            return {"score": self._corpus_values[name]}
         if self.average == "rouge155" and name in self.rouge155_averages:
             return dict(self.rouge155_averages[name])
-        if self.totals is not None:
-            return self._corpus_from_totals(name, self.totals)
+        if self._totals is not None:
+            return self._corpus_from_totals(name, self._totals)
         col = self.column(name)
         n = col.shape[0]
         if n == 0:
             return {"recall": 0.0, "precision": 0.0, "f": 0.0}
         if self.average == "tokens":
             m, pc, h = (float(np.sum(col[:, k])) for k in (MODEL, PEER, HITS))
-            rec = h / m if m > 0 else 0.0
-            prec = h / pc if pc > 0 else 0.0
-            denom = (1 - self.alpha) * prec + self.alpha * rec
-            return {"recall": rec, "precision": prec, "f": rec * prec / denom if denom > 0 else 0.0}
+            return _ratios(m, pc, h, self.alpha)
         return {k: float(np.mean(col[:, c])) for k, c in zip(KEYS, (R, P, F))}
 
     def _corpus_from_totals(self, name: str, totals: np.ndarray) -> dict[str, float]:
-        j = [m.name for m in self.measures].index(name)
-        t, n = totals[j], self.total_pairs
+        t, n = totals[self._index(name)], self._total_pairs
         if n == 0:
             return {"recall": 0.0, "precision": 0.0, "f": 0.0}
         if self.average == "tokens":
-            rec = t[HITS] / t[MODEL] if t[MODEL] > 0 else 0.0
-            prec = t[HITS] / t[PEER] if t[PEER] > 0 else 0.0
-            denom = (1 - self.alpha) * prec + self.alpha * rec
-            f = float(rec * prec / denom) if denom > 0 else 0.0
-            return {"recall": float(rec), "precision": float(prec), "f": f}
+            return _ratios(float(t[MODEL]), float(t[PEER]), float(t[HITS]), self.alpha)
         return {k: float(t[c] / n) for k, c in zip(KEYS, (R, P, F))}
 
+    # -- the bootstrap, on first access -----------------------------------------------------------
+    @property
+    def intervals(self) -> Mapping[str, Mapping[str, Interval]]:
+        """``{measure: {"recall"|"precision"|"f": Interval}}`` for R/P/F measures (empty without a bootstrap)."""
+        return self._bootstrap()[0]
+
+    @property
+    def rouge155_averages(self) -> Mapping[str, Mapping[str, float]]:
+        """ROUGE-1.5.5's printed averages (the mean of the sorted resample means), with ``bootstrap='rouge155'``."""
+        return self._bootstrap()[1]
+
+    def _bootstrap(self):
+        boot = self._boot
+        if boot is None:
+            with self._lock:
+                boot = self._boot
+                if boot is None:
+                    boot = _run_bootstrap(self)
+                    object.__setattr__(self, "_boot", boot)
+        return boot
+
+    # -- views and exports ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, dict]:
         """``{measure: {"recall", "precision", "f", "interval"?, "rouge155_average"?}}`` or ``{"score"}``."""
+        intervals, averages = self._bootstrap()
         out = {}
         for m in self.measures:
             entry: dict = dict(self.corpus(m.name))
-            if m.name in self.intervals:
-                entry["interval"] = {k: v.to_dict() for k, v in self.intervals[m.name].items()}
-            if m.name in self.rouge155_averages:
-                entry["rouge155_average"] = dict(self.rouge155_averages[m.name])
+            if m.name in intervals:
+                entry["interval"] = {k: v.to_dict() for k, v in intervals[m.name].items()}
+            if m.name in averages:
+                entry["rouge155_average"] = dict(averages[m.name])
             out[m.name] = entry
         return out
 
-    def per_pair(self) -> list[dict[str, dict[str, float]]]:
-        """One ``{measure: {"recall", "precision", "f"}}`` (or ``{"score"}``) per candidate, in input order."""
-        out = []
-        for row in self.data.tolist():
-            entry = {}
-            for m, v in zip(self.measures, row):
-                entry[m.name] = {"score": v[F]} if m.single_valued else {"recall": v[R], "precision": v[P], "f": v[F]}
-            out.append(entry)
+    def per_pair(self) -> PerPair:
+        """One ``{measure: {"recall", "precision", "f"}}`` (or ``{"score"}``) per candidate, in input
+        order: a read-only sequence whose rows are built when read."""
+        return PerPair(self._data, self.measures)
+
+    def columns(self) -> dict[str, np.ndarray]:
+        """One row per pair: ``instance`` (its ID), then per measure ``<measure>_recall``, ``_precision``,
+        ``_f``, ``_reference_count``, ``_hits``, ``_candidate_count`` (``<measure>_score`` when single-valued).
+        Counts are integers except for ROUGE-W's weighted counts."""
+        out: dict[str, np.ndarray] = {"instance": np.array(self.ids, dtype=object)}
+        for j, m in enumerate(self.measures):
+            col = self._data[:, j, :]
+            if m.single_valued:
+                out[f"{m.name}_score"] = col[:, F]
+                continue
+            for key, c in zip(KEYS, (R, P, F)):
+                out[f"{m.name}_{key}"] = col[:, c]
+            for key, c in (("reference_count", MODEL), ("hits", HITS), ("candidate_count", PEER)):
+                out[f"{m.name}_{key}"] = col[:, c].astype(np.int64) if m.integral_counts else col[:, c]
         return out
+
+    def to_pandas(self):
+        """A ``pandas.DataFrame`` of :meth:`columns` (needs the ``pandas`` extra)."""
+        pd = _optional("pandas", "pandas", "to_pandas")
+        return pd.DataFrame(self.columns())
+
+    def to_arrow(self):
+        """A ``pyarrow.Table`` of :meth:`columns` (needs the ``pyarrow`` extra)."""
+        pa = _optional("pyarrow", "pyarrow", "to_arrow")
+        cols = self.columns()
+        cols["instance"] = pa.array(cols["instance"].tolist(), type=pa.string())
+        return pa.table(cols)
+
+    def to_polars(self):
+        """A ``polars.DataFrame`` of :meth:`columns` (needs the ``polars`` extra)."""
+        pl = _optional("polars", "polars", "to_polars")
+        cols = self.columns()
+        cols["instance"] = pl.Series("instance", cols["instance"].tolist(), dtype=pl.Utf8)
+        return pl.DataFrame(cols)
 
     def counts(self) -> list[dict[str, dict[str, float]]]:
         """Raw sufficient statistics per pair (R/P/F measures): reference count, hits, candidate count."""
@@ -204,38 +436,7 @@ class RougeResult:
         """Long-format rows (one per pair and measure, keyed by ``instance``), ready for ``pandas.DataFrame``.
 
         Counts come in one order everywhere: reference count, hits, candidate count."""
-        out = []
-        for i, p in zip(self.ids, self.pairs):
-            for name, s in p.items():
-                if isinstance(s, ValueScore):
-                    out.append(
-                        {
-                            "instance": i,
-                            "measure": name,
-                            "recall": None,
-                            "precision": None,
-                            "f": None,
-                            "score": s.score,
-                            "reference_count": None,
-                            "hits": None,
-                            "candidate_count": None,
-                        }
-                    )
-                else:
-                    out.append(
-                        {
-                            "instance": i,
-                            "measure": name,
-                            "recall": s.recall,
-                            "precision": s.precision,
-                            "f": s.f,
-                            "score": None,
-                            "reference_count": s.model_count,
-                            "hits": s.hits,
-                            "candidate_count": s.peer_count,
-                        }
-                    )
-        return out
+        return list(long_rows(self.measures, self._data, self.ids))
 
     def __str__(self) -> str:
         lines = [str(self.signature), f"corpus R/P/F: {AVERAGE_NAMES.get(self.average, self.average)}"]
@@ -245,3 +446,76 @@ class RougeResult:
             else:
                 lines.append(f"{name:12s} R {v['recall']:.5f}  P {v['precision']:.5f}  F {v['f']:.5f}")
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<RougeResult of {len(self)} pairs: {self.signature}>"
+
+
+ROW_KEYS = ("instance", "measure", "recall", "precision", "f", "score", "reference_count", "hits", "candidate_count")
+
+
+def long_rows(measures: Sequence[Measure], data: np.ndarray, ids: Sequence[str]):
+    """Yield one dict per pair and measure (keys :data:`ROW_KEYS`), ``None`` where not applicable."""
+    whole = [m.integral_counts for m in measures]
+    for i, row in zip(ids, data.tolist()):
+        for m, integral, v in zip(measures, whole, row):
+            if m.single_valued:
+                yield dict(zip(ROW_KEYS, (i, m.name, None, None, None, v[F], None, None, None)))
+            else:
+                counts = (_count(v[MODEL], integral), _count(v[HITS], integral), _count(v[PEER], integral))
+                yield dict(zip(ROW_KEYS, (i, m.name, v[R], v[P], v[F], None, *counts)))
+
+
+def _ratios(model: float, peer: float, hits: float, alpha: float) -> dict[str, float]:
+    return dict(zip(KEYS, (float(x) for x in ratios(model, peer, hits, alpha))))
+
+
+def _run_bootstrap(result: RougeResult):
+    """(intervals, rouge155 averages) of every R/P/F measure, from one set of resample draws."""
+    o = result.options
+    cols = [j for j, m in enumerate(o.measures) if not m.single_valued]
+    n = len(result)
+    if not o.bootstrap or not cols or n == 0:
+        return MappingProxyType({}), MappingProxyType({})
+    tokens = o.average == "tokens"
+    fields = [MODEL, PEER, HITS] if tokens else [R, P, F]
+    values = result.data[:, cols, :][:, :, fields].reshape(n, 3 * len(cols))
+    level = float(o.confidence)
+    names = [o.measures[j].name for j in cols]
+    intervals, averages = {}, {}
+    if o.bootstrap == "rouge155":
+        # the script sorts "<evalID>.<peerID>" as strings; "<id>." sorts the same for any peer ID
+        # (unless an ID holds a "."). Without ids, the eval IDs are 01, 02, ...: input order
+        ids = result._ids
+        order = list(range(n)) if ids is None else sorted(range(n), key=lambda i: ids[i] + ".")
+        boots = perl_bootstrap_measures(values[order], o.resamples, level, 1 if tokens else 0, o.alpha)
+        for name, b in zip(names, boots):
+            intervals[name] = MappingProxyType(
+                {k: Interval(b.low[i], b.high[i], level, "rouge155", o.resamples, None) for i, k in enumerate(KEYS)}
+            )
+            averages[name] = MappingProxyType(dict(zip(KEYS, b.average)))
+    else:
+        lo, hi = percentile_bootstrap(values, tokens, o.alpha, o.resamples, level, o.seed)
+        for k, name in enumerate(names):
+            intervals[name] = MappingProxyType(
+                {
+                    key: Interval(float(lo[3 * k + i]), float(hi[3 * k + i]), level, "percentile", o.resamples, o.seed)
+                    for i, key in enumerate(KEYS)
+                }
+            )
+    return MappingProxyType(intervals), MappingProxyType(averages)
+
+
+def _optional(module: str, extra: str, method: str):
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ImportError(f"RougeResult.{method}() needs {module}: pip install 'rougekit[{extra}]'") from None
+
+
+def _restore(data, options, ids, corpus_values, totals, total_pairs, signature):
+    return RougeResult(
+        data, options, ids, corpus_values=corpus_values, totals=totals, total_pairs=total_pairs, signature=signature
+    )

@@ -1,86 +1,154 @@
 """A compact string naming every choice that changes the numbers (in the manner of sacrebleu).
 
->>> s = Signature(measures="ROUGE-1,ROUGE-L", stem=True)
->>> str(s)
-'rougekit|m:ROUGE-1,ROUGE-L|tok:rouge155|stem:yes|stop:no|limit:none|refs:sum|alpha:0.5|su:rouge155|w:rouge155|avg:pairs|boot:rouge155|r:1000|c:95|seed:none|v:0.1.0'
+It is derived from the :class:`~rougekit.engine.options.ScoringOptions` that were scored with, and reads
+back: ``Signature.parse(str(s)) == s``. A value holding ``|``, ``%`` or white space (a custom
+tokenizer's name, say) is written with ``%XX`` escapes.
+
+>>> from rougekit.engine.options import ScoringOptions
+>>> s = Signature.from_options(ScoringOptions.build(["ROUGE-1", "ROUGE-L"], stem=True))
+>>> str(s)  # doctest: +ELLIPSIS
+'rougekit|m:ROUGE-1,ROUGE-L|tok:rouge155|stem:rouge155|stop:no|limit:none|refs:sum|alpha:0.5|su:rouge155|w:rouge155|hori:word|avg:pairs|boot:rouge155|r:1000|c:95|seed:none|v:...'
 >>> Signature.parse(str(s)) == s
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+import re
+from dataclasses import dataclass, fields, replace
+from urllib.parse import unquote
 
 from rougekit import __version__
 from rougekit.errors import OptionError
 
+# field name -> key in the string, in print order
 _KEYS = {
     "measures": "m",
     "tokenizer": "tok",
-    "stem": "stem",
+    "stemmer": "stem",
     "stopwords": "stop",
     "limit": "limit",
     "multi_ref": "refs",
     "alpha": "alpha",
     "su_unigrams": "su",
     "wlcs": "w",
+    "hori_units": "hori",
     "average": "avg",
     "bootstrap": "boot",
     "resamples": "r",
     "confidence": "c",
     "seed": "seed",
+    "test": "test",
+    "trials": "trials",
+    "test_seed": "test_seed",
+    "test_confidence": "test_c",
     "version": "v",
 }
-_BOOLS = ("stem", "stopwords")
+_OPTIONAL = ("test", "trials", "test_seed", "test_confidence")  # printed only when set (rougekit compare)
+_UNSAFE = re.compile(r"[%|\s]|[^\x20-\x7e\u00a0-\U0010ffff]")
 
 
 @dataclass(frozen=True)
 class Signature:
+    """The printed form of the options: every field is the text shown after its key."""
+
     measures: str
     tokenizer: str = "rouge155"
-    stem: bool = False
+    stemmer: str = "none"
     stopwords: bool = False
     limit: str = "none"  # none | words:N | bytes:N
     multi_ref: str = "sum"
     alpha: str = "0.5"
     su_unigrams: str = "rouge155"
     wlcs: str = "rouge155"
+    hori_units: str = "word"
     average: str = "pairs"
     bootstrap: str = "rouge155"
     resamples: int = 1000
     confidence: str = "95"
     seed: str = "none"
+    test: str = ""  # the significance test of ``rougekit compare``
+    trials: int = 0
+    test_seed: str = ""
+    test_confidence: str = ""
     version: str = __version__
+
+    @property
+    def stem(self) -> bool:
+        """True when a stemmer is applied (ROUGE-1.5.5's -m)."""
+        return self.stemmer != "none"
+
+    @classmethod
+    def from_options(cls, options, **test) -> "Signature":
+        """The signature of :class:`~rougekit.engine.options.ScoringOptions`; ``test=...`` adds compare's fields."""
+        o = options
+        boot = o.bootstrap
+        sig = cls(
+            measures=",".join(m.name for m in o.measures),
+            tokenizer=o.tokenizer_name,
+            stemmer="rouge155" if o.stem else "none",  # the one stemmer today: WordNet exceptions + Porter
+            stopwords=bool(o.stopwords),
+            limit=o.limit,
+            multi_ref=o.multi_ref,
+            alpha=number(o.alpha),
+            su_unigrams=o.su_unigrams,
+            wlcs=o.wlcs,
+            hori_units=o.hori_units,
+            average=o.average,
+            bootstrap=str(boot).lower(),
+            resamples=o.resamples if boot else 0,
+            confidence=number(o.confidence) if boot else "none",
+            seed=str(o.seed) if boot == "percentile" else "none",
+        )
+        return replace(sig, **test) if test else sig
 
     def __str__(self) -> str:
         parts = ["rougekit"]
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in _BOOLS:
+            if f.name in _OPTIONAL and value == f.default:
+                continue
+            if isinstance(value, bool):
                 value = "yes" if value else "no"
-            parts.append(f"{_KEYS[f.name]}:{value}")
+            parts.append(f"{_KEYS[f.name]}:{_escape(str(value))}")
         return "|".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> "Signature":
         """Read a signature string back (inverse of ``str``)."""
         parts = text.strip().split("|")
-        if not parts or parts[0] != "rougekit":
+        if parts[0] != "rougekit":
             raise OptionError(f"not a rougekit signature: {text!r}")
         by_key = {v: k for k, v in _KEYS.items()}
-        values: dict[str, Any] = {}
+        types = {f.name: f.type for f in fields(cls)}
+        values: dict = {}
         for part in parts[1:]:
-            key, sep, value = part.partition(":")
+            key, sep, raw = part.partition(":")
             if not sep or key not in by_key:
                 raise OptionError(f"bad signature field {part!r}")
-            name = by_key[key]
-            if name in _BOOLS:
+            name, value = by_key[key], unquote(raw)
+            if types[name] == "bool":
+                if value not in ("yes", "no"):
+                    raise OptionError(f"signature field {key} must be yes or no, got {value!r}")
                 values[name] = value == "yes"
-            elif name == "resamples":
-                values[name] = int(value)
+            elif types[name] == "int":
+                try:
+                    values[name] = int(value)
+                except ValueError:
+                    raise OptionError(f"signature field {key} must be an integer, got {value!r}") from None
             else:
                 values[name] = value
         if "measures" not in values:
             raise OptionError("signature has no measures field (m:...)")
         return cls(**values)
+
+
+def number(x: float) -> str:
+    """A float as short as it reads back exactly: 0.5 -> "0.5", 95.0 -> "95", 1/3 -> "0.3333333333333333"."""
+    short = f"{x:g}"
+    return short if float(short) == x else repr(float(x))
+
+
+def _escape(value: str) -> str:
+    """``%XX`` (UTF-8) for ``%``, ``|``, white space and unprintable characters; the rest as is."""
+    return _UNSAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group().encode("utf-8", "surrogatepass")), value)

@@ -10,37 +10,34 @@ from array import array
 from libc.stdint cimport uint64_t
 
 
-def resample_sums(const double[:, ::1] values, Py_ssize_t resamples):
-    """The sums of the drawn rows, resample after resample: a flat ``array('d')`` of resamples x 3.
+def resample_sums(const double[:, ::1] values, Py_ssize_t resamples, Py_ssize_t first=0):
+    """The sums of the drawn rows, resample after resample: a flat ``array('d')`` of resamples x w.
 
-    ``values``: any C-contiguous n x 3 float64 buffer (a numpy array, a cast memoryview).
+    ``values``: any C-contiguous n x w float64 buffer (a numpy array, a cast memoryview); every
+    column shares the same draws (the script reseeds with the same ``srand(s)`` for every measure).
+    ``first``: the seed of the first resample (a slice of the resamples, for threads).
     """
-    cdef Py_ssize_t n = values.shape[0]
-    out_arr = array("d", bytes(8 * 3 * resamples))
-    cdef double[:, ::1] out = memoryview(out_arr).cast("B").cast("d", (resamples, 3))
+    cdef Py_ssize_t n = values.shape[0], w = values.shape[1]
+    out_arr = array("d", bytes(8 * w * resamples))
+    if n == 0 or w == 0 or resamples == 0:
+        return out_arr
+    cdef double[:, ::1] out = memoryview(out_arr).cast("B").cast("d", (resamples, w))
     cdef uint64_t state, mult = 0x5DEECE66D, add = 0xB, mask = (<uint64_t>1 << 48) - 1
     cdef uint64_t low32 = 0xFFFFFFFF, seed_low = 0x330E
     cdef double scale = 1.0 / 281474976710656.0  # 2^-48
-    cdef Py_ssize_t s, k, idx
-    cdef double a, b, c
-    if n == 0:
-        return out_arr
+    cdef Py_ssize_t s, k, idx, c
+    cdef double *row
     with nogil:
         for s in range(resamples):
-            state = ((<uint64_t>s & low32) << 16) + seed_low
-            a = b = c = 0.0
+            state = ((<uint64_t>(s + first) & low32) << 16) + seed_low
+            row = &out[s, 0]
             for k in range(n):
                 state = (state * mult + add) & mask
                 idx = <Py_ssize_t>((<double>state * scale) * <double>n)
-                if k == 0:
-                    a = values[idx, 0]
-                    b = values[idx, 1]
-                    c = values[idx, 2]
+                if k == 0:  # the first drawn value as is, then added in draw order
+                    for c in range(w):
+                        row[c] = values[idx, c]
                 else:
-                    a = a + values[idx, 0]
-                    b = b + values[idx, 1]
-                    c = c + values[idx, 2]
-            out[s, 0] = a
-            out[s, 1] = b
-            out[s, 2] = c
+                    for c in range(w):
+                        row[c] = row[c] + values[idx, c]
     return out_arr

@@ -13,6 +13,7 @@ from rougekit.api import Scorer
 from rougekit.cli.score import _load, build_parser
 from rougekit.errors import OptionError
 from rougekit.io.files import write_text
+from rougekit.signature import Signature, number
 from rougekit.stats.paired import approximate_randomization, paired_bootstrap
 
 
@@ -47,6 +48,7 @@ def run(argv: list[str]) -> int:
         tokenizer=args.tokenizer,
         su_unigrams=args.su_unigrams,
         wlcs=args.wlcs,
+        hori_units=args.hori_units,
         bootstrap=None,
     )
     scored = {name: scorer.score(c, refs, ids=ids) for name, c in systems.items()}
@@ -75,10 +77,16 @@ def run(argv: list[str]) -> int:
                     "delta_high": bs.high,
                 }
             )
-    signature = f"{scorer.signature}|test:ar+bootstrap|trials:{args.trials}|test_seed:{args.seed}"
+    signature = Signature.from_options(
+        scorer.options,
+        test="ar+bootstrap",
+        trials=args.trials,
+        test_seed=str(args.seed),
+        test_confidence=number(args.confidence),
+    )
     out: list[str] = []
     if args.format == "json":
-        out.append(json.dumps({"signature": signature, "comparisons": rows}, indent=2) + "\n")
+        out.append(json.dumps({"signature": str(signature), "comparisons": rows}, indent=2) + "\n")
     else:
         out.append(
             f"{'system':<12} {'measure':<12} {'baseline':>9} {'system':>9} {'delta':>9} "

@@ -73,7 +73,7 @@ def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
     values = np.asarray(values, dtype=np.float64)
     n = values.shape[0]
     states = _seed_states(np.arange(resamples, dtype=np.uint64))
-    sums = np.zeros((resamples, 3), dtype=np.float64)
+    sums = np.zeros((resamples, values.shape[1]), dtype=np.float64)
     for step in range(n):
         states = _advance(states)
         idx = np.floor(states.astype(np.float64) * _SCALE * n).astype(np.intp)
@@ -90,26 +90,27 @@ def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
     module = backend.bootstrap_module()
     if module is not None:
         sums = module.resample_sums(np.ascontiguousarray(values, dtype=np.float64), resamples)
-        return np.frombuffer(sums, dtype=np.float64).reshape(resamples, 3)
+        return np.frombuffer(sums, dtype=np.float64).reshape(resamples, values.shape[1])
     return resample_sums(values, resamples)
 
 
 def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha: float = 0.5) -> np.ndarray:
-    """The ``resamples`` x 3 matrix of resample values, unsorted, exactly as the script computes them.
+    """The ``resamples`` x 3k matrix of resample values, unsorted, exactly as the script computes them.
 
-    ``values`` is n x 3 in the script's instance order: (R, P, F) for ``-t 0``; (model count,
-    peer count, hits) for ``-t 1``.
+    ``values`` is n x 3k in the script's instance order, one triple of columns per measure: (R, P, F)
+    for ``-t 0``; (model count, peer count, hits) for ``-t 1``. The measures share the draws.
     """
     import numpy as np
 
-    values = np.asarray(values, dtype=np.float64).reshape(-1, 3)
+    values = np.asarray(values, dtype=np.float64)
+    values = values.reshape(-1, values.shape[-1] if values.ndim == 2 else 3)
     n = values.shape[0]
     sums = _fast_sums(values, resamples)
     if average == 1:
-        model, peer, hits = sums[:, 0], sums[:, 1], sums[:, 2]
-        return np.stack(ratios_array(model, peer, hits, alpha), axis=1)
+        model, peer, hits = sums[:, 0::3], sums[:, 1::3], sums[:, 2::3]
+        return np.stack(ratios_array(model, peer, hits, alpha), axis=2).reshape(resamples, -1)
     if n == 0:
-        return np.zeros((resamples, 3))
+        return np.zeros((resamples, values.shape[1]))
     return sums / n
 
 
@@ -141,6 +142,19 @@ def _summarize(columns: list[list[float]], resamples: int, confidence: float) ->
         low.append(lo_a + (_perl_index(ranked, lower + 1) - lo_a) * frac)
         high.append(hi_a + (_perl_index(ranked, upper + 1) - hi_a) * frac)
     return BootstrapResult(tuple(avg), tuple(low), tuple(high))
+
+
+def perl_bootstrap_measures(
+    values: np.ndarray, resamples: int = 1000, confidence: float = 95.0, average: int = 0, alpha: float = 0.5
+) -> list[BootstrapResult]:
+    """:func:`perl_bootstrap` of k measures at once, from one pass of draws: ``values`` is n x 3k
+    (a triple of columns per measure, instances in the script's order). The same numbers as k
+    calls, since the script reseeds every resample with ``srand(s)`` for every measure."""
+    samples = resample_values(values, resamples, average, alpha)
+    return [
+        _summarize([samples[:, c].tolist() for c in range(j, j + 3)], resamples, confidence)
+        for j in range(0, samples.shape[1], 3)
+    ]
 
 
 def perl_bootstrap(

@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 RESAMPLE_UNITS = ("systems", "instances", "both")
+_BLOCK = 8_000_000  # values gathered at once by percentile_bootstrap (64 MB)
 
 
 def confidence_fraction(confidence: float) -> float:
@@ -131,12 +132,16 @@ def percentile_bootstrap(
 
     ``values`` is n x 3k, a triple of columns per measure: (R, P, F) per pair, averaged; or with
     ``tokens`` (model count, peer count, hits), summed and turned into R, P, F. The resample indices
-    are drawn once (``default_rng(seed)``, resamples x n) and shared by every measure.
+    are drawn once (``default_rng(seed)``, resamples x n) and shared by every measure, a block of
+    resamples at a time (the same draws, in bounded memory for any n).
     """
     rng = np.random.default_rng(seed)
     n, width = values.shape
-    idx = rng.integers(0, n, size=(resamples, n))
-    sums = values[idx].sum(axis=1)
+    block = max(1, _BLOCK // max(1, n * width))
+    sums = np.empty((resamples, width))
+    for start in range(0, resamples, block):
+        idx = rng.integers(0, n, size=(min(block, resamples - start), n))
+        sums[start : start + len(idx)] = values[idx].sum(axis=1)
     if tokens:
         rpf = ratios_array(sums[:, 0::3], sums[:, 1::3], sums[:, 2::3], alpha)
         stats = np.stack(rpf, axis=2).reshape(resamples, width)
