@@ -204,8 +204,11 @@ cdef inline bint _same_window(const int* a, const int* b, int n) noexcept nogil:
 
 
 cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t lm, int n,
-                         GramEntry* table, Py_ssize_t cap) noexcept nogil:
-    """Clipped n-gram overlap; ``table`` has ``cap`` zeroed slots (a power of two)."""
+                         GramEntry* table, Py_ssize_t cap, bint distinct=False) noexcept nogil:
+    """Clipped n-gram overlap; ``table`` has ``cap`` zeroed slots (a power of two).
+
+    ``distinct``: every model type counts once, so the hits are the types found in both.
+    """
     cdef Py_ssize_t nm = lm - n + 1, np_ = lp - n + 1, i, s
     cdef Py_ssize_t msk = cap - 1
     cdef uint64_t key
@@ -225,7 +228,8 @@ cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t l
                 e.cm = 1
                 break
             if e.key == key and (not verify or _same_window(m + e.pos, m + i, n)):
-                e.cm += 1
+                if not distinct:
+                    e.cm += 1
                 break
             s = (s + 1) & msk
     for i in range(np_):
@@ -244,12 +248,8 @@ cdef int64_t _ngram_hits(const int* p, Py_ssize_t lp, const int* m, Py_ssize_t l
     return hits
 
 
-def ngram_stats(peer, model, int n):
-    """ROUGE-N statistics ``(hits, model_count, peer_count)``; see ``_pure.ngram_stats``."""
-    if n < 1:
-        raise ValueError(f"n must be >= 1, got {n}")
-    cdef _Seq P = _Seq(peer)
-    cdef _Seq M = _Seq(model)
+cdef int64_t _gram_hits(_Seq P, _Seq M, int n, bint distinct) except -1:
+    """``_ngram_hits`` of P against M with a table of its own (the GIL released for large inputs)."""
     cdef Py_ssize_t lp = P.buf.n, lm = M.buf.n
     cdef Py_ssize_t nm = lm - n + 1 if lm >= n else 0
     cdef Py_ssize_t np_ = lp - n + 1 if lp >= n else 0
@@ -257,24 +257,43 @@ def ngram_stats(peer, model, int n):
     cdef Py_ssize_t cap
     cdef GramEntry small[256]
     cdef GramEntry* table
-    if nm > 0 and np_ > 0:
-        cap = _table_size(nm)
-        if cap <= 256:
-            table = small
-            memset(table, 0, cap * sizeof(GramEntry))
+    if nm <= 0 or np_ <= 0:
+        return 0
+    cap = _table_size(nm)
+    if cap <= 256:
+        table = small
+        memset(table, 0, cap * sizeof(GramEntry))
+    else:
+        table = <GramEntry*>calloc(cap, sizeof(GramEntry))
+        if table == NULL:
+            raise MemoryError()
+    try:
+        if nm + np_ >= _NOGIL_UNITS:
+            with nogil:
+                hits = _ngram_hits(P.buf.data, lp, M.buf.data, lm, n, table, cap, distinct)
         else:
-            table = <GramEntry*>calloc(cap, sizeof(GramEntry))
-            if table == NULL:
-                raise MemoryError()
-        try:
-            if nm + np_ >= _NOGIL_UNITS:
-                with nogil:
-                    hits = _ngram_hits(P.buf.data, lp, M.buf.data, lm, n, table, cap)
-            else:
-                hits = _ngram_hits(P.buf.data, lp, M.buf.data, lm, n, table, cap)
-        finally:
-            if table != small:
-                free(table)
+            hits = _ngram_hits(P.buf.data, lp, M.buf.data, lm, n, table, cap, distinct)
+    finally:
+        if table != small:
+            free(table)
+    return hits
+
+
+def ngram_stats(peer, model, int n, bint distinct=False):
+    """ROUGE-N statistics ``(hits, model_count, peer_count)``; see ``_pure.ngram_stats``.
+
+    ``distinct``: counts of n-gram types (a sequence against itself gives its distinct count).
+    """
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    cdef _Seq P = _Seq(peer)
+    cdef _Seq M = _Seq(model)
+    cdef Py_ssize_t lp = P.buf.n, lm = M.buf.n
+    cdef Py_ssize_t nm = lm - n + 1 if lm >= n else 0
+    cdef Py_ssize_t np_ = lp - n + 1 if lp >= n else 0
+    cdef int64_t hits = _gram_hits(P, M, n, distinct)
+    if distinct:
+        return int(hits), int(_gram_hits(M, M, n, True)), int(_gram_hits(P, P, n, True))
     return int(hits), int(nm), int(np_)
 
 

@@ -53,7 +53,7 @@ def _ngram_counts(tokens: list[int], n: int) -> Counter:
     return counts
 
 
-def ngram_stats(peer: Sequence[int], model: Sequence[int], n: int) -> tuple[int, int, int]:
+def ngram_stats(peer: Sequence[int], model: Sequence[int], n: int, distinct: bool = False) -> tuple[int, int, int]:
     """ROUGE-N statistics of one peer against one model (docs/rouge155/measures.md#rouge-n--n-n).
 
     The n-grams are the windows of ``n`` consecutive tokens of the whole
@@ -62,6 +62,10 @@ def ngram_stats(peer: Sequence[int], model: Sequence[int], n: int) -> tuple[int,
     Returns ``(hits, model_count, peer_count)`` where the counts are
     ``max(0, L - n + 1)`` and ``hits`` is the clipped overlap
     ``sum over model n-gram types g of min(count_model(g), count_peer(g))``.
+
+    ``distinct=True`` counts n-gram *types* instead (sets, as the pltrdy ``rouge``
+    package's ``exclusive=True``): the counts are the numbers of distinct n-grams
+    and ``hits`` the number of n-grams found in both.
     """
     if n < 1:
         raise ValueError(f"n must be >= 1, got {n}")
@@ -69,6 +73,8 @@ def ngram_stats(peer: Sequence[int], model: Sequence[int], n: int) -> tuple[int,
     m = _ints(model)
     peer_counts = _ngram_counts(p, n)
     model_counts = _ngram_counts(m, n)
+    if distinct:
+        return len(model_counts.keys() & peer_counts.keys()), len(model_counts), len(peer_counts)
     hits = 0
     for gram, cm in model_counts.items():
         cp = peer_counts.get(gram, 0)

@@ -10,7 +10,7 @@ Adding a measure: one module here with a :class:`~rougekit.measures.base.Family`
 :func:`~rougekit.measures.registry.register`, imported below; plus its tests.
 """
 
-from rougekit.measures import basic_elements, hori, lcs, lin_hovy, ngram, skipgram  # noqa: F401  (registers)
+from rougekit.measures import basic_elements, distinct, hori, lcs, lin_hovy, ngram, skipgram  # noqa: F401  (registers)
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.basic_elements import BE_MODES
 from rougekit.measures.registry import families, family_of, parse, register
