@@ -11,6 +11,9 @@ rouge-score 0.1.2 (``from rouge_score import rouge_scorer, scoring``)::
 Note the argument order: rouge-score's ``score(target, prediction)`` is kept for
 compatibility, while rougekit's own API takes candidates first.  Neither rouge-score
 nor nltk is needed at run time.
+
+``rougekit.compat.rouge`` reproduces the pltrdy ``rouge`` package 1.0.1
+(``from rougekit.compat.rouge import Rouge, FilesRouge``, hypothesis first as there).
 """
 
 from . import rouge_scorer, scoring

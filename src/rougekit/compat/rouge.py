@@ -1,0 +1,241 @@
+"""Drop-in for the pltrdy ``rouge`` package 1.0.1 (``from rouge import Rouge, FilesRouge``).
+
+Switch by changing one import::
+
+    # from rouge import Rouge, FilesRouge
+    from rougekit.compat.rouge import Rouge, FilesRouge
+
+    scores = Rouge().get_scores(hyps, refs)            # hypothesis FIRST, as in ``rouge``
+    averages = Rouge().get_scores(hyps, refs, avg=True)
+
+The numbers are those of ``rouge`` 1.0.1 to the last float bit (the tests compare with the
+installed package), with its text handling and its counting, which is not ROUGE-1.5.5's:
+
+* sentences: the text split on ``"."``, empty pieces dropped, runs of whitespace in a piece
+  joined by one space; words: each sentence split on ``" "`` (a blank piece, as in
+  ``"a. . b"``, gives one empty word). No lower-casing, no stemming, punctuation other than
+  ``"."`` stays in the words;
+* ``exclusive=True`` (the default): n-grams and words are *sets*, so a repeated n-gram
+  counts once (the engine's ``ROUGE-<n>-DISTINCT`` and ``ROUGE-L-DISTINCT``, see
+  ``docs/measures/distinct.md``); ``exclusive=False``: ROUGE-N is the usual clipped count;
+* ``rouge-l``: one LCS per reference sentence and hypothesis sentence; with ``exclusive``
+  the hits are the distinct words of all those LCSs together, without it the sum of their
+  lengths (so it can exceed the number of words). R = hits / reference words,
+  P = hits / hypothesis words;
+* F = ``2 * (P * R / (P + R + 1e-8))`` for every metric; P (R) is 0.0 when the hypothesis
+  (reference) has no n-gram.
+
+Counting runs through rougekit's engine (:func:`rougekit.scoring.reference_stats` with the
+registry's measures); only this text handling and the F formula live here.
+
+Differences: pltrdy's recursive LCS trace-back dies (``RecursionError``) on sentences of about a
+thousand words; this module scores them. Mismatched lengths raise ``AssertionError`` also with
+``ignore_empty=True`` (where ``rouge`` silently truncates to the shorter list).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+from rougekit.measures import Measure
+from rougekit.scoring import Doc, reference_stats
+
+__all__ = ["Rouge", "FilesRouge"]
+
+_ROUGE_L = Measure("L")  # one sentence each side: the LCS length
+_ROUGE_L_DISTINCT = Measure.parse("ROUGE-L-DISTINCT")
+
+
+class Rouge:
+    """ROUGE as the pltrdy ``rouge`` package 1.0.1 computes it.
+
+    Args:
+        metrics: names among ``AVAILABLE_METRICS`` (case ignored); default
+            ``["rouge-1", "rouge-2", "rouge-l"]``. An unknown name raises ``ValueError``.
+        stats: among ``"r"``, ``"p"``, ``"f"`` (case ignored), in the order the results
+            list them; default ``["r", "p", "f"]``. An unknown one raises ``ValueError``.
+        return_lengths: add ``"lengths": {"hyp": words, "ref": words}`` to each result.
+        raw_results: the counts ``{"hyp", "ref", "overlap"}`` (ints) instead of R/P/F
+            (``stats`` is then ignored; with ``avg=True`` this raises ``KeyError``, as ``rouge``).
+        exclusive: count n-grams and words as sets (the default, as ``rouge``).
+    """
+
+    DEFAULT_METRICS = ["rouge-1", "rouge-2", "rouge-l"]
+    #: metric name -> n of ROUGE-N, or "l"
+    AVAILABLE_METRICS = {"rouge-1": 1, "rouge-2": 2, "rouge-3": 3, "rouge-4": 4, "rouge-5": 5, "rouge-l": "l"}
+    DEFAULT_STATS = ["r", "p", "f"]
+    AVAILABLE_STATS = ["r", "p", "f"]
+
+    def __init__(self, metrics=None, stats=None, return_lengths=False, raw_results=False, exclusive=True):
+        self.return_lengths = return_lengths
+        self.raw_results = raw_results
+        self.exclusive = exclusive
+        if metrics is None:
+            self.metrics = list(Rouge.DEFAULT_METRICS)
+        else:
+            self.metrics = [name.lower() for name in metrics]
+            for name in self.metrics:
+                if name not in Rouge.AVAILABLE_METRICS:
+                    raise ValueError("Unknown metric '%s'" % name)
+        if raw_results:
+            self.stats = ["hyp", "ref", "overlap"]
+        elif stats is None:
+            self.stats = list(Rouge.DEFAULT_STATS)
+        else:
+            self.stats = [name.lower() for name in stats]
+            for name in self.stats:
+                if name not in Rouge.AVAILABLE_STATS:
+                    raise ValueError("Unknown stat '%s'" % name)
+
+    def get_scores(self, hyps, refs, avg=False, ignore_empty=False):
+        """Scores of each hypothesis against the reference at the same index (hypothesis first).
+
+        ``hyps`` and ``refs`` are two strings (one pair) or two sequences of strings of the same
+        length (``AssertionError`` otherwise). Returns a list of
+        ``{metric: {stat: value}}`` dicts, or with ``avg=True`` one dict of the means
+        (``ZeroDivisionError`` when there is no pair). ``ignore_empty`` drops the pairs where
+        either string is empty (``ValueError`` if none is left). A hypothesis or reference
+        with no sentence (``""``, ``"..."``) raises ``ValueError`` as in ``rouge``.
+        """
+        if isinstance(hyps, str):
+            hyps, refs = [hyps], [refs]
+        if len(hyps) != len(refs):
+            raise AssertionError(f"get_scores: {len(hyps)} hypotheses but {len(refs)} references")
+        if ignore_empty:
+            kept = [(h, r) for h, r in zip(hyps, refs) if len(h) > 0 and len(r) > 0]
+            if not kept:
+                raise ValueError("get_scores(ignore_empty=True): every pair has an empty hypothesis or reference")
+            hyps = [h for h, _ in kept]
+            refs = [r for _, r in kept]
+        if avg:
+            return self._average(hyps, refs)
+        results = []
+        for hyp, ref in zip(hyps, refs):
+            result = self._pair(hyp, ref, self.raw_results)
+            if self.return_lengths:
+                result["lengths"] = {"hyp": _length(_sentences(hyp)), "ref": _length(_sentences(ref))}
+            results.append(result)
+        return results
+
+    # ------------------------------------------------------------------ internals
+
+    def _pair(self, hyp, ref, raw):
+        """One pair's ``{metric: {stat: value}}``, metrics and stats in the order asked."""
+        vocab: dict = {}
+        hyp_doc, ref_doc = _doc(_sentences(hyp), vocab), _doc(_sentences(ref), vocab)
+        result = {}
+        for metric in self.metrics:
+            values = _metric(Rouge.AVAILABLE_METRICS[metric], hyp_doc, ref_doc, self.exclusive, raw)
+            result[metric] = {stat: values[stat] for stat in self.stats}  # raw stats of R/P/F: KeyError
+        return result
+
+    def _average(self, hyps, refs):
+        """Means over the pairs, each summed in pair order starting from int 0 (as ``rouge``)."""
+        totals = {metric: {stat: 0 for stat in self.stats} for metric in self.metrics}
+        hyp_words = ref_words = count = 0
+        for hyp, ref in zip(hyps, refs):
+            scores = self._pair(hyp, ref, raw=False)  # with raw_results: KeyError, as ``rouge``
+            for metric in self.metrics:
+                totals[metric] = {stat: totals[metric][stat] + scores[metric][stat] for stat in self.stats}
+            if self.return_lengths:
+                hyp_words += _length(_sentences(hyp))
+                ref_words += _length(_sentences(ref))
+            count += 1
+        means = {metric: {stat: totals[metric][stat] / count for stat in self.stats} for metric in self.metrics}
+        if self.return_lengths:
+            means["lengths"] = {"hyp": hyp_words / count, "ref": ref_words / count}
+        return means
+
+
+class FilesRouge:
+    """``Rouge`` over two files of one text per line (arguments as :class:`Rouge`)."""
+
+    def __init__(self, *args, **kwargs):
+        self.rouge = Rouge(*args, **kwargs)
+
+    def get_scores(self, hyp_path, ref_path, avg=False, ignore_empty=False):
+        """Scores of line i of ``hyp_path`` against line i of ``ref_path`` (hypothesis file first).
+
+        As ``rouge``: the files must exist and have the same number of lines
+        (``AssertionError`` naming them otherwise); they are read as UTF-8 text and the last
+        character of every line is dropped (its newline, or its last character on a last line
+        without one).
+        """
+        for path in (hyp_path, ref_path):
+            if not os.path.isfile(path):
+                raise AssertionError(f"{path}: no such file")
+        hyp_lines, ref_lines = _binary_line_count(hyp_path), _binary_line_count(ref_path)
+        if hyp_lines != ref_lines:
+            raise AssertionError(f"{hyp_path} has {hyp_lines} lines but {ref_path} has {ref_lines}")
+        hyps, refs = _read_lines(hyp_path), _read_lines(ref_path)
+        return self.rouge.get_scores(hyps, refs, avg=avg, ignore_empty=ignore_empty)
+
+
+def _binary_line_count(path) -> int:
+    with open(path, "rb") as handle:
+        return sum(1 for _ in handle)
+
+
+def _read_lines(path) -> list:
+    with io.open(path, encoding="utf-8", mode="r") as handle:  # universal newlines, as ``rouge``
+        return [line[:-1] for line in handle]
+
+
+def _sentences(text) -> list:
+    """``rouge``'s sentences: pieces between dots, whitespace runs joined by one space."""
+    return [" ".join(piece.split()) for piece in text.split(".") if len(piece) > 0]
+
+
+def _length(sentences) -> int:
+    """``rouge``'s lengths: the non-empty words."""
+    return len(" ".join(sentences).split())
+
+
+def _doc(sentences, vocab) -> Doc:
+    """Words (``sentence.split(" ")``) interned to ids shared through ``vocab``."""
+    sentence_ids = []
+    for sentence in sentences:
+        ids = []
+        for word in sentence.split(" "):
+            i = vocab.get(word)
+            if i is None:
+                i = vocab[word] = len(vocab)
+            ids.append(i)
+        sentence_ids.append(ids)
+    return Doc([i for ids in sentence_ids for i in ids], sentence_ids)
+
+
+def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool) -> dict:
+    """One metric of one pair: ``{"hyp", "ref", "overlap"}`` counts, or ``{"f", "p", "r"}``."""
+    if which == "l":
+        if not hyp.sentences or not ref.sentences:
+            raise ValueError("Collections must contain at least 1 sentence.")
+        if exclusive:
+            stats = reference_stats(_ROUGE_L_DISTINCT, hyp, ref)
+            hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
+        else:
+            overlap = 0
+            for ref_sentence in ref.sentences:
+                for hyp_sentence in hyp.sentences:
+                    overlap += _lcs_length(hyp_sentence, ref_sentence)
+            hyp_count, ref_count = len(hyp.tokens), len(ref.tokens)
+    else:
+        if not hyp.sentences:
+            raise ValueError("Hypothesis is empty.")
+        if not ref.sentences:
+            raise ValueError("Reference is empty.")
+        measure = Measure.parse(f"ROUGE-{which}-DISTINCT") if exclusive else Measure.rouge_n(which)
+        stats = reference_stats(measure, hyp, ref)
+        hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
+    hyp_count, ref_count, overlap = int(hyp_count), int(ref_count), int(overlap)
+    if raw:
+        return {"hyp": hyp_count, "ref": ref_count, "overlap": overlap}
+    precision = overlap / hyp_count if hyp_count else 0.0
+    recall = overlap / ref_count if ref_count else 0.0
+    return {"f": 2.0 * ((precision * recall) / (precision + recall + 1e-8)), "p": precision, "r": recall}
+
+
+def _lcs_length(a: list, b: list) -> int:
+    """The engine's LCS length of two word-id sequences (ROUGE-L with one sentence each side)."""
+    return reference_stats(_ROUGE_L, Doc(a, [a]), Doc(b, [b])).hits
