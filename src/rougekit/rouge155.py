@@ -68,9 +68,10 @@ class PeerResult:
 class _Summaries:
     """Reads and processes summary files once per (path, format, stemming) and caches them."""
 
-    def __init__(self, settings: Settings, warn: Callable[[str], None]):
+    def __init__(self, settings: Settings, warn: Callable[[str], None], read_sentences: Callable | None = None):
         self.settings = settings
         self.warn = warn
+        self.read_sentences = read_sentences
         self.vocab = Vocabulary()
         self.stopwords = load_smart_stopwords() if settings.stopwords else None
         self._raw: dict[tuple[str, str], list[bytes]] = {}
@@ -84,7 +85,7 @@ class _Summaries:
         if key not in self._raw:
             from rougekit.text import rouge155 as text
 
-            self._raw[key] = text.read_sentences(path, fmt)
+            self._raw[key] = (self.read_sentences or text.read_sentences)(path, fmt)
         return self._raw[key]
 
     def spl_text(self, path: str) -> str:
@@ -95,7 +96,10 @@ class _Summaries:
         """
         cached = self._spl.get(path)
         if cached is None:
-            cached = self._spl[path] = read_bytes(path).decode("utf-8", "surrogateescape")
+            if self.read_sentences is not None:  # the sentences it gives, one per line
+                cached = self._spl[path] = b"\n".join(self.sentences(path, "SPL")).decode("utf-8", "surrogateescape")
+            else:
+                cached = self._spl[path] = read_bytes(path).decode("utf-8", "surrogateescape")
         return cached
 
     def doc(self, path: str, fmt: str | None, stem: bool) -> Doc:
@@ -140,11 +144,19 @@ class _Summaries:
 class Rouge155Run:
     """Score every peer of a configuration as ROUGE-1.5.5.pl does."""
 
-    def __init__(self, config: Config, settings: Settings, warn: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        config: Config,
+        settings: Settings,
+        warn: Callable[[str], None] | None = None,
+        read_sentences: Callable[[str, str], list[bytes]] | None = None,
+    ):
+        """``read_sentences(path, fmt)`` replaces reading a SEE/SPL/ISI summary file (default:
+        :func:`rougekit.text.rouge155.read_sentences`), e.g. to score texts converted in memory."""
         self.config = config
         self.settings = settings
         self.warn = warn or (lambda msg: print(msg, file=sys.stderr))
-        self.summaries = _Summaries(settings, self.warn)
+        self.summaries = _Summaries(settings, self.warn, read_sentences)
         self._stem_on = settings.stem  # the script's global stemming switch, which -M flips
         self._known_missing: set[tuple[str, str]] = set()
         # (peer ID, measure name) -> {eval ID: instance}, from the batch path

@@ -3,7 +3,7 @@
 >>> parse("rouge-su4").name, parse("ROUGE-W-1.2").name, parse("Ngram(1,4)").name
 ('ROUGE-SU4', 'ROUGE-W-1.2', 'Ngram(1,4)')
 >>> sorted(f.__class__.__name__ for f in families())[:3]
-['BasicElements', 'Bleu', 'Hori']
+['BasicElements', 'Bleu', 'DistinctTypes']
 """
 
 from __future__ import annotations
