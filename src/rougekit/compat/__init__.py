@@ -13,7 +13,8 @@ compatibility, while rougekit's own API takes candidates first.  Neither rouge-s
 nor nltk is needed at run time.
 
 ``rougekit.compat.rouge`` reproduces the pltrdy ``rouge`` package 1.0.1
-(``from rougekit.compat.rouge import Rouge, FilesRouge``, hypothesis first as there).
+(``from rougekit.compat.rouge import Rouge, FilesRouge``, hypothesis first as there), and
+``rougekit.compat.pyrouge`` pyrouge 0.1.3's ``Rouge155`` without Perl.
 """
 
 from . import rouge_scorer, scoring
