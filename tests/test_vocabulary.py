@@ -41,3 +41,14 @@ def test_counts_in_one_order_with_candidate_reference_names():
     assert [k for k in row if k.endswith("count") or k == "hits"] == ["reference_count", "hits", "candidate_count"]
     pair = r.pairs[0]["ROUGE-1"]
     assert (pair.reference_count, pair.hits, pair.candidate_count) == (4, 3, 3)
+
+
+def test_one_set_of_multi_reference_names():
+    # score, compare and protocol offer exactly the engine's rules (multi_ref= of the API)
+    from rougekit.cli import protocol, score
+    from rougekit.engine.options import MULTI_REF
+
+    for parser in (score.build_parser(), protocol._build_parser()):
+        (action,) = [a for a in parser._actions if "--multi-ref" in a.option_strings]
+        assert list(action.choices) == list(MULTI_REF)
+        assert all(f"{name}:" in action.help for name in MULTI_REF)

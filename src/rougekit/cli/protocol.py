@@ -18,6 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from rougekit.cli._options import multi_ref_choices, multi_ref_help
 from rougekit.errors import InputError, OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
 from rougekit.meta.protocol import (
@@ -93,8 +94,8 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--multi-ref",
         default="sum",
-        choices=("sum", "best", "jackknife"),
-        help="how several references combine: sum (-f A), best (-f B), jackknife (default: sum)",
+        choices=multi_ref_choices(),
+        help=multi_ref_help() + " (default: sum)",
     )
     p.add_argument("--format", default="text", choices=("text", "json", "csv"), help="output format (default: text)")
     p.add_argument("--output", "-o", default=None, help="write to this file (default: stdout)")

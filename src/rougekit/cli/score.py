@@ -10,6 +10,7 @@ import os
 import sys
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
+from rougekit.cli._options import multi_ref_choices, multi_ref_help
 from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.io.files import write_text
@@ -124,9 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
     opt.add_argument(
         "--multi-ref",
-        choices=["sum", "best", "jackknife"],
+        choices=multi_ref_choices(),
         default="sum",
-        help="several references: sum their counts (-f A), best by recall (-f B), or the paper's jackknife",
+        help=multi_ref_help() + " (default: sum)",
     )
     opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
     opt.add_argument(

@@ -1,0 +1,22 @@
+"""Option help shared by the commands: one set of multi-reference names, from the engine."""
+
+from __future__ import annotations
+
+from rougekit.engine.options import MULTI_REF
+
+# what each multi-reference rule does, in the words of the help texts
+_MULTI_REF_WORDS = {
+    "sum": "sum the counts over references (-f A)",
+    "best": "the reference with the best recall (-f B)",
+    "jackknife": "the paper's leave-one-out mean of best scores",
+    "max": "the best F per pair over references (as rouge-score)",
+}
+
+
+def multi_ref_choices() -> list[str]:
+    """The multi-reference rules the engine has (``multi_ref=`` of the API)."""
+    return list(MULTI_REF)
+
+
+def multi_ref_help() -> str:
+    return "several references: " + "; ".join(f"{n}: {_MULTI_REF_WORDS.get(n, n)}" for n in MULTI_REF)
