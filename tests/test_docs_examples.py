@@ -7,6 +7,9 @@ the same input when the page was written. A summary's lines are its sentences.
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import pytest
 
 import rougekit
@@ -92,6 +95,28 @@ def test_stemming_and_stopword_pair():
     assert rp(peer, model, "ROUGE-1", stem=True) == (r5(5 / 8), r5(5 / 7))
     assert rp(peer, model, "ROUGE-1", stem=True, stopwords=True) == (r5(4 / 5), r5(4 / 5))
     assert rp("the u.s. economy grew", "US economy grew", "ROUGE-1", stopwords=True) == (1.0, 1.0)
+
+
+def recalls(listing, *flags: str) -> list[str]:
+    """The R of every ``-d`` line of ``rougekit rouge155 FLAGS -d -z SPL LISTING``, in print order."""
+    from rougekit.cli.main import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rouge155", *flags, "-d", "-z", "SPL", str(listing)]) == 0
+    return [line.split(" R:")[1][:7] for line in out.getvalue().splitlines() if " Eval " in line]
+
+
+def test_models_only_stemming_flag(tmp_path):
+    """-M stems the model for ROUGE-L/SU, not for ROUGE-N, then leaves stemming off."""
+    text = tmp_path / "s.txt"
+    text.write_text("running dogs\n")
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"{text} {text}\n{text} {text}\n")  # the same pair as evaluations 1 and 2
+    # ROUGE-1 (1, 2), ROUGE-L (1, 2), ROUGE-SU4 (1, 2)
+    assert recalls(listing, "-n", "1", "-2", "4", "-u", "-M") == ["1.00000"] * 2 + ["0.00000"] * 4
+    # ROUGE-1 (1, 2), ROUGE-L (1: peer read while -m was on; 2: after -M switched it off)
+    assert recalls(listing, "-n", "1", "-m", "-M") == ["1.00000", "1.00000", "1.00000", "0.00000"]
 
 
 # --- measures.md -------------------------------------------------------------------------
