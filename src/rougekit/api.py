@@ -12,7 +12,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -191,50 +191,17 @@ class Scorer:
         ``keep_pairs=False`` keeps only running sums (flat memory for any number of pairs): the
         result then has corpus numbers but no per-pair rows and no intervals.
         """
-        _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         if not keep_pairs and (self.bootstrap or any(m.family.corpus_needs_tokens for m in self.measures)):
             raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
         chunks, bleu_pairs, done = [], [], 0
         totals = np.zeros((len(self.measures), 6))
-        cands: list[str] = []
-        refs: list = []
-        srcs: list[str] = []
-
-        def flush():
-            nonlocal done
-            if cands:
-                if srcs and len(srcs) != len(cands):
-                    raise OptionError("give a source with every pair, or with none")
-                if not srcs and any(m.needs_source for m in self.measures):
-                    raise OptionError(
-                        "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
-                    )
-                kind, split = inputs.normalize(cands, refs)
-                sources = list(srcs) if srcs else None
-                data, bp = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind)
-                if keep_pairs:
-                    chunks.append(data)
-                else:
-                    np.add(totals, data.sum(axis=0), out=totals)
-                bleu_pairs.extend(bp)
-                done += len(cands)
-                cands.clear()
-                refs.clear()
-                srcs.clear()
-                if progress:
-                    progress(done)
-
-        for item in pairs:
-            if isinstance(item, (str, bytes)):
-                raise TypeError(f"each pair must be a (candidate, references) tuple, got a {type(item).__name__}")
-            cand, ref = item[0], item[1]
-            if len(item) > 2:
-                srcs.append(item[2])
-            cands.append(cand)
-            refs.append(ref)
-            if len(cands) >= chunk_size:
-                flush()
-        flush()
+        for data, bp in self._chunks(pairs, chunk_size, jobs, progress):
+            if keep_pairs:
+                chunks.append(data)
+            else:
+                np.add(totals, data.sum(axis=0), out=totals)
+            bleu_pairs.extend(bp)
+            done += len(data)
         if not keep_pairs:
             values = {
                 m.name: float(totals[j, F] / done) if done else 0.0
@@ -249,8 +216,60 @@ class Scorer:
                 total_pairs=done,
                 signature=self.signature,
             )
-        data = np.concatenate(chunks) if chunks else np.zeros((0, len(self.measures), 6))
+        data = np.concatenate(chunks) if len(chunks) != 1 else chunks[0]
+        del chunks
+        if not len(data):
+            data = np.zeros((0, len(self.measures), 6))
         return self._finish(data, None, bleu_pairs)
+
+    def score_chunks(
+        self, pairs: Iterable[tuple], chunk_size: int = 20000, jobs: int | None = None, progress=None
+    ) -> Iterator[np.ndarray]:
+        """Score pairs as :meth:`score_stream` reads them, and yield each chunk's per-pair numbers as
+        soon as it is scored (an n x measures x 6 array, columns as ``RougeResult.data``), keeping
+        nothing: for writing per-pair rows of any number of pairs in flat memory."""
+        for data, _ in self._chunks(pairs, chunk_size, jobs, progress):
+            yield data
+
+    def _chunks(self, pairs, chunk_size: int, jobs, progress):
+        """(data, BLEU token pairs) of each ``chunk_size`` pairs read from ``pairs``."""
+        _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
+        done = 0
+        cands: list[str] = []
+        refs: list = []
+        srcs: list[str] = []
+
+        def flush():
+            nonlocal done
+            if srcs and len(srcs) != len(cands):
+                raise OptionError("give a source with every pair, or with none")
+            if not srcs and any(m.needs_source for m in self.measures):
+                raise OptionError(
+                    "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
+                )
+            kind, split = inputs.normalize(cands, refs)
+            sources = list(srcs) if srcs else None
+            scored = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind)
+            done += len(cands)
+            cands.clear()
+            refs.clear()
+            srcs.clear()
+            if progress:
+                progress(done)
+            return scored
+
+        for item in pairs:
+            if isinstance(item, (str, bytes)):
+                raise TypeError(f"each pair must be a (candidate, references) tuple, got a {type(item).__name__}")
+            cand, ref = item[0], item[1]
+            if len(item) > 2:
+                srcs.append(item[2])
+            cands.append(cand)
+            refs.append(ref)
+            if len(cands) >= chunk_size:
+                yield flush()
+        if cands:
+            yield flush()
 
     def _score_arrays(self, candidates: list, references: list[list], source_list, jobs, first: int = 1, kind="text"):
         if kind == "ids":  # token ids: options that only apply to text are refused

@@ -13,9 +13,9 @@ from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli._options import multi_ref_choices, multi_ref_help
 from rougekit.errors import OptionError
 from rougekit.io import inputs
-from rougekit.io.files import write_text
+from rougekit.io.files import open_output, write_text
 from rougekit.io.rouge155_export import export
-from rougekit.report.formats import AVERAGE_LABELS, WRITERS
+from rougekit.report.formats import AVERAGE_LABELS, WRITERS, PairRowWriter
 
 DESCRIPTION = f"""Score candidate summaries against references with ROUGE.
 
@@ -269,16 +269,11 @@ def run(argv: list[str]) -> int:
     progress = not args.quiet and sys.stderr.isatty()
     if args.candidates and args.references and not args.export_rouge155:  # line-aligned files: streamed
         scorer = _scorer(args)
+        if args.per_pair and args.format in PairRowWriter.FORMATS:
+            return _write_pairs_while_scoring(args, scorer, progress)
         results = {}
         for path, name in system_names(args.candidates).items():
-            pairs = inputs.iter_aligned(
-                path,
-                args.references + ([args.sources] if args.sources else []),
-                args.sentence_sep,
-                args.encoding_errors,
-            )
-            if args.sources:  # the last aligned file is the source
-                pairs = ((cand, rest[:-1], rest[-1]) for cand, rest in pairs)
+            pairs = _aligned_pairs(args, path)
             needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
             keep = args.per_pair or scorer.bootstrap is not None or needs_tokens
             results[name] = scorer.score_stream(
@@ -300,6 +295,45 @@ def run(argv: list[str]) -> int:
     if progress:
         print(file=sys.stderr)
     return _write(args, results)
+
+
+def _aligned_pairs(args, path: str):
+    """(candidate, references[, source]) of line-aligned files, read lazily."""
+    pairs = inputs.iter_aligned(
+        path,
+        args.references + ([args.sources] if args.sources else []),
+        args.sentence_sep,
+        args.encoding_errors,
+    )
+    if args.sources:  # the last aligned file is the source
+        return ((cand, rest[:-1], rest[-1]) for cand, rest in pairs)
+    return pairs
+
+
+def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
+    """``--per-pair`` CSV/JSONL rows written chunk by chunk as the pairs are scored (none kept).
+    A run stopped by an error removes the partial output file."""
+    to_file = args.output and args.output != "-"
+    handle = open_output(args.output) if to_file else sys.stdout
+    try:
+        rows = PairRowWriter(handle, args.format, scorer.measures)
+        for path, name in system_names(args.candidates).items():
+            first = 1
+            for data in scorer.score_chunks(
+                _aligned_pairs(args, path), jobs=args.jobs, progress=_progress(name, progress)
+            ):
+                rows.write(name, first, data)
+                first += len(data)
+            if progress:
+                print(file=sys.stderr)
+    except BaseException:
+        if to_file:
+            handle.close()
+            os.remove(args.output)
+        raise
+    if to_file:
+        handle.close()
+    return 0
 
 
 def _scorer(args) -> Scorer:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from rougekit.errors import InputError
 
@@ -25,6 +25,18 @@ def write_text(path: str, text: str, what: str = "output") -> None:
     try:
         with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:
             handle.write(text)
+    except IsADirectoryError:
+        raise InputError(f"cannot write {what} {path}: it is a directory") from None
+    except FileNotFoundError:
+        raise InputError(f"cannot write {what} {path}: its folder does not exist") from None
+    except OSError as exc:
+        raise InputError(f"cannot write {what} {path}: {exc.strerror or type(exc).__name__}") from None
+
+
+def open_output(path: str, what: str = "output") -> TextIO:
+    """Open ``path`` to write UTF-8 text bit by bit, with the errors of :func:`write_text`."""
+    try:
+        return open(path, "w", encoding="utf-8", errors="surrogateescape")
     except IsADirectoryError:
         raise InputError(f"cannot write {what} {path}: it is a directory") from None
     except FileNotFoundError:

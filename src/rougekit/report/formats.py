@@ -36,6 +36,43 @@ def pair_rows(results: dict[str, RougeResult]) -> list[dict]:
     return rows
 
 
+class PairRowWriter:
+    """The per-pair rows of ``to_csv``/``to_jsonl`` (``per_pair``), written chunk by chunk while
+    scoring, so that no row is kept: the same text, for any number of pairs in flat memory."""
+
+    FORMATS = ("csv", "jsonl")
+
+    def __init__(self, handle, fmt: str, measures):
+        self.handle, self.fmt, self.measures = handle, fmt, list(measures)
+        self._cells: list[int] = []  # the values written, as flat indices into a pair's measures x 6
+        names: list[str] = []
+        for j, m in enumerate(self.measures):
+            if m.single_valued:
+                self._cells.append(6 * j + 5)
+                names.append(m.name)
+            else:
+                self._cells += [6 * j + 3, 6 * j + 4, 6 * j + 5]
+                names += [f"{m.name}_{k}" for k in KEYS]
+        if fmt == "csv":
+            self._csv = csv.writer(handle, lineterminator="\n")
+            self._csv.writerow(["system", "instance", *names])
+
+    def write(self, system: str, first: int, data) -> None:
+        """The rows of ``data`` (n x measures x 6, as ``RougeResult.data``), instances ``first``, ``first + 1``, ..."""
+        values = data.reshape(len(data), -1)[:, self._cells].tolist()
+        if self.fmt == "csv":
+            self._csv.writerows([system, str(first + k), *row] for k, row in enumerate(values))
+            return
+        lines = []
+        for k, row in enumerate(values):
+            out: dict = {"system": system, "instance": str(first + k)}
+            cells = iter(row)
+            for m in self.measures:
+                out[m.name] = {"score": next(cells)} if m.single_valued else dict(zip(KEYS, cells))
+            lines.append(json.dumps(out, ensure_ascii=False) + "\n")
+        self.handle.write("".join(lines))
+
+
 def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     """``{"signature", "systems": {system: {measure: {...}}}, "per_pair"?}``."""
     first = next(iter(results.values()))

@@ -1,0 +1,85 @@
+"""`rougekit score --per-pair` with CSV/JSONL of line files: rows written while scoring, none kept."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+
+import pytest
+
+import rougekit
+from rougekit.cli.main import main
+from rougekit.report.formats import to_csv, to_jsonl
+
+CANDS = ["police kill the gunman", "the cat sat", "a b c d e", "nothing here"] * 7
+REFS = ["police killed the gunman", "the cat sat on the mat", "a c e", "zz"] * 7
+MEASURES = "ROUGE-1,ROUGE-L,ROUGE-W-1.2,BLEU"
+
+
+def run(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["score", *map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "sysA.txt").write_text("\n".join(CANDS) + "\n")
+    (tmp_path / "sysB.txt").write_text("\n".join(reversed(CANDS)) + "\n")
+    (tmp_path / "ref.txt").write_text("\n".join(REFS) + "\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("fmt, writer", [("csv", to_csv), ("jsonl", to_jsonl)])
+def test_streamed_rows_equal_the_whole_report(files, fmt, writer, monkeypatch):
+    monkeypatch.setattr(rougekit.Scorer.score_chunks, "__defaults__", (5, None, None))  # several chunks
+    out = files / f"pairs.{fmt}"
+    code, stdout, _ = run(
+        "-c", files / "sysA.txt", "-c", files / "sysB.txt", "-r", files / "ref.txt", "--measures", MEASURES,
+        "--per-pair", "--format", fmt, "-o", out,
+    )  # fmt: skip
+    assert code == 0 and stdout == ""
+    scorer = rougekit.Scorer(MEASURES.split(","))
+    whole = {name: scorer.score(c, REFS) for name, c in (("sysA", CANDS), ("sysB", CANDS[::-1]))}
+    assert out.read_text() == writer(whole, per_pair=True)
+
+
+def test_streamed_csv_values(files):
+    code, stdout, _ = run("-c", files / "sysA.txt", "-r", files / "ref.txt", "--per-pair", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(stdout)))
+    assert code == 0 and len(rows) == len(CANDS) and [r["instance"] for r in rows[:3]] == ["1", "2", "3"]
+    # police/the/gunman: 3 of 4 reference and of 4 candidate unigrams
+    assert (rows[0]["system"], rows[0]["ROUGE-1_recall"], rows[0]["ROUGE-1_precision"]) == ("sysA", "0.75", "0.75")
+    # "the cat sat" vs "the cat sat on the mat": bigrams the-cat, cat-sat of 5
+    assert (rows[1]["ROUGE-2_recall"], rows[1]["ROUGE-2_precision"]) == ("0.4", "1.0")
+
+
+def test_streamed_jsonl_to_stdout(files):
+    code, stdout, _ = run("-c", files / "sysA.txt", "-r", files / "ref.txt", "--per-pair", "--format", "jsonl", "-o-")
+    rows = [json.loads(line) for line in stdout.splitlines()]
+    assert code == 0 and len(rows) == len(CANDS)
+    assert rows[2] == {
+        "system": "sysA",
+        "instance": "3",  # "a b c d e" vs "a c e": 3 unigram hits; LCS a c e
+        "ROUGE-1": {"recall": 1.0, "precision": 0.6, "f": 0.75},
+        "ROUGE-2": {"recall": 0.0, "precision": 0.0, "f": 0.0},
+        "ROUGE-L": {"recall": 1.0, "precision": 0.6, "f": 0.75},
+    }
+
+
+def test_error_after_rows_removes_the_partial_file(files):
+    (files / "short.txt").write_text("\n".join(REFS[:-1]) + "\n")  # one line short: found at the end
+    out = files / "pairs.csv"
+    code, _, err = run("-c", files / "sysA.txt", "-r", files / "short.txt", "--per-pair", "--format", "csv", "-o", out)
+    assert code == 2 and "has 27 lines but" in err and not out.exists()
+
+
+def test_score_chunks_yields_each_chunk():
+    scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
+    chunks = list(scorer.score_chunks(zip(CANDS, REFS), chunk_size=8))
+    assert [len(c) for c in chunks] == [8, 8, 8, 4]
+    whole = scorer.score(CANDS, REFS).data
+    assert all((a == b).all() for a, b in zip(chunks, (whole[k : k + 8] for k in range(0, 28, 8))))
