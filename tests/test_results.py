@@ -179,3 +179,14 @@ def test_missing_extra_is_named(result, monkeypatch, module, method):
     monkeypatch.setitem(sys.modules, module, None)  # "import module" now fails as if it were not installed
     with pytest.raises(ImportError, match=rf"pip install 'rougekit\[{module}\]'"):
         getattr(result, method)()
+
+
+@pytest.mark.parametrize("cores", [2, 3])
+def test_threaded_resampling_gives_the_same_sums(monkeypatch, cores):
+    from rougekit.stats import perl_bootstrap as pb
+
+    pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    v = np.round(np.random.default_rng(1).random((41, 6)), 5)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1)
+    monkeypatch.setattr(pb, "available_cores", lambda: cores)
+    assert np.array_equal(pb._fast_sums(v, 101), pb.resample_sums(v, 101))  # the numpy twin, in one piece

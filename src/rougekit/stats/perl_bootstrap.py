@@ -15,17 +15,20 @@ hand-worked start: docs/rouge155/bootstrap.md.
 
 from __future__ import annotations
 
+import threading
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rougekit.engine import backend
+from rougekit.engine.cores import available_cores
 from rougekit.scoring import ratios, ratios_array
 
 if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs without it
     import numpy as np
 
 _SCALE = 2.0**-48
+_THREADED_DRAWS = 20_000_000  # draws (pairs x resamples) from which the resamples are split over threads
 
 
 def _seed_states(seeds: np.ndarray) -> np.ndarray:
@@ -85,13 +88,31 @@ def resample_sums(values: np.ndarray, resamples: int) -> np.ndarray:
 
 
 def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
+    """The compiled loop's sums (the numpy twin without it); big runs split the resamples over threads.
+
+    Resample s reseeds with ``srand(s)`` whatever thread runs it, so the sums do not depend on the
+    thread count."""
     import numpy as np
 
     module = backend.bootstrap_module()
-    if module is not None:
-        sums = module.resample_sums(np.ascontiguousarray(values, dtype=np.float64), resamples)
-        return np.frombuffer(sums, dtype=np.float64).reshape(resamples, values.shape[1])
-    return resample_sums(values, resamples)
+    if module is None:
+        return resample_sums(values, resamples)
+    values = np.ascontiguousarray(values, dtype=np.float64)
+    width = values.shape[1]
+    jobs = min(available_cores(), resamples) if values.shape[0] * resamples >= _THREADED_DRAWS else 1
+    bounds = [resamples * k // jobs for k in range(jobs + 1)]
+    parts: list = [None] * jobs
+
+    def run(k: int) -> None:
+        parts[k] = module.resample_sums(values, bounds[k + 1] - bounds[k], bounds[k])
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(1, jobs)]
+    for t in threads:
+        t.start()
+    run(0)
+    for t in threads:
+        t.join()
+    return np.concatenate([np.frombuffer(p, dtype=np.float64).reshape(-1, width) for p in parts])
 
 
 def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha: float = 0.5) -> np.ndarray:
