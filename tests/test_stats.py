@@ -130,3 +130,19 @@ def test_f_twin_equals_scalar_f_bit_for_bit():
     # by hand: 2 hits of 4 reference and 2 candidate tokens -> R 0.5, P 1, F = 0.5 / (0.5 * 1 + 0.5 * 0.5)
     assert ratios(4, 2, 2, 0.5) == (0.5, 1.0, 0.5 / 0.75)
     assert ratios(0, 0, 0, 0.5) == (0.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("shape", [(7,), (1001,), (5, 3)])
+def test_resampled_sums_are_the_sums_of_one_draw_per_resample(monkeypatch, shape):
+    # the definition (rouge-score's aggregator loop): resample i sums the rows of the i-th
+    # rng.integers(0, n, size=n); blocks of any size give the same draws
+    from rougekit.stats import resampling
+
+    values = np.random.default_rng(2).random(shape)
+    n = shape[0]
+    rng = np.random.default_rng(8)
+    want = np.array([values[rng.integers(0, n, size=n)].sum(axis=0) for _ in range(37)])
+    for block in (10**9, 3 * n * (shape[1] if len(shape) > 1 else 1)):  # one block; blocks of 3 resamples
+        monkeypatch.setattr(resampling, "_BLOCK", block)
+        got = resampling.resampled_sums(values, 37, np.random.default_rng(8))
+        assert np.array_equal(got, want)

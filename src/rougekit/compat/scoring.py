@@ -17,6 +17,8 @@ from typing import Dict
 
 import numpy as np
 
+from rougekit.stats.resampling import resampled_sums
+
 __all__ = ["Score", "AggregateScore", "BaseScorer", "BootstrapAggregator", "fmeasure"]
 
 
@@ -114,13 +116,8 @@ class BootstrapAggregator:
 
     def _resample_means(self, matrix: np.ndarray) -> np.ndarray:
         """``n_samples x measures`` matrix of bootstrap resample means (see the class doc)."""
-        rng = np.random.default_rng(self._seed)
-        n = matrix.shape[0]
-        means = np.empty((self._n_samples, matrix.shape[1]), dtype=np.float64)
-        for i in range(self._n_samples):
-            idx = rng.integers(0, n, size=n)
-            means[i] = matrix[idx].mean(axis=0)
-        return means
+        # rng.integers(0, N, size=(n_samples, N)) gives the same rows as n_samples calls of size N
+        return resampled_sums(matrix, self._n_samples, np.random.default_rng(self._seed)) / matrix.shape[0]
 
     def _bootstrap_resample(self, matrix: np.ndarray) -> np.ndarray:
         """``3 x measures`` matrix: rows are the low, mid and high percentiles."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rougekit.stats.distributions import normal_sf, t_sf
-from rougekit.stats.resampling import tail_percentiles
+from rougekit.stats.resampling import resampled_sums, tail_percentiles
 
 
 @dataclass(frozen=True)
@@ -77,9 +77,8 @@ def paired_bootstrap(a, b, trials: int = 1000, seed: int = 0, confidence: float 
 
 
 def resampled_means(values: np.ndarray, samples: int, rng: np.random.Generator) -> np.ndarray:
-    """The means of ``samples`` bootstrap resamples of a vector (indices drawn at once, samples x n)."""
-    n = values.size
-    return values[rng.integers(0, n, size=(samples, n))].mean(axis=1)
+    """The means of ``samples`` bootstrap resamples of a vector (:func:`resampled_sums` / n)."""
+    return resampled_sums(values, samples, rng) / values.size
 
 
 def bootstrap_mean_test(d: np.ndarray, samples: int, rng: np.random.Generator) -> tuple[float, float]:

@@ -31,12 +31,13 @@ __all__ = [
     "percentile_bootstrap",
     "percentile_interval",
     "resample",
+    "resampled_sums",
     "tail_percentiles",
     "take",
 ]
 
 RESAMPLE_UNITS = ("systems", "instances", "both")
-_BLOCK = 8_000_000  # values gathered at once by percentile_bootstrap (64 MB)
+_BLOCK = 8_000_000  # values gathered at once by resampled_sums (64 MB)
 
 
 def confidence_fraction(confidence: float) -> float:
@@ -124,6 +125,20 @@ def percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, f
     return float(low), float(high)
 
 
+def resampled_sums(values: np.ndarray, resamples: int, rng: np.random.Generator) -> np.ndarray:
+    """Sums over the drawn rows of ``resamples`` bootstrap resamples of ``values`` (n, or n x k):
+    the indices are ``rng.integers(0, n, size=(resamples, n))``, drawn a block of resamples at a
+    time (the same draws, in bounded memory for any n). Divided by n: the resample means."""
+    n = values.shape[0]
+    width = int(np.prod(values.shape[1:], dtype=int))
+    block = max(1, _BLOCK // max(1, n * width))
+    sums = np.empty((resamples, *values.shape[1:]))
+    for start in range(0, resamples, block):
+        idx = rng.integers(0, n, size=(min(block, resamples - start), n))
+        sums[start : start + len(idx)] = values[idx].sum(axis=1)
+    return sums
+
+
 def percentile_bootstrap(
     values: np.ndarray, tokens: bool, alpha: float, resamples: int, confidence: float, seed: int | None
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -135,13 +150,8 @@ def percentile_bootstrap(
     are drawn once (``default_rng(seed)``, resamples x n) and shared by every measure, a block of
     resamples at a time (the same draws, in bounded memory for any n).
     """
-    rng = np.random.default_rng(seed)
     n, width = values.shape
-    block = max(1, _BLOCK // max(1, n * width))
-    sums = np.empty((resamples, width))
-    for start in range(0, resamples, block):
-        idx = rng.integers(0, n, size=(min(block, resamples - start), n))
-        sums[start : start + len(idx)] = values[idx].sum(axis=1)
+    sums = resampled_sums(values, resamples, np.random.default_rng(seed))
     if tokens:
         rpf = ratios_array(sums[:, 0::3], sums[:, 1::3], sums[:, 2::3], alpha)
         stats = np.stack(rpf, axis=2).reshape(resamples, width)
