@@ -96,7 +96,7 @@ def _table(result, measures):
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("multi_ref", ["sum", "best"])
+@pytest.mark.parametrize("multi_ref", ["sum", "best", "max"])
 def test_ids_equal_text_and_readable(seed, multi_ref):
     big = seed % 3 == 2
     cands, refs, ctext, rtext = _corpus(seed, big=big)
@@ -192,7 +192,7 @@ def test_input_kind_and_levels():
 
 
 @needs_batch
-@pytest.mark.parametrize("multi_ref", ["sum", "best"])
+@pytest.mark.parametrize("multi_ref", ["sum", "best", "max"])
 def test_long_summaries_many_types(multi_ref):
     # more than 256 token types in a candidate: ROUGE-2/S/SU go through the hashed tables, and
     # LCS rows span several 64-bit words; the compiled path must equal the readable one

@@ -40,7 +40,8 @@ class Scorer:
       stem         WordNet exceptions + the script's Porter (-m)
       stopwords    remove the SMART stopwords (-s)
       word_limit, byte_limit   truncate every summary (-l, -b)
-      multi_ref    "sum" (-f A), "best" (-f B) or "jackknife" (the paper; not in the script)
+      multi_ref    "sum" (-f A), "best" (-f B), "max" (best F per pair, as rouge-score's score_multi)
+                   or "jackknife" (the paper); max and jackknife are not in the script
       alpha        F weight (-p)
       average      the corpus number: "pairs" (mean of per-pair scores), "tokens" (ratio of summed
                    counts, -t 1) or "rouge155" (the bootstrap average ROUGE-1.5.5.pl prints with -t 0,

@@ -155,12 +155,20 @@ def final_scores(model_count, hits, peer_count, alpha: float = 0.5, weight: floa
 def pair_score(stats: list[RefStats], mode: str, alpha: float = 0.5, exponent: float | None = None) -> PairScore:
     """One pair's numbers from its per-reference statistics under a multi-reference rule.
 
-    ``mode``: 'A' sums (``-f A``), 'B' keeps the first best-ranked reference (``-f B``), 'J' is
+    ``mode``: 'A' sums (``-f A``), 'B' keeps the first best-ranked reference (``-f B``), 'M' keeps
+    the first reference with the best F, each scored as if alone (``multi_ref="max"``), 'J' is
     the paper's jackknife over the per-reference scores (counts: the sums). ``exponent`` is
     ROUGE-W's weight (see :func:`final_scores`).
     """
     if not stats:
         return final_scores(0, 0, 0, alpha)
+    if mode == "M":
+        best = None
+        for s in stats:
+            single = final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent)
+            if best is None or single.f > best.f:
+                best = single
+        return best
     if mode == "J":
         singles = [final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent) for s in stats]
         mcount, hits, pcount = combine(stats, "A")

@@ -609,6 +609,7 @@ cdef class _Engine:
     cdef MeasureC* ms
     cdef int nm
     cdef bint mode_b
+    cdef bint mode_max         # multi_ref="max": the reference with the best rounded F
     cdef bint has_w
     cdef double alpha
     cdef IntBuf jt
@@ -624,7 +625,7 @@ cdef class _Engine:
 
     def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
-                  bint drop_empty=False, to_text=None):
+                  bint drop_empty=False, to_text=None, bint mode_max=False):
         """``measures``: (kind code, n/skip, weight) tuples; kinds N=0, L=1, W=2, S=3, SU=4, LSEQ=5.
 
         ``stopwords``: an iterable of ASCII words, or None. ``stem_kind``: 0 none, 1 ROUGE-1.5.5's
@@ -669,7 +670,8 @@ cdef class _Engine:
         self.to_text = to_text if to_text is not None else "\n".join
         self.word_limit = word_limit
         self.byte_limit = byte_limit
-        self.mode_b = mode_b
+        self.mode_b = mode_b and not mode_max
+        self.mode_max = mode_max
         self.alpha = alpha
         self.cache = OrderedDict()
         self.move_to_end = self.cache.move_to_end
@@ -1213,7 +1215,7 @@ cdef class _Engine:
         base = &out[0, 0, 0]
         with nogil:
             for i in range(ch.n):
-                rc = _score_pair(&wk.w, self.ms, self.nm, self.mode_b, self.alpha, ch.peers[i],
+                rc = _score_pair(&wk.w, self.ms, self.nm, self.mode_b, self.mode_max, self.alpha, ch.peers[i],
                                  ch.refs + ch.roff[i], <int>(ch.roff[i + 1] - ch.roff[i]),
                                  base + (ch.start + i) * self.nm * 6, nvocab)
                 if rc != 0:
@@ -1616,7 +1618,7 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
     return lcs
 
 
-cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double alpha,
+cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
     """All measures of one pair; returns 0, -1 (out of memory) or -2 (ROUGE-W, empty reference)."""
     cdef Py_ssize_t lp = P.ntok, i, j, k, r, t, a, b, lm, cap, msk, total_j, total_s, units, pcount
@@ -1661,6 +1663,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
     cdef int cu, cup, zb
     cdef const DocC* M
     cdef double* o
+    cdef double fin[6]
 
     # ---- local ids of the candidate's types
     if _need_zeroed(&w.lt, nvocab + 1, sizeof(LocEntry)) < 0:
@@ -2087,7 +2090,22 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                 rm[r] = pow(basew, wt)
                 rp[r] = pow(<double>lp, wt)
                 rs[r] = pow(hw / basew, ms[qn].inv_w)
-        # ---- combine the references (-f A sums, -f B keeps the first best) and finish
+        # ---- combine the references (-f A sums, -f B keeps the first best recall, max the first
+        # best F) and finish
+        if mode_max:
+            o[0] = 0.0
+            o[1] = 0.0
+            o[2] = 0.0
+            o[3] = 0.0
+            o[4] = 0.0
+            o[5] = 0.0
+            best = -1.0
+            for r in range(nr):
+                _final(kind == K_W, ms[qn].inv_w, rm[r], rh[r], rp[r], alpha, fin)
+                if fin[5] > best:
+                    best = fin[5]
+                    memcpy(o, fin, 6 * sizeof(double))
+            continue
         H = 0.0
         C = 0.0
         Pc = 0.0
@@ -2104,16 +2122,24 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, double al
                 H += rh[r]
                 C += rm[r]
                 Pc += rp[r]
-        if kind == K_W:
-            rec = _round5(pow(H / C, ms[qn].inv_w)) if C != 0 else 0.0
-            prec = _round5(pow(H / Pc, ms[qn].inv_w)) if Pc != 0 else 0.0
-        else:
-            rec = _round5(H / C) if C != 0 else 0.0
-            prec = _round5(H / Pc) if Pc != 0 else 0.0
-        o[0] = C
-        o[1] = H
-        o[2] = Pc
-        o[3] = rec
-        o[4] = prec
-        o[5] = _round5(_f_measure(rec, prec, alpha))
+        _final(kind == K_W, ms[qn].inv_w, C, H, Pc, alpha, o)
     return 0
+
+
+cdef inline void _final(bint weighted, double inv_w, double C, double H, double Pc, double alpha,
+                        double* o) noexcept nogil:
+    """The six numbers from counts: R and P rounded like ``%7.5f`` (ROUGE-W through x^(1/w)), F
+    from the rounded values, rounded (docs/rouge155/rounding-and-f.md)."""
+    cdef double rec, prec
+    if weighted:
+        rec = _round5(pow(H / C, inv_w)) if C != 0 else 0.0
+        prec = _round5(pow(H / Pc, inv_w)) if Pc != 0 else 0.0
+    else:
+        rec = _round5(H / C) if C != 0 else 0.0
+        prec = _round5(H / Pc) if Pc != 0 else 0.0
+    o[0] = C
+    o[1] = H
+    o[2] = Pc
+    o[3] = rec
+    o[4] = prec
+    o[5] = _round5(_f_measure(rec, prec, alpha))

@@ -64,7 +64,7 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
         return False
     if not isinstance(tokenizer, str) or tokenizer != "rouge155":
         return False
-    if multi_ref not in ("sum", "best") or su_unigrams != "rouge155" or wlcs != "rouge155":
+    if multi_ref not in ("sum", "best", "max") or su_unigrams != "rouge155" or wlcs != "rouge155":
         return False
     word_limit, byte_limit = int(word_limit or 0), int(byte_limit or 0)
     if word_limit < 0 or byte_limit < 0 or (word_limit and byte_limit):
@@ -85,7 +85,9 @@ def _spec(m) -> tuple[int, int, float]:
 class BatchScorer:
     """Score many pairs per call; keeps its vocabulary, stem cache and reference cache between calls.
 
-    ``mode`` is ``"A"`` (sum over references) or ``"B"`` (best reference). Not safe to call from
+    ``mode`` is ``"A"`` (sum over references, ``-f A``), ``"B"`` (the first reference with the best
+    recall, ``-f B``) or ``"M"`` (the first reference with the best F: ``multi_ref="max"``, each
+    reference scored as if it were the only one). Not safe to call from
     several threads at once (calls are serialised by a lock); use ``jobs`` for parallelism.
 
     ``stemmer`` is ``"rouge155"`` (the script's ``-m``: WordNet exceptions, then its Porter) or
@@ -125,7 +127,7 @@ class BatchScorer:
             raise OptionError("give word_limit or byte_limit, not both (as ROUGE-1.5.5's -l and -b)")
         if word_limit < 0 or byte_limit < 0:
             raise OptionError("word_limit and byte_limit must be >= 0")
-        self.mode = "B" if mode == "B" else "A"
+        self.mode = mode if mode in ("B", "M") else "A"
         self.alpha = float(alpha)
         self.stem = bool(stem)
         self.stopwords = bool(stopwords)
@@ -154,6 +156,7 @@ class BatchScorer:
             lowercase == "unicode",
             stemmer == "nltk",
             to_text,
+            self.mode == "M",
         )
         # one engine (vocabulary, reference cache) and one workspace per job: a job's thread owns
         # them, so tokenizing and scoring both run without the GIL and without locks

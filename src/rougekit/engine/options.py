@@ -17,8 +17,9 @@ from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
 
-#: multi-reference rules and the script's -f letter each mirrors ("J": the paper's jackknife)
-MULTI_REF = {"sum": "A", "best": "B", "jackknife": "J"}
+#: multi-reference rules and the script's -f letter each mirrors ("J": the paper's jackknife; "M":
+#: the best F over the references, as rouge-score's score_multi, not in the script)
+MULTI_REF = {"sum": "A", "best": "B", "max": "M", "jackknife": "J"}
 TOKENIZERS = ("rouge155", "unicode", "cjk")
 Tokenizer = Union[str, Callable[[str], list]]
 
@@ -48,7 +49,7 @@ class ScoringOptions:
     stopwords: bool = False  # -s: drop the SMART stopwords
     word_limit: int = 0  # -l
     byte_limit: int = 0  # -b
-    multi_ref: str = "sum"  # -f A (sum), -f B (best); jackknife: the paper
+    multi_ref: str = "sum"  # -f A (sum), -f B (best); max: best F (score_multi); jackknife: the paper
     alpha: float = 0.5  # -p
     average: str = "pairs"  # mean of per-pair scores, -t 1 (tokens), or the script's -t 0 bootstrap (rouge155)
     tokenizer: Tokenizer = "rouge155"  # the script's tokens, or unicode / cjk / a callable
