@@ -180,6 +180,20 @@ def test_multiple_reference_rules():
     assert pair(peer, refs, "ROUGE-1", multi_ref="jackknife")["recall"] == pytest.approx((r5(4 / 6) + 1) / 2)
 
 
+def test_the_four_multi_reference_rules():
+    peer, refs = "the cat sat on the mat", ["the cat sat", "the cat sat on the mat today"]
+    f_ref1, f_ref2 = f_of(1.0, 0.5), f_of(r5(6 / 7), 1.0)
+    expected = {
+        "sum": (r5(9 / 10), r5(9 / 12), f_of(r5(9 / 10), r5(9 / 12))),
+        "best": (1.0, 0.5, f_ref1),
+        "max": (r5(6 / 7), 1.0, f_ref2),
+        "jackknife": ((r5(6 / 7) + 1) / 2, (1 + 0.5) / 2, (f_ref2 + f_ref1) / 2),
+    }
+    for rule, values in expected.items():
+        s = pair(peer, refs, "ROUGE-1", multi_ref=rule)
+        assert (s["recall"], s["precision"], s["f"]) == pytest.approx(values), rule
+
+
 def test_f_from_rounded_recall_and_alpha():
     s = pair("storm", "a storm hit the coast today", "ROUGE-1")
     assert (s["recall"], s["f"]) == (0.16667, 0.28572)  # 0.28571 from the exact 1/6
