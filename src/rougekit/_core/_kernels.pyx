@@ -26,21 +26,6 @@ from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_
 
 include "common.pxi"
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define RK_POPCOUNT64(x) ((int)__builtin_popcountll((unsigned long long)(x)))
-    #else
-    static int RK_POPCOUNT64(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #endif
-    """
-    int RK_POPCOUNT64(uint64_t x) nogil
-
 __all__ = ["ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hits", "wlcs_weight"]
 
 # Release the GIL only when the C work is large enough to repay the release/acquire.
@@ -654,17 +639,6 @@ cdef inline int32_t _id_of(IdEntry* t, Py_ssize_t msk, int tok, int32_t* next_id
         s = (s + 1) & msk
 
 
-cdef inline int _lcs_prefix(const uint64_t* V, Py_ssize_t b) noexcept nogil:
-    """c(a, b) from the bit-parallel row V_a: the zero bits of V_a among its low b bits."""
-    cdef Py_ssize_t w, full = b >> 6
-    cdef int r = 0, rem = <int>(b & 63)
-    for w in range(full):
-        r += RK_POPCOUNT64(~V[w])
-    if rem:
-        r += RK_POPCOUNT64(~V[full] & ((<uint64_t>1 << rem) - 1))
-    return r
-
-
 cdef void _lcs_masks_bp(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
                         const int* md, const Py_ssize_t* mo, Py_ssize_t mc,
                         const int32_t* pid, const int32_t* mid, uint64_t* PM, Py_ssize_t W,
@@ -725,7 +699,7 @@ cdef void _lcs_masks_bp(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
                     a -= 1
                     b -= 1
                     mk[a] = 1
-                elif _lcs_prefix(rows + (a - 1) * wj, b) >= _lcs_prefix(rows + a * wj, b - 1):
+                elif lcs_prefix(rows + (a - 1) * wj, b) >= lcs_prefix(rows + a * wj, b - 1):
                     a -= 1
                 else:
                     b -= 1

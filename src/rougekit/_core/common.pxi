@@ -37,6 +37,28 @@ cdef inline uint64_t gram_key(const int32_t* w, int n) noexcept nogil:
     return h
 
 
+cdef extern from *:
+    """
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__POPCNT__)
+    #define RK_POPCOUNT64(x) ((int)__builtin_popcountll((unsigned long long)(x)))
+    #else
+    /* byte table: GCC turns the usual SWAR code into a libgcc call when popcnt is not enabled */
+    static const unsigned char rk_pc8[256] = {
+    #define RK_B2(n) n, n + 1, n + 1, n + 2
+    #define RK_B4(n) RK_B2(n), RK_B2(n + 1), RK_B2(n + 1), RK_B2(n + 2)
+    #define RK_B6(n) RK_B4(n), RK_B4(n + 1), RK_B4(n + 1), RK_B4(n + 2)
+        RK_B6(0), RK_B6(1), RK_B6(1), RK_B6(2)
+    };
+    static inline int RK_POPCOUNT64(unsigned long long x) {
+        int r = 0;
+        while (x) { r += rk_pc8[x & 0xff]; x >>= 8; }
+        return r;
+    }
+    #endif
+    """
+    int RK_POPCOUNT64(uint64_t x) nogil
+
+
 # One row of the bit-parallel LCS of Allison-Dix / Hyyro.  Bit b of a row is 0 where the LCS of
 # the row's prefix of x with y[:b+1] grew at b; the LCS length is the number of zero bits below len(y).
 
@@ -65,6 +87,17 @@ cdef extern from *:
     }
     """
     void bitlcs_row "rk_bitlcs_row"(const uint64_t* V, uint64_t* Vn, const uint64_t* pm, Py_ssize_t words) nogil
+
+
+cdef inline int lcs_prefix(const uint64_t* V, Py_ssize_t b) noexcept nogil:
+    """c(a, b) from the bit-parallel row V_a: the zero bits of V_a among its low b bits."""
+    cdef Py_ssize_t w, full = b >> 6
+    cdef int r = 0, rem = <int>(b & 63)
+    for w in range(full):
+        r += RK_POPCOUNT64(~V[w])
+    if rem:
+        r += RK_POPCOUNT64(~V[full] & ((<uint64_t>1 << rem) - 1))
+    return r
 
 
 # ROUGE-1.5.5's weighted LCS of one model sentence (rows) and one peer sentence (columns), with its

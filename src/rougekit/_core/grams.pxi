@@ -1,0 +1,203 @@
+# Counting units for ROUGE-N and ROUGE-S/SU (docs/rouge155): the candidate's units go into a
+# table with their counts, every reference probes it, and a hit takes one of the candidate's
+# copies (clipped counts: sum over units of min(model count, peer count)).  Unigrams use a
+# count array over local ids; bigrams / skip units a directly indexed U x U table while the
+# candidate has at most 256 types; else bigrams a 16-byte-entry table (_bigram_hits) and longer
+# grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
+# j - i - 1 <= skip among the first L-1 start positions, plus (SU) the unigram of each start.
+
+cdef inline Py_ssize_t _skip_units(Py_ssize_t L, int max_skip, bint su) noexcept nogil:
+    cdef Py_ssize_t i, total = 0, span
+    for i in range(L - 1):
+        span = L - 1 - i
+        if max_skip >= 0 and span > <Py_ssize_t>max_skip + 1:
+            span = <Py_ssize_t>max_skip + 1
+        total += span
+        if su:
+            total += 1
+    return total
+
+
+cdef inline int32_t _loc_insert(LocEntry* t, uint32_t gen, int32_t key, int32_t* U,
+                                int32_t* pcnt) noexcept nogil:
+    cdef LocEntry* e = &t[key]
+    if e.gen != gen:
+        e.gen = gen
+        e.val = U[0]
+        pcnt[U[0]] = 0
+        U[0] += 1
+    return e.val
+
+
+cdef inline int32_t _loc_find(const LocEntry* t, uint32_t gen, int32_t key) noexcept nogil:
+    cdef const LocEntry* e = &t[key]
+    return e.val if e.gen == gen else -1
+
+
+cdef inline int _gt_reset(Work* w, Py_ssize_t units) noexcept nogil:
+    """Make the gram table ready for ``units`` insertions (stamp-based clearing)."""
+    cdef Py_ssize_t cap = pow2_at_least(2 * units + 2)
+    if cap > w.gt.cap:
+        if _need_zeroed(&w.gt, cap, sizeof(GEntry)) < 0:
+            return -1
+        w.gt.cap = cap
+        w.ggen = 0
+        w.rgen = 0
+    w.ggen += 1
+    if w.ggen == 0:
+        memset(w.gt.p, 0, w.gt.cap * sizeof(GEntry))
+        w.ggen = 1
+    return 0
+
+
+cdef inline int _dt_reset(Work* w, Py_ssize_t size) noexcept nogil:
+    """Start a new direct table of ``size`` entries (stamp-based clearing)."""
+    if size > w.dt.cap:
+        if _need_zeroed(&w.dt, size, sizeof(DEntry)) < 0:
+            return -1
+        w.dgen = 0
+        w.drgen = 0
+    if w.dgen > 0xFFFFFF00u or w.drgen > 0xFFFF0000u:
+        memset(w.dt.p, 0, w.dt.cap * sizeof(DEntry))
+        w.dgen = 0
+        w.drgen = 0
+    w.dgen += 1
+    return 0
+
+
+cdef inline void _d_add(DEntry* t, Py_ssize_t k, uint32_t gen) noexcept nogil:
+    cdef DEntry* e = &t[k]
+    if e.gen != gen:
+        e.gen = gen
+        e.cp = 1
+        e.rgen = 0
+        e.used = 0
+    else:
+        e.cp += 1
+
+
+cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) noexcept nogil:
+    cdef DEntry* e = &t[k]
+    if e.gen != gen:
+        return False
+    if e.rgen != rgen:
+        e.rgen = rgen
+        e.used = 0
+    if e.used < e.cp:
+        e.used += 1
+        return True
+    return False
+
+
+cdef struct BEntry:
+    uint64_t key       # packed bigram of local ids, plus 1 (0: an empty slot)
+    int32_t cp         # its count in the candidate
+    int32_t used       # hits taken by the current reference
+
+
+cdef inline Py_ssize_t _b_slot(const BEntry* t, int shift, Py_ssize_t msk, uint64_t key) noexcept nogil:
+    """The slot of ``key`` in a bigram table, or the empty slot where it would go (Fibonacci hashing)."""
+    cdef Py_ssize_t s = <Py_ssize_t>((key * <uint64_t>0x9E3779B97F4A7C15ULL) >> shift)
+    while t[s].key != 0 and t[s].key != key:
+        s = (s + 1) & msk
+    return s
+
+
+cdef int _bigram_hits(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
+                      int nr, double* rh, double* rm, double* rp) noexcept nogil:
+    """ROUGE-2 counts of every reference: the candidate's bigrams in a 16-byte-entry table (cleared
+    per pair), each reference's clipped hits, its used counts reset from a list of touched slots."""
+    cdef Py_ssize_t cap = pow2_at_least(2 * pcount + 2), msk = cap - 1, i, s, lm, mcount, nt
+    cdef int shift = 64, r
+    cdef BEntry* t
+    cdef int32_t* touched
+    cdef const int32_t* win
+    cdef uint64_t key
+    cdef int64_t hits
+    while (<Py_ssize_t>1 << (64 - shift)) < cap:
+        shift -= 1
+    if _need(&w.bt, cap, sizeof(BEntry)) < 0 or _need(&w.touched, pcount + 1, 4) < 0:
+        return -1
+    t = <BEntry*>w.bt.p
+    touched = <int32_t*>w.touched.p
+    memset(t, 0, cap * sizeof(BEntry))
+    for i in range(pcount):
+        key = (((<uint64_t><uint32_t>ploc[i]) << 32) | <uint32_t>ploc[i + 1]) + 1
+        s = _b_slot(t, shift, msk, key)
+        t[s].key = key
+        t[s].cp += 1
+    for r in range(nr):
+        lm = R[r].ntok
+        mcount = lm - 1 if lm >= 2 else 0
+        hits = 0
+        nt = 0
+        win = mjp[r]
+        if pcount > 0:
+            for i in range(mcount):
+                if win[i] >= 0 and win[i + 1] >= 0:
+                    key = (((<uint64_t><uint32_t>win[i]) << 32) | <uint32_t>win[i + 1]) + 1
+                    s = _b_slot(t, shift, msk, key)
+                    if t[s].used < t[s].cp:   # an empty slot has cp 0
+                        if t[s].used == 0:
+                            touched[nt] = <int32_t>s
+                            nt += 1
+                        t[s].used += 1
+                        hits += 1
+            for i in range(nt):
+                t[touched[i]].used = 0
+        rh[r] = <double>hits
+        rm[r] = <double>mcount
+        rp[r] = <double>pcount
+    return 0
+
+
+cdef inline Py_ssize_t _gt_mask(Work* w, Py_ssize_t units) noexcept nogil:
+    # use the smallest power of two that fits (the table may be larger from earlier pairs)
+    return pow2_at_least(2 * units + 2) - 1
+
+
+cdef inline void _g_add(GEntry* t, Py_ssize_t msk, uint32_t gen, uint64_t key, int32_t pos,
+                        const int32_t* base, int n, bint verify) noexcept nogil:
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key) & msk)
+    cdef GEntry* e
+    while True:
+        e = &t[s]
+        if e.gen != gen:
+            e.gen = gen
+            e.key = key
+            e.pos = pos
+            e.cp = 1
+            e.used = 0
+            e.rgen = 0
+            return
+        if e.key == key and (not verify or _same(base + e.pos, base + pos, n)):
+            e.cp += 1
+            return
+        s = (s + 1) & msk
+
+
+cdef inline bint _same(const int32_t* a, const int32_t* b, int n) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        if a[k] != b[k]:
+            return False
+    return True
+
+
+cdef inline bint _g_hit(GEntry* t, Py_ssize_t msk, uint32_t gen, uint32_t rgen, uint64_t key,
+                        const int32_t* pbase, const int32_t* win, int n, bint verify) noexcept nogil:
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key) & msk)
+    cdef GEntry* e
+    while True:
+        e = &t[s]
+        if e.gen != gen:
+            return False
+        if e.key == key and (not verify or _same(pbase + e.pos, win, n)):
+            if e.rgen != rgen:
+                e.rgen = rgen
+                e.used = 0
+            if e.used < e.cp:
+                e.used += 1
+                return True
+            return False
+        s = (s + 1) & msk

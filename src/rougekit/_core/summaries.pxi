@@ -1,0 +1,49 @@
+# A processed summary (DocC, owned by a _Doc): its joined tokens (the script's readText, what
+# ROUGE-N/S/SU count) and its sentence tokens (readText_LCS, what ROUGE-L/W use); the two differ
+# only under -b, which the script applies to each reading separately (docs/rouge155).
+
+cdef struct DocC:
+    int32_t* tok       # joined tokens (readText)
+    int32_t ntok
+    int32_t* stok      # sentence tokens (readText_LCS), concatenated; == tok unless -b is set
+    int32_t nstok
+    int32_t* soff      # nsent + 1 offsets into stok
+    int32_t nsent
+    int32_t maxsent
+
+
+cdef class _Doc:
+    cdef DocC d
+    cdef int32_t* mem
+
+    def __dealloc__(self):
+        free(self.mem)
+
+    def tokens(self):
+        return [self.d.tok[i] for i in range(self.d.ntok)]
+
+    def sentences(self):
+        return [[self.d.stok[k] for k in range(self.d.soff[i], self.d.soff[i + 1])]
+                for i in range(self.d.nsent)]
+
+
+cdef struct IntBuf:
+    int32_t* data
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef inline int _push(IntBuf* b, int32_t v) except -1 nogil:
+    cdef Py_ssize_t cap
+    cdef int32_t* q
+    if b.n == b.cap:
+        cap = b.cap * 2 if b.cap > 0 else 256
+        q = <int32_t*>realloc(b.data, cap * sizeof(int32_t))
+        if q == NULL:
+            with gil:
+                raise MemoryError()
+        b.data = q
+        b.cap = cap
+    b.data[b.n] = v
+    b.n += 1
+    return 0

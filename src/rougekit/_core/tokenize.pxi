@@ -1,0 +1,155 @@
+# The byte-level tokenizer of _batch.pyx and its interning table.  ROUGE-1.5.5 lower-cases,
+# replaces every character outside [a-z0-9] by a space and splits on white space, so a token is
+# a maximal run of ASCII [A-Za-z0-9] (bytes >= 0x80 separate tokens).  Runs are found through a
+# bitmap built 8 bytes at a time (SWAR); a token's first 8 bytes, lower-cased, are its key in the
+# vocabulary table (VEntry), which maps it once to its final id (stopwords and stemming:
+# _Engine._final_id).  See docs/rouge155/tokens.md.
+
+cdef struct TokSpan:
+    Py_ssize_t start
+    Py_ssize_t n
+    uint64_t w0
+    uint64_t h
+
+
+cdef struct VEntry:
+    uint64_t w0        # the token's first 8 bytes, zero padded; 0: empty slot (tokens have no 0 byte)
+    uint32_t off       # tokens longer than 8 bytes: arena offset of (uint32 length, bytes); else _SHORT
+    int32_t id         # final id; -1: a stopword (dropped)
+
+
+cdef extern from *:
+    """
+    #define RKB_SHORT 0xFFFFFFFFu
+    """
+    const uint32_t _SHORT "RKB_SHORT"
+
+
+# Token bytes are [A-Za-z0-9], so ``byte | 0x20`` is the lower-cased byte: the tokenizer reads the
+# text as it is and folds the case while it packs and hashes a token (no lower-cased copy).
+
+cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """The first min(n, 8) bytes of token p[:n], lower-cased, little-endian, zero padded.
+
+    ``avail``: bytes readable from p (at least n); with 8 or more, one unaligned load does it.
+    """
+    cdef uint64_t w = 0
+    cdef Py_ssize_t k, m = n if n < 8 else 8
+    if avail >= 8:
+        memcpy(&w, p, 8)
+        w |= <uint64_t>0x2020202020202020ULL
+        if m < 8:
+            w &= ((<uint64_t>1) << (8 * m)) - 1
+        return w
+    for k in range(m):
+        w |= (<uint64_t>(p[k] | 0x20)) << (8 * k)
+    return w
+
+
+cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcept nogil:
+    """Hash of a token: its first word and its lower-cased bytes p[8:n]."""
+    cdef uint64_t h = w0
+    cdef Py_ssize_t k
+    if n > 8:
+        for k in range(8, n):
+            h = (h ^ (p[k] | 0x20)) * <uint64_t>1099511628211
+        h ^= <uint64_t>n << 56
+    return mix64(h)
+
+
+cdef inline uint64_t _alnum_bits8(uint64_t x) noexcept nogil:
+    """Bit k (k < 8) set where byte k of x (little-endian) is ASCII [A-Za-z0-9]; branch-free SWAR.
+
+    Every byte is brought below 0x80 before the range tests, so no addition carries into the
+    next byte; bytes >= 0x80 (UTF-8) are masked out at the end.
+    """
+    cdef uint64_t H = <uint64_t>0x8080808080808080ULL
+    cdef uint64_t t = x & ~H
+    cdef uint64_t low = t | <uint64_t>0x2020202020202020ULL
+    cdef uint64_t digit = ((t + <uint64_t>0x5050505050505050ULL) & ~(t + <uint64_t>0x4646464646464646ULL)) & H
+    cdef uint64_t letter = ((low + <uint64_t>0x1f1f1f1f1f1f1f1fULL) & ~(low + <uint64_t>0x0505050505050505ULL)) & H
+    cdef uint64_t m = (digit | letter) & ~x & H
+    return ((m >> 7) * <uint64_t>0x0102040810204080ULL) >> 56   # gather the 8 high bits
+
+
+cdef void _alnum_bitmap(const uint8_t* p, Py_ssize_t n, uint64_t* bits) noexcept nogil:
+    """bits[k >> 6] bit (k & 63) set where p[k] (k < n) is [A-Za-z0-9]; no bit at or past n."""
+    cdef Py_ssize_t k, w, r
+    cdef uint64_t x, word
+    for w in range((n + 63) >> 6):
+        word = 0
+        for r in range(8):
+            k = (w << 6) + (r << 3)
+            if k + 8 <= n:
+                memcpy(&x, p + k, 8)
+            elif k < n:
+                x = 0
+                memcpy(&x, p + k, n - k)
+            else:
+                break
+            word |= _alnum_bits8(x) << (r << 3)
+        bits[w] = word
+
+
+cdef inline Py_ssize_t _next_bit(const uint64_t* bits, Py_ssize_t k, Py_ssize_t n, uint64_t flip) noexcept nogil:
+    """First position >= k below n whose bit (xor flip: 0 finds set bits, ~0 clear ones) is 1, else n."""
+    cdef Py_ssize_t w = k >> 6, nw = (n + 63) >> 6
+    cdef uint64_t x
+    if k >= n:
+        return n
+    x = (bits[w] ^ flip) & (~(<uint64_t>0) << (k & 63))
+    while x == 0:
+        w += 1
+        if w >= nw:
+            return n
+        x = bits[w] ^ flip
+    k = (w << 6) + RKB_CTZ64(x)
+    return k if k < n else n
+
+
+cdef inline bint _eq_folded(const uint8_t* lower, const uint8_t* p, Py_ssize_t n) noexcept nogil:
+    """lower[:n] (lower-cased bytes) equals the token p[:n] with its case folded."""
+    cdef Py_ssize_t k
+    for k in range(n):
+        if lower[k] != (p[k] | 0x20):
+            return False
+    return True
+
+
+cdef struct Pend:
+    const uint8_t** src    # UTF-8 bytes of the summaries to tokenize in the current chunk
+    Py_ssize_t* len
+    DocC** dst
+    int32_t*** slot        # &_Doc.mem
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int _pend_grow(Pend* pp) except -1:
+    cdef Py_ssize_t cap = pp.cap * 2 if pp.cap > 0 else 64
+    cdef void* q
+    q = realloc(pp.src, cap * sizeof(uint8_t*))
+    if q == NULL:
+        raise MemoryError()
+    pp.src = <const uint8_t**>q
+    q = realloc(pp.len, cap * sizeof(Py_ssize_t))
+    if q == NULL:
+        raise MemoryError()
+    pp.len = <Py_ssize_t*>q
+    q = realloc(pp.dst, cap * sizeof(DocC*))
+    if q == NULL:
+        raise MemoryError()
+    pp.dst = <DocC**>q
+    q = realloc(pp.slot, cap * sizeof(int32_t**))
+    if q == NULL:
+        raise MemoryError()
+    pp.slot = <int32_t***>q
+    pp.cap = cap
+    return 0
+
+
+cdef void _pend_free(Pend* pp) noexcept:
+    free(pp.src)
+    free(pp.len)
+    free(pp.dst)
+    free(pp.slot)

@@ -1,0 +1,92 @@
+# The per-thread workspace of _score_pair: the candidate's local ids (LocEntry), the n-gram /
+# skip-unit tables (GEntry hashed, DEntry direct, BEntry bigrams), the bit-parallel LCS rows and
+# match table, the ROUGE-W DP rows and the per-reference counts.  Tables are cleared by stamps
+# (a generation number) instead of memset where they are large.
+
+cdef struct LocEntry:
+    uint32_t gen       # == Work.lgen: the entry belongs to the current pair
+    int32_t val        # local id
+
+
+cdef struct GEntry:
+    uint64_t key
+    int32_t pos
+    int32_t cp
+    int32_t used
+    uint32_t gen
+    uint32_t rgen
+    uint32_t pad
+
+
+cdef struct DEntry:
+    uint32_t gen
+    int32_t cp
+    uint32_t rgen
+    int32_t used
+
+
+cdef enum:
+    _DIRECT_MAX_U = 256      # U*U table entries of 16 bytes: at most 1 MB
+
+
+cdef struct Work:
+    Buf lt             # LocEntry [vocabulary]: final token id -> local id of the current pair
+    uint32_t lgen
+    Buf gt             # GEntry: candidate n-grams / skip units
+    Buf bt             # BEntry: candidate bigrams (ROUGE-2 when the direct table is too large)
+    Buf touched        # int32: bigram slots a reference used
+    Buf dt             # DEntry [U*U + U]: bigrams / skip units of local ids, directly indexed
+    uint32_t dgen
+    uint32_t drgen
+    uint32_t ggen
+    uint32_t rgen
+    Buf ploc           # int32: local ids of the candidate's joined tokens
+    Buf psloc          # int32: local ids of the candidate's sentence tokens (when separate)
+    Buf pcnt           # int32 [U]: candidate unigram counts (readText)
+    Buf used           # int32 [U]
+    Buf mu             # int32 [U]
+    Buf pu             # int32 [U]
+    Buf mloc           # int32: local ids of all references' joined tokens
+    Buf msloc          # int32: local ids of all references' sentence tokens (when separate)
+    Buf mjp            # int32* per reference
+    Buf msp            # int32* per reference
+    Buf moff           # Py_ssize_t per reference: start of its sentence tokens in the mask
+    Buf pm             # uint64 [U * Wb], all zero between uses
+    Buf rows           # uint64
+    Buf mask           # uint8 over all references' sentence tokens
+    Buf dirs           # uint8
+    Buf drows          # double
+    Buf lrows          # int32
+    Buf rh             # double per reference: hits
+    Buf rm             # model count
+    Buf rp             # peer count
+    Buf rs             # -f B score
+    double** fw        # per measure: fw[k] = k ** w
+    Py_ssize_t* fwlen
+
+
+cdef class _Work:
+    cdef Work w
+    cdef int nm
+
+    def __cinit__(self, _Engine engine):
+        self.nm = engine.nm
+        memset(&self.w, 0, sizeof(Work))
+        self.w.fw = <double**>calloc(self.nm + 1, sizeof(double*))
+        self.w.fwlen = <Py_ssize_t*>calloc(self.nm + 1, sizeof(Py_ssize_t))
+        if self.w.fw == NULL or self.w.fwlen == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        cdef int i
+        cdef Work* w = &self.w
+        free(w.lt.p); free(w.gt.p); free(w.bt.p); free(w.touched.p); free(w.dt.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
+        free(w.used.p); free(w.mu.p); free(w.pu.p); free(w.mloc.p); free(w.msloc.p)
+        free(w.mjp.p); free(w.msp.p); free(w.moff.p); free(w.pm.p); free(w.rows.p)
+        free(w.mask.p); free(w.dirs.p); free(w.drows.p); free(w.lrows.p)
+        free(w.rh.p); free(w.rm.p); free(w.rp.p); free(w.rs.p)
+        if w.fw != NULL:
+            for i in range(self.nm):
+                free(w.fw[i])
+        free(self.w.fw)
+        free(self.w.fwlen)
