@@ -126,27 +126,30 @@ class PerPair(Sequence):
         return self._data.shape[0]
 
     def _dicts(self, rows: list) -> list[dict]:
+        """Per-pair dicts from rows of ``data[..., R:]`` as lists (recall, precision, f per measure)."""
         names, single = self._names, self._single
+        if not any(single):  # the common case, in one comprehension
+            return [{n: {"recall": v[0], "precision": v[1], "f": v[2]} for n, v in zip(names, row)} for row in rows]
         out = []
         for row in rows:
             entry = {}
             for name, one, v in zip(names, single, row):
-                entry[name] = {"score": v[F]} if one else {"recall": v[R], "precision": v[P], "f": v[F]}
+                entry[name] = {"score": v[2]} if one else {"recall": v[0], "precision": v[1], "f": v[2]}
             out.append(entry)
         return out
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return self._dicts(self._data[i].tolist())
+            return self._dicts(self._data[i, :, R:].tolist())
         try:
             i = i.__index__()
         except AttributeError:
             raise TypeError(f"per-pair indices must be integers or slices, not {type(i).__name__}") from None
-        return self._dicts([self._data[i].tolist()])[0]
+        return self._dicts([self._data[i, :, R:].tolist()])[0]
 
     def __iter__(self):
         for start in range(0, len(self), self._ROWS):
-            yield from self._dicts(self._data[start : start + self._ROWS].tolist())
+            yield from self._dicts(self._data[start : start + self._ROWS, :, R:].tolist())
 
     def __eq__(self, other):
         if isinstance(other, PerPair):
