@@ -166,3 +166,19 @@ def test_per_pair_output_pipes_into_correlate(fmt):
         if np.std(x) > 0 and np.std(y) > 0:
             rs.append(np.corrcoef(x, y)[0, 1])
     assert json.loads(out)["ROUGE-1_f"]["relevance"]["pearson"] == pytest.approx(np.mean(rs), abs=1e-12)
+
+
+def test_multi_ref_max_from_the_command_line(tmp_path):
+    # "the cat sat" vs "the cat sat on the mat" (R 3/6, P 3/3, F 2/3) and vs "a cat" (R 1/2, P 1/3, F 0.4):
+    # max keeps the first reference's numbers, sum would pool the counts (R 4/8, P 4/6)
+    (tmp_path / "c.txt").write_text("the cat sat\n")
+    (tmp_path / "r1.txt").write_text("the cat sat on the mat\n")
+    (tmp_path / "r2.txt").write_text("a cat\n")
+    files = ["-c", tmp_path / "c.txt", "-r", tmp_path / "r1.txt", "-r", tmp_path / "r2.txt", "--measures", "ROUGE-1"]
+    code, out, err = run("score", *files, "--multi-ref", "max", "--format", "json", "--per-pair")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["per_pair"]["c"][0]["ROUGE-1"] == {"recall": 0.5, "precision": 1.0, "f": 0.66667}
+    assert "|refs:max|" in data["signature"]
+    code, out, _ = run("score", *files, "--multi-ref", "sum", "--format", "json", "--per-pair")
+    assert json.loads(out)["per_pair"]["c"][0]["ROUGE-1"]["precision"] == round(4 / 6, 5)

@@ -165,6 +165,7 @@ def test_eval_ids_are_zero_padded_positions():
     [
         ({"measures": ["BLEU"]}, "does not compute BLEU"),
         ({"multi_ref": "jackknife"}, "jackknife"),
+        ({"multi_ref": "max"}, "max"),
         ({"tokenizer": "unicode"}, "tokenizer"),
         ({"measures": ["ROUGE-S4", "ROUGE-SU9"]}, "one skip distance"),
     ],
