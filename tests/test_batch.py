@@ -49,7 +49,7 @@ MEASURE_POOL = [
     "ROUGE-L",
     "ROUGE-W-1.2",
     "ROUGE-W-2",
-    "ROUGE-W-0.5",
+    "ROUGE-W-5",  # the largest weight in the range (issue 17: 1 <= w <= 5)
     "ROUGE-S0",
     "ROUGE-S4",
     "ROUGE-S*",

@@ -20,6 +20,7 @@ from _paths import subprocess_env
 from rougekit.api import Scorer, score
 from rougekit.cli.main import MESSAGE_LIMIT, SUBCOMMANDS, main
 from rougekit.errors import InputError, OptionError
+from rougekit.measures import Measure, split_measure_list
 
 
 def run(*argv):
@@ -370,3 +371,84 @@ def test_folder_pattern_pooling_two_systems(files):
         "doc.1.A.txt and doc.1.B.txt",
         "same summary ID '1'",
     )
+
+
+# -- item 1: the ROUGE-W weight has one range, checked everywhere ----------------------------------
+
+
+@pytest.mark.parametrize("name", ["ROUGE-W-0", "ROUGE-W-0.5", "ROUGE-W-5.01", "ROUGE-W-13", "ROUGE-W-30"])
+def test_rouge_w_weight_outside_its_range(name):
+    with pytest.raises(OptionError, match=r"ROUGE-W weight must be within 1 and 5"):
+        Scorer([name])
+
+
+def test_rouge_w_weight_of_a_measure_built_directly():
+    with pytest.raises(OptionError, match="ROUGE-W weight must be within 1 and 5"):
+        Scorer([Measure("W", weight=30.0)])
+
+
+@pytest.mark.parametrize("weight", ["0.5", "13", "1e400"])
+def test_rouge155_w_outside_its_range(config, weight):
+    one_line_error(run("rouge155", "-w", weight, "-a", config), "option -w", "within 1 and 5")
+
+
+@pytest.mark.parametrize("weight", ["1", "1.2", "2", "3.5", "5"])
+def test_rouge_w_inside_the_range_paths_agree_and_identity_stays_below_one(weight):
+    text = "the cat sat on the mat\nand the dog ran off with it\n" + " ".join(["word"] * 300)
+    rows = []
+    for fast in (True, False):
+        rows.append(score([text], [[text]], measures=[f"ROUGE-W-{weight}"], bootstrap=None, fast=fast).per_pair()[0])
+    (fast_row,), (slow_row,) = rows[0].values(), rows[1].values()
+    assert fast_row == pytest.approx(slow_row, abs=1e-9)
+    # the script's double weighting: R = (sum len^w / (sum len^w)^w)^(1/w), by hand for 3 sentences
+    lengths = [6, 7, 300]
+    w = float(weight)
+    total = sum(n**w for n in lengths)
+    assert fast_row["recall"] == pytest.approx((total / total**w) ** (1 / w), abs=1e-5)
+    assert fast_row["precision"] == pytest.approx((total / 313**w) ** (1 / w), abs=1e-5)
+    assert 0 <= fast_row["recall"] <= 1 and 0 <= fast_row["precision"] <= 1  # (near 0 for w >= 3.5: as the script)
+
+
+# -- item 3: measure orders ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("ROUGE-99999999999", "ROUGE-N needs 1 <= N <= 100"),
+        ("ROUGE-" + "9" * 5000, "ROUGE-N needs 1 <= N <= 100"),
+        ("ROUGE-S99999999999", "skip distance must be within 0 and 2147483647"),
+        ("ROUGE-SU99999999999999999999", "skip distance must be within 0 and 2147483647"),
+        ("Ngram(1,99999999999)", "Ngram(i,j) needs 1 <= i <= j <= 100"),
+        ("PREC-99999999999", "PREC-n needs 1 <= n <= 100"),
+    ],
+)
+def test_measure_orders_have_a_range(name, words):
+    with pytest.raises(OptionError) as exc:
+        Scorer([name])
+    assert words in str(exc.value) and len(str(exc.value)) < 200
+
+
+def test_measure_order_in_the_cli(files):
+    one_line_error(
+        run("score", "-c", files / "c.txt", "-r", files / "r.txt", "--measures", "ROUGE-99999999999"), "ROUGE-N needs"
+    )
+
+
+# -- item 5: one parser for measure lists ----------------------------------------------------------
+
+
+def test_split_measure_list():
+    assert split_measure_list("ROUGE-1, Ngram(1,4) ,ROUGE-L,,") == ["ROUGE-1", "Ngram(1,4)", "ROUGE-L"]
+    assert split_measure_list("Ngram( 1 , 4 ),BLEU") == ["Ngram( 1 , 4 )", "BLEU"]
+    for bad in ("Ngram(1,4", "ROUGE-1)", ""):
+        with pytest.raises(OptionError):
+            split_measure_list(bad)
+
+
+@pytest.mark.parametrize("command", ["score", "compare"])
+def test_measure_list_with_a_comma_inside_parentheses(files, command):
+    cands = ["-c", files / "c.txt"] + (["-c", files / "r.txt"] if command == "compare" else [])
+    code, out, err = run(command, *cands, "-r", files / "r.txt", "--measures", "Ngram(1,4),ROUGE-1", "--format", "json")
+    assert code == 0, err
+    assert "Ngram(1,4)" in out and "ROUGE-1" in out

@@ -338,8 +338,10 @@ def _lone_surrogate(candidates, references, sources, first: int) -> str:
     """The error message naming the first text that is not valid Unicode (a lone surrogate)."""
 
     def bad(text) -> bool:
+        if not isinstance(text, str):  # a list of sentences (or of token ids)
+            return any(isinstance(t, str) and bad(t) for t in text)
         try:
-            (text if isinstance(text, str) else "\n".join(text)).encode("utf-8", "surrogateescape")
+            text.encode("utf-8", "surrogateescape")
         except UnicodeEncodeError:
             return True
         return False

@@ -8,7 +8,12 @@ Ranges (API keyword / `rougekit score` flag / `rougekit rouge155` flag):
   keeps the script's minimum of 1;
 * confidence level in percent (``confidence`` / ``--confidence``): above 0 and below 100;
   ``rouge155 -c`` keeps the script's 0 to 100;
-* ROUGE-N order (``ROUGE-n``, ``-n``): 1 to :data:`MAX_ORDER` (``-n 0`` asks for none);
+* ROUGE-N order (``ROUGE-n``, ``-n``), the j of ``Ngram(i,j)`` and the n of ``PREC-n``: 1 to
+  :data:`MAX_ORDER` (``-n 0`` asks for none);
+* ROUGE-W weight (``ROUGE-W-w``, ``-w``): :data:`MIN_WEIGHT` to :data:`MAX_WEIGHT`. Below 1 the
+  weighting rewards gaps and the scores exceed 1; above 5 the script's double weighting
+  f(sum f(len)) = (sum len^w)^w leaves the range of a double for long references (and
+  ROUGE-1.5.5 prints 0 or NaN). Inside it the compiled and pure paths agree;
 * skip distance of ROUGE-S/SU (``ROUGE-S<d>``, ``-2``): 0 to :data:`MAX_SKIP`, or S*
   (``-2`` with a negative value, as in the script);
 * seeds: 0 to 2**63 - 1.
@@ -23,6 +28,7 @@ from rougekit.errors import OptionError
 MAX_LENGTH_LIMIT = 2**31 - 1  # more words or bytes than any summary has
 MAX_RESAMPLES = 100_000
 MAX_ORDER = 100  # ROUGE-100 already needs 100 identical tokens in a row to count a hit
+MIN_WEIGHT, MAX_WEIGHT = 1.0, 5.0  # (sum len^5)^5 <= n^25 stays finite for any n below 10^12 tokens
 MAX_SKIP = 2**31 - 1  # a distance beyond any summary's length: the same counts as S*
 MAX_SEED = 2**63 - 1
 SHOWN = 60

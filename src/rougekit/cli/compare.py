@@ -13,6 +13,7 @@ from rougekit.api import Scorer
 from rougekit.cli.score import _load, build_parser
 from rougekit.errors import OptionError
 from rougekit.io.files import write_text
+from rougekit.measures import split_measure_list
 from rougekit.signature import Signature, number
 from rougekit.stats.paired import approximate_randomization, paired_bootstrap
 
@@ -38,7 +39,7 @@ def run(argv: list[str]) -> int:
             "give at least two systems (repeat -c, or repeat --candidate-field); the first is the baseline"
         )
     scorer = Scorer(
-        [m for m in args.measures.split(",") if m.strip()],
+        split_measure_list(args.measures),
         stem=args.stem,
         stopwords=args.stopwords,
         word_limit=args.word_limit,

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rougekit.cli._options import multi_ref_choices, multi_ref_help
 from rougekit.errors import InputError, OptionError
+from rougekit.measures import split_measure_list
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
 from rougekit.meta.protocol import (
     DEFAULT_MEASURES,
@@ -158,7 +159,7 @@ def run(argv: list[str]) -> int:
         data = data.subset(args.instances, _split(args.systems, "system"))
     result = run_protocol(
         data,
-        measures=_split(args.measures, "measure") or DEFAULT_MEASURES,
+        measures=split_measure_list(args.measures) if args.measures is not None else DEFAULT_MEASURES,
         variants=variants,
         refs=refs,
         humans=_split(args.human, "human column"),

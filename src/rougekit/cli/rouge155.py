@@ -33,7 +33,7 @@ level and -r the number of resamples (in `rougekit score`, -c and -r name candid
 reference files). Average_R/P/F are the script's bootstrap averages (not plain means).
   -a          evaluate every peer in CONFIG          -d    also print per-evaluation scores
   -n N        ROUGE-1..ROUGE-N (N <= 100)             -x    no ROUGE-L
-  -w W        ROUGE-W with weight W                   -2 D  ROUGE-S with at most D words between (-1: any)
+  -w W        ROUGE-W with weight W (1..5)            -2 D  ROUGE-S with at most D words between (-1: any)
   -u / -U     ROUGE-SU only / ROUGE-S and ROUGE-SU    -3 M  Basic Elements (H HM HMR HM1 HMR1 HMR2)
   -m          stem (WordNet exceptions + Porter)      -s    remove SMART stopwords
   -M          stem models only (undocumented)         -l N / -b N   word / byte limit
@@ -132,6 +132,11 @@ def build_settings(opts: dict) -> Settings:
         weight = _number(opts, "w", 0)
         if weight <= 0:
             raise OptionError(f"option -w (ROUGE-W weight) must be greater than 0, got {shown(opts['w'])}")
+        if not limits.MIN_WEIGHT <= weight <= limits.MAX_WEIGHT:  # the script: scores above 1, or 0 / NaN
+            raise OptionError(
+                f"option -w (ROUGE-W weight) must be within {limits.MIN_WEIGHT:g} and {limits.MAX_WEIGHT:g}, "
+                f"got {shown(opts['w'])}"
+            )
         measures.append(Measure("W", weight=weight, label=f"ROUGE-W-{opts['w']}"))
     if "2" in opts:
         skip = max(_whole(opts, "2", 0, -(10**19), limits.MAX_SKIP), -1)  # negative: any distance (S*)

@@ -15,6 +15,7 @@ from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.io.files import open_output, write_text
 from rougekit.io.rouge155_export import export
+from rougekit.measures import split_measure_list
 from rougekit.report.formats import AVERAGE_LABELS, WRITERS, PairRowWriter
 
 DESCRIPTION = f"""Score candidate summaries against references with ROUGE.
@@ -338,7 +339,7 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
 
 def _scorer(args) -> Scorer:
     return Scorer(
-        [m for m in args.measures.split(",") if m.strip()],
+        split_measure_list(args.measures),
         stem=args.stem,
         stopwords=args.stopwords,
         word_limit=args.word_limit,

@@ -29,6 +29,8 @@ def as_measures(measures) -> tuple[Measure, ...]:
     if isinstance(measures, (str, Measure)):
         measures = [measures]
     out = tuple(m if isinstance(m, Measure) else Measure.parse(m) for m in measures)
+    for m in out:
+        m.family.check(m)  # a Measure built directly: the same ranges as a parsed name
     if not out:
         raise OptionError("give at least one measure")
     return out

@@ -13,6 +13,6 @@ Adding a measure: one module here with a :class:`~rougekit.measures.base.Family`
 from rougekit.measures import basic_elements, distinct, hori, lcs, lin_hovy, ngram, skipgram  # noqa: F401  (registers)
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.basic_elements import BE_MODES
-from rougekit.measures.registry import families, family_of, parse, register
+from rougekit.measures.registry import families, family_of, parse, register, split_measure_list
 
-__all__ = ["Measure", "Family", "BE_MODES", "parse", "register", "families", "family_of"]
+__all__ = ["Measure", "Family", "BE_MODES", "parse", "register", "families", "family_of", "split_measure_list"]

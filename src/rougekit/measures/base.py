@@ -104,6 +104,10 @@ class Family:
     def name(self, m: Measure) -> str:
         raise NotImplementedError
 
+    def check(self, m: Measure, given: str | None = None) -> None:
+        """Refuse a measure outside its documented range (:mod:`rougekit.limits`) with an
+        OptionError quoting ``given`` (the name the user typed) or the measure's own name."""
+
     def needs_source(self, m: Measure) -> bool:
         return False
 

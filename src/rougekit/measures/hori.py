@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
+from rougekit import limits
 from rougekit.errors import OptionError
+from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
 
@@ -32,9 +34,11 @@ class Hori(Family):
     def from_match(self, match, name):
         if match[1]:
             return Measure(match[1])
-        if int(match[2]) < 1:
-            raise OptionError(f"PREC-n needs n >= 1, got {name!r}")
         return Measure("PREC", n=int(match[2]))
+
+    def check(self, m, given=None):
+        if m.kind == "PREC" and (not isinstance(m.n, int) or isinstance(m.n, bool) or not 1 <= m.n <= limits.MAX_ORDER):
+            raise OptionError(f"PREC-n needs 1 <= n <= {limits.MAX_ORDER}, got {shown(given or m.n)}")
 
     def name(self, m):
         return f"PREC-{m.n}" if m.kind == "PREC" else _NAMES[m.kind]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-from rougekit.errors import InputError
+from rougekit import limits
+from rougekit.errors import InputError, OptionError
+from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
 
@@ -27,6 +29,18 @@ class LongestCommonSubsequence(Family):
 
     def name(self, m):
         return "ROUGE-L" if m.kind == "L" else f"ROUGE-W-{m.weight:g}"
+
+    def check(self, m, given=None):
+        """The weight's range: see :mod:`rougekit.limits` (below 1 scores exceed 1; above 5 the
+        script's double weighting overflows a double for long references)."""
+        if m.kind != "W":
+            return
+        w = m.weight
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not limits.MIN_WEIGHT <= w <= limits.MAX_WEIGHT:
+            raise OptionError(
+                f"the ROUGE-W weight must be within {limits.MIN_WEIGHT:g} and {limits.MAX_WEIGHT:g}, "
+                f"got {shown(given or w)}"
+            )
 
     def integral_counts(self, m):
         return m.kind == "L"

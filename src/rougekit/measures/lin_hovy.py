@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from rougekit import limits
 from rougekit.errors import OptionError
+from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
 
@@ -49,10 +51,15 @@ class NgramCooccurrence(Family):
     single_valued = True
 
     def from_match(self, match, name):
-        i, j = int(match[1]), int(match[2])
-        if not 1 <= i <= j:
-            raise OptionError(f"Ngram(i,j) needs 1 <= i <= j, got {name!r}")
-        return Measure("NGRAM", n=i, skip=j)
+        return Measure("NGRAM", n=int(match[1]), skip=int(match[2]))
+
+    def check(self, m, given=None):
+        i, j = m.n, m.skip
+        if (
+            not all(isinstance(x, int) and not isinstance(x, bool) for x in (i, j))
+            or not 1 <= i <= j <= limits.MAX_ORDER
+        ):
+            raise OptionError(f"Ngram(i,j) needs 1 <= i <= j <= {limits.MAX_ORDER}, got {shown(given or m.name)}")
 
     def name(self, m):
         return f"Ngram({m.n},{m.skip})"

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
+from rougekit import limits
 from rougekit.errors import OptionError
+from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
 
@@ -27,6 +29,10 @@ class RougeN(Family):
 
     def name(self, m):
         return f"ROUGE-{m.n}"
+
+    def check(self, m, given=None):
+        if isinstance(m.n, bool) or not isinstance(m.n, int) or not 1 <= m.n <= limits.MAX_ORDER:
+            raise OptionError(f"ROUGE-N needs 1 <= N <= {limits.MAX_ORDER}, got {shown(given or m.n)}")
 
     def batch_spec(self, m):
         return (0, int(m.n), 0.0) if isinstance(m.n, int) and m.n >= 1 else None

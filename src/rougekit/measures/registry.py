@@ -8,9 +8,13 @@
 
 from __future__ import annotations
 
+import re
+
 from rougekit.errors import OptionError
+from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 
+_SHORTENED = re.compile(r"[0-9]{19,}")  # a number longer than any range: parsed as 10^19 - 1
 _FAMILIES: list[Family] = []
 _BY_KIND: dict[str, Family] = {}
 
@@ -44,8 +48,43 @@ def parse(name: str) -> Measure:
     for family in _FAMILIES:
         match = family.pattern.fullmatch(text)
         if match:
-            return family.from_match(match, name)
-    raise OptionError(f"unknown measure {name!r}{_suggest(name)}")
+            numbers = [g for g in match.groups() if g and g[0].isdigit()]
+            if any(len(g) > 18 for g in numbers):  # beyond every range (and int() of 4300+ digits fails)
+                measure = family.from_match(family.pattern.fullmatch(_SHORTENED.sub("9" * 19, text)), name)
+            else:
+                measure = family.from_match(match, name)
+            family.check(measure, name)
+            return measure
+    raise OptionError(f"unknown measure {shown(name)}{_suggest(name)}")
+
+
+def split_measure_list(text: str) -> list[str]:
+    """Measure names from a comma-separated list; commas inside parentheses (``Ngram(1,4)``)
+    stay in the name. Empty items are skipped; unbalanced parentheses are an OptionError.
+
+    >>> split_measure_list("ROUGE-1, Ngram(1,4),ROUGE-L")
+    ['ROUGE-1', 'Ngram(1,4)', 'ROUGE-L']
+    """
+    names, current, depth = [], [], 0
+    for char in text:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                raise OptionError(f"unbalanced ')' in the measure list {shown(text)}")
+        if char == "," and depth == 0:
+            names.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    if depth:
+        raise OptionError(f"unbalanced '(' in the measure list {shown(text)}")
+    names.append("".join(current).strip())
+    names = [n for n in names if n]
+    if not names:
+        raise OptionError("an empty measure list")
+    return names
 
 
 def examples() -> list[str]:
@@ -55,5 +94,7 @@ def examples() -> list[str]:
 def _suggest(name: str) -> str:
     import difflib  # only for an error message: not imported on the fast path
 
+    if len(name) > 100:
+        return ""
     close = difflib.get_close_matches(name.upper(), examples(), n=1, cutoff=0.5)
     return f" (did you mean {close[0]}?)" if close else ""

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+from rougekit import limits
+from rougekit.errors import OptionError
+from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
 
@@ -24,6 +27,13 @@ class SkipBigram(Family):
 
     def name(self, m):
         return f"ROUGE-{m.kind}{'*' if m.skip < 0 else m.skip}"
+
+    def check(self, m, given=None):
+        if isinstance(m.skip, bool) or not isinstance(m.skip, int) or m.skip > limits.MAX_SKIP:
+            raise OptionError(
+                f"the ROUGE-S/SU skip distance must be within 0 and {limits.MAX_SKIP} (or * for any), "
+                f"got {shown(given or m.skip)}"
+            )
 
     def batch_spec(self, m):
         if not isinstance(m.skip, int):

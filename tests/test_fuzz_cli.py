@@ -1,0 +1,47 @@
+"""The CLI fuzz (issue 17): random argument lists and files for every command, seeded.
+
+Every run must exit with 0, or with 2 and one line on stderr: never a traceback, another exit
+code or a hang (see ``tests/_cli_fuzz.py``). The suite runs a short profile; a longer run::
+
+    ROUGEKIT_FUZZ_ITERATIONS=20000 ROUGEKIT_FUZZ_SEED=1 PYTHONPATH=src python -m pytest -q tests/test_fuzz_cli.py
+    PYTHONPATH=src python tests/_cli_fuzz.py --iterations 300 --seed 1 --subprocess   # 1 GB memory cap per run
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+
+import _cli_fuzz as fuzz
+
+ITERATIONS = int(os.environ.get("ROUGEKIT_FUZZ_ITERATIONS", "120"))
+SEED = int(os.environ.get("ROUGEKIT_FUZZ_SEED", "0"))
+
+
+def test_cli_fuzz_finds_no_traceback_hang_or_bad_exit():
+    found = fuzz.fuzz(ITERATIONS, SEED)
+    report = "\n\n".join(f"{o.problem}: rougekit {' '.join(o.argv)}\n{o.stderr[-2000:]}" for o in found)
+    assert not found, f"{len(found)} problem(s) with seed {SEED}:\n{report}"
+
+
+def test_fuzz_reaches_the_scoring_code():
+    """The generator must not only make bad command lines: most commands should also succeed."""
+    codes = {}
+    for k in range(60):
+        rng = random.Random(f"{SEED}:{k}")
+        with tempfile.TemporaryDirectory() as tmp:
+            argv = fuzz.random_argv(rng, Path(tmp))
+            outcome = fuzz.run_in_process(argv)
+        codes.setdefault(argv[0], []).append(outcome.code)
+    for command in ("rouge155", "score", "correlate"):
+        assert 0 in codes.get(command, []), (command, codes.get(command))
+
+
+def test_the_checker_flags_bad_runs():
+    assert fuzz.check(["score"], 1, "boom\n", 0.1) == "exit code 1"
+    assert fuzz.check(["score"], 2, "line one\nline two\n", 0.1) == "the error is not exactly one line"
+    assert fuzz.check(["score"], 2, "Traceback (most recent call last):\n", 0.1) == "traceback"
+    assert fuzz.check(["score"], 0, "", fuzz.TIME_CAP + 1).startswith("took")
+    assert fuzz.check(["score"], 2, "rougekit score: error: bad\n", 0.1) is None
