@@ -206,7 +206,7 @@ def test_bad_jsonl_exits_2(tmp_path, capsys, files, content, needle):
     [
         (["--coefficient", "cosine"], "unknown correlation coefficient"),
         (["--level", "corpus"], "invalid choice"),
-        (["--samples", "0", "--ci", "bootstrap"], "--samples must be positive"),
+        (["--samples", "0", "--ci", "bootstrap"], "--samples must be within 1 and 100000"),
         (["--confidence", "0.95"], "percentage"),
         (["--where", "novalue"], "COLUMN=VALUE"),
         (["--metric-columns", "nope"], "no column 'nope'"),

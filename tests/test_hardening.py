@@ -452,3 +452,68 @@ def test_measure_list_with_a_comma_inside_parentheses(files, command):
     code, out, err = run(command, *cands, "-r", files / "r.txt", "--measures", "Ngram(1,4),ROUGE-1", "--format", "json")
     assert code == 0, err
     assert "Ngram(1,4)" in out and "ROUGE-1" in out
+
+
+# -- item 3: the statistics options of compare, correlate and protocol -------------------------------
+
+
+@pytest.mark.parametrize(
+    "flags, words",
+    [
+        (["--seed", "-1"], "--seed must be within 0 and"),
+        (["--trials", "0"], "--trials must be within 1 and 100000"),
+        (["--trials", "99999999999"], "--trials must be within 1 and 100000"),
+        (["--confidence", "100"], "--confidence must be above 0 and below 100"),
+    ],
+)
+def test_compare_statistics_options(files, flags, words):
+    started = time.monotonic()
+    one_line_error(run("compare", "-c", files / "c.txt", "-c", files / "r.txt", "-r", files / "r.txt", *flags), words)
+    assert time.monotonic() - started < 10
+
+
+@pytest.fixture
+def table(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("system,instance,m,h\nA,1,0.1,1\nA,2,0.2,2\nB,1,0.5,3\nB,2,0.4,4\nC,1,0.9,5\nC,2,0.8,4\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    "flags, words",
+    [
+        (["--seed", "-1"], "--seed must be within 0 and"),
+        (["--samples", "99999999999"], "--samples must be within 1 and 100000"),
+    ],
+)
+def test_correlate_statistics_options(table, flags, words):
+    argv = ["correlate", table, table, "--metric-columns", "m", "--human-columns", "h", "--ci", "bootstrap", *flags]
+    one_line_error(run(*argv), words)
+
+
+def test_paired_tests_check_their_options():
+    from rougekit.stats.paired import approximate_randomization, paired_bootstrap
+
+    with pytest.raises(OptionError, match="trials must be within 1 and 100000"):
+        paired_bootstrap([0.1, 0.2], [0.2, 0.3], trials=0)
+    with pytest.raises(OptionError, match="seed must be within 0 and"):
+        approximate_randomization([0.1, 0.2], [0.2, 0.3], seed=-1)
+    with pytest.raises(OptionError, match="confidence must be above 0 and below 100"):
+        paired_bootstrap([0.1, 0.2], [0.2, 0.3], confidence=0)
+
+
+def test_paired_bootstrap_in_blocks_draws_the_same_resamples():
+    """Drawn block by block (bounded memory for many pairs), the resamples are numpy's single draw."""
+    import numpy as np
+
+    from rougekit.stats.paired import paired_bootstrap
+
+    rng = np.random.default_rng(3)
+    a, b = rng.random(50), rng.random(50)
+    got = paired_bootstrap(a, b, trials=2500, seed=7, confidence=90)
+    idx = np.random.default_rng(7).integers(0, 50, size=(2500, 50))
+    deltas = (b - a)[idx].mean(axis=1)
+    observed = float(np.mean(b - a))
+    p = (1 + int(np.sum(np.abs(deltas - observed) >= abs(observed) - 1e-12))) / 2501
+    lo, hi = np.percentile(deltas, [5, 95])
+    assert (got.p_value, got.low, got.high) == (p, float(lo), float(hi))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
+from rougekit import limits
 from rougekit.api import Scorer
 from rougekit.cli.score import _load, build_parser
 from rougekit.errors import OptionError
@@ -33,6 +34,9 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.export_rouge155 or args.average != "pairs":
         raise OptionError("compare tests the means of per-pair scores: --average and --export-rouge155 belong to score")
+    limits.whole("--trials", args.trials, 1, limits.MAX_RESAMPLES)
+    limits.whole("--seed", args.seed, 0, limits.MAX_SEED)
+    limits.fraction("--confidence", args.confidence, 0, 100, open_ends=True)
     systems, refs, ids = _load(args)
     if len(systems) < 2:
         raise OptionError(

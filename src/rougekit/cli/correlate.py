@@ -21,6 +21,7 @@ import math
 import sys
 from pathlib import Path
 
+from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
 from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
@@ -139,8 +140,8 @@ def run(argv: list[str]) -> int:
         c = canonical_coefficient(name)
         if c not in coefficients:
             coefficients.append(c)
-    if args.samples < 1:
-        raise OptionError(f"--samples must be positive, got {args.samples}")
+    limits.whole("--samples", args.samples, 1, limits.MAX_RESAMPLES)
+    limits.whole("--seed", args.seed, 0, limits.MAX_SEED)
     if not 0.0 < args.confidence < 100.0:
         raise OptionError(f"--confidence must be between 0 and 100, got {args.confidence:g}")
     if args.confidence < 1.0:

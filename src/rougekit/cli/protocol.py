@@ -18,6 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from rougekit import limits
 from rougekit.cli._options import multi_ref_choices, multi_ref_help
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import split_measure_list
@@ -135,8 +136,8 @@ def run(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
-    if args.samples < 1:
-        raise OptionError(f"--samples must be positive, got {args.samples}")
+    limits.whole("--samples", args.samples, 1, limits.MAX_RESAMPLES)
+    limits.whole("--seed", args.seed, 0, limits.MAX_SEED)
     if not 1.0 <= args.confidence < 100.0:
         raise OptionError(f"--confidence is a percentage between 1 and 100, got {args.confidence:g}")
     if args.jobs < 1:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rougekit import limits
 from rougekit.stats.distributions import normal_sf, t_sf
 from rougekit.stats.resampling import resampled_sums, tail_percentiles
 
@@ -34,6 +35,14 @@ class PairedTest:
     high: float | None = None
 
 
+def _check(trials, seed, confidence: float | None = None) -> None:
+    """The documented ranges (:mod:`rougekit.limits`); OptionError outside them."""
+    limits.whole("trials", trials, 1, limits.MAX_RESAMPLES)
+    limits.whole("seed", seed, 0, limits.MAX_SEED)
+    if confidence is not None:
+        limits.fraction("confidence", confidence, 0, 100, open_ends=True)
+
+
 def _vectors(a, b) -> tuple[np.ndarray, np.ndarray]:
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if x.shape != y.shape or x.ndim != 1:
@@ -47,6 +56,7 @@ def approximate_randomization(a, b, trials: int = 10000, seed: int = 0) -> Paire
     Each trial swaps the two systems' scores of every pair with probability 1/2;
     p = (1 + #{|mean diff| >= observed}) / (1 + trials).
     """
+    _check(trials, seed)
     x, y = _vectors(a, b)
     observed = float(np.mean(y - x)) if len(x) else 0.0
     rng = np.random.default_rng(seed)
@@ -64,6 +74,7 @@ def approximate_randomization(a, b, trials: int = 10000, seed: int = 0) -> Paire
 def paired_bootstrap(a, b, trials: int = 1000, seed: int = 0, confidence: float = 95.0) -> PairedTest:
     """Paired bootstrap (Koehn 2004) with the null-shifted p-value of Berg-Kirkpatrick et al. (2012):
     resample pairs; p = (1 + #{|Δ* - Δ| >= |Δ|}) / (1 + trials); plus a percentile interval of Δ."""
+    _check(trials, seed, confidence)
     x, y = _vectors(a, b)
     n = len(x)
     observed = float(np.mean(y - x)) if n else 0.0
