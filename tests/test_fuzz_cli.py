@@ -41,7 +41,9 @@ def test_fuzz_reaches_the_scoring_code():
 
 def test_the_checker_flags_bad_runs():
     assert fuzz.check(["score"], 1, "boom\n", 0.1) == "exit code 1"
-    assert fuzz.check(["score"], 2, "line one\nline two\n", 0.1) == "the error is not exactly one line"
+    assert fuzz.check(["score"], 2, "x: oops\nrougekit score: error: a\n", 0.1) == "the error is not exactly one line"
+    assert fuzz.check(["score"], 2, "rougekit score: error: a\nmore\n", 0.1).startswith("the error is not one line")
+    assert fuzz.check(["rouge155"], 2, "readText: f -> empty text\nrougekit rouge155: error: a\n", 0.1) is None
     assert fuzz.check(["score"], 2, "Traceback (most recent call last):\n", 0.1) == "traceback"
     assert fuzz.check(["score"], 0, "", fuzz.TIME_CAP + 1).startswith("took")
     assert fuzz.check(["score"], 2, "rougekit score: error: bad\n", 0.1) is None

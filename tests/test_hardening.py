@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import signal
 import subprocess
@@ -517,3 +518,35 @@ def test_paired_bootstrap_in_blocks_draws_the_same_resamples():
     p = (1 + int(np.sum(np.abs(deltas - observed) >= abs(observed) - 1e-12))) / 2501
     lo, hi = np.percentile(deltas, [5, 95])
     assert (got.p_value, got.low, got.high) == (p, float(lo), float(hi))
+
+
+def test_protocol_with_single_valued_measures(tmp_path):
+    """Found by the CLI fuzz: Ngram(i,j), ACCY, ... in the protocol grid raised AttributeError."""
+    rows = []
+    for s, cand in enumerate(["the cat sat on the mat", "a cat sat", "the dog ran off", "cat mat"]):
+        for i, ref in enumerate(["the cat sat on the mat", "a dog ran off quickly"]):
+            human = {"coh": [4, 3, 2, 1][s] + i / 10}
+            rows.append({"system": f"s{s}", "instance": str(i), "candidate": cand, "references": [ref], "human": human})
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, out, err = run(
+        "protocol",
+        path,
+        "--dataset",
+        "jsonl",
+        "--measures",
+        "Ngram(1,4),NrstACCY,ROUGE-1",
+        "--samples",
+        "20",
+        "--format",
+        "json",
+        "--quiet",
+        "--variants",
+        "plain",
+        "--refs",
+        "all",
+        "--coefficient",
+        "pearson",
+    )
+    assert code == 0, err
+    assert "Ngram(1,4)" in out and "NrstACCY" in out

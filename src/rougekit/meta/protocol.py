@@ -400,7 +400,8 @@ def _score_setting(task: tuple) -> tuple[np.ndarray, float]:
     for j, pair in enumerate(result.pairs):
         for k, name in enumerate(names):
             p = pair[name]
-            out[k, j] = (p.recall, p.precision, p.f)
+            # a single-valued measure (BLEU, Ngram(i,j), ACCY, ...) has one value: it stands for R, P and F
+            out[k, j] = (p.score,) * 3 if hasattr(p, "score") else (p.recall, p.precision, p.f)
     return out, time.perf_counter() - t0
 
 
