@@ -550,3 +550,12 @@ def test_protocol_with_single_valued_measures(tmp_path):
     )
     assert code == 0, err
     assert "Ngram(1,4)" in out and "NrstACCY" in out
+
+
+def test_correlate_checks_fisher_level_before_writing_plots(table, tmp_path):
+    """Found by the CLI fuzz (seed 1): --ci fisher with --level summary failed after the plots were written."""
+    pytest.importorskip("matplotlib", reason="plots need the plot extra")
+    prefix = tmp_path / "p"
+    argv = ["correlate", table, table, "--metric-columns", "m", "--human-columns", "h"]
+    err = one_line_error(run(*argv, "--level", "summary", "--ci", "fisher", "--plot", prefix), "Fisher intervals")
+    assert "wrote" not in err and not list(tmp_path.glob("p-*.png"))

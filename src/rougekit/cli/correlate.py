@@ -146,6 +146,8 @@ def run(argv: list[str]) -> int:
         raise OptionError(f"--confidence must be between 0 and 100, got {args.confidence:g}")
     if args.confidence < 1.0:
         raise OptionError(f"--confidence is a percentage (e.g. 95), got {args.confidence:g}")
+    if args.ci == "fisher" and args.level == "summary":  # checked before any file is read or plot written
+        raise OptionError("Fisher intervals need one n: use --level system or global, or --ci bootstrap")
     where = _parse_where(args.where)
 
     metric_cols = _split(args.metric_columns)
