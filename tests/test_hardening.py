@@ -559,3 +559,12 @@ def test_correlate_checks_fisher_level_before_writing_plots(table, tmp_path):
     argv = ["correlate", table, table, "--metric-columns", "m", "--human-columns", "h"]
     err = one_line_error(run(*argv, "--level", "summary", "--ci", "fisher", "--plot", prefix), "Fisher intervals")
     assert "wrote" not in err and not list(tmp_path.glob("p-*.png"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device that is always full)")
+def test_streamed_per_pair_output_on_a_full_device(files):
+    """Found by the CLI fuzz (seed 1): --per-pair rows streamed to a full disk raised OSError (and the
+    clean-up would have removed the output path even when it is a device)."""
+    argv = ["score", "-c", files / "c.txt", "-r", files / "r.txt", "--per-pair", "--format", "csv", "-o", "/dev/full"]
+    one_line_error(run(*argv, "--bootstrap", "none"), "cannot write output /dev/full")
+    assert os.path.exists("/dev/full")

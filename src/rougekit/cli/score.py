@@ -6,12 +6,13 @@ The command reads the input, calls :class:`rougekit.Scorer` and writes the repor
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli._options import multi_ref_choices, multi_ref_help
-from rougekit.errors import OptionError
+from rougekit.errors import InputError, OptionError
 from rougekit.io import inputs
 from rougekit.io.files import open_output, write_text
 from rougekit.io.rouge155_export import export
@@ -327,13 +328,20 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
                 first += len(data)
             if progress:
                 print(file=sys.stderr)
-    except BaseException:
+    except BaseException as exc:
         if to_file:
-            handle.close()
-            os.remove(args.output)
+            with contextlib.suppress(OSError):  # a full disk fails the close too
+                handle.close()
+            if os.path.isfile(args.output):  # a regular file only: never a device such as /dev/full
+                os.remove(args.output)
+            if isinstance(exc, OSError):
+                raise InputError(f"cannot write output {args.output}: {exc.strerror or type(exc).__name__}") from None
         raise
     if to_file:
-        handle.close()
+        try:
+            handle.close()
+        except OSError as exc:
+            raise InputError(f"cannot write output {args.output}: {exc.strerror or type(exc).__name__}") from None
     return 0
 
 
