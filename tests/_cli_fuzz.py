@@ -554,7 +554,12 @@ def fuzz(
         rng = random.Random(f"{seed}:{k}")  # each iteration reproducible on its own
         with tempfile.TemporaryDirectory(prefix="rougekit-fuzz-") as tmp:
             argv = random_argv(rng, Path(tmp))
-            outcome = run_subprocess(argv) if subprocesses else run_in_process(argv)
+            here = os.getcwd()
+            os.chdir(tmp)  # a relative output path (e.g. --plot nan) lands in the temporary folder
+            try:
+                outcome = run_subprocess(argv) if subprocesses else run_in_process(argv)
+            finally:
+                os.chdir(here)
         if outcome.problem:
             outcome.argv = [a if len(a) < 200 else a[:60] + f"...({len(a)} chars)" for a in argv]
             found.append(outcome)
