@@ -20,15 +20,12 @@ def _open_error(label: str, exc: OSError) -> InputError:
 
 
 def write_text(path: str, text: str, what: str = "output") -> None:
-    """Write ``text`` as UTF-8 to ``path``; failures (a folder, a missing folder, no permission)
-    become one :class:`InputError` line naming the file."""
+    """Write ``text`` as UTF-8 to ``path``; failures (a folder, a missing folder, no permission, a
+    full disk) become one :class:`InputError` line naming the file."""
+    handle = open_output(path, what)
     try:
-        with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:
+        with handle:
             handle.write(text)
-    except IsADirectoryError:
-        raise InputError(f"cannot write {what} {path}: it is a directory") from None
-    except FileNotFoundError:
-        raise InputError(f"cannot write {what} {path}: its folder does not exist") from None
     except OSError as exc:
         raise InputError(f"cannot write {what} {path}: {exc.strerror or type(exc).__name__}") from None
 
