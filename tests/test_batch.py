@@ -422,3 +422,18 @@ def test_single_sentence_pairs_equal_the_union_lcs(mode):
     exp = _expected(cands, refs, measures, **opts)
     for jobs in (1, 2):
         _assert_same(BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=jobs), exp, f"jobs={jobs}")
+
+
+@pytest.mark.parametrize("fast", [True, False])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_rouge_w_on_a_reference_without_tokens_is_an_error(fast, jobs):
+    """The script dies on ROUGE-W with a reference of no tokens; every path says so in one line."""
+    import rougekit
+    from rougekit.errors import InputError
+
+    cases = [(["a b"] * 6, [["c d"]] * 5 + [["!!"]]), ([[1, 2]] * 6, [[[3]]] * 5 + [[[]]])]
+    for cands, refs in cases:
+        with pytest.raises(InputError, match="ROUGE-W is undefined for a reference with no tokens"):
+            rougekit.score(cands, refs, measures=["ROUGE-1", "ROUGE-W-1.2"], bootstrap=None, jobs=jobs, fast=fast)
+        ok = rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None, jobs=jobs, fast=fast)
+        assert ok.per_pair()[-1]["ROUGE-1"]["recall"] == 0.0  # without ROUGE-W the empty reference scores 0

@@ -284,21 +284,24 @@ class Scorer:
         data = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
         batch = self._batch()
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
+        slow = [j for j in range(len(self.measures)) if j not in batch_cols]
+        feed_ids = bool(batch_cols) and self._plan.feed == "ids" and kind == "text"
+        cand_docs = None  # processed once, here, when both the engine's id feed and the slow path need them
+        if feed_ids or slow:
+            cand_docs = [self.doc(c, kind=kind) for c in candidates]
         if batch_cols and candidates:
-            if self._plan.feed == "ids" and kind == "text":  # tokenized here, counted by the engine
-                candidates_in = [self.doc(c).sentences for c in candidates]
+            if feed_ids:  # tokenized here, counted by the engine
+                candidates_in = [d.sentences for d in cand_docs]
                 references_in = [[self.doc(r, cache=True).sentences for r in refs] for refs in references]
             else:
                 candidates_in, references_in = candidates, references
             fed = "ids" if self._plan.feed == "ids" else kind
             data[:, batch_cols, :] = batch.score_arrays(candidates_in, references_in, jobs or self.jobs, fed)
-        slow = [j for j in range(len(self.measures)) if j not in batch_cols]
         bleu_pairs = []
         if slow:
-            for k, (cand, refs) in enumerate(zip(candidates, references)):
+            for k, (cand_doc, refs) in enumerate(zip(cand_docs, references)):
                 ref_docs = [self.doc(r, cache=kind == "text", kind=kind) for r in refs]
                 src = self.doc(source_list[k], cache=kind == "text", kind=kind) if source_list is not None else None
-                cand_doc = self.doc(cand, kind=kind)
                 for j in slow:
                     data[k, j] = self._row(self.measures[j], cand_doc, ref_docs, src)
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):

@@ -246,6 +246,18 @@ cdef class _Chunk:
         free(self.refs)
         free(self.roff)
 
+    cdef Py_ssize_t put_ref(self, Py_ssize_t nr, Py_ssize_t cap, const DocC* ref) except -1:
+        """Store reference ``nr`` (doubling the array of ``cap`` slots when full); the new capacity."""
+        cdef void* q
+        if nr == cap:
+            cap *= 2
+            q = realloc(self.refs, cap * sizeof(DocC*))
+            if q == NULL:
+                raise MemoryError()
+            self.refs = <const DocC**>q
+        self.refs[nr] = ref
+        return cap
+
 
 @cython.final
 cdef class _Engine:
@@ -272,7 +284,6 @@ cdef class _Engine:
     cdef int nm
     cdef bint mode_b
     cdef bint mode_max         # multi_ref="max": the reference with the best rounded F
-    cdef bint has_w
     cdef double alpha
     cdef IntBuf jt
     cdef IntBuf st
@@ -306,15 +317,12 @@ cdef class _Engine:
         self.sbuf = <uint8_t*>malloc(self.sbuf_cap)
         if self.ms == NULL or self.vt == NULL or self.arena == NULL or self.sbuf == NULL:
             raise MemoryError()
-        self.has_w = False
         for i in range(self.nm):
             kind, n, w = measures[i]
             self.ms[i].kind = kind
             self.ms[i].n = n
             self.ms[i].w = w
             self.ms[i].inv_w = (1.0 / w) if w != 0 else 0.0
-            if kind == K_W:
-                self.has_w = True
         if stopwords is not None:
             self.use_stops = True
             for word in stopwords:
@@ -766,13 +774,7 @@ cdef class _Engine:
                             d = self._pend_add(text, &pp, keep_src)
                             pending[text] = d
                     keep.append(d)
-                    if nr == cap:
-                        cap *= 2
-                        q = realloc(ch.refs, cap * sizeof(DocC*))
-                        if q == NULL:
-                            raise MemoryError()
-                        ch.refs = <const DocC**>q
-                    ch.refs[nr] = &d.d
+                    cap = ch.put_ref(nr, cap, &d.d)
                     nr += 1
                 ch.roff[i + 1] = nr
             with nogil:
@@ -781,18 +783,10 @@ cdef class _Engine:
         finally:
             _pend_free(&pp)
         for text, d in pending.items():
-            if self.has_w and d.d.nstok == 0:
-                raise InputError("ROUGE-W is undefined for a reference with no tokens "
-                                 "(ROUGE-1.5.5 dies with a division by zero here)")
             if use_cache:
                 cache[text] = d
                 if len(cache) > self.cache_size:
                     cache.popitem(last=False)
-        if self.has_w:
-            for i in range(nr):
-                if ch.refs[i].nstok == 0:
-                    raise InputError("ROUGE-W is undefined for a reference with no tokens "
-                                     "(ROUGE-1.5.5 dies with a division by zero here)")
         ch.keep = keep
         return ch
 
@@ -836,17 +830,8 @@ cdef class _Engine:
                 d = self._id_doc(r, start + i, j)
                 j += 1
                 keep.append(d)
-                if nr == cap:
-                    cap *= 2
-                    q = realloc(ch.refs, cap * sizeof(DocC*))
-                    if q == NULL:
-                        raise MemoryError()
-                    ch.refs = <const DocC**>q
-                ch.refs[nr] = &d.d
+                cap = ch.put_ref(nr, cap, &d.d)
                 nr += 1
-                if self.has_w and d.d.nstok == 0:
-                    raise InputError("ROUGE-W is undefined for a reference with no tokens "
-                                     "(ROUGE-1.5.5 dies with a division by zero here)")
             ch.roff[i + 1] = nr
         return ch
 
