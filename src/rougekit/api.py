@@ -286,9 +286,8 @@ class Scorer:
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
         slow = [j for j in range(len(self.measures)) if j not in batch_cols]
         feed_ids = bool(batch_cols) and self._plan.feed == "ids" and kind == "text"
-        cand_docs = None  # processed once, here, when both the engine's id feed and the slow path need them
-        if feed_ids or slow:
-            cand_docs = [self.doc(c, kind=kind) for c in candidates]
+        # processed once, here, when the engine's id feed or the readable path needs them
+        cand_docs = [self.doc(c, kind=kind) for c in candidates] if feed_ids or slow else []
         if batch_cols and candidates:
             if feed_ids:  # tokenized here, counted by the engine
                 candidates_in = [d.sentences for d in cand_docs]
