@@ -424,6 +424,25 @@ class RougeResult:
         cols["instance"] = pl.Series("instance", cols["instance"].tolist(), dtype=pl.Utf8)
         return pl.DataFrame(cols)
 
+    def to_html(
+        self,
+        path: str | None = None,
+        *,
+        name: str = "system",
+        others: Mapping[str, "RougeResult"] | None = None,
+        candidates=None,
+        references=None,
+        **options,
+    ) -> str:
+        """A self-contained HTML report (:mod:`rougekit.report.html`) of this result and ``others``
+        (more systems scored on the same pairs with the same options), written to ``path`` if given.
+
+        ``candidates`` (a list of texts, or ``{system: list}`` with ``others``) and ``references``
+        add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title``."""
+        from rougekit.report.html_api import write_report
+
+        return write_report(self, path, name, others, candidates, references, options)
+
     def counts(self) -> list[dict[str, dict[str, float]]]:
         """Raw sufficient statistics per pair (R/P/F measures): reference count, hits, candidate count."""
         return [

@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "compare": "rougekit.cli.compare",
     "correlate": "rougekit.cli.correlate",
     "protocol": "rougekit.cli.protocol",
+    "report": "rougekit.cli.report",
 }
 
 # what `rougekit --help` says of each command: one line and one example
@@ -44,6 +45,10 @@ COMMANDS_HELP = {
     "protocol": (
         "the Lin (2004) meta-evaluation: a grid of ROUGE variants correlated with human judgments",
         "rougekit protocol --dataset summeval summeval.jsonl --human relevance",
+    ),
+    "report": (
+        "one self-contained HTML report: tables, intervals, significance, distributions, examples",
+        "rougekit report -c a.txt -c b.txt -r ref.txt -o report.html",
     ),
 }
 

@@ -22,6 +22,11 @@ KEYS = ("recall", "precision", "f")
 AVERAGE_LABELS = AVERAGE_NAMES  # what the corpus recall/precision/f of each `average` setting are
 
 
+def value_text(value: float) -> str:
+    """A corpus or per-pair value as the text table prints it (5 decimals); the HTML report uses it too."""
+    return f"{value:.5f}"
+
+
 def average_label(result: RougeResult) -> str:
     return AVERAGE_LABELS.get(result.average, result.average)
 
@@ -174,11 +179,12 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     for name, r in results.items():
         for measure, v in r.to_dict().items():
             if "score" in v:
-                lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {v['score']:9.5f}")
+                lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {value_text(v['score']):>9}")
                 continue
-            line = f"{name:<{width}}  {measure:<12} {v['recall']:8.5f} {v['precision']:9.5f} {v['f']:8.5f}"
+            rec, prec, f = (value_text(v[k]) for k in KEYS)
+            line = f"{name:<{width}}  {measure:<12} {rec:>8} {prec:>9} {f:>8}"
             if "interval" in v:
-                line += f"   [{v['interval']['f']['low']:.5f}, {v['interval']['f']['high']:.5f}]"
+                line += f"   [{value_text(v['interval']['f']['low'])}, {value_text(v['interval']['f']['high'])}]"
             lines.append(line)
         if per_pair:
             for i, p in zip(r.ids, r.per_pair()):

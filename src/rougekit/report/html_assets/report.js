@@ -1,0 +1,198 @@
+// rougekit report: the sortable, filterable list of examples, drawn from the JSON blob #rk-data.
+// Texts are decoded only for the rows on the current page (and all at once the first time a
+// filter needs them). The format of the blob is described in rougekit/report/html_pack.py.
+(function () {
+  "use strict";
+  var blob = document.getElementById("rk-data");
+  var root = document.getElementById("examples");
+  if (!blob || !root) return;
+  var D = JSON.parse(blob.textContent);
+  var FINAL = D.final, LEAD = D.lead, SCALE = D.scale, PAGE = 25;
+  var n = D.ids.length, S = D.systems.length;
+  var finalIndex = {}, leadIndex = {};
+  for (var i = 0; i < FINAL.length; i++) finalIndex[FINAL[i]] = i;
+  for (i = 0; i < LEAD.length; i++) leadIndex[LEAD[i]] = i;
+
+  function decode(text) {  // word ids of an encoded text
+    var out = [], v = 0;
+    for (var k = 0; k < text.length; k++) {
+      var c = text[k], l = leadIndex[c];
+      if (l !== undefined) { v = v * LEAD.length + l; continue; }
+      out.push(v * FINAL.length + finalIndex[c]);
+      v = 0;
+    }
+    return out;
+  }
+
+  var state = { measure: 0, col: "instance", desc: false, filter: "", page: 0, order: null };
+  var searchText = null;  // per pair: every text of it, lower case (built on the first filter)
+
+  function value(m, s, p) { return D.values[m][s][2][p]; }  // the main value (F or score), x SCALE
+  function fmt(v) { return (v / SCALE).toFixed(5); }
+  function fmtDelta(v) { return (v >= 0 ? "+" : "\u2212") + Math.abs(v / SCALE).toFixed(5); }
+
+  // the columns of the list: instance, a value per system, mean and spread, a difference per pair
+  function columns() {
+    var cols = [{ key: "instance", label: "instance", get: function (p) { return p; } }];
+    D.systems.forEach(function (name, s) {
+      cols.push({ key: "s" + s, label: name, num: true, get: function (p) { return value(state.measure, s, p); } });
+    });
+    if (S > 1) {
+      cols.push({ key: "mean", label: "mean", num: true, get: function (p) {
+        var t = 0; for (var s = 0; s < S; s++) t += value(state.measure, s, p); return t / S; } });
+      cols.push({ key: "spread", label: "max \u2212 min", num: true, get: function (p) {
+        var lo = Infinity, hi = -Infinity;
+        for (var s = 0; s < S; s++) { var v = value(state.measure, s, p); if (v < lo) lo = v; if (v > hi) hi = v; }
+        return hi - lo; } });
+      for (var a = 0; a < S; a++) for (var b = a + 1; b < S; b++) (function (a, b) {
+        cols.push({ key: "d" + a + "_" + b, label: D.systems[b] + " \u2212 " + D.systems[a], num: true, delta: true,
+          get: function (p) { return value(state.measure, b, p) - value(state.measure, a, p); } });
+      })(a, b);
+    }
+    return cols;
+  }
+
+  function buildSearch() {
+    var words = D.words;
+    searchText = new Array(n);
+    for (var p = 0; p < n; p++) {
+      var parts = [String(D.ids[p])];
+      if (D.refs) D.refs[p].forEach(function (r) { parts.push(decode(r).map(function (w) { return words[w]; }).join(" ")); });
+      if (D.cands) for (var s = 0; s < S; s++) parts.push(decode(D.cands[s][p]).map(function (w) { return words[w]; }).join(" "));
+      searchText[p] = parts.join("\n").toLowerCase();
+    }
+  }
+
+  function visible() {  // the pair indices shown, filtered and sorted
+    var rows = [], p, q = state.filter.trim().toLowerCase();
+    if (q) {
+      if (!searchText) buildSearch();
+      var terms = q.split(/\s+/);
+      for (p = 0; p < n; p++) {
+        var ok = true;
+        for (var t = 0; t < terms.length && ok; t++) ok = searchText[p].indexOf(terms[t]) >= 0;
+        if (ok) rows.push(p);
+      }
+    } else {
+      for (p = 0; p < n; p++) rows.push(p);
+    }
+    var col = columns().filter(function (c) { return c.key === state.col; })[0] || columns()[0];
+    var keys = new Float64Array(n);
+    for (var k = 0; k < rows.length; k++) keys[rows[k]] = col.get(rows[k]);
+    var sign = state.desc ? -1 : 1;
+    rows.sort(function (x, y) { return sign * (keys[x] - keys[y]) || x - y; });
+    return rows;
+  }
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var a in attrs) e.setAttribute(a, attrs[a]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // one text: its words, with the words at `marked` positions (a Set, or null) highlighted
+  function textNode(encoded, marked, css) {
+    var div = el("div", { "class": "text " + css });
+    var ids = decode(encoded), line = el("span", { "class": "sent" });
+    div.appendChild(line);
+    for (var k = 0; k < ids.length; k++) {
+      var w = D.words[ids[k]];
+      if (w === "\n") { line = el("span", { "class": "sent" }); div.appendChild(line); continue; }
+      if (line.childNodes.length) line.appendChild(document.createTextNode(" "));
+      if (marked && marked.has(k)) line.appendChild(el("mark", {}, w));
+      else line.appendChild(document.createTextNode(w));
+    }
+    return div;
+  }
+
+  function marksOf(kind, s, p, r) {  // positions of matched words (from rougekit.explain), or null
+    var M = D.marks && D.marks[D.measures[state.measure]];
+    if (!M) return null;
+    var list = kind === "cand" ? M.cand[s][p] : M.ref[s][p][r];
+    return list ? new Set(list) : null;
+  }
+
+  function texts(p) {
+    var td = el("td", { colspan: String(columns().length), "class": "texts" });
+    if (D.refs) D.refs[p].forEach(function (r, k) {
+      var box = el("div", { "class": "ref" });
+      box.appendChild(el("div", { "class": "who" }, "reference" + (D.refs[p].length > 1 ? " " + (k + 1) : "")));
+      // a reference's matches depend on the system: shown for the first system's matches
+      box.appendChild(textNode(r, marksOf("ref", 0, p, k), "r"));
+      td.appendChild(box);
+    });
+    if (D.cands) for (var s = 0; s < S; s++) {
+      var box = el("div", { "class": "cand" });
+      var m = D.measures[state.measure];
+      var rp = D.single[state.measure] ? "" :
+        "  R " + fmt(D.values[state.measure][s][0][p]) + "  P " + fmt(D.values[state.measure][s][1][p]);
+      box.appendChild(el("div", { "class": "who" }, D.systems[s] + "  " + m + " " + fmt(value(state.measure, s, p)) + rp));
+      box.appendChild(textNode(D.cands[s][p], marksOf("cand", s, p), "c"));
+      td.appendChild(box);
+    }
+    return td;
+  }
+
+  function render() {
+    var cols = columns(), rows = visible();
+    state.order = rows;
+    var pages = Math.max(1, Math.ceil(rows.length / PAGE));
+    if (state.page >= pages) state.page = pages - 1;
+    var table = root.querySelector("table.examples");
+    var head = table.querySelector("thead"), body = table.querySelector("tbody");
+    head.textContent = "";
+    var tr = el("tr");
+    cols.forEach(function (c) {
+      var arrow = c.key === state.col ? (state.desc ? " \u25bc" : " \u25b2") : "";
+      var th = el("th", { "data-col": c.key, "class": c.num ? "num sortable" : "sortable", title: "sort by " + c.label }, c.label + arrow);
+      th.addEventListener("click", function () {
+        if (state.col === c.key) state.desc = !state.desc;
+        else { state.col = c.key; state.desc = !!c.num; }
+        state.page = 0; render();
+      });
+      tr.appendChild(th);
+    });
+    head.appendChild(tr);
+    body.textContent = "";
+    var first = state.page * PAGE, last = Math.min(rows.length, first + PAGE);
+    var frag = document.createDocumentFragment();
+    for (var k = first; k < last; k++) {
+      var p = rows[k], row = el("tr", { "class": "row", "data-pair": String(p) });
+      cols.forEach(function (c) {
+        if (!c.num) { row.appendChild(el("td", { "class": "id" }, String(D.ids[p]))); return; }
+        var v = c.get(p);
+        row.appendChild(el("td", { "class": "num" + (c.delta && v > 0 ? " up" : c.delta && v < 0 ? " down" : "") },
+          c.delta ? fmtDelta(v) : fmt(v)));
+      });
+      frag.appendChild(row);
+      if (D.refs || D.cands) { var t = el("tr", { "class": "texts" }); t.appendChild(texts(p)); frag.appendChild(t); }
+    }
+    body.appendChild(frag);
+    root.querySelector(".count").textContent = rows.length
+      ? "rows " + (first + 1) + "\u2013" + last + " of " + rows.length + (rows.length < n ? " (filtered from " + n + ")" : "")
+      : "no example matches";
+    root.querySelector(".page").textContent = "page " + (state.page + 1) + " of " + pages;
+    root.setAttribute("data-rendered", String(Date.now()));
+  }
+
+  var select = root.querySelector("select.measure");
+  D.measures.forEach(function (m, k) { select.appendChild(el("option", { value: String(k) }, m)); });
+  select.addEventListener("change", function () { state.measure = +select.value; render(); });
+  var filter = root.querySelector("input.filter"), timer = null;
+  filter.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () { state.filter = filter.value; state.page = 0; render(); }, 150);
+  });
+  root.querySelector("button.prev").addEventListener("click", function () { if (state.page > 0) { state.page--; render(); } });
+  root.querySelector("button.next").addEventListener("click", function () { state.page++; render(); });
+  root.querySelectorAll("button.preset").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var kind = b.getAttribute("data-preset");
+      state.col = S > 1 ? (kind === "diff" ? "spread" : "mean") : "s0";
+      state.desc = kind !== "worst";
+      state.page = 0; render();
+    });
+  });
+  render();
+})();

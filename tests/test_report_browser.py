@@ -1,0 +1,154 @@
+"""The HTML report in a real browser: Debian's chromium, headless.
+
+* ``--dump-dom`` (the DOM after the page's script ran) holds the numbers `rougekit score` prints
+  for the same inputs, and the first page of examples the script drew;
+* ``--screenshot`` draws the page (a PNG of the requested size);
+* through the DevTools protocol (tests/_chromium.py, a pipe to chromium): no JavaScript error,
+  clicking a column sorts the examples in the order the per-pair scores of
+  `rougekit score --per-pair --format csv` give, typing in the filter keeps exactly the examples
+  whose texts hold the words, and the pages step forward.
+
+CI installs chromium (.ci/run); elsewhere the tests skip when it is missing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import struct
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _chromium import Browser, find_chromium, run_cli  # noqa: E402
+from test_report_html import cli, parse, score_table  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    find_chromium() is None, reason="chromium is not installed (apt-get install chromium; CI installs it)"
+)
+
+PAIRS = 60
+PAGE = 25  # rows per page of the report's script
+WORDS = "storm police council moon water city schools budget road bank gunman night river".split()
+FILLER = "the a of on in at to and was is".split()
+MEASURES = "ROUGE-1,ROUGE-2,ROUGE-L"
+
+
+def _line(rng: random.Random) -> str:
+    words = [rng.choice(WORDS if rng.random() < 0.4 else FILLER) for _ in range(rng.randint(3, 12))]
+    return " ".join(words)
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("browser")
+    rng = random.Random(7)
+    refs = [_line(rng) for _ in range(PAIRS)]
+    systems = {name: [_line(rng) for _ in range(PAIRS)] for name in ("base", "new")}
+    (folder / "ref.txt").write_text("\n".join(refs) + "\n")
+    for name, lines in systems.items():
+        (folder / f"{name}.txt").write_text("\n".join(lines) + "\n")
+    args = ["-c", "base.txt", "-c", "new.txt", "-r", "ref.txt", "--measures", MEASURES]
+    done = cli("report", *args, "-o", "report.html", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    score = cli("score", *args, cwd=folder)
+    per_pair = cli("score", *args, "--per-pair", "--format", "csv", cwd=folder)
+    assert score.returncode == 0 and per_pair.returncode == 0
+    rows = list(csv.DictReader(io.StringIO(per_pair.stdout)))
+    f = {name: [float(r["ROUGE-1_f"]) for r in rows if r["system"] == name] for name in systems}
+    return {"folder": folder, "refs": refs, "systems": systems, "score": score.stdout, "f": f}
+
+
+def _ids_by(keys: list[float], descending: bool) -> list[str]:
+    """Instance ids sorted as the page sorts: by value, ties in input order."""
+    order = sorted(range(len(keys)), key=lambda i: (-keys[i] if descending else keys[i], i))
+    return [str(i + 1) for i in order]
+
+
+def test_dump_dom_holds_score_numbers_and_drawn_rows(corpus):
+    page = corpus["folder"] / "report.html"
+    done = run_cli(["--dump-dom", page.as_uri()])
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout.decode("utf-8")
+    tables = parse(dom)
+    expected = score_table(corpus["score"])
+    for measure in MEASURES.split(","):
+        rows = tables.find("scores", measure)
+        for row in rows[1:]:
+            assert row[2:5] == expected[row[1], measure][:3]
+            assert row[7] == expected[row[1], measure][3]
+    examples = [t for t in tables.tables if t["attrs"].get("class") == "examples"][0]["rows"]
+    header, drawn = examples[0], [r for r in examples[1:] if len(r) == len(examples[0])]
+    assert header[:3] == ["instance \u25b2", "base", "new"]
+    assert [r[0] for r in drawn] == [str(i) for i in range(1, PAGE + 1)]  # drawn by the script, input order
+    assert [r[1] for r in drawn] == [f"{v:.5f}" for v in corpus["f"]["base"][:PAGE]]
+
+
+def test_screenshot(corpus, tmp_path):
+    shot = tmp_path / "report.png"
+    page = corpus["folder"] / "report.html"
+    done = run_cli([f"--screenshot={shot}", "--window-size=1200,900", page.as_uri()])
+    assert done.returncode == 0, done.stderr[-2000:]
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (1200, 900)
+    assert len(data) > 20000  # tables, plots and text: not a blank page
+
+
+def _page_ids(page) -> list[str]:
+    return page.evaluate("Array.from(document.querySelectorAll('table.examples tr.row td.id')).map(e => e.textContent)")
+
+
+def _after(page, action) -> None:
+    """Run an action and wait until the script has drawn the list again."""
+    before = page.evaluate("document.getElementById('examples').getAttribute('data-rendered')")
+    page.evaluate("document.getElementById('examples').setAttribute('data-rendered', 'old')")
+    action()
+    page.wait_for("document.getElementById('examples').getAttribute('data-rendered') !== 'old'")
+    assert before
+
+
+def test_sort_filter_and_pages_through_devtools(corpus, tmp_path):
+    f_base, f_new = corpus["f"]["base"], corpus["f"]["new"]
+    with Browser(width=1280, height=1000) as b:
+        page = b.open((corpus["folder"] / "report.html").as_uri())
+        page.wait_for("document.querySelectorAll('table.examples tr.row').length > 0")
+        assert _page_ids(page) == [str(i) for i in range(1, PAGE + 1)]
+
+        _after(page, lambda: page.click("th[data-col=s0]"))  # base's ROUGE-1 F, best first
+        assert _page_ids(page) == _ids_by(f_base, True)[:PAGE]
+        _after(page, lambda: page.click("th[data-col=s0]"))  # again: worst first
+        assert _page_ids(page) == _ids_by(f_base, False)[:PAGE]
+        _after(page, lambda: page.click("th[data-col=d0_1]"))  # new - base, biggest gain first
+        diffs = [round(b - a, 5) for a, b in zip(f_base, f_new)]
+        assert _page_ids(page) == _ids_by(diffs, True)[:PAGE]
+        _after(page, lambda: page.click("button.next"))
+        assert _page_ids(page) == _ids_by(diffs, True)[PAGE : 2 * PAGE]
+        assert "rows 26\u201350 of 60" in page.evaluate("document.querySelector('#examples .count').textContent")
+
+        word = "moon"
+        holds = [
+            str(i + 1)
+            for i in range(PAIRS)
+            if any(word in t for t in (corpus["refs"][i], *(s[i] for s in corpus["systems"].values())))
+        ]
+        assert 0 < len(holds) < PAIRS
+        _after(page, lambda: page.type("input.filter", word))
+        shown = _page_ids(page)
+        assert shown == [i for i in _ids_by(diffs, True) if i in holds][:PAGE]
+        assert f"of {len(holds)} (filtered from {PAIRS})" in page.evaluate(
+            "document.querySelector('#examples .count').textContent"
+        )
+        # every shown example holds the word, and it is drawn in its texts
+        texts = page.evaluate(
+            "Array.from(document.querySelectorAll('table.examples tr.texts')).map(e => e.textContent)"
+        )
+        assert len(texts) == len(shown) and all(word in t for t in texts)
+
+        page.screenshot(str(tmp_path / "sorted.png"))
+        assert page.errors == []
