@@ -10,6 +10,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "score": "rougekit.api",
     "Scorer": "rougekit.api",
+    "explain": "rougekit.explanation",
     "RougeResult": "rougekit.results",
     "Measure": "rougekit.measures",
     "Signature": "rougekit.signature",

@@ -158,10 +158,14 @@ def _lcs_mark(model: list[int], peer: list[int], mask: list[int]) -> None:
     A match always goes diagonal; otherwise "up" wins ties
     (``c[a-1][b] >= c[a][b-1]``).  The traced LCS is OR-ed into ``mask``.
     """
+    if model:
+        _mark_lcs(mask, _lcs_back(model, peer), len(model), len(peer))
+
+
+def _lcs_back(model: list[int], peer: list[int]) -> list[list[int]]:
+    """The back-pointer table of the plain LCS DP (see :func:`_lcs_mark`)."""
     m = len(model)
     n = len(peer)
-    if m == 0:
-        return
     c = [[0] * (n + 1) for _ in range(m + 1)]
     back = [[0] * (n + 1) for _ in range(m + 1)]
     for a in range(1, m + 1):
@@ -177,7 +181,7 @@ def _lcs_mark(model: list[int], peer: list[int], mask: list[int]) -> None:
             else:
                 row[b] = row[b - 1]
                 brow[b] = _LEFT
-    _mark_lcs(mask, back, m, n)
+    return back
 
 
 def _unigram_table(tokens: Iterable[int]) -> dict[int, int]:
@@ -241,10 +245,14 @@ def _wlcs_mark(model: list[int], peer: list[int], mask: list[int], weight: float
     exactly this order of floating-point operations), ``l = k + 1``, diagonal.
     Otherwise "up" if ``c[a-1][b] >= c[a][b-1]`` else "left", with ``l = 0``.
     """
+    if model:
+        _mark_lcs(mask, _wlcs_back(model, peer, weight), len(model), len(peer))
+
+
+def _wlcs_back(model: list[int], peer: list[int], weight: float) -> list[list[int]]:
+    """The back-pointer table of the weighted LCS DP (see :func:`_wlcs_mark`)."""
     m = len(model)
     n = len(peer)
-    if m == 0:
-        return
     c = [[0.0] * (n + 1) for _ in range(m + 1)]
     run = [[0] * (n + 1) for _ in range(m + 1)]
     back = [[0] * (n + 1) for _ in range(m + 1)]
@@ -267,7 +275,7 @@ def _wlcs_mark(model: list[int], peer: list[int], mask: list[int], weight: float
                 row[b] = row[b - 1]
                 brow[b] = _LEFT
                 lrow[b] = 0
-    _mark_lcs(mask, back, m, n)
+    return back
 
 
 def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, weight: float) -> float:

@@ -82,6 +82,25 @@ class Measure:
         return self.name
 
 
+@dataclass(frozen=True)
+class Match:
+    """One counted unit of a candidate against one reference, as :func:`rougekit.explain` shows it.
+
+    ``count``: the clipped count (ROUGE-N, S, SU), 1 (ROUGE-L: one reference token), or the run
+    length k (ROUGE-W, whose hits add ``weight`` = f(k)). ``tokens``: the unit's token ids.
+    ``candidate``/``reference``: its occurrences, each a tuple of positions: indices into the
+    joined tokens (N, S, SU), or (sentence, index) pairs into the sentence units (L, W).
+    ``clipped``: ROUGE-L/W positions the LCS marked but the unigram tables refused (count 0).
+    """
+
+    count: int
+    tokens: tuple
+    candidate: tuple
+    reference: tuple
+    weight: float | None = None
+    clipped: bool = False
+
+
 class Family:
     """How one family of measures parses, prints and counts. Subclasses fill in what applies."""
 
@@ -125,6 +144,18 @@ class Family:
     ) -> RefStats:
         """Sufficient statistics of a candidate against one reference (R/P/F families)."""
         raise NotImplementedError(f"{m.name} has no per-reference statistics")
+
+    def explain_reference(
+        self, m: Measure, peer: Doc, model: Doc, *, model_sentences: Doc | None = None, options: Any = None
+    ) -> list[Match] | None:
+        """The matches behind :meth:`reference_stats`' hits (their counts add up to it; for
+        ROUGE-W their weights do), from the position twins in ``rougekit._core._explain``; None
+        where the family does not itemise them (it says what it counts in :meth:`counts_what`)."""
+        return None
+
+    def counts_what(self, m: Measure) -> str:
+        """One sentence: what the measure counts (shown by ``rougekit explain``)."""
+        return ""
 
     def pair_value(self, m: Measure, candidate: Doc, references: list[Doc], source: Doc | None, options: Any) -> float:
         """The one value of a pair (single-valued families)."""

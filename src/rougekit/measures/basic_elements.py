@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from rougekit.errors import OptionError
-from rougekit.measures.base import Family, Measure
+from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.registry import register
 
 BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
@@ -38,6 +38,13 @@ class BasicElements(Family):
             if key in pkeys:
                 hits += min(count, pkeys[key])
         return ratio_stats(hits, sum(mkeys.values()), sum(pkeys.values()))
+
+    def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
+        mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
+        return [Match(min(c, pkeys[k]), (k,), (), ()) for k, c in mkeys.items() if k in pkeys]
+
+    def counts_what(self, m):
+        return f"Basic-Element keys ({m.be_mode}: head|modifier|relation parts), each clipped as in ROUGE-N"
 
 
 register(BasicElements())

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from rougekit.errors import OptionError
-from rougekit.measures.base import Family, Measure
+from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.registry import register
 
 
@@ -59,6 +59,23 @@ class DistinctTypes(Family):
         model_types = list(dict.fromkeys(model.tokens))
         hits = _core.lcs_union_hits(model.sentences, peer.sentences, model_types, peer_types)
         return ratio_stats(hits, len(model_types), len(peer_types))
+
+    def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit._core import _explain
+
+        if m.kind == "ND":
+            found = _explain.ngram_matches(peer.tokens, model.tokens, m.n, True)
+            return [Match(c, g, ps, ms) for g, c, ps, ms in found]
+        # the roles swapped as in reference_stats: the marks fall on the candidate's sentences
+        peer_types = list(dict.fromkeys(peer.tokens))
+        model_types = list(dict.fromkeys(model.tokens))
+        hits, _ = _explain.lcs_union_matches(model.sentences, peer.sentences, model_types, peer_types)
+        return [Match(1, (t,), (((r, j),),), tuple((p,) for p in al)) for r, j, t, al in hits]
+
+    def counts_what(self, m):
+        if m.kind == "ND":
+            return f"distinct {m.n}-grams found in both texts, once each (not ROUGE-1.5.5: pltrdy rouge's sets)"
+        return "distinct tokens on the LCSs of each reference sentence with each candidate sentence, once each"
 
 
 register(DistinctTypes())

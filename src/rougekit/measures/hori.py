@@ -43,6 +43,16 @@ class Hori(Family):
     def name(self, m):
         return f"PREC-{m.n}" if m.kind == "PREC" else _NAMES[m.kind]
 
+    def counts_what(self, m):
+        what = {
+            "ACCY": "word accuracy (Len - Sub - Ins - Del) / Len against each reference, their mean",
+            "NRSTACCY": "word accuracy against the nearest reference (minimum edit distance)",
+            "PREC": f"the share of candidate {m.n}-grams found in any reference (a set, not clipped)",
+            "SUMACCY": "word accuracy against the closest path of the network the references make in the source",
+            "WSUMACCY": "SumACCY weighted by how many references support the path's arcs",
+        }
+        return f"Hori et al. (2004): {what[m.kind]}"
+
     def needs_source(self, m):
         return m.kind in ("SUMACCY", "WSUMACCY")
 

@@ -14,7 +14,7 @@ import re
 from rougekit import limits
 from rougekit.errors import InputError, OptionError
 from rougekit.limits import shown
-from rougekit.measures.base import Family, Measure
+from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.registry import register
 
 
@@ -79,6 +79,36 @@ class LongestCommonSubsequence(Family):
                 "ROUGE-W is undefined for a reference with no tokens (ROUGE-1.5.5 dies with a division by zero here)"
             )
         return RefStats(hits, base**weight, float(len(peer.tokens)) ** weight, (hits / base) ** (1 / weight))
+
+    def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit._core import _explain
+
+        if m.kind == "L":
+            hits, clipped = _explain.lcs_union_matches(peer.sentences, model.sentences, peer.tokens, model.tokens)
+            out = [Match(1, (t,), tuple((p,) for p in al), (((r, j),),)) for r, j, t, al in hits]
+            out += [Match(0, (t,), tuple((p,) for p in al), (((r, j),),), clipped=True) for r, j, t, al in clipped]
+            return out
+        if options is not None and options.wlcs == "paper":
+            return None  # the paper's WLCS value has no run walk to itemise
+        units = (model_sentences or model).sentences
+        runs, _ = _explain.wlcs_union_runs(peer.sentences, units, peer.tokens, model.tokens, m.weight)
+        out = []
+        for r, run, value in runs:
+            tokens = tuple(t for _, t, _ in run)
+            candidate = tuple(sorted((p,) for _, _, al in run for p in al))
+            out.append(Match(len(run), tokens, candidate, (tuple((r, j) for j, _, _ in run),), weight=value))
+        return out
+
+    def counts_what(self, m):
+        if m.kind == "L":
+            return (
+                "reference tokens on the union of the LCSs of each reference sentence with every candidate "
+                "sentence (ties: earlier reference tokens), each type clipped by its count in both texts"
+            )
+        return (
+            f"runs of consecutive union-WLCS reference tokens (as ROUGE-L, from the weighted table); "
+            f"a run of k tokens adds f(k) = k^{m.weight:g}"
+        )
 
 
 register(LongestCommonSubsequence())

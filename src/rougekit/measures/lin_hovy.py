@@ -34,6 +34,9 @@ class Bleu(Family):
 
         return lin_hovy.sentence_bleu(candidate.tokens, [r.tokens for r in references]).score
 
+    def counts_what(self, m):
+        return "BLEU: clipped 1- to 4-gram precisions against all references, geometric mean, brevity penalty"
+
     def corpus_value(self, m, values, token_pairs):
         from rougekit.metrics import lin_hovy
 
@@ -68,6 +71,9 @@ class NgramCooccurrence(Family):
         from rougekit.metrics import lin_hovy
 
         return lin_hovy.ngram_score(candidate.tokens, [r.tokens for r in references], m.n, m.skip)
+
+    def counts_what(self, m):
+        return f"Lin & Hovy (2003) Ngram({m.n},{m.skip}): n-gram coverage of the references for n = {m.n}..{m.skip}"
 
 
 register(Bleu())

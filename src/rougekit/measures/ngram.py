@@ -11,7 +11,7 @@ import re
 from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.limits import shown
-from rougekit.measures.base import Family, Measure
+from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.registry import register
 
 
@@ -42,6 +42,17 @@ class RougeN(Family):
         from rougekit.scoring import ratio_stats
 
         return ratio_stats(*_core.ngram_stats(peer.tokens, model.tokens, m.n))
+
+    def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit._core import _explain
+
+        return [Match(c, g, ps, ms) for g, c, ps, ms in _explain.ngram_matches(peer.tokens, model.tokens, m.n)]
+
+    def counts_what(self, m):
+        return (
+            f"{m.n}-grams of the joined tokens (across sentences), each clipped to "
+            "min(count in reference, count in candidate)"
+        )
 
 
 register(RougeN())

@@ -12,7 +12,7 @@ import re
 from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.limits import shown
-from rougekit.measures.base import Family, Measure
+from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.registry import register
 
 
@@ -49,6 +49,23 @@ class SkipBigram(Family):
             u_hits, u_model, u_peer = _core.ngram_stats(peer.tokens, model.tokens, 1)
             return ratio_stats(s_hits + u_hits, s_model + u_model, s_peer + u_peer)
         return ratio_stats(*_core.skip_bigram_stats(peer.tokens, model.tokens, m.skip, m.kind == "SU"))
+
+    def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
+        from rougekit._core import _explain
+
+        if m.kind == "SU" and options is not None and options.su_unigrams == "all":
+            found = _explain.skip_bigram_matches(peer.tokens, model.tokens, m.skip, False)
+            found += _explain.ngram_matches(peer.tokens, model.tokens, 1)
+        else:
+            found = _explain.skip_bigram_matches(peer.tokens, model.tokens, m.skip, m.kind == "SU")
+        return [Match(c, key, ps, ms) for key, c, ps, ms in found]
+
+    def counts_what(self, m):
+        reach = "any distance" if m.skip < 0 else f"at most {m.skip} tokens between them"
+        text = f"skip-bigrams (ordered token pairs with {reach}) of the joined tokens, clipped"
+        if m.kind == "SU":
+            text += "; plus unigrams (ROUGE-1.5.5: every token but the summary's last)"
+        return text
 
 
 register(SkipBigram())

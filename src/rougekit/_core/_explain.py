@@ -1,0 +1,147 @@
+"""Where the counted units are: pure-Python twins of the counting kernels that also give positions.
+
+Each function walks the same loops as its twin in ``_pure`` (the same DP tables and tie-breaks,
+the same clipping order), so the matches it lists add up to the hits the kernel counts:
+
+* :func:`ngram_matches`       -- ROUGE-N (and ``distinct=True``: n-gram types)
+* :func:`skip_bigram_matches` -- ROUGE-S / ROUGE-SU (the script's unigrams: every token but the last)
+* :func:`lcs_union_matches`   -- ROUGE-L: each scoring reference position and its aligned candidate positions
+* :func:`wlcs_union_runs`     -- ROUGE-W: each run as the script weighs it, in the kernel's order
+
+A match is ``(key, count, candidate occurrences, reference occurrences)``; an occurrence is a
+tuple of token positions. Order: reference order (first occurrence in the reference).
+"""
+
+from __future__ import annotations
+
+from rougekit._core._pure import (
+    _DIAG,
+    _UP,
+    _ints,
+    _lcs_back,
+    _sentences,
+    _unigram_table,
+    _wlcs_back,
+    wlcs_weight,
+)
+
+
+def _occurrences(tokens: list[int], n: int) -> dict[tuple, list[tuple[int, ...]]]:
+    """Every window of ``n`` tokens, by n-gram, with its positions (in order of first occurrence)."""
+    out: dict[tuple, list[tuple[int, ...]]] = {}
+    for i in range(len(tokens) - n + 1):
+        out.setdefault(tuple(tokens[i : i + n]), []).append(tuple(range(i, i + n)))
+    return out
+
+
+def ngram_matches(peer, model, n: int, distinct: bool = False) -> list[tuple]:
+    """ROUGE-N matches: each n-gram of the model found in the peer, with its clipped count
+    ``min(count_model, count_peer)`` (1 with ``distinct=True``), as ``_pure.ngram_stats`` counts."""
+    p, m = _ints(peer), _ints(model)
+    peer_occ = _occurrences(p, n)
+    out = []
+    for gram, where in _occurrences(m, n).items():
+        there = peer_occ.get(gram)
+        if there:
+            count = 1 if distinct else min(len(where), len(there))
+            out.append((gram, count, there, where))
+    return out
+
+
+def _skip_units(tokens: list[int], max_skip: int, with_unigrams: bool) -> dict[tuple, list[tuple[int, ...]]]:
+    """The units of ``_pure._skip_bigram_counts`` with their positions: i = 0 .. L-2 starts pairs
+    (and, for SU, gives the unigram t_i); the pair (t_i, t_j) for i < j <= i + max_skip + 1."""
+    out: dict[tuple, list[tuple[int, ...]]] = {}
+    last = len(tokens) - 1
+    for i in range(last):
+        a = tokens[i]
+        if with_unigrams:
+            out.setdefault((a,), []).append((i,))
+        j_max = last if max_skip < 0 else min(last, i + max_skip + 1)
+        for j in range(i + 1, j_max + 1):
+            out.setdefault((a, tokens[j]), []).append((i, j))
+    return out
+
+
+def skip_bigram_matches(peer, model, max_skip: int, with_unigrams: bool) -> list[tuple]:
+    """ROUGE-S/SU matches: skip-bigrams (2-tuples) and the script's unigrams (1-tuples), clipped."""
+    p, m = _ints(peer), _ints(model)
+    peer_units = _skip_units(p, max_skip, with_unigrams)
+    out = []
+    for key, where in _skip_units(m, max_skip, with_unigrams).items():
+        there = peer_units.get(key)
+        if there:
+            out.append((key, min(len(where), len(there)), there, where))
+    return out
+
+
+def _trace(back: list[list[int]], a: int, b: int) -> list[tuple[int, int]]:
+    """The walk of ``_pure._mark_lcs``: the (model, peer) positions of its diagonal steps."""
+    out = []
+    while a != 0 and b != 0:
+        d = back[a][b]
+        if d == _DIAG:
+            a -= 1
+            b -= 1
+            out.append((a, b))
+        elif d == _UP:
+            a -= 1
+        else:
+            b -= 1
+    return out
+
+
+def _aligned(model: list[int], peers: list[list[int]], table) -> dict[int, list[tuple[int, int]]]:
+    """Model position -> the (peer sentence, peer position) pairs every trace aligns it with."""
+    aligned: dict[int, list[tuple[int, int]]] = {}
+    if not model:
+        return aligned
+    for s, peer in enumerate(peers):
+        for a, b in reversed(_trace(table(model, peer), len(model), len(peer))):
+            aligned.setdefault(a, []).append((s, b))
+    return aligned
+
+
+def lcs_union_matches(peer_sents, model_sents, peer_tokens, model_tokens) -> tuple[list[tuple], list[tuple]]:
+    """ROUGE-L: ``(hits, clipped)``, each a list of ``(model sentence, model position, token,
+    aligned peer (sentence, position) pairs)``. ``hits`` are the positions ``_pure.lcs_union_hits``
+    counts (one each); ``clipped`` the marked positions the unigram tables refused."""
+    peers, models = _sentences(peer_sents), _sentences(model_sents)
+    mu, pu = _unigram_table(model_tokens), _unigram_table(peer_tokens)
+    hits, clipped = [], []
+    for r, model in enumerate(models):
+        aligned = _aligned(model, peers, _lcs_back)
+        for j, t in enumerate(model):
+            if j not in aligned:
+                continue
+            if mu.get(t, 0) > 0 and pu.get(t, 0) > 0:
+                hits.append((r, j, t, aligned[j]))
+                mu[t] -= 1
+                pu[t] -= 1
+            else:
+                clipped.append((r, j, t, aligned[j]))
+    return hits, clipped
+
+
+def wlcs_union_runs(peer_sents, model_sents, peer_tokens, model_tokens, weight: float) -> tuple[list[tuple], float]:
+    """ROUGE-W: ``(runs, hits)``. Each run is ``(model sentence, [(position, token, aligned peer
+    pairs)], f(run))`` in the order ``_pure.wlcs_union_hits`` closes them; ``hits`` is the sum of
+    the f(run) values added in that order (so it equals the kernel's float bit for bit)."""
+    peers, models = _sentences(peer_sents), _sentences(model_sents)
+    mu, pu = _unigram_table(model_tokens), _unigram_table(peer_tokens)
+    runs, hits = [], 0.0
+    for r, model in enumerate(models):
+        m = len(model)
+        aligned = _aligned(model, peers, lambda x, y: _wlcs_back(x, y, weight))
+        run: list[tuple] = []
+        for j, t in enumerate(model):
+            if j in aligned and mu.get(t, 0) > 0 and pu.get(t, 0) > 0:
+                run.append((j, t, aligned[j]))
+                if j + 1 == m or (j + 1) not in aligned:
+                    value = wlcs_weight(len(run), weight)
+                    hits += value
+                    runs.append((r, run, value))
+                    run = []
+                mu[t] -= 1
+                pu[t] -= 1
+    return runs, hits

@@ -1,0 +1,117 @@
+"""The explanation of one pair: its processed texts and, per measure, the matches and counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Side:
+    """One summary as the measures saw it: the joined tokens (ROUGE-N, S, SU) and the sentence
+    units (ROUGE-L, W), after tokenizing, stopwords, stemming and truncation. ``words`` and
+    ``sentence_words`` are the same tokens before stemming (None without ``stem``)."""
+
+    tokens: list[str]
+    sentences: list[list[str]]
+    words: list[str] | None = None
+    sentence_words: list[list[str]] | None = None
+
+    @classmethod
+    def of(cls, doc, names: list[str], words=None) -> "Side":
+        tokens = [names[t] for t in doc.tokens]
+        sentences = [[names[t] for t in s] for s in doc.sentences]
+        if words is None:
+            return cls(tokens, sentences)
+        return cls(tokens, sentences, list(words[0]), [list(u) for u in words[1]])
+
+    def to_dict(self) -> dict:
+        out: dict = {"tokens": list(self.tokens), "sentences": [list(s) for s in self.sentences]}
+        if self.words is not None:
+            out["words"] = list(self.words)
+            out["sentence_words"] = [list(s) for s in self.sentence_words or []]
+        return out
+
+
+@dataclass(frozen=True)
+class MeasureExplanation:
+    """One measure on one pair.
+
+    ``matches``: dicts with ``count``, ``tokens``, ``reference`` (its index), and the occurrences
+    ``candidate_positions``/``reference_positions`` (each a list of positions: token indices
+    when ``positions == "tokens"``, ``[sentence, index]`` pairs when ``"sentences"``), plus
+    ``weight`` = f(k) for ROUGE-W runs; only the references the multi-reference rule keeps
+    (``used``). None for a measure whose units are not itemised (its ``counts_what`` says what it
+    counts). ``hits``/``reference_count`` are summed over the used references,
+    ``candidate_count`` counts the candidate once; ``counts`` are the engine's per-pair numbers
+    (``RougeResult.counts()``).
+    """
+
+    name: str
+    counts_what: str
+    positions: str
+    matches: list[dict] | None = None
+    clipped: list[dict] | None = None
+    hits: int | float | None = None
+    reference_count: int | float | None = None
+    candidate_count: int | float | None = None
+    counts: dict | None = None
+    recall: float | None = None
+    precision: float | None = None
+    f: float | None = None
+    score: float | None = None
+    per_reference: list[dict] = field(default_factory=list)
+    used: list[int] = field(default_factory=list)
+    weighted: bool = False
+
+    def to_dict(self) -> dict:
+        if self.score is not None:
+            return {"counts_what": self.counts_what, "score": self.score, "matches": None}
+        out = {
+            "counts_what": self.counts_what,
+            "positions": self.positions,
+            "matches": self.matches,
+            "candidate_count": self.candidate_count,
+            "reference_count": self.reference_count,
+            "hits": self.hits,
+            "counts": dict(self.counts or {}),
+            "recall": self.recall,
+            "precision": self.precision,
+            "f": self.f,
+            "references_used": list(self.used),
+            "per_reference": [dict(r) for r in self.per_reference],
+        }
+        if self.clipped:
+            out["clipped"] = self.clipped
+        return out
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What :func:`rougekit.explain` returns: ``str()`` a text view, ``to_dict()`` JSON-ready,
+    ``_repr_html_()`` for notebooks."""
+
+    candidate: Side
+    references: list[Side]
+    measures: dict[str, MeasureExplanation]
+    signature: str
+
+    def __getitem__(self, name: str) -> MeasureExplanation:
+        return self.measures[name]
+
+    def to_dict(self) -> dict:
+        return {
+            "candidate": self.candidate.to_dict(),
+            "references": [r.to_dict() for r in self.references],
+            "measures": {name: m.to_dict() for name, m in self.measures.items()},
+            "signature": self.signature,
+        }
+
+    def __str__(self) -> str:
+        from rougekit.explanation.views import text
+
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        from rougekit.explanation.views import html
+
+        return html(self)

@@ -1,0 +1,138 @@
+"""rougekit.explain agrees with rougekit.score by construction: on random and real texts, under many
+option combinations, the matches add up to the hits the engine counted for the pair, and the counts
+are the engine's (``RougeResult.counts()``, from the compiled engine when it is built)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("hypothesis", reason="the explain property test needs hypothesis (the test extra)")
+from _paths import SHARED, shared_missing  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import rougekit  # noqa: E402
+from rougekit.errors import InputError  # noqa: E402
+
+MEASURES = [
+    "ROUGE-1",
+    "ROUGE-2",
+    "ROUGE-3",
+    "ROUGE-L",
+    "ROUGE-W-1.2",
+    "ROUGE-W-2",
+    "ROUGE-S4",
+    "ROUGE-SU4",
+    "ROUGE-S*",
+    "ROUGE-SU*",
+    "ROUGE-S0",
+    "ROUGE-1-DISTINCT",
+    "ROUGE-2-DISTINCT",
+    "ROUGE-L-DISTINCT",
+]
+# repeated words, stopwords, words the stemmer changes, punctuation, a hyphen and a non-ASCII word
+WORDS = ["the", "cat", "cats", "sat", "on", "a", "mat", "running", "ran", "dogs", "of", "it", "mat.", "well-known"]
+WORDS += ["café"]
+
+sentence = st.lists(st.sampled_from(WORDS), min_size=0, max_size=7).map(" ".join)
+summary = st.lists(sentence, min_size=1, max_size=3).map("\n".join)
+option_sets = st.fixed_dictionaries(
+    {},
+    optional={
+        "stem": st.booleans(),
+        "stopwords": st.booleans(),
+        "word_limit": st.integers(0, 8),
+        "multi_ref": st.sampled_from(["sum", "best", "max", "jackknife"]),
+        "tokenizer": st.sampled_from(["rouge155", "unicode"]),
+        "su_unigrams": st.sampled_from(["rouge155", "all"]),
+        "alpha": st.sampled_from([0.5, 0.8]),
+    },
+)
+
+
+def check_consistent(candidate, references, options) -> None:
+    """The explanation's matches and counts against the engine's per-pair counts, measure by measure."""
+    try:
+        engine = rougekit.score([candidate], [references], measures=MEASURES, bootstrap=None, **options)
+    except InputError as error:  # ROUGE-W of an empty reference: both refuse it
+        with pytest.raises(InputError, match=re.escape(str(error))):
+            rougekit.explain(candidate, references, measures=MEASURES, **options)
+        return
+    counts, scores = engine.counts()[0], engine.per_pair()[0]
+    explained = rougekit.explain(candidate, references, measures=MEASURES, **options).to_dict()
+    json.dumps(explained)  # JSON-serializable as it is
+    n_refs = len(references)
+    for name in MEASURES:
+        e, c = explained["measures"][name], counts[name]
+        assert e["counts"] == c, name
+        assert (e["recall"], e["precision"], e["f"]) == tuple(scores[name][k] for k in ("recall", "precision", "f"))
+        used = e["references_used"]
+        if options.get("multi_ref", "sum") in ("sum", "jackknife"):
+            assert used == list(range(n_refs))
+        else:
+            assert len(used) == 1
+        assert e["reference_count"] == c["reference_count"] and e["hits"] == c["hits"], name
+        assert e["candidate_count"] * len(used) == pytest.approx(c["candidate_count"], rel=1e-12), name
+        per_ref = {r["reference"]: r["hits"] for r in e["per_reference"]}
+        if name.startswith("ROUGE-W"):  # each run adds f(k), in the kernel's order, to its reference's hits
+            for k in used:
+                total = 0.0
+                for x in e["matches"]:
+                    if x["reference"] == k:
+                        assert x["weight"] == x["count"] ** float(name.split("-")[2])
+                        total += x["weight"]
+                assert total == per_ref[k], (name, k)
+        else:
+            assert sum(x["count"] for x in e["matches"]) == c["hits"], name
+        for x in e["matches"]:  # every occurrence points at the matched tokens on both sides
+            _check_positions(x, e["positions"], explained, name)
+
+
+def _check_positions(x: dict, positions: str, explained: dict, name: str) -> None:
+    cand, ref = explained["candidate"], explained["references"][x["reference"]]
+    assert x["candidate_positions"] and x["reference_positions"], name
+    for side, occurrences in ((cand, x["candidate_positions"]), (ref, x["reference_positions"])):
+        for occ in occurrences:
+            if positions == "sentences":
+                seen = [side["sentences"][s][j] for s, j in occ]
+            else:
+                seen = [side["tokens"][i] for i in occ]
+            if name.startswith("ROUGE-W"):
+                assert set(seen) <= set(x["tokens"]), name
+            else:
+                assert seen == x["tokens"] or (len(seen) == 1 and seen[0] in x["tokens"]), name
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(summary, st.lists(summary, min_size=1, max_size=3), option_sets)
+def test_random_texts(candidate, references, options):
+    check_consistent(candidate, references, options)
+
+
+@settings(max_examples=40, deadline=None)
+@given(summary, summary, st.integers(1, 60))
+def test_byte_limit(candidate, reference, limit):
+    check_consistent(candidate, [reference], {"byte_limit": limit, "stem": True})
+
+
+REALSUMM = SHARED / "data" / "realsumm" / "scores" / "realsumm_summaries.jsonl"
+
+
+def _sentences(text: str) -> str:
+    return "\n".join(s.strip() for s in re.findall(r"<t>(.*?)</t>", text)) or text
+
+
+@pytest.mark.skipif(not REALSUMM.exists(), reason=shared_missing(REALSUMM))
+@pytest.mark.parametrize(
+    "options", [{}, {"stem": True}, {"stem": True, "stopwords": True}, {"word_limit": 30}, {"byte_limit": 200}]
+)
+def test_real_summaries(options):
+    """CNN/DM summaries of the REALSumm study against their references (every 50th line)."""
+    lines = REALSUMM.read_text(encoding="utf-8").splitlines()[::50]
+    assert len(lines) >= 40
+    for line in lines:
+        row = json.loads(line)
+        check_consistent(_sentences(row["system_summary"]), [_sentences(row["ref_summ"])], options)
