@@ -1,0 +1,262 @@
+"""Drop-in for ``multilingual_rouge.rouge_scorer`` (``multilingual-rouge`` 0.0.1, XL-Sum's scorer).
+
+Switch by changing one import::
+
+    # from multilingual_rouge import rouge_scorer
+    from rougekit.compat import multilingual_rouge as rouge_scorer
+
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True, lang="hindi")
+    scores = scorer.score(target, prediction)   # reference FIRST, as in rouge-score
+
+The numbers are the package's, bit for bit (the tests compare them on real and random texts
+in many languages). What it computes, per text:
+
+1. ``str.lower()``; then the package's cleaning: control characters deleted, split on
+   whitespace and punctuation (:mod:`rougekit.compat._mlrouge_text`);
+2. ``lang`` picks a word segmenter for ``chinese`` (jieba), ``japanese`` (fugashi, MeCab
+   options ``-O wakati -b 50000``), ``thai`` (pythainlp ``newmm``) and ``burmese`` (a rule
+   based syllable splitter), run on the cleaned words joined by spaces. jieba and pythainlp
+   return the spaces as tokens, and the package keeps them: **for zh and th a space is a
+   token** (it counts in ROUGE-1 and in the LCS). Other languages (or a segmenter that gives
+   no token) get the default tokens: OpenNMT's ``aggressive`` mode (letters and digits split
+   apart, each symbol alone), then each CJK ideograph alone;
+3. with ``use_stemmer``, tokens longer than ``min_char_length`` (3) characters are stemmed:
+   by default NLTK's Porter; with ``lang`` the language's stemmer: ``hindi`` (Ramanathan and
+   Rao's light stemmer, :mod:`rougekit.text.stem_hi`), ``turkish`` (:mod:`rougekit.text.stem_tr`),
+   ``bengali`` (see below), and the NLTK Snowball languages with NLTK's stopwords left
+   unstemmed (:mod:`rougekit.text.snowball_nltk`); another ``lang`` warns and does not stem;
+4. ``rougeN`` counts clipped n-grams, ``rougeL`` the LCS of the whole token sequences
+   (F = 2PR/(P+R)), exactly as rouge-score.
+
+**rougeLsum** (a quirk kept on purpose): the sentences are the lines of the text, and each
+line is tokenized by the cleaning of step 1 only, **without the segmenter and without the
+default tokens** (the package calls its tokenizer with no language there). So a line of
+Chinese or Thai is one token per run of text between punctuation marks, and ``rougeLsum`` of
+a one-line Chinese summary is not its ``rougeL``. The stemmer is still applied.
+``RougeScorer(..., lsum="segmented")`` gives the behaviour the XL-Sum paper describes instead:
+every line tokenized like ``rougeL`` (segmenter, default tokens), and with
+``lsum_split="punctuation"`` sentences also end after ``.``, ``!``, ``?``, ``।``, ``。``, ``！``,
+``？`` and the other sentence-final marks listed in :data:`SENTENCE_ENDS` (XL-Sum's summaries
+are single lines, so split on newlines only, ``rougeLsum`` is a single-sentence LCS).
+
+**bengali stemming**: the package's Bengali stemmer reads a rules file that its wheel does not
+contain, so ``RougeScorer(..., use_stemmer=True, lang="bengali")`` raises ``FileNotFoundError``
+there. This module raises the same error unless ``bengali_stemmer=`` gives a stemmer.
+
+Language names: ``bangla`` is ``bengali``, ``turkce`` is ``turkish``, ``chinese_simplified`` and
+``chinese_traditional`` are ``chinese``, ``mundo`` is ``spanish`` (the XL-Sum folder names).
+ISO codes are not language names for the package (``lang="ru"`` gives the default tokens and
+no stemmer, with a warning when stemming): the same here.
+
+Counting goes through the engine (:func:`rougekit.scoring.reference_stats`) on interned token
+ids, as :mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
+(its ``BootstrapAggregator`` is seeded, the package's is not).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Callable, Dict, List, Optional, Sequence
+
+from rougekit.measures import Measure
+
+from . import scoring
+from ._mlrouge_text import basic_tokens, default_tokens
+from .rouge_scorer import _ROUGE_L, _prf, _stats, _summary_lcs_score
+from .scoring import Score
+
+__all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
+
+LANGUAGE_ALIASES = {
+    "bangla": "bengali",
+    "turkce": "turkish",
+    "chinese_simplified": "chinese",
+    "chinese_traditional": "chinese",
+    "mundo": "spanish",
+}
+SEGMENTED_LANGUAGES = ("chinese", "japanese", "thai", "burmese")
+SENTENCE_ENDS = ".!?।॥。！？؟۔።።፧჻"
+_ROUGE_N = re.compile(r"rouge[0-9]$")
+
+
+def _segmenter(lang: str) -> Callable[[str], List[str]]:
+    from rougekit.compat import _mlrouge_segmenters
+
+    return getattr(_mlrouge_segmenters, lang)()
+
+
+class MultiTokenizer:
+    """The package's tokenizer: cleaning, then the segmenter of ``lang`` or the default tokens."""
+
+    def __init__(self, lang: Optional[str] = None, callable_tokenizer: Optional[Callable] = None):
+        self.lang = lang
+        self.tokenizer = None
+        if callable_tokenizer:
+            self.tokenizer = callable_tokenizer
+        elif lang in SEGMENTED_LANGUAGES:
+            self.tokenizer = _segmenter(lang)
+
+    def __call__(self, text: str) -> List[str]:
+        cleaned = " ".join(basic_tokens(text.strip()))
+        tokens = self.tokenizer(cleaned) if self.tokenizer else []
+        if not tokens and cleaned:
+            if self.tokenizer:
+                warnings.warn("-----No tokens found using inferred tokenizer, switching to default tokenizer-----")
+            tokens = default_tokens(cleaned)
+        return tokens
+
+
+class MultiStemmer:
+    """The package's stemmer choice: ``callable_stemmer``, else ``lang``'s stemmer, else Porter."""
+
+    def __init__(self, lang=None, callable_stemmer=None, min_char_length=3, bengali_stemmer=None):
+        self.min_char_length = min_char_length
+        if callable_stemmer:
+            self.stemmer = callable_stemmer
+        elif lang:
+            self.stemmer = _language_stemmer(lang, bengali_stemmer)
+            if self.stemmer is None:
+                warnings.warn(f"-----unknown stemmer language-> {lang}-----")
+        else:
+            from rougekit.compat import _porter_nltk
+
+            self.stemmer = _porter_nltk.stem
+
+    def __call__(self, token: str) -> str:
+        if self.stemmer and len(token) > self.min_char_length:
+            return self.stemmer(token)
+        return token
+
+
+def _language_stemmer(lang: str, bengali_stemmer=None):
+    from rougekit.text import snowball_nltk
+
+    if lang == "hindi":
+        from rougekit.text.stem_hi import stemmer
+
+        return stemmer
+    if lang == "turkish":
+        from rougekit.text.stem_tr import stemmer
+
+        return stemmer
+    if lang == "bengali":
+        if bengali_stemmer is None:
+            raise FileNotFoundError(
+                "multilingual-rouge 0.0.1 cannot stem Bengali (its wheel lacks the stemmer's common.rules file); "
+                "pass bengali_stemmer= (e.g. rougekit.text.stem_bn.stemmer) or use_stemmer=False"
+            )
+        return bengali_stemmer
+    if lang == "porter":
+        from rougekit.compat import _porter_nltk
+
+        return _porter_nltk.stem
+    if lang in snowball_nltk.LANGUAGES:
+        return snowball_nltk.stemmer(lang, ignore_stopwords=True)
+    return None
+
+
+class RougeScorer(scoring.BaseScorer):
+    """ROUGE scores of a prediction against a target, exactly as multilingual-rouge 0.0.1.
+
+    Args:
+        rouge_types: ``"rouge1"`` .. ``"rouge9"``, ``"rougeL"``, ``"rougeLsum"``.
+        use_stemmer: stem tokens longer than ``min_char_length`` characters.
+        lang: a language name (``"hindi"``, ``"chinese"``, ``"russian"``, ...; see the module).
+        callable_tokenizer: a function ``text -> tokens`` used instead of the language's
+            segmenter (for rougeN and rougeL; rougeLsum keeps the cleaning, as the package).
+        callable_stemmer: a function ``token -> stem`` used instead of the language's stemmer.
+        min_char_length: tokens of at most this many characters are not stemmed (3).
+        lsum: ``"package"`` (default: each line cleaned only, as multilingual-rouge) or
+            ``"segmented"`` (each line tokenized as for rougeL: the XL-Sum paper's intent).
+        lsum_split: ``"newline"`` (default, as the package) or ``"punctuation"`` (lines are also
+            split after the sentence-final marks of :data:`SENTENCE_ENDS`).
+        bengali_stemmer: the Bengali stemmer to use with ``lang="bengali"`` (the package has none
+            that works; ``rougekit.text.stem_bn.stemmer`` is the one XL-Sum names).
+
+    ``score(target, prediction)`` takes the reference *first*.
+    """
+
+    def __init__(
+        self,
+        rouge_types: Sequence[str],
+        use_stemmer: bool = False,
+        lang: Optional[str] = None,
+        callable_tokenizer: Optional[Callable] = None,
+        callable_stemmer: Optional[Callable] = None,
+        min_char_length: int = 3,
+        lsum: str = "package",
+        lsum_split: str = "newline",
+        bengali_stemmer: Optional[Callable] = None,
+    ):
+        if lsum not in ("package", "segmented"):
+            raise ValueError(f"lsum must be 'package' or 'segmented', not {lsum!r}")
+        if lsum_split not in ("newline", "punctuation"):
+            raise ValueError(f"lsum_split must be 'newline' or 'punctuation', not {lsum_split!r}")
+        if lang and lang in LANGUAGE_ALIASES:
+            lang = LANGUAGE_ALIASES[lang]
+        self.rouge_types = rouge_types
+        self.lang = lang
+        self._tokenizer = MultiTokenizer(lang, callable_tokenizer)
+        self._stemmer = MultiStemmer(lang, callable_stemmer, min_char_length, bengali_stemmer) if use_stemmer else None
+        self._lsum = lsum
+        self._lsum_split = lsum_split
+        self._cache: Dict[str, List[str]] = {}
+
+    # ------------------------------------------------------------------ tokens
+
+    def tokenize(self, text: str) -> List[str]:
+        """The tokens of ``text`` for rougeN and rougeL (lower-cased, segmented, stemmed)."""
+        return self._tokens(text, self._tokenizer)
+
+    def _tokens(self, text: str, tokenizer) -> List[str]:
+        tokens = tokenizer(text.lower())
+        if self._stemmer:
+            tokens = [self._stemmer(t) for t in tokens]
+        return [t for t in tokens if t]
+
+    def _lsum_tokens(self, text: str) -> List[List[str]]:
+        lines = [line for line in text.split("\n") if len(line)]
+        if self._lsum_split == "punctuation":
+            lines = [s for line in lines for s in _split_after_ends(line) if s]
+        tokenizer = self._tokenizer if self._lsum == "segmented" else basic_tokens
+        return [self._tokens(line, tokenizer) for line in lines]
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, target: str, prediction: str) -> Dict[str, Score]:
+        """Scores of ``prediction`` against ``target`` (reference first)."""
+        vocab: dict = {}
+
+        def ids(tokens):
+            return [vocab.setdefault(t, len(vocab)) for t in tokens]
+
+        tgt = ids(self.tokenize(target))
+        pred = ids(self.tokenize(prediction))
+        result: Dict[str, Score] = {}
+        for rouge_type in self.rouge_types:
+            if rouge_type == "rougeL":
+                if not tgt or not pred:
+                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
+                else:
+                    result[rouge_type] = _prf(_stats(_ROUGE_L, pred, tgt).hits, len(pred), len(tgt))
+            elif rouge_type == "rougeLsum":
+                tgt_sents = [ids(s) for s in self._lsum_tokens(target)]
+                pred_sents = [ids(s) for s in self._lsum_tokens(prediction)]
+                result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
+            elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
+                n = int(rouge_type[5:])
+                if n <= 0:
+                    raise ValueError("rougen requires positive n: %s" % rouge_type)
+                counts = _stats(Measure.rouge_n(n), pred, tgt)
+                precision = counts.hits / max(counts.peer_count, 1)
+                recall = counts.hits / max(counts.model_count, 1)
+                result[rouge_type] = Score(precision, recall, scoring.fmeasure(precision, recall))
+            else:
+                raise ValueError("Invalid rouge type: %s" % rouge_type)
+        return result
+
+
+def _split_after_ends(line: str) -> List[str]:
+    """``line`` cut after each run of sentence-final marks (kept with their sentence)."""
+    return re.split(f"(?<=[{re.escape(SENTENCE_ENDS)}])(?![{re.escape(SENTENCE_ENDS)}])", line)
