@@ -81,9 +81,9 @@ _ROUGE_N = re.compile(r"rouge[0-9]$")
 
 
 def _segmenter(lang: str) -> Callable[[str], List[str]]:
-    from rougekit.compat import _mlrouge_segmenters
+    from rougekit.compat._mlrouge_segmenters import segmenter
 
-    return getattr(_mlrouge_segmenters, lang)()
+    return segmenter(lang)
 
 
 class MultiTokenizer:
