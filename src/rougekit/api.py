@@ -25,6 +25,7 @@ from rougekit.measures import Measure
 from rougekit.results import F, RougeResult
 from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.signature import Signature
+from rougekit.text import empty, presets
 from rougekit.text.intern import Vocabulary
 from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
@@ -46,7 +47,10 @@ class Scorer:
       average      the corpus number: "pairs" (mean of per-pair scores), "tokens" (ratio of summed
                    counts, -t 1) or "rouge155" (the bootstrap average ROUGE-1.5.5.pl prints with -t 0,
                    over the pairs in input order, or sorted as strings by their ids when ids are given)
-      tokenizer    "rouge155" (exact), "unicode", "cjk" or a callable
+      tokenizer    "rouge155" (exact, the default), "unicode", "cjk" or a callable
+      lang         a language preset: tokenizer, word segmenter, stemmer and stopwords of a language,
+                   by ISO 639-1 code or XL-Sum name ("zh", "chinese_simplified", "ru", ...); "en" is
+                   the script's own; see docs/languages.md (not with tokenizer=)
       su_unigrams  "rouge155" (every token but the summary's last) or "all" (the paper's marker)
       wlcs         "rouge155" (the script's ROUGE-W) or "paper" (equations 13-15)
       bootstrap    "rouge155" (the script's seeded resampling, -r/-c), "percentile", or None
@@ -68,7 +72,8 @@ class Scorer:
         multi_ref: str = "sum",
         alpha: float = 0.5,
         average: str = "pairs",
-        tokenizer: Tokenizer = "rouge155",
+        tokenizer: Tokenizer | None = None,
+        lang: str | None = None,
         su_unigrams: str = "rouge155",
         wlcs: str = "rouge155",
         bootstrap: str | None = "rouge155",
@@ -89,6 +94,7 @@ class Scorer:
             alpha=float(alpha),
             average=average,
             tokenizer=tokenizer,
+            lang=lang,
             su_unigrams=su_unigrams,
             wlcs=wlcs,
             bootstrap=bootstrap,
@@ -99,7 +105,11 @@ class Scorer:
         )
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
-        self.pre = Preprocessor(tokenizer, stem, stopwords, word_limit, byte_limit)
+        o = self.options
+        if o.lang:
+            self.pre = presets.preprocessor(o.lang, o.stem, o.stopwords, o.word_limit, o.byte_limit)
+        else:
+            self.pre = Preprocessor(o.tokenizer, o.stem, o.stopwords, o.word_limit, o.byte_limit)
         self.multi_ref, self.alpha, self.average = multi_ref, float(alpha), average
         self.su_unigrams, self.wlcs = su_unigrams, wlcs
         self.bootstrap, self.resamples, self.confidence, self.seed = bootstrap, resamples, confidence, seed
@@ -173,7 +183,9 @@ class Scorer:
             ids = [str(i) for i in ids]
             if len(ids) != len(candidates):
                 raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
-        data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs, kind=kind)
+        tally = self._tally()
+        data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally)
+        tally.warn()
         return self._finish(data, ids, bleu_pairs)
 
     def score_stream(
@@ -235,6 +247,7 @@ class Scorer:
     def _chunks(self, pairs, chunk_size: int, jobs, progress):
         """(data, BLEU token pairs) of each ``chunk_size`` pairs read from ``pairs``."""
         _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
+        tally = self._tally()
         done = 0
         cands: list[str] = []
         refs: list = []
@@ -250,7 +263,7 @@ class Scorer:
                 )
             kind, split = inputs.normalize(cands, refs)
             sources = list(srcs) if srcs else None
-            scored = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind)
+            scored = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
             done += len(cands)
             cands.clear()
             refs.clear()
@@ -271,12 +284,21 @@ class Scorer:
                 yield flush()
         if cands:
             yield flush()
+        tally.warn(stacklevel=4)
 
-    def _score_arrays(self, candidates: list, references: list[list], source_list, jobs, first: int = 1, kind="text"):
+    def _tally(self) -> empty.Tally:
+        return empty.Tally(self.options.tokenizer_name)
+
+    def _score_arrays(
+        self, candidates: list, references: list[list], source_list, jobs, first: int = 1, kind="text", tally=None
+    ):
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
         try:
-            return self._score_arrays_of(candidates, references, source_list, jobs, kind)
+            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind)
+            if tally is not None and kind == "text":
+                self._count_unreadable(candidates, references, tally)
+            return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
 
@@ -307,7 +329,27 @@ class Scorer:
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
         return data, bleu_pairs
 
+    def _count_unreadable(self, candidates: list, references: list[list], tally: empty.Tally) -> None:
+        """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem)."""
+        o = self.options
+        tally.total += len(candidates) + sum(len(refs) for refs in references)
+        if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
+            for text in empty.non_ascii(candidates, references):
+                if empty.lost_to_rouge155(text):
+                    tally.add_empty(text)
+            return
+        texts = [empty.as_text(t) for t in candidates]
+        texts += [empty.as_text(r) for refs in references for r in refs]
+        if not isinstance(o.tokenizer, str):  # a callable may drop words; the built-in ones keep every word
+            for text in texts:
+                if not self.doc(text, cache=True).tokens and empty.has_words(text):
+                    tally.add_empty(text)
+        if o.stem and not o.lang:  # the script's English stemmer on a Unicode tokenizer
+            tally.unstemmed += sum(1 for text in texts if empty.non_latin(text))
+
     def _check_ids(self) -> None:
+        if self.options.lang:
+            raise OptionError("lang applies to text only: it cannot be used with token-id inputs")
         p = self.pre
         inputs.check_id_options(stem=p.stem, stopwords=p.stopwords, byte_limit=p.byte_limit, tokenizer=p.tokenizer)
         if any(m.kind == "BE" for m in self.measures):

@@ -11,3 +11,22 @@ class InputError(RougeKitError):
 
 class OptionError(RougeKitError):
     """A command-line or keyword option with a bad value."""
+
+
+class RougeKitWarning(UserWarning):
+    """Numbers that are computed but probably not what was meant; the command line prints one line.
+
+    ``cli`` is the same message naming the command-line flags instead of the keyword options.
+    """
+
+    def __init__(self, message: str, cli: str | None = None):
+        super().__init__(message)
+        self.cli = cli or message
+
+
+class EmptyTokensWarning(RougeKitWarning):
+    """Summaries with words in them that the tokenizer turned into no tokens (they score 0)."""
+
+
+class StemmerWarning(RougeKitWarning):
+    """``stem=True`` where no stemmer applies to the text's language."""

@@ -24,7 +24,9 @@ from rougekit.errors import OptionError
 # field name -> key in the string, in print order
 _KEYS = {
     "measures": "m",
+    "lang": "lang",
     "tokenizer": "tok",
+    "segmenter": "seg",
     "stemmer": "stem",
     "stopwords": "stop",
     "limit": "limit",
@@ -44,7 +46,8 @@ _KEYS = {
     "test_confidence": "test_c",
     "version": "v",
 }
-_OPTIONAL = ("test", "trials", "test_seed", "test_confidence")  # printed only when set (rougekit compare)
+# printed only when set: a language preset and its segmenter; rougekit compare's test
+_OPTIONAL = ("lang", "segmenter", "test", "trials", "test_seed", "test_confidence")
 _UNSAFE = re.compile(r"[%|\s]|[^\x20-\x7e\u00a0-\U0010ffff]")
 
 
@@ -53,8 +56,10 @@ class Signature:
     """The printed form of the options: every field is the text shown after its key."""
 
     measures: str
+    lang: str = ""  # the language preset (ISO code)
     tokenizer: str = "rouge155"
-    stemmer: str = "none"
+    segmenter: str = ""  # e.g. jieba-0.42.1
+    stemmer: str = "none"  # none, rouge155 (-m) or a preset's, e.g. snowball-russian/pystemmer-3.1.0
     stopwords: bool = False
     limit: str = "none"  # none | words:N | bytes:N
     multi_ref: str = "sum"
@@ -81,12 +86,17 @@ class Signature:
     @classmethod
     def from_options(cls, options, **test) -> "Signature":
         """The signature of :class:`~rougekit.engine.options.ScoringOptions`; ``test=...`` adds compare's fields."""
+        from rougekit.text import presets
+
         o = options
         boot = o.bootstrap
+        lang = o.lang
         sig = cls(
             measures=",".join(m.name for m in o.measures),
+            lang=lang or "",
             tokenizer=o.tokenizer_name,
-            stemmer="rouge155" if o.stem else "none",  # the one stemmer today: WordNet exceptions + Porter
+            segmenter=presets.segmenter_name(lang),
+            stemmer=presets.stemmer_name(lang, o.stem),  # what really stems: never a stemmer that does nothing
             stopwords=bool(o.stopwords),
             limit=o.limit,
             multi_ref=o.multi_ref,

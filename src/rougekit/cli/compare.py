@@ -51,6 +51,7 @@ def run(argv: list[str]) -> int:
         multi_ref=args.multi_ref,
         alpha=args.alpha,
         tokenizer=args.tokenizer,
+        lang=args.lang,
         su_unigrams=args.su_unigrams,
         wlcs=args.wlcs,
         hori_units=args.hori_units,

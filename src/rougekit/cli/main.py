@@ -1,17 +1,20 @@
 """`rougekit` command: dispatches to sub-commands (`rouge155`, `score`, `correlate`, ...).
 
 Every sub-command module has ``run(argv: list[str]) -> int`` and parses its own arguments.
-Errors derived from :class:`RougeKitError` become one line on stderr and exit code 2;
+Errors derived from :class:`RougeKitError` become one line on stderr and exit code 2; a
+:class:`RougeKitWarning` becomes one line on stderr, once per kind and run;
 Ctrl-C ends any command quietly with exit code 130.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import sys
+import warnings
 
-from rougekit.errors import RougeKitError
+from rougekit.errors import RougeKitError, RougeKitWarning
 from rougekit.limits import shown
 
 # sub-command name -> module holding run(argv) and its own argument handling
@@ -84,6 +87,26 @@ def one_line(message: str) -> str:
     return message
 
 
+@contextlib.contextmanager
+def _warnings_as_lines(name: str):
+    """rougekit's warnings as ``rougekit NAME: warning: ...`` on stderr, the first of each kind only
+    (one per run, not one per system scored); other warnings as Python shows them."""
+    seen: set = set()
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", RougeKitWarning)
+        python_way = warnings.showwarning
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            if not issubclass(category, RougeKitWarning):
+                return python_way(message, category, filename, lineno, file, line)
+            if category not in seen:
+                seen.add(category)
+                print(f"rougekit {name}: warning: {one_line(getattr(message, 'cli', str(message)))}", file=sys.stderr)
+
+        warnings.showwarning = show
+        yield
+
+
 def main(argv: list[str] | None = None) -> int:
     as_program = argv is None  # the console script and `python -m rougekit`: the process ends next
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -101,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     module = importlib.import_module(SUBCOMMANDS[name])
     try:
-        return module.run(rest)
+        with _warnings_as_lines(name):
+            return module.run(rest)
     except RougeKitError as exc:
         print(f"rougekit {name}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2

@@ -139,7 +139,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="the corpus number: pairs = mean of per-pair scores (default); tokens = ratio of summed counts (-t 1); "
         "rouge155 = the bootstrap average ROUGE-1.5.5.pl prints (-t 0) for the run --export-rouge155 writes",
     )
-    opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default="rouge155")
+    opt.add_argument(
+        "--tokenizer",
+        choices=["rouge155", "unicode", "cjk"],
+        default=None,
+        help="rouge155: the script's (ASCII letters and digits, the default); unicode: words of any script; "
+        "cjk: unicode with each Han/kana character a token",
+    )
+    opt.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language preset: tokenizer, word segmenter, stemmer (with --stem) and stopwords of a language, by "
+        "ISO 639-1 code or XL-Sum name (zh, ja, th, ru, chinese_simplified, ...; en is the script's own); "
+        "see docs/languages.md",
+    )
     opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
     opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
     opt.add_argument("--bootstrap", choices=["rouge155", "percentile", "none"], default="rouge155")
@@ -356,6 +370,7 @@ def _scorer(args) -> Scorer:
         alpha=args.alpha,
         average=args.average,
         tokenizer=args.tokenizer,
+        lang=args.lang,
         su_unigrams=args.su_unigrams,
         wlcs=args.wlcs,
         bootstrap=None if args.bootstrap == "none" else args.bootstrap,

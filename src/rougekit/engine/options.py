@@ -62,10 +62,26 @@ class ScoringOptions:
     confidence: float = 95.0  # -c
     seed: int = 0  # the percentile bootstrap's seed
     hori_units: str = "word"  # units of Hori et al.'s measures: "word" or "sentence"
+    lang: str | None = None  # a language preset (ISO 639-1 code): tokenizer, segmenter, stemmer, stopwords
 
     @classmethod
     def build(cls, measures, **options) -> "ScoringOptions":
-        """Check and normalise user options (names, ranges, combinations); raises OptionError."""
+        """Check and normalise user options (names, ranges, combinations); raises OptionError.
+
+        ``lang`` (a code or XL-Sum name) becomes its ISO code and sets the tokenizer of its preset;
+        ``tokenizer=None`` is ROUGE-1.5.5's unless a language says otherwise.
+        """
+        lang, tokenizer = options.get("lang"), options.get("tokenizer")
+        if lang is not None:
+            from rougekit.text import presets
+
+            if tokenizer is not None:
+                raise OptionError("give lang= or tokenizer=, not both (a language preset sets the tokenizer)")
+            found = presets.preset(lang)
+            presets.check(found.code, options.get("stem", False), options.get("stopwords", False))
+            options.update(lang=found.code, tokenizer=found.tokenizer, stem=bool(options.get("stem")) and found.stems)
+        elif tokenizer is None:
+            options["tokenizer"] = "rouge155"
         made = cls(as_measures(measures), **options)
         made.check()
         return made

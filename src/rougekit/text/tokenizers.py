@@ -82,6 +82,7 @@ class Preprocessor:
     stopwords: bool = False
     word_limit: int = 0
     byte_limit: int = 0
+    stemmer: Callable[[str], str] | None = None  # with stem=True: instead of the script's (a language preset's)
 
     def __post_init__(self):
         if isinstance(self.tokenizer, str) and self.tokenizer not in TOKENIZERS:
@@ -100,12 +101,15 @@ class Preprocessor:
 
     def _finish(self, tokens: list[str]) -> list[str]:
         stop = load_smart_stopwords() if self.stopwords else None
+        stem = (self.stemmer or morph_stem) if self.stem else None
+        if stop is None and stem is None:
+            return tokens
         out = []
         for token in tokens:
             if stop is not None and token in stop:
                 continue
-            if self.stem and len(token) > 3:
-                token = morph_stem(token)
+            if stem is not None and len(token) > 3:
+                token = stem(token)
             out.append(token)
         return out
 

@@ -1,0 +1,169 @@
+"""Language presets (``lang=``): tokenizer, word segmenter, stemmer and stopwords chosen together.
+
+Every language of XL-Sum has an entry (by ISO code or XL-Sum name); any other ISO 639-1 code gets
+the Unicode tokenizer and its Snowball stemmer where PyStemmer has one. English is ROUGE-1.5.5
+itself (the script's tokenizer, stemmer and SMART stopwords, the exact path). Every other preset
+tokenizes with the ``unicode`` rules (NFKC, case folding, runs of letters, digits and marks), after
+the language's word segmenter where it has one; with ``stem=True`` the stemmer is applied to
+tokens longer than 3 characters, as ROUGE-1.5.5 and XL-Sum do. The table is docs/languages.md.
+
+>>> p = preset("chinese_simplified")
+>>> p.code, p.segmenter, p.stemmer
+('zh', 'zh', None)
+>>> preset("el").stemmer  # any ISO code: Snowball's Greek stemmer
+'snowball'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+import warnings
+from dataclasses import dataclass
+from typing import Callable
+
+from rougekit.errors import OptionError, StemmerWarning
+from rougekit.text import segmenters, snowball
+from rougekit.text.languages import XLSUM_NAMES, language_code
+from rougekit.text.tokenizers import Preprocessor, unicode_tokens
+
+#: English names of the languages in the table (XL-Sum's, with the other ISO codes by code only)
+NAMES = {
+    "am": "Amharic", "ar": "Arabic", "az": "Azerbaijani", "bn": "Bengali", "my": "Burmese", "zh": "Chinese",
+    "en": "English", "fr": "French", "gu": "Gujarati", "ha": "Hausa", "hi": "Hindi", "ig": "Igbo",
+    "id": "Indonesian", "ja": "Japanese", "rn": "Kirundi", "ko": "Korean", "ky": "Kyrgyz", "mr": "Marathi",
+    "ne": "Nepali", "om": "Oromo", "ps": "Pashto", "fa": "Persian", "pcm": "Nigerian Pidgin", "pt": "Portuguese",
+    "pa": "Punjabi", "ru": "Russian", "gd": "Scottish Gaelic", "sr": "Serbian", "si": "Sinhala", "so": "Somali",
+    "es": "Spanish", "sw": "Swahili", "ta": "Tamil", "te": "Telugu", "th": "Thai", "ti": "Tigrinya",
+    "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "cy": "Welsh",
+    "yo": "Yoruba",
+}  # fmt: skip
+
+#: the stemmers XL-Sum uses for Hindi, Bengali and Turkish (its own rules, not Snowball's): not yet in
+#: rougekit, so these presets stem nothing and say so (stem:none in the signature, a StemmerWarning)
+XLSUM_STEMMED = ("hi", "bn", "tr")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One language: ``tokenizer`` (``rouge155`` or ``unicode``), ``segmenter`` (a code of
+    :mod:`rougekit.text.segmenters` or None), ``stemmer`` (``rouge155``, ``snowball`` or None) and
+    ``stopwords`` (``smart`` or None)."""
+
+    code: str
+    tokenizer: str = "unicode"
+    segmenter: str | None = None
+    stemmer: str | None = None
+    stopwords: str | None = None
+
+    @property
+    def name(self) -> str:
+        return NAMES.get(self.code, self.code)
+
+    @property
+    def xlsum_names(self) -> tuple[str, ...]:
+        return tuple(n for n, c in XLSUM_NAMES.items() if c == self.code)
+
+    @property
+    def stems(self) -> bool:
+        """True when ``stem=True`` changes tokens of this language."""
+        return self.stemmer is not None
+
+    @property
+    def extra(self) -> str | None:
+        """The pip extra this preset needs (``zh``, ``ja``, ``th``; ``snowball`` to stem), or None."""
+        return segmenters.EXTRAS[self.segmenter][0] if self.segmenter in segmenters.EXTRAS else None
+
+
+def preset(lang: str) -> Preset:
+    """The preset of ``lang`` (ISO 639-1 code, XL-Sum name). OptionError for an unknown language."""
+    code = language_code(lang)
+    if code == "en":
+        return Preset(code, tokenizer="rouge155", stemmer="rouge155", stopwords="smart")
+    segmenter = code if code in segmenters.SEGMENTED else None
+    stemmer = "snowball" if code in snowball.SNOWBALL and code not in XLSUM_STEMMED else None
+    return Preset(code, segmenter=segmenter, stemmer=stemmer)
+
+
+def table() -> list[Preset]:
+    """The presets of XL-Sum's languages, by code."""
+    return [preset(code) for code in sorted(set(XLSUM_NAMES.values()))]
+
+
+class PresetTokenizer:
+    """The ``unicode`` tokens of a sentence, after the language's segmenter; segmentations are
+    cached by sentence (segmenting is the slow part, and references repeat)."""
+
+    CACHE = 200_000
+
+    def __init__(self, code: str):
+        self.code = code
+        self.segment = segmenters.segmenter(code)
+        self.__name__ = f"unicode+{code}"
+        self._cache: dict[str, list[str]] = {}
+
+    def __call__(self, sentence: str) -> list[str]:
+        tokens = self._cache.get(sentence)
+        if tokens is None:
+            tokens = self._tokens(sentence)
+            if len(self._cache) >= self.CACHE:
+                self._cache.clear()
+            self._cache[sentence] = tokens
+        return list(tokens)
+
+    def _tokens(self, sentence: str) -> list[str]:
+        if self.code == "my":  # syllables of each word (the syllable rules know nothing of punctuation)
+            return [s for word in unicode_tokens(sentence) for s in self.segment(word)]
+        text = unicodedata.normalize("NFKC", sentence).casefold()
+        return [t for piece in self.segment(text) for t in unicode_tokens(piece)]
+
+
+def stemmer_of(p: Preset) -> Callable[[str], str] | None:
+    """The stem function of a preset (None when it has none); OptionError when its extra is missing."""
+    return snowball.snowball_stemmer(p.code) if p.stemmer == "snowball" else None
+
+
+def stemmer_name(lang: str | None, stem: bool) -> str:
+    """What stems, as the signature writes it: ``none``, ``rouge155`` or ``snowball-russian/pystemmer-3.1.0``."""
+    if not stem:
+        return "none"
+    if lang is None:
+        return "rouge155"
+    p = preset(lang)
+    if p.stemmer == "snowball":
+        return snowball.snowball_name(p.code)
+    return p.stemmer or "none"
+
+
+def segmenter_name(lang: str | None) -> str:
+    """The segmenter and its version, or ``""`` when the language has none."""
+    p = preset(lang) if lang else None
+    return segmenters.segmenter_name(p.code) if p and p.segmenter else ""
+
+
+def check(lang: str, stem: bool, stopwords: bool) -> None:
+    """OptionError for a stopword list the language has not; a StemmerWarning when ``stem=True`` stems nothing."""
+    p = preset(lang)
+    if stopwords and p.stopwords is None:
+        raise OptionError(
+            f"no stopword list for lang={p.code!r}: stopwords=True removes ROUGE-1.5.5's English SMART words (-s)"
+        )
+    if stem and p.stemmer is None:
+        why = "XL-Sum's stemmer for it is not in rougekit yet" if p.code in XLSUM_STEMMED else "it has no stemmer"
+        tail = f" ({why}); the signature says stem:none"
+        warnings.warn(
+            StemmerWarning(
+                f"stem=True stems nothing for lang={p.code!r}" + tail,
+                f"--stem stems nothing for --lang {p.code}" + tail,
+            ),
+            stacklevel=3,
+        )
+
+
+def preprocessor(lang: str, stem: bool, stopwords: bool, word_limit: int, byte_limit: int) -> Preprocessor:
+    """The text processing of a preset (segmenter and stemmer made here: OptionError when an extra is missing)."""
+    p = preset(lang)
+    if p.tokenizer == "rouge155":
+        return Preprocessor("rouge155", stem, stopwords, word_limit, byte_limit)
+    tokenizer = PresetTokenizer(p.code) if p.segmenter else "unicode"
+    stemmer = stemmer_of(p) if stem else None
+    return Preprocessor(tokenizer, bool(stemmer), stopwords, word_limit, byte_limit, stemmer=stemmer)

@@ -1,0 +1,271 @@
+"""Language presets (lang= / --lang) and the warnings that replace silent zeros (issue 14)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+
+import pytest
+from _paths import subprocess_env
+
+import rougekit
+from rougekit.errors import EmptyTokensWarning, OptionError, StemmerWarning
+from rougekit.signature import Signature
+from rougekit.text import presets
+from rougekit.text.languages import XLSUM_NAMES
+
+Stemmer = pytest.importorskip("Stemmer", reason="PyStemmer is not installed (extra rougekit[snowball])")
+
+#: one sentence in each language of XL-Sum (written for these tests)
+SAMPLES = {
+    "am": "ኢትዮጵያ በአፍሪካ ቀንድ የምትገኝ አገር ናት።",
+    "ar": "ذهب الطلاب إلى المدرسة في الصباح.",
+    "az": "Bakı Azərbaycanın paytaxtıdır.",
+    "bn": "বাংলাদেশ দক্ষিণ এশিয়ার একটি দেশ।",
+    "my": "မြန်မာနိုင်ငံ၏ မြို့တော်မှာ နေပြည်တော် ဖြစ်သည်။",
+    "zh": "我爱北京天安门，天安门上太阳升。",
+    "en": "The cats were sitting on the mats.",
+    "fr": "Les chats dormaient sur les tapis.",
+    "gu": "ગુજરાત ભારતનું એક રાજ્ય છે.",
+    "ha": "Kano birni ne a arewacin Najeriya.",
+    "hi": "भारत एक विशाल देश है।",
+    "ig": "Ọ bụ ụbọchị ọma n'obodo anyị.",
+    "id": "Anak-anak bermain di taman kota.",
+    "ja": "東京は日本の首都です。",
+    "rn": "Uburundi ni igihugu co muri Afrika.",
+    "ko": "서울은 한국의 수도입니다.",
+    "ky": "Бишкек Кыргызстандын борбору.",
+    "mr": "मुंबई ही महाराष्ट्राची राजधानी आहे.",
+    "ne": "काठमाडौं नेपालको राजधानी हो।",
+    "om": "Finfinneen magaalaa guddoo Itoophiyaati.",
+    "ps": "کابل د افغانستان پلازمېنه ده.",
+    "fa": "تهران پایتخت ایران است.",
+    "pcm": "Di pikin dey go school for morning.",
+    "pt": "Os gatos dormiam nos tapetes.",
+    "pa": "ਪੰਜਾਬ ਭਾਰਤ ਦਾ ਇੱਕ ਰਾਜ ਹੈ।",
+    "ru": "Кошки сидели на коврах.",
+    "gd": "Tha Dùn Èideann na phrìomh-bhaile na h-Alba.",
+    "sr": "Београд је главни град Србије. Beograd je glavni grad.",
+    "si": "කොළඹ ශ්‍රී ලංකාවේ අගනුවරයි.",
+    "so": "Muqdisho waa caasimadda Soomaaliya.",
+    "es": "Los gatos dormían sobre las alfombras.",
+    "sw": "Nairobi ni mji mkuu wa Kenya.",
+    "ta": "சென்னை தமிழ்நாட்டின் தலைநகரம்.",
+    "te": "హైదరాబాద్ తెలంగాణ రాజధాని.",
+    "th": "กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย",
+    "ti": "ኣስመራ ርእሰ ከተማ ኤርትራ እያ።",
+    "tr": "Ankara Türkiye'nin başkentidir.",
+    "uk": "Київ є столицею України.",
+    "ur": "اسلام آباد پاکستان کا دارالحکومت ہے۔",
+    "uz": "Toshkent Oʻzbekistonning poytaxti.",
+    "vi": "Hà Nội là thủ đô của Việt Nam.",
+    "cy": "Caerdydd yw prifddinas Cymru.",
+    "yo": "Èkó jẹ́ ìlú ńlá ní Nàìjíríà.",
+}
+
+
+def rp(cand, ref, measure="ROUGE-1", **kw):
+    s = rougekit.score([cand], [ref], measures=[measure], bootstrap=None, **kw).per_pair()[0][measure]
+    return s["recall"], s["precision"]
+
+
+def test_every_xlsum_language_has_a_preset_and_a_sample():
+    assert len(XLSUM_NAMES) == 45
+    codes = {presets.preset(name).code for name in XLSUM_NAMES}
+    assert codes == set(SAMPLES)
+    assert [p.code for p in presets.table()] == sorted(SAMPLES)
+    assert presets.preset("chinese_traditional") == presets.preset("ZH") == presets.preset("zh-Hant")
+    assert presets.preset("serbian_latin").code == presets.preset("serbian_cyrillic").code == "sr"
+
+
+@pytest.mark.parametrize("code", sorted(SAMPLES))
+def test_identical_texts_score_one_under_every_preset(code):
+    text = SAMPLES[code]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning either: every word was read
+        for stem in (False, True):
+            if stem and not presets.preset(code).stems:
+                continue
+            r = rougekit.score([text], [text], measures=["ROUGE-1", "ROUGE-L"], lang=code, stem=stem, bootstrap=None)
+            for m in ("ROUGE-1", "ROUGE-L"):
+                assert r.per_pair()[0][m]["f"] == 1.0, (code, m, stem)
+
+
+def test_any_iso_code_gets_unicode_tokens_and_snowball_where_it_exists():
+    greek = presets.preset("el")
+    assert (greek.tokenizer, greek.segmenter, greek.stemmer) == ("unicode", None, "snowball")
+    georgian = presets.preset("ka")
+    assert (georgian.tokenizer, georgian.stemmer) == ("unicode", None)
+    s = Stemmer.Stemmer("greek")
+    # γάτες / γάτα: PyStemmer's Greek stemmer gives both the same stem, so the words match with stem=True
+    assert s.stemWord("γάτες") == s.stemWord("γάτα")
+    assert rp("Οι γάτες", "η γάτα", lang="el") == (0.0, 0.0)
+    assert rp("Οι γάτες", "η γάτα", lang="el", stem=True) == (0.5, 0.5)
+    with pytest.raises(OptionError, match="unknown language 'qq'"):
+        rougekit.Scorer(lang="qq")
+
+
+def test_russian_snowball_stems_through_pystemmer():
+    s = Stemmer.Stemmer("russian")
+    assert s.stemWord("кошками") == s.stemWord("кошки")  # the real library: both кошк
+    # кошками сидели / кошки сидят: 1 of 2 without stemming is 0 (forms differ); with it кошк matches
+    assert rp("кошками сидели", "кошки сидят", lang="ru") == (0.0, 0.0)
+    assert rp("кошками сидели", "кошки сидят", lang="russian", stem=True) == (0.5, 0.5)
+    sig = rougekit.score(["а"], ["а"], lang="ru", stem=True, bootstrap=None).signature
+    assert sig.stemmer == f"snowball-russian/pystemmer-{presets.snowball._version()}"
+    assert sig.lang == "ru" and sig.tokenizer == "unicode" and sig.segmenter == ""
+
+
+def test_chinese_preset_segments_words():
+    # jieba: 我 爱 北京 天安门 (4 words) / 我 爱 北京 (3): 3 hits
+    assert rp("我爱北京天安门", "我爱北京", lang="zh") == (1.0, 0.75)
+    # the same pair by characters (tokenizer='cjk'): 4 of 7 / 4 of 4
+    assert rp("我爱北京天安门", "我爱北京", tokenizer="cjk") == (1.0, 0.57143)
+    # NFKC and case folding: full-width ＡＢＣ is abc, punctuation is dropped
+    assert rp("你好，ＡＢＣ！", "你好 abc", lang="chinese_simplified") == (1.0, 1.0)
+
+
+def test_japanese_thai_burmese_presets():
+    # MeCab/unidic-lite: 東京 は 晴れ です / 東京 は 雨 です: 3 of 4
+    assert rp("東京は晴れです。", "東京は雨です。", lang="ja") == (0.75, 0.75)
+    # newmm: ฉัน รัก แมว / ฉัน รัก หมา (I love cats / dogs): 2 of 3
+    assert rp("ฉันรักแมว", "ฉันรักหมา", lang="thai") == (0.66667, 0.66667)
+    # syllables မြန် မာ စာ / မြန် မာ: 2 of 3 and 2 of 2; the Burmese comma is not a token
+    assert rp("မြန်မာစာ၊", "မြန်မာ", lang="my") == (1.0, 0.66667)
+
+
+def test_english_preset_is_the_exact_path():
+    cands = ["Police killed the gunmen in Paris.", "The cats sat on mats"]
+    refs = [["police kill the gunman", "the gunman was shot"], "the cat sat on the mat"]
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4"], stem=True, stopwords=True, bootstrap=None)
+    plain = rougekit.score(cands, refs, **kw)
+    english = rougekit.score(cands, refs, lang="english", **kw)
+    assert english.per_pair()[:] == plain.per_pair()[:]
+    assert str(english.signature) == str(plain.signature).replace("|tok:", "|lang:en|tok:", 1)
+
+
+def test_signature_records_what_was_used_and_reads_back():
+    import importlib.metadata as md
+
+    for lang, seg in (("zh", f"jieba-{md.version('jieba')}"), ("ja", "fugashi-"), ("my", "burmese-syllables")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", StemmerWarning)
+            sig = rougekit.score(["x"], ["x"], lang=lang, stem=True, bootstrap=None).signature
+        assert sig.lang == lang and sig.segmenter.startswith(seg) and sig.stemmer == "none" and not sig.stem
+        assert Signature.parse(str(sig)) == sig
+        assert f"|lang:{lang}|tok:unicode|seg:" in str(sig) and "|stem:none|" in str(sig)
+    plain = rougekit.score(["x"], ["x"], bootstrap=None).signature
+    assert "lang:" not in str(plain) and "seg:" not in str(plain)
+
+
+def test_stem_without_a_stemmer_warns_and_signs_none():
+    for lang, why in (("zh", "it has no stemmer"), ("hi", "XL-Sum's stemmer for it is not in rougekit yet")):
+        with pytest.warns(StemmerWarning, match=rf"stem=True stems nothing for lang='{lang}' \({why}\)") as rec:
+            sig = rougekit.score(["a"], ["a"], lang=lang, stem=True, bootstrap=None).signature
+        assert len(rec) == 1 and sig.stemmer == "none"
+
+
+def test_english_stemmer_on_other_scripts_warns():
+    with pytest.warns(StemmerWarning, match=r"English stemmer.*\(2 of 4 summaries have such words\).*lang=") as rec:
+        rougekit.score(["кошки сидят", "cats"], ["кошка сидит", "cat"], tokenizer="unicode", stem=True, bootstrap=None)
+    assert len(rec) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rougekit.score(["cats sat"], ["cat sat"], tokenizer="unicode", stem=True, bootstrap=None)
+
+
+def test_unreadable_summaries_warn_once_per_call_with_the_count():
+    cands = ["我爱北京天安门", "police killed the gunman", "Кошки сидели", "..."]
+    refs = [["我爱北京"], ["police kill the gunman"], ["кошки"], ["!!"]]
+    with pytest.warns(EmptyTokensWarning) as rec:
+        r = rougekit.score(cands, refs, bootstrap=None)
+    assert len(rec) == 1
+    message = str(rec[0].message)
+    assert message.startswith("4 of 8 summaries have words but no tokens under tokenizer 'rouge155'")
+    assert "lang= with their language (e.g. lang='zh') or tokenizer='unicode'" in message
+    assert "--lang zh" in rec[0].message.cli and "--tokenizer unicode" in rec[0].message.cli
+    assert r.per_pair()[0]["ROUGE-1"]["f"] == 0.0  # still scored as the script scores it: the warning says why
+    # a stream of chunks: one warning for the whole call, counting every chunk
+    with pytest.warns(EmptyTokensWarning) as rec:
+        rougekit.Scorer(bootstrap=None).score_stream(zip(cands, refs), chunk_size=1)
+    assert len(rec) == 1 and str(rec[0].message).startswith("4 of 8 summaries")
+    # presets and readable texts: no warning; punctuation alone has no words to lose
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rougekit.score(cands, refs, lang="zh", bootstrap=None)
+        rougekit.score(["police", "...", "¿?"], ["police", "!!", "¡!"], bootstrap=None)
+
+
+def test_a_custom_tokenizer_that_drops_words_warns():
+    with pytest.warns(EmptyTokensWarning, match=r"1 of 2 summaries .* tokenizer 'custom:ascii_only'") as rec:
+
+        def ascii_only(sentence):
+            return [w for w in sentence.split() if w.isascii()]
+
+        rougekit.score(["Привет"], ["hello"], tokenizer=ascii_only, bootstrap=None)
+    assert len(rec) == 1
+
+
+def test_bad_combinations_are_option_errors():
+    with pytest.raises(OptionError, match="give lang= or tokenizer=, not both"):
+        rougekit.Scorer(lang="zh", tokenizer="unicode")
+    with pytest.raises(OptionError, match="no stopword list for lang='ru'"):
+        rougekit.Scorer(lang="ru", stopwords=True)
+    with pytest.raises(OptionError, match="lang applies to text only"):
+        rougekit.score([[1, 2]], [[1, 2]], lang="en", bootstrap=None)
+
+
+def _cli(*args, block=None):
+    code = "import sys\n"
+    if block:
+        code += f"sys.modules[{block!r}] = None\n"  # the package looks uninstalled: import fails
+    code += f"from rougekit.cli.main import main\nsys.exit(main({list(args)!r}))\n"
+    return subprocess.run([sys.executable, "-c", code], env=subprocess_env(), capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(
+    "args, block, extra",
+    [(("--lang", "zh"), "jieba", "zh"), (("--lang", "ja"), "fugashi", "ja"), (("--lang", "th"), "pythainlp", "th")]
+    + [(("--lang", "ru", "--stem"), "Stemmer", "snowball")],
+)
+def test_missing_extra_is_one_line_naming_pip(tmp_path, args, block, extra):
+    (tmp_path / "c.txt").write_text("a\n")
+    out = _cli("score", "-c", str(tmp_path / "c.txt"), "-r", str(tmp_path / "c.txt"), *args, block=block)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and out.stderr.rstrip().endswith(f"pip install rougekit[{extra}]")
+
+
+def test_cli_lang_and_one_warning_line_for_several_systems(tmp_path):
+    (tmp_path / "a.txt").write_text("我爱北京天安门\npolice kill the gunman\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("我爱上海\nthe gunman\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("我爱北京\npolice killed the gunman\n", encoding="utf-8")
+    files = ["-c", str(tmp_path / "a.txt"), "-c", str(tmp_path / "b.txt"), "-r", str(tmp_path / "r.txt")]
+    out = _cli("score", *files, "--format", "json", "--bootstrap", "none")
+    assert out.returncode == 0
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rougekit score: warning: 2 of 4 summaries have words")
+    assert "--lang zh" in lines[0]
+    out = _cli("score", *files, "--lang", "zh", "--format", "json", "--bootstrap", "none")
+    assert out.returncode == 0 and out.stderr == ""
+    assert '"lang:zh|tok:unicode|seg:jieba-' in out.stdout.replace("rougekit|m:ROUGE-1,ROUGE-2,ROUGE-L|", '"')
+
+
+def test_docs_languages_page_is_current():
+    """docs/languages.md holds the table tools/languages_page.py makes from the presets (rerun it after a change)."""
+    import importlib.util
+
+    from _paths import REPO
+
+    from rougekit.text import snowball
+
+    spec = importlib.util.spec_from_file_location("languages_page", REPO / "tools" / "languages_page.py")
+    page = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(page)
+    text = page.PAGE.read_text(encoding="utf-8")
+    assert page.page_with_table(text) == text, "run: PYTHONPATH=src python tools/languages_page.py"
+    # the prose names every other Snowball language by its English name
+    in_table = {p.code for p in presets.table()}
+    others = {name for code, name in snowball.SNOWBALL.items() if code not in in_table and code != "nb"}
+    paragraph = text.split("Any other ISO 639-1 code", 1)[1].split("\n\n", 1)[0]
+    assert {name for name in others if name.capitalize() not in paragraph} == set()
