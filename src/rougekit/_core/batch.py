@@ -174,6 +174,10 @@ class BatchScorer:
         """Token types interned by the first job's engine."""
         return self._engines[0].vocabulary_size
 
+    def tokens(self, summary) -> list[int]:
+        """The interned token ids of one summary, its sentences joined (what sequence LCS reads)."""
+        return self._engines[0].process(summary)[0]
+
     def _slot(self, k: int):
         while len(self._engines) <= k:
             engine = _batch._Engine(*self._args)

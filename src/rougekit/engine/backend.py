@@ -9,7 +9,7 @@
 
 The same variable steers ``setup.py`` at build time (``python`` skips the build, ``compiled``
 makes a failed build an error). Every other module asks :func:`name`, :func:`kernels`,
-:func:`batch_module` or :func:`bootstrap_module`; none reads the environment itself.
+:func:`batch_module`, :func:`bootstrap_module` or :func:`process_kernels`; none reads the environment itself.
 
 >>> name() in ("compiled", "python")
 True
@@ -27,7 +27,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap")
+COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap", "_process")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -92,6 +92,11 @@ def kernels() -> ModuleType:
 def batch_module() -> ModuleType | None:
     """``rougekit._core.batch`` when the compiled batch engine is in use, else None."""
     return importlib.import_module("rougekit._core.batch") if compiled() else None
+
+
+def process_kernels() -> ModuleType:
+    """The kernels of :mod:`rougekit.process`: ``_core._process`` (compiled) or ``_core._process_pure``."""
+    return importlib.import_module("rougekit._core._process" if compiled() else "rougekit._core._process_pure")
 
 
 def bootstrap_module() -> ModuleType | None:

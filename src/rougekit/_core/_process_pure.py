@@ -1,0 +1,183 @@
+"""Readable twin of ``_process.pyx``: the same functions, the same results, in plain Python.
+
+The LCS is the same bit-parallel recurrence (Allison-Dix / Hyyro) on Python integers, which are
+as wide as the query needs; the greedy rule uses the same prefix index and bounds.
+
+>>> import numpy as np
+>>> out = np.zeros(1, np.int32)
+>>> ids, off = np.array([0, 1, 2, 2, 1], np.int32), np.array([0, 3, 5], np.int64)
+>>> lcs_pairs(ids, off, ids, off, np.array([0], np.int64), np.array([1], np.int64), out, 3)
+>>> int(out[0])
+1
+"""
+
+from __future__ import annotations
+
+STAT_F, STAT_PRECISION, STAT_RECALL = 0, 1, 2
+
+
+def score_py(stat: int, h: int, lc: int, lr: int) -> float:
+    """rouge-score's rougeL number for LCS ``h`` of a candidate of ``lc`` and a reference of ``lr`` tokens."""
+    if lc == 0 or lr == 0:
+        return 0.0
+    p = float(h) / float(lc)
+    r = float(h) / float(lr)
+    if stat == STAT_PRECISION:
+        return p
+    if stat == STAT_RECALL:
+        return r
+    if p + r > 0:
+        return 2.0 * p * r / (p + r)
+    return 0.0
+
+
+def _match_bits(x) -> dict:
+    """Token -> the bits of its positions in x."""
+    pm: dict = {}
+    for b, tok in enumerate(x):
+        pm[tok] = pm.get(tok, 0) | (1 << b)
+    return pm
+
+
+def _lcs(pm: dict, n: int, y) -> int:
+    """LCS length of the query (``pm``, ``n`` tokens) and y: the zero bits of the last row."""
+    if n == 0:
+        return 0
+    mask = (1 << n) - 1
+    v = mask
+    for tok in y:
+        m = pm.get(tok)
+        if m:
+            v = ((v + (v & m)) | (v & ~m)) & mask
+    return n - bin(v).count("1")
+
+
+def _text(ids, off, i: int) -> list[int]:
+    return [int(t) for t in ids[int(off[i]) : int(off[i + 1])]]
+
+
+def lcs_pairs(a_ids, a_off, b_ids, b_off, ia, ib, out, vocab: int) -> None:
+    """``out[k]`` = LCS length of text ``ia[k]`` of a and text ``ib[k]`` of b."""
+    for k in range(len(ia)):
+        x = _text(a_ids, a_off, int(ia[k]))
+        out[k] = _lcs(_match_bits(x), len(x), _text(b_ids, b_off, int(ib[k])))
+
+
+def cdist_rows(q_ids, q_off, c_ids, c_off, r0: int, r1: int, stat: int, cutoff: float, out, hits, vocab: int) -> None:
+    """Rows ``r0:r1`` of the query x choice matrix (see the compiled twin)."""
+    choices = [_text(c_ids, c_off, j) for j in range(len(c_off) - 1)]
+    for i in range(r0, r1):
+        x = _text(q_ids, q_off, i)
+        pm, lq = _match_bits(x), len(x)
+        for j, y in enumerate(choices):
+            lc = len(y)
+            if stat < 0:
+                hits[i - r0, j] = _lcs(pm, lq, y)
+                continue
+            if score_py(stat, min(lq, lc), lq, lc) < cutoff:
+                out[i, j] = 0
+                continue
+            s = score_py(stat, _lcs(pm, lq, y), lq, lc)
+            out[i, j] = s if s >= cutoff else 0.0
+
+
+def min_overlap(n: int, t: float) -> int:
+    """The least LCS a text of ``n`` tokens needs to score above ``t`` against any text (n + 1: none)."""
+    best = n + 1
+    for lp in range(1, 2 * n + 3):
+        top = min(n, lp, best - 1)
+        start = max(1, int(t * float(n + lp) * 0.5 * (1.0 - 1e-9)) - 1)
+        for h in range(start, top + 1):
+            if score_py(STAT_F, h, n, lp) > t:
+                best = h
+                break
+    return best
+
+
+class _Greedy:
+    """The Self-Instruct rule, incrementally (see the compiled twin for the method)."""
+
+    def __init__(self, threshold: float, rank):
+        self.t = float(threshold)
+        self.rank = [int(r) for r in rank]
+        self.vocab = len(self.rank)
+        self.post: dict[int, list[int]] = {}
+        self.tok: list[list[int]] = []  # kept slot -> tokens in text order
+        self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
+        self.gid: list[int] = []
+        self.seen = 0
+        self.omin: dict[int, int] = {}
+        self.pairs_lcs = 0
+        self.pairs_met = 0
+
+    @property
+    def kept_count(self) -> int:
+        return len(self.tok)
+
+    @property
+    def seen_count(self) -> int:
+        return self.seen
+
+    def _prefix(self, xr: list[int], n: int) -> list[int]:
+        if n not in self.omin:
+            self.omin[n] = min_overlap(n, self.t)
+        size = max(0, n - self.omin[n] + 1) if n else 0
+        return list(dict.fromkeys(xr[:size]))
+
+    def _one(self, x: list[int], gid: int):
+        t = self.t
+        for tok in x:
+            if tok < 0 or tok >= self.vocab:
+                raise ValueError(f"token id {tok} outside the rank table (0..{self.vocab - 1})")
+        xs = sorted(x)
+        xr = sorted(xs, key=lambda a: self.rank[a])  # stable: (rank, id)
+        prefix = self._prefix(xr, len(x))
+        cands = list(dict.fromkeys(s for a in prefix for s in self.post.get(a, ())))
+        self.pairs_met += len(cands)
+        best, best_slot, pm = -1.0, -1, None
+        n = len(x)
+
+        def better(v: float, s: int) -> bool:
+            return v > t and (v > best or (v == best and s < best_slot))
+
+        for s in cands:
+            ly = len(self.tok[s])
+            if not better(score_py(STAT_F, min(n, ly), ly, n), s):
+                continue
+            if not better(score_py(STAT_F, _overlap(xs, self.srt[s]), ly, n), s):
+                continue
+            if pm is None:
+                pm = _match_bits(x)
+            self.pairs_lcs += 1
+            v = score_py(STAT_F, _lcs(pm, n, self.tok[s]), ly, n)
+            if better(v, s):
+                best, best_slot = v, s
+        if best_slot >= 0:
+            return 0, self.gid[best_slot], best
+        slot = len(self.tok)
+        self.tok.append(x)
+        self.srt.append(xs)
+        self.gid.append(gid)
+        for a in prefix:
+            self.post.setdefault(a, []).append(slot)
+        return 1, -1, 0.0
+
+    def feed(self, ids, off, keep, match, score) -> None:
+        """Decide the next texts in input order into ``keep``/``match``/``score`` (see the compiled twin)."""
+        n = len(off) - 1
+        for i in range(n):
+            keep[i], match[i], score[i] = self._one(_text(ids, off, i), self.seen + i)
+        self.seen += n
+
+
+def _overlap(xs: list[int], ys: list[int]) -> int:
+    """Multiset overlap of two id-sorted token lists."""
+    i = j = c = 0
+    while i < len(xs) and j < len(ys):
+        if xs[i] == ys[j]:
+            c, i, j = c + 1, i + 1, j + 1
+        elif xs[i] < ys[j]:
+            i += 1
+        else:
+            j += 1
+    return c

@@ -1,0 +1,184 @@
+"""Block-level building blocks of :mod:`rougekit.process`, on pre-tokenized id arrays.
+
+Distributed front ends (``rougekit.dask``) call these on blocks of the matrix:
+
+* :func:`cdist_block` -- the scores of a block of queries against a block of choices;
+* :class:`Greedy` -- the Self-Instruct rule run incrementally: :meth:`Greedy.feed` takes the
+  next block of texts in input order and returns their decisions, remembering what it kept.
+
+Both go to the kernels the backend chose (``rougekit._core._process`` or its pure-Python twin).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from rougekit.engine import backend
+from rougekit.engine.cores import available_cores
+from rougekit.errors import OptionError
+
+from .encode import Encoded
+
+#: what cdist computes per pair: rouge-score's F, precision, recall, or the LCS length itself
+STATS = {"f": 0, "precision": 1, "recall": 2, "hits": -1}
+_ROWS_PER_TASK = 16
+
+
+def workers_count(workers) -> int:
+    """``workers``: a positive number of threads, or -1 for every core this process may use."""
+    if workers == -1 or workers is None:
+        return available_cores()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError(f"workers must be a positive integer or -1 (every core), got {workers!r}")
+    return workers
+
+
+def _run_rows(nrows: int, workers: int, job) -> None:
+    """Call ``job(r0, r1)`` over the row ranges, on ``workers`` threads (the kernels release the GIL)."""
+    tasks = [(r, min(nrows, r + _ROWS_PER_TASK)) for r in range(0, nrows, _ROWS_PER_TASK)]
+    if workers <= 1 or len(tasks) <= 1:
+        for r0, r1 in tasks:
+            job(r0, r1)
+        return
+    lock = threading.Lock()
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        while True:
+            with lock:
+                if not tasks or errors:
+                    return
+                r0, r1 = tasks.pop(0)
+            try:
+                job(r0, r1)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                errors.append(exc)
+                return
+
+    threads = [threading.Thread(target=run, daemon=True) for _ in range(min(workers, len(tasks)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise errors[0]
+
+
+def cdist_block(
+    queries: Encoded,
+    choices: Encoded,
+    *,
+    stat: str = "f",
+    score_cutoff: float | None = None,
+    dtype=np.float64,
+    workers: int = 1,
+    vocab: int | None = None,
+) -> np.ndarray:
+    """rouge-score's rougeL ``stat`` of every query (candidate) against every choice (reference).
+
+    ``stat`` is ``"f"``, ``"precision"``, ``"recall"`` (a ``dtype`` matrix, 0 below
+    ``score_cutoff``; pairs whose length bound cannot reach it are not computed) or ``"hits"``
+    (the LCS lengths, an int32 matrix). ``vocab``: one more than the largest id of both blocks.
+    """
+    if stat not in STATS:
+        raise OptionError(f"stat must be one of {', '.join(STATS)}, got {stat!r}")
+    kernels = backend.process_kernels()
+    nq, nc = len(queries), len(choices)
+    vocab = vocab if vocab is not None else max(queries.vocab, choices.vocab)
+    cutoff = float(score_cutoff) if score_cutoff is not None else -1.0
+    code = STATS[stat]
+    q_ids, q_off = np.ascontiguousarray(queries.ids, np.int32), np.ascontiguousarray(queries.off, np.int64)
+    c_ids, c_off = np.ascontiguousarray(choices.ids, np.int32), np.ascontiguousarray(choices.off, np.int64)
+    if code < 0:
+        out = np.zeros((nq, nc), dtype=np.int32)
+        dummy = np.zeros((1, 1), dtype=np.float64)
+
+        def job(r0: int, r1: int) -> None:
+            kernels.cdist_rows(q_ids, q_off, c_ids, c_off, r0, r1, -1, 0.0, dummy, out[r0:r1], vocab)
+
+    else:
+        out = np.zeros((nq, nc), dtype=np.dtype(dtype))
+        if out.dtype not in (np.float32, np.float64):
+            raise OptionError(f"dtype must be float32 or float64, got {out.dtype}")
+        hits = np.zeros((1, 1), dtype=np.int32)
+
+        def job(r0: int, r1: int) -> None:
+            kernels.cdist_rows(q_ids, q_off, c_ids, c_off, r0, r1, code, cutoff, out, hits, vocab)
+
+    if nq and nc:
+        _run_rows(nq, workers_count(workers), job)
+    return out
+
+
+def lcs_pairs(a: Encoded, b: Encoded, ia, ib, vocab: int | None = None) -> np.ndarray:
+    """LCS lengths of the pairs (text ``ia[k]`` of a, text ``ib[k]`` of b), int32."""
+    ia, ib = np.ascontiguousarray(ia, np.int64), np.ascontiguousarray(ib, np.int64)
+    out = np.zeros(len(ia), dtype=np.int32)
+    vocab = vocab if vocab is not None else max(a.vocab, b.vocab)
+    backend.process_kernels().lcs_pairs(
+        np.ascontiguousarray(a.ids, np.int32), a.off, np.ascontiguousarray(b.ids, np.int32), b.off, ia, ib, out, vocab
+    )
+    return out
+
+
+class Greedy:
+    """The Self-Instruct rule over blocks fed in input order (rouge-score's rougeL F).
+
+    A text is kept iff its F against every text kept before it is at most ``threshold``; a
+    dropped text's match is the kept text with the best F (the first in input order on ties).
+    ``rank`` orders the token ids for the prefix index (:func:`~rougekit.process.encode.rank_by_frequency`
+    of all the texts is the fast choice; any order gives the same decisions); every id fed must be
+    below ``len(rank)``.
+
+    >>> from rougekit.process.encode import Encoder, rank_by_frequency
+    >>> enc = Encoder("rougeL")
+    >>> texts = enc.encode(["the cat sat on the mat", "the cat sat on a mat", "dogs bark"])
+    >>> g = Greedy(0.7, rank_by_frequency(texts))
+    >>> keep, match, score = g.feed(texts)
+    >>> keep.tolist(), match.tolist(), round(float(score[1]), 4)
+    ([True, False, True], [-1, 0, -1], 0.8333)
+    """
+
+    def __init__(self, threshold: float, rank) -> None:
+        self.threshold = check_threshold(threshold)
+        self.rank = np.ascontiguousarray(rank, dtype=np.int32)
+        self._state = backend.process_kernels()._Greedy(self.threshold, self.rank)
+
+    @property
+    def seen(self) -> int:
+        """Texts decided so far (the input index of the next text fed)."""
+        return self._state.seen_count
+
+    @property
+    def kept(self) -> int:
+        return self._state.kept_count
+
+    @property
+    def lcs_computed(self) -> int:
+        """Pairs whose LCS was computed (after the index and the bounds)."""
+        return self._state.pairs_lcs
+
+    def feed(self, block: Encoded) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Decide the next texts: (kept: bool, match: input index or -1, score: float64) arrays."""
+        n = len(block)
+        keep = np.zeros(n, dtype=np.uint8)
+        match = np.full(n, -1, dtype=np.int64)
+        score = np.zeros(n, dtype=np.float64)
+        if n:
+            start = int(block.off[0])
+            ids = np.ascontiguousarray(block.ids[start : int(block.off[-1])], np.int32)
+            off = np.ascontiguousarray(block.off - start, np.int64)
+            self._state.feed(ids, off, keep, match, score)
+        return keep.astype(bool), match, score
+
+
+def check_threshold(threshold) -> float:
+    """A threshold in [0, 1] (``OptionError`` otherwise)."""
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.floating, np.integer)):
+        raise OptionError(f"threshold must be a number within 0 and 1, got {threshold!r}")
+    value = float(threshold)
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        raise OptionError(f"threshold must be within 0 and 1, got {threshold!r}")
+    return value

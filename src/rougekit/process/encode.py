@@ -1,0 +1,180 @@
+"""Texts to interned token ids, once, through the engine's tokenizers.
+
+An :class:`Encoder` holds one vocabulary, so every text it encodes (queries and choices, or the
+blocks of a long run) shares the same ids. ``measure="rougeL"`` is rouge-score's ``rougeL``: its
+tokenizer (lower-case, ``[a-z0-9]+`` runs; ``stem=True`` is its ``use_stemmer``, NLTK's Porter)
+unless ``tokenizer=`` asks for one of rougekit's. Any other measure is a rougekit measure
+(``"ROUGE-L"``, ``"ROUGE-2"``, ...) and takes every option of :func:`rougekit.score`.
+
+>>> enc = Encoder("rougeL")
+>>> e = enc.encode(["The cat sat.", "the cat!"])
+>>> e.lengths.tolist()
+[3, 2]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from rougekit.engine import planner
+from rougekit.engine.planner import SEQUENCE_LCS
+from rougekit.errors import InputError, OptionError
+from rougekit.measures import Measure
+from rougekit.text.intern import Vocabulary
+
+#: rouge-score's rougeL: the LCS of the whole token sequences, F = 2PR / (P + R)
+ROUGE_SCORE_L = "rougeL"
+_ROUGE_SCORE_OTHERS = ("rouge1", "rouge2", "rougeLsum")
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """Texts as token ids in CSR form: text ``i`` is ``ids[off[i]:off[i + 1]]``.
+
+    ``sentences[i]`` is its number of sentences (rougekit measures), for the checks of the LCS path.
+    """
+
+    ids: np.ndarray  # int32
+    off: np.ndarray  # int64, len(texts) + 1
+    sentences: np.ndarray  # int32
+
+    def __len__(self) -> int:
+        return len(self.off) - 1
+
+    @property
+    def lengths(self) -> np.ndarray:
+        return np.diff(self.off)
+
+    @property
+    def vocab(self) -> int:
+        """One more than the largest id (0 when there is none)."""
+        return int(self.ids.max()) + 1 if len(self.ids) else 0
+
+    def text(self, i: int) -> np.ndarray:
+        return self.ids[self.off[i] : self.off[i + 1]]
+
+    def take(self, index) -> "Encoded":
+        """The texts at ``index`` (in that order)."""
+        index = np.asarray(index, dtype=np.int64)
+        lengths = self.lengths[index]
+        off = np.zeros(len(index) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=off[1:])
+        pieces = [self.ids[self.off[i] : self.off[i + 1]] for i in index.tolist()]
+        ids = np.concatenate(pieces).astype(np.int32, copy=False) if pieces else np.zeros(0, np.int32)
+        return Encoded(ids, off, self.sentences[index])
+
+    def slice(self, start: int, stop: int) -> "Encoded":
+        """Texts ``start:stop`` (their ids are a view)."""
+        off = self.off[start : stop + 1]
+        return Encoded(self.ids[off[0] : off[-1]], off - off[0], self.sentences[start:stop])
+
+
+def parse_measure(measure) -> str | Measure:
+    """``"rougeL"`` (rouge-score's) or a rougekit :class:`Measure`; ``OptionError`` otherwise."""
+    if isinstance(measure, Measure):
+        return measure
+    if not isinstance(measure, str):
+        raise OptionError(f"measure must be a name such as 'rougeL' or 'ROUGE-L', got {measure!r}")
+    if measure == ROUGE_SCORE_L:
+        return ROUGE_SCORE_L
+    if measure in _ROUGE_SCORE_OTHERS:
+        raise OptionError(f"measure {measure!r}: of rouge-score's names only 'rougeL' is supported; use ROUGE-N")
+    return Measure.parse(measure)
+
+
+def measure_name(measure: str | Measure) -> str:
+    return measure if isinstance(measure, str) else measure.name
+
+
+def check_texts(texts, where: str) -> list:
+    """The texts as a list: str (or a list of sentence strings for rougekit measures), none blank."""
+    if isinstance(texts, (str, bytes)):
+        raise TypeError(f"{where} must be a list of texts, not one string (e.g. [text])")
+    texts = list(texts)
+    for i, text in enumerate(texts):
+        if isinstance(text, str):
+            blank = not text.strip()
+        elif isinstance(text, (list, tuple)) and all(isinstance(s, str) for s in text):
+            blank = not "".join(text).strip()
+        else:
+            raise TypeError(f"{where}[{i}]: expected a text (str), got {type(text).__name__}")
+        if blank:
+            raise InputError(f"{where}[{i}] is empty: give non-blank texts (remove or fill the empty ones)")
+    return texts
+
+
+class Encoder:
+    """Tokenizes texts to interned ids for one measure and its options (one shared vocabulary)."""
+
+    def __init__(self, measure="rougeL", **options):
+        self.measure = parse_measure(measure)
+        self.options = dict(options)
+        self._vocab = Vocabulary()
+        self._batch = None
+        self._scorer = None
+        self._rouge_score = self.measure == ROUGE_SCORE_L and options.get("tokenizer") in (None, "rouge-score")
+        if self._rouge_score:
+            unknown = set(options) - {"stem", "tokenizer"}
+            if unknown:
+                raise OptionError(
+                    f"option {sorted(unknown)[0]!r} does not apply to rouge-score's tokenizer (measure='rougeL'); "
+                    "give tokenizer= to use rougekit's tokenizers and options"
+                )
+            self.stem = bool(options.get("stem", False))
+            self._batch = planner.batch_scorer(
+                [SEQUENCE_LCS], stem=self.stem, stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text
+            )
+        else:
+            from rougekit.api import Scorer
+
+            options = {k: v for k, v in options.items() if k != "tokenizer" or v != "rouge-score"}
+            name = "ROUGE-L" if self.measure == ROUGE_SCORE_L else self.measure
+            self._scorer = Scorer([name], bootstrap=None, **options)
+
+    @property
+    def scorer(self):
+        """The :class:`rougekit.Scorer` of a rougekit measure (None for rouge-score's rougeL)."""
+        return self._scorer
+
+    def tokens(self, text) -> tuple[list[int], int]:
+        """(ids, sentences) of one text."""
+        if self._rouge_score:
+            if self._batch is not None:
+                return self._batch.tokens(text), 1
+            from rougekit.compat._tokenize import tokenize
+
+            return self._vocab.ids(tokenize(text, self.stem)), 1
+        doc = self._scorer.doc(text)
+        return [t for s in doc.sentences for t in s], len(doc.sentences)
+
+    def encode(self, texts, where: str = "texts") -> Encoded:
+        """Encode a list of texts (``where`` names them in errors)."""
+        texts = check_texts(texts, where)
+        lengths = np.zeros(len(texts) + 1, dtype=np.int64)
+        sentences = np.zeros(len(texts), dtype=np.int32)
+        flat: list[int] = []
+        for i, text in enumerate(texts):
+            ids, sentences[i] = self.tokens(text)
+            flat.extend(ids)
+            lengths[i + 1] = len(ids)
+        return Encoded(np.asarray(flat, dtype=np.int32), np.cumsum(lengths), sentences)
+
+
+def _rouge_score_text(text) -> str:
+    from rougekit.compat._tokenize import _as_str
+
+    return _as_str(text)
+
+
+def rank_by_frequency(*encoded: Encoded, vocab: int | None = None) -> np.ndarray:
+    """A token order for the prefix index: rarest first (ties by id), as int32 ranks per id."""
+    vocab = max([vocab or 0] + [e.vocab for e in encoded])
+    counts = np.zeros(vocab, dtype=np.int64)
+    for e in encoded:
+        counts += np.bincount(e.ids, minlength=vocab)[:vocab]
+    order = np.argsort(counts, kind="stable")
+    rank = np.empty(vocab, dtype=np.int32)
+    rank[order] = np.arange(vocab, dtype=np.int32)
+    return rank

@@ -1,0 +1,231 @@
+"""rougekit.process: cdist / extract / dedup against rouge-score, rougekit.score and an unpruned brute force.
+
+* the compiled kernels (``_core._process``) equal their pure-Python twin (``_process_pure``);
+* the pruned greedy rule and cdist with a cutoff equal an unpruned brute force (Hypothesis: random
+  token sequences over small alphabets, so near-duplicates and ties are common);
+* rougeL numbers are rouge-score's own (``rouge_score.rouge_scorer._score_lcs``), ROUGE-L's are
+  :func:`rougekit.score`'s, to the last bit;
+* bad input gives OptionError / InputError / TypeError.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+hypothesis = pytest.importorskip("hypothesis", reason="property tests need hypothesis (the test extra)")
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import rougekit  # noqa: E402
+from rougekit import process  # noqa: E402
+from rougekit._core import _process_pure as pure  # noqa: E402
+from rougekit.errors import InputError, OptionError  # noqa: E402
+from rougekit.process.encode import Encoded  # noqa: E402
+
+compiled = pytest.importorskip("rougekit._core._process", reason="the compiled kernels are not built")
+rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score (the test extra) is not installed")
+
+PROFILE = settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+
+
+def encoded(texts: list[list[int]]) -> Encoded:
+    off = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum([len(t) for t in texts], out=off[1:])
+    ids = np.array([x for t in texts for x in t], dtype=np.int32)
+    return Encoded(ids, off, np.ones(len(texts), dtype=np.int32))
+
+
+def dp_lcs(a, b) -> int:
+    """The textbook LCS table (no bit tricks)."""
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        cur = [0]
+        for j, y in enumerate(b):
+            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
+        prev = cur
+    return prev[-1]
+
+
+def rs_f(new, kept) -> float:
+    """rouge-score's F of ``kept`` (prediction) against ``new`` (target), as Self-Instruct calls it."""
+    return rouge_scorer._score_lcs(new, kept).fmeasure
+
+
+def brute_dedup(texts, threshold, score=None):
+    """The plain greedy loop: every new text against every kept one, the max F (first on ties)."""
+    score = score or (lambda i, k: rs_f(texts[i], texts[k]))
+    kept, dropped = [], []
+    for i in range(len(texts)):
+        best, match = -1.0, -1
+        for k in kept:
+            f = score(i, k)
+            if f > best:
+                best, match = f, k
+        if kept and best > threshold:
+            dropped.append((i, match, best))
+        else:
+            kept.append(i)
+    return kept, dropped
+
+
+def run_greedy(module, texts, threshold, block=7):
+    enc = encoded(texts)
+    vocab = max(enc.vocab, 1)
+    rank = np.arange(vocab, dtype=np.int32)[::-1].copy()  # any order gives the same decisions
+    state = module._Greedy(threshold, rank)
+    keep, match, score = [], [], []
+    for s in range(0, len(texts), block):
+        part = enc.slice(s, min(len(texts), s + block))
+        k = np.zeros(len(part), np.uint8)
+        m = np.zeros(len(part), np.int64)
+        f = np.zeros(len(part), np.float64)
+        state.feed(part.ids, part.off, k, m, f)
+        keep += k.tolist()
+        match += m.tolist()
+        score += f.tolist()
+    kept = [i for i, k in enumerate(keep) if k]
+    dropped = [(i, match[i], score[i]) for i, k in enumerate(keep) if not k]
+    return kept, dropped
+
+
+texts_strategy = st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=12), min_size=1, max_size=30)
+thresholds = st.one_of(st.sampled_from([0.0, 0.5, 0.7, 2 / 3, 0.8, 0.9, 1.0]), st.floats(0, 1))
+
+
+@PROFILE
+@given(texts_strategy, thresholds)
+def test_greedy_equals_unpruned_brute_force(texts, threshold):
+    expected = brute_dedup(texts, threshold)
+    assert run_greedy(compiled, texts, threshold) == expected
+    assert run_greedy(pure, texts, threshold, block=5) == expected
+
+
+@PROFILE
+@given(st.lists(st.integers(0, 3), max_size=150), st.lists(st.integers(0, 3), max_size=150))
+def test_lcs_kernels_equal_the_dp_table(a, b):
+    enc_a, enc_b = encoded([a]), encoded([b])
+    for module in (compiled, pure):
+        out, zero = np.zeros(1, np.int32), np.zeros(1, np.int64)
+        module.lcs_pairs(enc_a.ids, enc_a.off, enc_b.ids, enc_b.off, zero, zero, out, 4)
+        assert int(out[0]) == dp_lcs(a, b)
+
+
+@PROFILE
+@given(texts_strategy, texts_strategy, st.sampled_from(["f", "precision", "recall"]), st.none() | thresholds)
+def test_cdist_block_equals_rouge_score_with_any_cutoff(queries, choices, stat, cutoff):
+    q, c = encoded(queries), encoded(choices)
+    got = process.cdist_block(q, c, stat=stat, score_cutoff=cutoff, dtype=np.float64, workers=2)
+    for i, a in enumerate(queries):
+        for j, b in enumerate(choices):
+            s = getattr(rouge_scorer._score_lcs(b, a), {"f": "fmeasure"}.get(stat, stat))
+            assert got[i, j] == (s if cutoff is None or s >= cutoff else 0.0)
+    out = np.zeros((len(queries), len(choices)), np.float64)
+    code = process.blocks.STATS[stat]
+    hits = np.zeros((1, 1), np.int32)
+    pure.cdist_rows(q.ids, q.off, c.ids, c.off, 0, len(queries), code, -1.0 if cutoff is None else cutoff, out, hits, 6)
+    assert np.array_equal(out, got)
+
+
+def test_score_formula_is_rouge_scores():
+    for h, lc, lr in [(7, 10, 10), (1, 3, 7), (2, 3, 4), (0, 5, 5), (13, 17, 19)]:
+        expected = rouge_scorer._score_lcs(["x"] * lr, ["x"] * h + ["y"] * (lc - h)).fmeasure
+        assert compiled.score_py(0, h, lc, lr) == pure.score_py(0, h, lc, lr) == expected
+
+
+def test_float_threshold_not_exact_ratio():
+    # 7/10 computed as rouge-score does is 0.7 exactly here; F of 7 hits over 10 and 10 tokens is 0.7 (kept),
+    # while 2PR/(P+R) of 7/9 and 7/11 is 0.7000000000000001 > 0.7 in float64 (dropped)
+    a = "a b c d e f g h i".split()
+    b = "a b c d e f g x y z w".split()
+    assert rs_f(b, a) == 0.7000000000000001
+    r = process.dedup([" ".join(a), " ".join(b)], threshold=0.7)
+    assert r.kept == [0] and r.dropped == [process.Dropped(1, 0, 0.7000000000000001)]
+    c = "a b c d e f g h i j".split()
+    d = "a b c d e f g x y z".split()
+    assert rs_f(d, c) == 0.7
+    assert process.dedup([" ".join(c), " ".join(d)], threshold=0.7).kept == [0, 1]
+
+
+def test_dedup_best_match_is_max_then_first():
+    texts = ["a b c d e f g h", "a b c d x y z w", "a b c d e f g q", "a b c d e f g q"]
+    r = process.dedup(texts, threshold=0.3)
+    # text 1 has F 0.5 with 0 (kept); 2 matches 0 (0.875); 3 matches 0 at 0.875 too (2 was dropped)
+    assert r.kept == [0]
+    assert [(d.index, d.match) for d in r.dropped] == [(1, 0), (2, 0), (3, 0)]
+    r = process.dedup(["x y z", "a b c d e f g h", "a b c d e f g q", "a b c d e f g h"], threshold=0.9)
+    assert r.dropped == [process.Dropped(3, 1, 1.0)]
+
+
+def test_cdist_rougeL_equals_rouge_score_on_text():
+    queries = ["The cat sat on the mat.", "Police killed the gunman!", "It's 3 p.m. in the U.S."]
+    choices = ["the cat was on the mat", "the gunman was shot by police", "U.S. time: 3 pm", "café au lait"]
+    for stem in (False, True):
+        scorer = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=stem)
+        got = process.cdist(queries, choices, measure="rougeL", dtype=np.float64, stem=stem)
+        for i, q in enumerate(queries):
+            for j, c in enumerate(choices):
+                assert got[i, j] == scorer.score(c, q)["rougeL"].fmeasure
+
+
+@pytest.mark.parametrize("stat", ["f", "recall", "precision"])
+def test_cdist_rouge_l_equals_rougekit_score_bit_for_bit(stat):
+    queries = ["police kill the gunman", "the cat sat on the mat", "a b c", "gunman police the kill a"]
+    choices = ["police killed the gunman", "the gunman was shot", "the cat sat", "mat"]
+    for options in ({}, {"stem": True}, {"stopwords": True, "alpha": 0.3}):
+        got = process.cdist(queries, choices, stat=stat, dtype=np.float64, **options)
+        for i, q in enumerate(queries):
+            want = rougekit.score([q] * len(choices), choices, measures=["ROUGE-L"], bootstrap=None, **options)
+            assert got[i].tolist() == want.values("ROUGE-L", stat).tolist()
+    # two sentences: the union LCS of the engine (pair by pair)
+    multi = ["police kill\nthe gunman", "the cat"]
+    got = process.cdist(multi, choices, stat=stat, dtype=np.float64, measure="ROUGE-2")
+    for i, q in enumerate(multi):
+        want = rougekit.score([q] * len(choices), choices, measures=["ROUGE-2"], bootstrap=None)
+        assert got[i].tolist() == want.values("ROUGE-2", stat).tolist()
+
+
+def test_extract():
+    choices = ["a dog", "the cat sat down", "the cat", "the cat sat down"]
+    got = process.extract("the cat sat", choices, measure="rougeL", limit=3)
+    assert [m.index for m in got] == [1, 3, 2]
+    assert process.extract_one("the cat sat", choices, measure="rougeL").index == 1
+    assert process.extract_one("zebra", choices, measure="rougeL", score_cutoff=0.1) is None
+    assert [m.index for m in process.extract("the cat sat", choices, measure="rougeL", limit=None)] == [1, 3, 2, 0]
+
+
+def test_dedup_other_measure_pairwise():
+    texts = ["police kill the gunman", "police killed the gunman", "the cat sat", "the cat sat down"]
+    r = process.dedup(texts, threshold=0.5, measure="ROUGE-1")
+    scores = {
+        (i, k): rougekit.score([texts[k]], [texts[i]], measures=["ROUGE-1"], bootstrap=None).values("ROUGE-1")[0]
+        for i in range(4)
+        for k in range(4)
+    }
+    assert (r.kept, [tuple(d) for d in r.dropped]) == brute_dedup(texts, 0.5, lambda i, k: scores[i, k])
+
+
+def test_bad_input():
+    with pytest.raises(OptionError, match="threshold"):
+        process.dedup(["a"], threshold=1.5)
+    with pytest.raises(OptionError, match="threshold"):
+        process.dedup(["a"], threshold=float("nan"))
+    with pytest.raises(InputError, match=r"texts\[1\] is empty"):
+        process.dedup(["a", "  "])
+    with pytest.raises(InputError, match=r"choices\[0\] is empty"):
+        process.cdist(["a"], [""])
+    with pytest.raises(TypeError, match="not one string"):
+        process.dedup("abc")
+    with pytest.raises(TypeError, match=r"texts\[0\]"):
+        process.dedup([3])
+    with pytest.raises(OptionError, match="workers"):
+        process.cdist(["a"], ["a"], workers=0)
+    with pytest.raises(OptionError, match="stat"):
+        process.cdist(["a"], ["a"], stat="hits")
+    with pytest.raises(OptionError, match="rouge2"):
+        process.dedup(["a"], measure="rouge2")
+    with pytest.raises(OptionError, match="stopwords"):
+        process.dedup(["a"], stopwords=True)
+    with pytest.raises(OptionError, match="keep"):
+        process.dedup(["a"], keep="last")
+    assert process.dedup([]).kept == []
