@@ -229,3 +229,14 @@ def test_bad_input():
     with pytest.raises(OptionError, match="keep"):
         process.dedup(["a"], keep="last")
     assert process.dedup([]).kept == []
+
+
+def test_docs_page_example_runs():
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "process.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/process.md", "exec"), {})
