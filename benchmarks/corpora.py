@@ -24,6 +24,7 @@ Everything synthetic is a pure function of its seed (numpy's PCG64 generator).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -382,6 +383,13 @@ def huge_pair(tokens: int = 30000, seed: int = 2) -> Corpus:
     return Corpus(f"huge({tokens} tokens)", [" ".join(cand[:tokens])], [[" ".join(ref_words)]])
 
 
+def text_pairs(n: int = 256, tokens: int = 1024, seed: int = 5) -> Corpus:
+    """``n`` pairs of ``tokens`` words, one line each (the pairs of :func:`huge_pair` with seeds
+    ``seed``, ``seed + 1``, ...): long completions and their references, for the rewards scenario."""
+    pairs = [huge_pair(tokens, seed + k) for k in range(n)]
+    return Corpus(f"{n} pairs of {tokens} words", [p.candidates[0] for p in pairs], [p.references[0] for p in pairs])
+
+
 def iter_synthetic(n: int, seed: int = 3, chunk: int = 10000) -> Iterator[Corpus]:
     """``n`` synthetic CNN/DM-sized pairs in chunks (one generator: the pairs are all distinct)."""
     gen = TextGenerator(seed)
@@ -405,11 +413,12 @@ def token_ids(n: int = 256, length: int = 1024, seed: int = 4, vocab: int = 3200
     import random
 
     rng = random.Random(seed)
-    weights = [1.0 / (k + 1) for k in range(vocab)]
+    # cumulative weights once (random.choices would add up the 32,000 weights at every call): same draws
+    cum = list(itertools.accumulate(1.0 / (k + 1) for k in range(vocab)))
     cands, refs = [], []
     for _ in range(n):
-        cand = rng.choices(range(vocab), weights=weights, k=length)
-        ref = [t if rng.random() < 0.6 else rng.choices(range(vocab), weights=weights)[0] for t in cand]
+        cand = rng.choices(range(vocab), cum_weights=cum, k=length)
+        ref = [t if rng.random() < 0.6 else rng.choices(range(vocab), cum_weights=cum)[0] for t in cand]
         cands.append(" ".join(map(str, cand)))
         refs.append([" ".join(map(str, ref))])
     return Corpus(f"{n} pairs of {length} token ids", cands, refs)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmarks of rougekit against other ROUGE implementations, on the same pairs in one run.
 
-    python benchmarks/run.py [--scenarios a,b,c,d,e,f,g] [--pairs N] [--quick] [--include-slow]
+    python benchmarks/run.py [--scenarios a,b,c,d,e,f,g,h] [--pairs N] [--quick] [--include-slow]
 
 Scenarios (see benchmarks/README.md):
   a  short CNN/DM-sized pairs, ROUGE-1/2/L (summary-level L) with stemming: rougekit's API,
@@ -14,6 +14,8 @@ Scenarios (see benchmarks/README.md):
   f  the everyday call `rougekit.score(...).per_pair()` with defaults, and the engine alone, vs
      rouge-score-rs score_batch
   g  256 pairs of 1,024 token ids (int32 arrays) vs rouge-score-rs on the same ids as text
+  h  RL rewards: rougekit.rewards.rouge_reward() called as TRL calls it, 256 pairs of 1,024 tokens
+     (text, chat messages, token ids) vs rouge-score-rs score_batch on the same pairs
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it (the per-child form of
@@ -244,6 +246,47 @@ def tool_rouge_score_rs_ids():
     return run, lambda out: f"L-F={_mean_f(out, 'rougeL'):.4f}"
 
 
+def tool_reward(variant: str):
+    """A ``rougekit.rewards.rouge_reward()`` function (ROUGE-L F) called as TRL's GRPOTrainer calls it:
+    ``text`` plain-string completions, ``chat`` chat-message completions, ``ids`` the generated token
+    ids (``completion_ids``, lists of ints) against reference ids. Building the inputs is not timed."""
+    _ensure_rougekit_importable()
+    from rougekit.rewards import rouge_reward
+
+    field = "completion_ids" if variant == "ids" else "completions"
+    reward = rouge_reward("ROUGE-L", completion_field=field)
+
+    def run(cands, refs):
+        columns = {"prompts": [""] * len(cands), "trainer_state": None}
+        if variant == "ids":
+            columns["completion_ids"] = [[int(t) for t in c.split()] for c in cands]
+            columns["reference"] = [[int(t) for t in r[0].split()] for r in refs]
+        else:
+            columns["reference"] = [r[0] for r in refs]
+        if variant == "chat":
+            columns["completions"] = [[{"role": "assistant", "content": c}] for c in cands]
+        else:
+            columns["completions"] = cands
+        t0 = time.perf_counter()
+        out = reward(**columns)
+        TIMED[0] = time.perf_counter() - t0
+        return out
+
+    return run, lambda out: f"L-F={sum(out) / len(out):.4f}"
+
+
+def tool_rouge_score_rs_reward():
+    """rouge-score-rs score_batch, rougeL without stemming, its F values as a list (a reward's output)."""
+    from rouge_score_rs import RougeScorer
+
+    scorer = RougeScorer(["rougeL"], use_stemmer=False)
+
+    def run(cands, refs):
+        return [s["rougeL"].fmeasure for s in scorer.score_batch([r[0] for r in refs], cands)]
+
+    return run, lambda out: f"L-F={sum(out) / len(out):.4f}"
+
+
 TIMED: list = [None]  # a tool may time its own scoring call (excluding input conversion)
 
 
@@ -318,6 +361,10 @@ def make_tool(name: str, task: str):
         return tool_rougekit_ids()
     if name == "rouge-score-rs-ids":
         return tool_rouge_score_rs_ids()
+    if name.startswith("reward-"):
+        return tool_reward(name.split("-", 1)[1])
+    if name == "rouge-score-rs-reward":
+        return tool_rouge_score_rs_reward()
     if name == "compat":
         return tool_compat(task)
     if name == "compat-batch":
@@ -628,6 +675,35 @@ def scenario_g(workdir: Path, timeout: float, pairs: int = 256, length: int = 10
     )
 
 
+def scenario_h(workdir: Path, timeout: float, pairs: int = 256, length: int = 1024) -> str:
+    rs = peer_version("rouge-score-rs")
+    peer = ToolSpec("rouge-score-rs-reward", f"rouge-score-rs {rs} score_batch (rougeL F list)", "many", rs is not None)
+    tables = []
+    for corpus, variants in (
+        (corpora.text_pairs(pairs, length), ["text", "chat"]),
+        (corpora.token_ids(pairs, length), ["ids"]),
+    ):
+        specs = [ToolSpec(f"reward-{v}", f"rouge_reward() on {v}", "many") for v in variants] + [peer]
+        tables.append(
+            ratio_table(
+                f"(h) RL rewards, one call: {corpus.name}, ROUGE-L F, {NPROC} cores",
+                corpus,
+                "reward",
+                specs,
+                workdir,
+                timeout,
+                [
+                    "rougekit.rewards.rouge_reward('ROUGE-L') called as TRL's GRPOTrainer calls a reward function "
+                    "(prompts=, completions=, completion_ids=, reference=, trainer_state=); text: plain strings; "
+                    "chat: [{'role': 'assistant', 'content': ...}] lists; ids: completion_ids and reference ids as "
+                    "lists of ints (token ids are written as space-separated numbers for rouge-score-rs). Each text "
+                    "is one line (one sentence), so both tools compute one LCS per pair; no stemming."
+                ],
+            )
+        )
+    return "\n".join(tables)
+
+
 def rouge155_config(corpus: corpora.Corpus, folder: Path) -> Path:
     """SPL files (one sentence a line) and the XML config: one EVAL per pair, one peer, its models."""
     peers, models = folder / "peers", folder / "models"
@@ -877,7 +953,7 @@ def machine_info() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g", help="comma-separated subset of a,b,c,d,e,f,g")
+    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h")
     ap.add_argument(
         "--pairs",
         type=int,
@@ -914,7 +990,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefg" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefgh" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1035,6 +1111,8 @@ def main(argv: list[str] | None = None) -> int:
             report.append(scenario_f(corpora.synthetic(n_synth), workdir, args.timeout))
         if "g" in scenarios:
             report.append(scenario_g(workdir, args.timeout))
+        if "h" in scenarios:
+            report.append(scenario_h(workdir, args.timeout))
     finally:
         if tmp is not None:
             tmp.cleanup()
