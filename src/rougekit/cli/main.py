@@ -25,6 +25,7 @@ SUBCOMMANDS = {
     "correlate": "rougekit.cli.correlate",
     "protocol": "rougekit.cli.protocol",
     "report": "rougekit.cli.report",
+    "dedup": "rougekit.cli.dedup",
 }
 
 # what `rougekit --help` says of each command: one line and one example
@@ -52,6 +53,10 @@ COMMANDS_HELP = {
     "report": (
         "one self-contained HTML report: tables, intervals, significance, distributions, examples",
         "rougekit report -c a.txt -c b.txt -r ref.txt -o report.html",
+    ),
+    "dedup": (
+        "drop near-duplicate texts (Self-Instruct's rule: rougeL F above a threshold)",
+        "rougekit dedup instructions.txt --threshold 0.7 -o kept.txt --dropped dropped.jsonl",
     ),
 }
 

@@ -1,0 +1,129 @@
+"""`rougekit dedup`: formats kept as read, the dropped file, one-line errors; the pure-Python backend.
+
+Expected decisions are worked by hand with rouge-score's formula: "give 3 tips for staying healthy"
+against "give three tips for staying healthy" has an LCS of 5 of 6 and 6 tokens, F = 5/6 > 0.7;
+"tell me the capital of france" against "what is the capital of france": LCS 4 of 6 and 6, F = 2/3.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from _paths import subprocess_env
+
+from rougekit import process
+
+TEXTS = [
+    "Give three tips for staying healthy.",
+    "Give 3 tips for staying healthy.",
+    "What is the capital of France?",
+    "Tell me the capital of France.",
+]
+
+
+def dedup(*args, cwd, env=None):
+    return subprocess.run(
+        [sys.executable, "-m", "rougekit", "dedup", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env or subprocess_env(),
+    )
+
+
+def test_text_lines_and_dropped_file(tmp_path):
+    (tmp_path / "in.txt").write_text("\n".join(TEXTS) + "\n", encoding="utf-8")
+    run = dedup("in.txt", "-o", "kept.txt", "--dropped", "dropped.jsonl", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "kept.txt").read_text(encoding="utf-8") == "".join(TEXTS[i] + "\n" for i in (0, 2, 3))
+    (record,) = [json.loads(line) for line in (tmp_path / "dropped.jsonl").read_text().splitlines()]
+    assert record == {
+        "index": 1,
+        "line": 2,
+        "match_index": 0,
+        "match_line": 1,
+        "score": 2 * (5 / 6) * (5 / 6) / (5 / 6 + 5 / 6),
+        "text": TEXTS[1],
+        "match": TEXTS[0],
+    }
+    assert run.stderr.strip() == "rougekit dedup: kept 3 of 4 texts, dropped 1 (rougeL F > 0.7)"  # no bar: no TTY
+    run = dedup("in.txt", "--threshold", "0.6", cwd=tmp_path)  # 2/3 > 0.6: the last one goes too
+    assert run.stdout == "".join(TEXTS[i] + "\n" for i in (0, 2))
+
+
+def test_jsonl_and_csv_rows_kept_as_read(tmp_path):
+    rows = [{"id": i, "instruction": t, "extra": [i]} for i, t in enumerate(TEXTS)]
+    lines = [json.dumps(r) for r in rows]
+    (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = dedup("in.jsonl", "--field", "instruction", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "".join(lines[i] + "\n" for i in (0, 2, 3))
+    (tmp_path / "in.csv").write_text(
+        "id,text\n" + "".join(f'{i},"{t}"\n' for i, t in enumerate(TEXTS)), encoding="utf-8"
+    )
+    run = dedup("in.csv", "--column", "text", "-o", "kept.csv", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "kept.csv").read_text() == "id,text\n" + "".join(f"{i},{TEXTS[i]}\n" for i in (0, 2, 3))
+
+
+@pytest.mark.parametrize(
+    "content, args, message",
+    [
+        (
+            '{"instruction": "a b"}\n{"input": "c"}\n',
+            ["--field", "instruction"],
+            "in.x, line 2: no field 'instruction'",
+        ),
+        ('{"instruction": "a b"}\n{"instruction": ""}\n', ["--field", "instruction"], "line 2: field 'instruction'"),
+        ('{"instruction": "a b"}\nnot json\n', ["--field", "instruction"], "line 2: not valid JSON"),
+        ("id,text\n1,a\n", ["--column", "txt"], "no column 'txt'"),
+        ("id,text\n1,a\n2,\n", ["--column", "text"], "line 3: column 'text' is missing or empty"),
+        ("a b\n\nc d\n", [], "in.x, line 2: empty line"),
+        ("a b\n", ["--threshold", "1.5"], "threshold must be within 0 and 1"),
+        ("a b\n", ["--measure", "ROUGE-Q"], "ROUGE-Q"),
+        ("a b\n", ["--stopwords"], "stopwords"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(tmp_path, content, args, message):
+    (tmp_path / "in.x").write_text(content, encoding="utf-8")
+    run = dedup("in.x", *args, cwd=tmp_path)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+
+
+def test_missing_file(tmp_path):
+    run = dedup("nope.txt", cwd=tmp_path)
+    assert run.returncode == 2 and "cannot open nope.txt: no such file" in run.stderr
+
+
+def test_progress_bar_goes_to_stderr(capsys):
+    pytest.importorskip("tqdm", reason="the progress bar needs tqdm (the progress extra)")
+    assert process.dedup(TEXTS, progress=True).kept == [0, 2, 3]
+    captured = capsys.readouterr()
+    assert "dedup" in captured.err and captured.out == ""
+
+
+def test_pure_python_backend_gives_the_same_results(tmp_path):
+    code = (
+        "import json, sys; from rougekit import process; from rougekit.engine import backend;"
+        "t = json.load(sys.stdin); r = process.dedup(t, threshold=0.5);"
+        "m = process.cdist(t, t, measure='rougeL', dtype='float64', score_cutoff=0.3);"
+        "l = process.cdist(t[:3], t, dtype='float64');"
+        "print(json.dumps([backend.name(), r.kept, [list(d) for d in r.dropped], m.tolist(), l.tolist()]))"
+    )
+    texts = TEXTS + ["Give three tips for staying fit.", "What is the capital city of France?"]
+    out = {}
+    for name in ("python", "compiled"):
+        env = subprocess_env(ROUGEKIT_BACKEND=name)
+        run = subprocess.run(
+            [sys.executable, "-c", code], input=json.dumps(texts), capture_output=True, text=True, env=env
+        )
+        assert run.returncode == 0, run.stderr
+        out[name] = json.loads(run.stdout)
+        assert out[name][0] == name
+    assert out["python"][1:] == out["compiled"][1:]
+    assert out["compiled"][1] == [0, 2]  # 3 (F 2/3), 4 and 5 score above 0.5 against 0 or 2
