@@ -16,6 +16,10 @@ Scenarios (see benchmarks/README.md):
   g  256 pairs of 1,024 token ids (int32 arrays) vs rouge-score-rs on the same ids as text
   h  RL rewards: rougekit.rewards.rouge_reward() called as TRL calls it, 256 pairs of 1,024 tokens
      (text, chat messages, token ids) vs rouge-score-rs score_batch on the same pairs
+  i  rougekit.process.dedup of 100,000 sentences at 0.7 vs rouge-score-rs scoring the pairs of the
+     brute-force greedy loop (timed on a sample, scaled); j  rougekit.process.cdist of 1,000 x
+     100,000 sentences vs rouge-score-rs on the same pairs (benchmarks/bench_process.py; not in
+     the default set: minutes, run them on a quiet machine)
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it (the per-child form of
@@ -704,6 +708,22 @@ def scenario_h(workdir: Path, timeout: float, pairs: int = 256, length: int = 10
     return "\n".join(tables)
 
 
+def scenario_process(dedup: bool, cdist: bool, quick: bool, timeout: float) -> str:
+    """(i)/(j): benchmarks/bench_process.py in a child process (rougekit.process, issue 15)."""
+    argv = [sys.executable, str(HERE / "bench_process.py"), "--dedup", "0", "--cdist", "0"]
+    if dedup:
+        argv[3] = "10000" if quick else "100000"
+    if cdist:
+        argv[5] = "100x10000" if quick else "1000x100000"
+    if quick:
+        argv += ["--sample", "20000"]
+    run = subprocess.run(argv, capture_output=True, text=True, env=child_env(), timeout=timeout)
+    if run.returncode != 0:
+        return f"(i)/(j) rougekit.process: failed ({run.stderr.strip().splitlines()[-1:]})"
+    print(run.stdout, end="", flush=True)
+    return run.stdout
+
+
 def rouge155_config(corpus: corpora.Corpus, folder: Path) -> Path:
     """SPL files (one sentence a line) and the XML config: one EVAL per pair, one peer, its models."""
     peers, models = folder / "peers", folder / "models"
@@ -953,7 +973,7 @@ def machine_info() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h")
+    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j")
     ap.add_argument(
         "--pairs",
         type=int,
@@ -990,7 +1010,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefgh" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghij" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1113,6 +1133,8 @@ def main(argv: list[str] | None = None) -> int:
             report.append(scenario_g(workdir, args.timeout))
         if "h" in scenarios:
             report.append(scenario_h(workdir, args.timeout))
+        if "i" in scenarios or "j" in scenarios:
+            report.append(scenario_process("i" in scenarios, "j" in scenarios, quick, args.timeout))
     finally:
         if tmp is not None:
             tmp.cleanup()
