@@ -240,3 +240,25 @@ def test_docs_page_example_runs():
     assert blocks
     for block in blocks:
         exec(compile(block, "docs/process.md", "exec"), {})
+
+
+@PROFILE
+@given(texts_strategy, thresholds)
+def test_greedy_from_pairs_equals_greedy(texts, threshold):
+    """The parallel route for rougekit.dask: the lower triangle by cdist_block blocks, then one pass."""
+    enc = encoded(texts)
+    new, old, score = [], [], []
+    for start in range(0, len(texts), 4):  # blocks of 4 new texts against every earlier text
+        block = enc.slice(start, min(len(texts), start + 4))
+        if start == 0 and len(block) == 1:
+            continue
+        f = process.cdist_block(block, enc.slice(0, start + len(block)), score_cutoff=threshold, dtype=np.float64)
+        for i in range(len(block)):
+            for j in range(start + i):
+                new.append(start + i)
+                old.append(j)
+                score.append(rs_f(texts[start + i], texts[j]) if f[i, j] > threshold else 0.0)
+    keep, match, best = process.greedy_from_pairs(len(texts), new, old, score, threshold)
+    kept = np.flatnonzero(keep).tolist()
+    dropped = [(i, int(match[i]), float(best[i])) for i in np.flatnonzero(~keep).tolist()]
+    assert (kept, dropped) == brute_dedup(texts, threshold)

@@ -10,10 +10,11 @@ of the brute force. See ``docs/process.md``.
 [0]
 
 Block-level pieces for distributed runs (``rougekit.dask``): :class:`Encoder` / :class:`Encoded`
-(token ids in CSR form), :func:`cdist_block` and :class:`Greedy` (the rule fed block by block).
+(token ids in CSR form), :func:`cdist_block`, :class:`Greedy` (the rule fed block by block) and
+:func:`greedy_from_pairs` (the rule from the pairs above the threshold, found in parallel).
 """
 
-from .blocks import Greedy, cdist_block, lcs_pairs
+from .blocks import Greedy, cdist_block, greedy_from_pairs, lcs_pairs
 from .core import DedupResult, Dropped, Match, cdist, dedup, extract, extract_one
 from .encode import Encoded, Encoder, rank_by_frequency
 
@@ -30,5 +31,6 @@ __all__ = [
     "cdist_block",
     "lcs_pairs",
     "Greedy",
+    "greedy_from_pairs",
     "rank_by_frequency",
 ]

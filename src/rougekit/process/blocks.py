@@ -4,7 +4,10 @@ Distributed front ends (``rougekit.dask``) call these on blocks of the matrix:
 
 * :func:`cdist_block` -- the scores of a block of queries against a block of choices;
 * :class:`Greedy` -- the Self-Instruct rule run incrementally: :meth:`Greedy.feed` takes the
-  next block of texts in input order and returns their decisions, remembering what it kept.
+  next block of texts in input order and returns their decisions, remembering what it kept;
+* :func:`greedy_from_pairs` -- the same decisions from every pair (new, earlier) scoring above
+  the threshold, however they were found (e.g. :func:`cdist_block` with ``score_cutoff`` on the
+  blocks of the lower triangle, in parallel): the sequential part is then a pass over those pairs.
 
 Both go to the kernels the backend chose (``rougekit._core._process`` or its pure-Python twin).
 """
@@ -172,6 +175,41 @@ class Greedy:
             off = np.ascontiguousarray(block.off - start, np.int64)
             self._state.feed(ids, off, keep, match, score)
         return keep.astype(bool), match, score
+
+
+def greedy_from_pairs(n: int, new, old, score, threshold: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The Self-Instruct decisions of ``n`` texts from the pairs above the threshold.
+
+    ``new[k] > old[k]`` are input indices and ``score[k]`` the F of text ``new[k]`` against the
+    earlier ``old[k]``; every pair with F > ``threshold`` must be given (others are ignored).
+    Returns what :meth:`Greedy.feed` returns for all ``n`` texts: (kept, match, score).
+
+    >>> keep, match, best = greedy_from_pairs(4, [1, 2, 3, 3], [0, 1, 2, 0], [0.8, 0.9, 0.75, 0.75], 0.7)
+    >>> keep.tolist(), match.tolist(), best.tolist()
+    ([True, False, True, False], [-1, 0, -1, 0], [0.0, 0.8, 0.0, 0.75])
+    """
+    threshold = check_threshold(threshold)
+    new, old = np.asarray(new, dtype=np.int64), np.asarray(old, dtype=np.int64)
+    score = np.asarray(score, dtype=np.float64)
+    if len(new) and (np.any(old >= new) or np.any(old < 0) or np.any(new >= n)):
+        raise ValueError("every pair must be (new, old) with 0 <= old < new < n")
+    above = score > threshold
+    new, old, score = new[above], old[above], score[above]
+    order = np.lexsort((old, new))  # by new text, then the earlier text in input order
+    new, old, score = new[order].tolist(), old[order].tolist(), score[order].tolist()
+    keep = np.ones(n, dtype=bool)
+    match = np.full(n, -1, dtype=np.int64)
+    best = np.zeros(n, dtype=np.float64)
+    k = 0
+    while k < len(new):
+        i, top, arg = new[k], -1.0, -1
+        while k < len(new) and new[k] == i:
+            if keep[old[k]] and score[k] > top:  # the first of the best kept texts
+                top, arg = score[k], old[k]
+            k += 1
+        if arg >= 0:
+            keep[i], match[i], best[i] = False, arg, top
+    return keep, match, best
 
 
 def check_threshold(threshold) -> float:
