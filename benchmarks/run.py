@@ -20,6 +20,7 @@ Scenarios (see benchmarks/README.md):
      brute-force greedy loop (timed on a sample, scaled); j  rougekit.process.cdist of 1,000 x
      100,000 sentences vs rouge-score-rs on the same pairs (benchmarks/bench_process.py; not in
      the default set: minutes, run them on a quiet machine)
+  x  rougekit.explain of one CNN/DM pair (~60-token summary, ~50-token reference): ms per call
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it (the per-child form of
@@ -1010,7 +1011,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefghij" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghijx" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1135,6 +1136,12 @@ def main(argv: list[str] | None = None) -> int:
             report.append(scenario_h(workdir, args.timeout))
         if "i" in scenarios or "j" in scenarios:
             report.append(scenario_process("i" in scenarios, "j" in scenarios, quick, args.timeout))
+        if "x" in scenarios:  # in a child process, as every measurement
+            script = str(Path(__file__).with_name("bench_explain.py"))
+            done = subprocess.run([sys.executable, script], capture_output=True, text=True, env=child_env())
+            text = done.stdout if done.returncode == 0 else f"(x) failed: {done.stderr.strip()[-300:]}\n"
+            print(text)
+            report.append(text)
     finally:
         if tmp is not None:
             tmp.cleanup()

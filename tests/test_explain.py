@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -130,3 +133,14 @@ def test_bad_input():
         rougekit.explain("a", "a", measures=["ROUGE-Q"])
     with pytest.raises(OptionError):
         rougekit.explain("a", "a", stem="yes please", multi_ref="most")
+
+
+def test_docs_page_example_runs_as_shown():
+    """docs/explain.md: its Python example prints the text block that follows it."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "explain.md").read_text(encoding="utf-8")
+    code = page.split("```python\n", 1)[1].split("```", 1)[0]
+    shown = page.split("```text\n", 1)[1].split("```", 1)[0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/explain.md", "exec"), {})
+    assert out.getvalue() == shown

@@ -26,6 +26,7 @@ SUBCOMMANDS = {
     "protocol": "rougekit.cli.protocol",
     "report": "rougekit.cli.report",
     "dedup": "rougekit.cli.dedup",
+    "explain": "rougekit.cli.explain",
 }
 
 # what `rougekit --help` says of each command: one line and one example
@@ -57,6 +58,10 @@ COMMANDS_HELP = {
     "dedup": (
         "drop near-duplicate texts (Self-Instruct's rule: rougeL F above a threshold)",
         "rougekit dedup instructions.txt --threshold 0.7 -o kept.txt --dropped dropped.jsonl",
+    ),
+    "explain": (
+        "which words matched: one pair's tokens and matches per measure, coloured in a terminal",
+        'rougekit explain -c "police kill the gunman" -r "police killed the gunman"',
     ),
 }
 

@@ -28,7 +28,7 @@ def pieces(side: Side, positions: str, hits: set) -> list[list[tuple[str, bool]]
     return [[(t, i in hits) for i, t in enumerate(side.tokens)]]
 
 
-def _numbers(m: MeasureExplanation) -> str:
+def numbers(m: MeasureExplanation) -> str:
     if m.score is not None:
         return f"score {m.score:.5f}"
     counts = f"hits {_n(m.hits)}, reference {_n(m.reference_count)}, candidate {_n(m.candidate_count)}"
@@ -48,7 +48,7 @@ def _where(occurrences: list) -> str:
 
 def match_line(x: dict, weighted: bool) -> str:
     """One match in words: count (or run), tokens, where in the candidate and the reference."""
-    head = f"run of {x['count']} (f = {x['weight']:.5f})" if weighted else f"{x['count']} ×"
+    head = f"run of {x['count']} (f = {x['weight']:.5f})" if weighted else f"{x['count']} x"
     where = f"candidate {_where(x['candidate_positions'])}; reference {x['reference'] + 1} at "
     return f"{head} {' '.join(x['tokens'])}   ({where}{_where(x['reference_positions'])})"
 
@@ -61,7 +61,7 @@ def text(e: Explanation) -> str:
     lines.append(f"signature: {e.signature}")
     lines.append("positions count from 1: token, or sentence.token")
     for name, m in e.measures.items():
-        lines += ["", f"{name}  {_numbers(m)}", f"  counts {m.counts_what}"]
+        lines += ["", f"{name}  {numbers(m)}", f"  counts {m.counts_what}"]
         if m.matches is None:
             continue
         cand, refs = marked(m, len(e.references))
@@ -90,7 +90,7 @@ def html(e: Explanation) -> str:
     """An HTML fragment for notebooks: one table per measure, matched tokens in <mark>; all text escaped."""
     out = [_STYLE, '<div class="rk-explain">', f"<div class=rk-m>{escape(e.signature)}</div>"]
     for name, m in e.measures.items():
-        out.append(f"<h4>{escape(name)} <span class=rk-m>{escape(_numbers(m))}</span></h4>")
+        out.append(f"<h4>{escape(name)} <span class=rk-m>{escape(numbers(m))}</span></h4>")
         out.append(f"<div class=rk-m>counts {escape(m.counts_what)}</div>")
         if m.matches is None:
             continue

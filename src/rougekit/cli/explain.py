@@ -1,0 +1,136 @@
+"""``rougekit explain``: which words of one candidate matched its references, measure by measure.
+
+One pair given as text (``-c TEXT -r TEXT``) or line N of files (``--line N -c FILE -r FILE``);
+the same scoring options as ``rougekit score``. Matched tokens are coloured in a terminal when
+``rich`` is installed (the ``rich`` extra), in [brackets] otherwise; ``--format json`` gives
+``Explanation.to_dict()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rougekit.cli._options import multi_ref_choices, multi_ref_help
+from rougekit.errors import InputError, OptionError
+from rougekit.explanation import explain
+from rougekit.io import inputs
+from rougekit.measures import split_measure_list
+
+EXAMPLES = r"""examples:
+  rougekit explain -c "police kill the gunman" -r "police killed the gunman" -r "the gunman was shot"
+  # line 3 of aligned files (one summary per line), stemmed, as JSON
+  rougekit explain --line 3 -c system.txt -r ref.txt --stem --measures ROUGE-1,ROUGE-L,ROUGE-SU4 --format json
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line and exit code 2, no usage dump
+        raise OptionError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="rougekit explain",
+        description="Show the tokens each measure saw and the units that matched, for one candidate and its "
+        "references (the same options as rougekit score).",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    src = p.add_argument_group("the pair (candidate first, references second)")
+    src.add_argument("-c", "--candidate", required=True, metavar="TEXT", help="the candidate (a FILE with --line)")
+    src.add_argument(
+        "-r", "--reference", action="append", required=True, metavar="TEXT", help="a reference; repeat for more"
+    )
+    src.add_argument("--line", type=int, metavar="N", help="-c and -r name files: explain their line N (from 1)")
+    src.add_argument(
+        "--source", metavar="TEXT", help="the original text, for SumACCY and WSumACCY (a FILE with --line)"
+    )
+    src.add_argument("--sentence-sep", metavar="MARK", help="marker splitting sentences, e.g. '<q>' (default: lines)")
+    opt = p.add_argument_group("scoring")
+    opt.add_argument("--measures", default="ROUGE-1,ROUGE-2,ROUGE-L", help="comma-separated, e.g. ROUGE-1,ROUGE-SU4")
+    opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
+    opt.add_argument("--stopwords", action="store_true", help="remove SMART stopwords (-s)")
+    opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
+    opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
+    opt.add_argument("--multi-ref", choices=multi_ref_choices(), default="sum", help=multi_ref_help())
+    opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
+    opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default="rouge155")
+    opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
+    opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
+    opt.add_argument("--hori-units", choices=["word", "sentence"], default="word")
+    out = p.add_argument_group("output")
+    out.add_argument("--format", choices=["text", "json"], default="text")
+    out.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="colour the matches (needs rich; auto: when writing to a terminal)",
+    )
+    return p
+
+
+def _pair(args) -> tuple[str, list[str], str | None]:
+    sep = args.sentence_sep
+    if args.line is None:
+        cand = inputs.split_sentences(args.candidate, sep)
+        refs = [inputs.split_sentences(r, sep) for r in args.reference]
+        return cand, refs, inputs.split_sentences(args.source, sep) if args.source is not None else None
+    if args.line < 1:
+        raise OptionError(f"--line must be at least 1, got {args.line}")
+    if [args.candidate, *args.reference, args.source].count(inputs.STDIN) > 1:
+        raise OptionError("standard input (-) can be read only once")
+    picked = [_line(path, args.line, sep) for path in [args.candidate, *args.reference]]
+    source = _line(args.source, args.line, sep) if args.source is not None else None
+    return picked[0], picked[1:], source
+
+
+def _line(path: str, n: int, sep: str | None) -> str:
+    lines = inputs.read_lines(path, sep)
+    if n > len(lines):
+        raise InputError(f"{path} has {len(lines)} lines: there is no line {n}")
+    return lines[n - 1]
+
+
+def run(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    candidate, references, source = _pair(args)
+    e = explain(
+        candidate,
+        references,
+        split_measure_list(args.measures),
+        source=source,
+        stem=args.stem,
+        stopwords=args.stopwords,
+        word_limit=args.word_limit,
+        byte_limit=args.byte_limit,
+        multi_ref=args.multi_ref,
+        alpha=args.alpha,
+        tokenizer=args.tokenizer,
+        su_unigrams=args.su_unigrams,
+        wlcs=args.wlcs,
+        hori_units=args.hori_units,
+    )
+    if args.format == "json":
+        sys.stdout.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
+        return 0
+    if _colour(args.color):
+        from rougekit.explanation.terminal import show
+
+        show(e, force=args.color == "always")
+    else:
+        sys.stdout.write(str(e) + "\n")
+    return 0
+
+
+def _colour(choice: str) -> bool:
+    if choice == "never":
+        return False
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        if choice == "always":
+            raise OptionError("--color always needs rich (pip install 'rougekit[rich]')") from None
+        return False
+    return choice == "always" or sys.stdout.isatty()
