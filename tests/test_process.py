@@ -262,3 +262,15 @@ def test_greedy_from_pairs_equals_greedy(texts, threshold):
     kept = np.flatnonzero(keep).tolist()
     dropped = [(i, int(match[i]), float(best[i])) for i in np.flatnonzero(~keep).tolist()]
     assert (kept, dropped) == brute_dedup(texts, threshold)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.lists(st.lists(st.integers(0, 3), min_size=60, max_size=140), min_size=2, max_size=8), thresholds)
+def test_greedy_on_long_texts_multiword_lcs(texts, threshold):
+    assert run_greedy(compiled, texts, threshold) == brute_dedup(texts, threshold)
+
+
+def test_greedy_refuses_ids_outside_the_rank_table():
+    enc = encoded([[0, 1, 9]])
+    with pytest.raises(ValueError, match="token id 9"):
+        process.Greedy(0.7, np.arange(5)).feed(enc)

@@ -127,3 +127,30 @@ def test_pure_python_backend_gives_the_same_results(tmp_path):
         assert out[name][0] == name
     assert out["python"][1:] == out["compiled"][1:]
     assert out["compiled"][1] == [0, 2]  # 3 (F 2/3), 4 and 5 score above 0.5 against 0 or 2
+
+
+def test_extract_command(tmp_path):
+    (tmp_path / "q.txt").write_text("Tips for staying healthy?\nthe capital of France\n", encoding="utf-8")
+    (tmp_path / "c.txt").write_text("\n".join(TEXTS) + "\n", encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "rougekit", "extract", "q.txt", "c.txt", "--limit", "2", "--score-cutoff", "0.5"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=subprocess_env(),
+    )
+    assert run.returncode == 0, run.stderr
+    first, second = map(json.loads, run.stdout.splitlines())
+    # "tips for staying healthy" (4) in both "give ... tips for staying healthy" (6): LCS 4, F = 2 * 1 * 4/6 / (1 + 4/6)
+    f = 2 * 1.0 * (4 / 6) / (1.0 + 4 / 6)
+    assert [(m["index"], m["line"], m["score"]) for m in first["matches"]] == [(0, 1, f), (1, 2, f)]
+    # "the capital of france" (4) in questions 2 and 3 (6 tokens each): the same F, the earlier first
+    assert [m["index"] for m in second["matches"]] == [2, 3] and second["query_line"] == 2
+    bad = subprocess.run(
+        [sys.executable, "-m", "rougekit", "extract", "q.txt", "c.txt", "--score-cutoff", "-1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=subprocess_env(),
+    )
+    assert bad.returncode == 2 and "within 0 and 1" in bad.stderr

@@ -27,6 +27,7 @@ SUBCOMMANDS = {
     "report": "rougekit.cli.report",
     "dedup": "rougekit.cli.dedup",
     "explain": "rougekit.cli.explain",
+    "extract": "rougekit.cli.extract",
 }
 
 # what `rougekit --help` says of each command: one line and one example
@@ -62,6 +63,10 @@ COMMANDS_HELP = {
     "explain": (
         "which words matched: one pair's tokens and matches per measure, coloured in a terminal",
         'rougekit explain -c "police kill the gunman" -r "police killed the gunman"',
+    ),
+    "extract": (
+        "the best-matching texts of a file for each query (e.g. test items leaking into training data)",
+        "rougekit extract test.txt train.txt --limit 3 --score-cutoff 0.7",
     ),
 }
 

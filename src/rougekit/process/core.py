@@ -71,23 +71,31 @@ def cdist(
         raise OptionError(f"stat must be one of {', '.join(_ROUGE155_STATS)}, got {stat!r}")
     if score_cutoff is not None:
         check_threshold(score_cutoff)
-    workers = workers_count(workers)
     encoder = Encoder(measure, **options)
-    q = encoder.encode(queries, "queries")
-    c = encoder.encode(choices, "choices")
+    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
+    q, c = encoder.encode(queries, "queries"), encoder.encode(choices, "choices")
+    return matrix(encoder, queries, choices, q, c, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=workers)
+
+
+def matrix(
+    encoder: Encoder, queries: list, choices: list, q: Encoded, c: Encoded, *, stat, score_cutoff, dtype, workers
+) -> np.ndarray:
+    """:func:`cdist` of texts already encoded by ``encoder`` (``queries``/``choices``: the texts, for
+    the measures scored pair by pair)."""
+    workers = workers_count(workers)
     vocab = max(q.vocab, c.vocab)
     if encoder.measure == ROUGE_SCORE_L:
         return cdist_block(q, c, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=workers, vocab=vocab)
     out = np.zeros((len(q), len(c)), dtype=np.dtype(dtype))
     if _is_sequence_lcs(encoder, q, c):
-        alpha = float(options.get("alpha", 0.5))
+        alpha = float(encoder.options.get("alpha", 0.5))
         step = max(1, 1_000_000 // max(1, len(c)))
         for r0 in range(0, len(q), step):
             block = q.slice(r0, min(len(q), r0 + step))
             hits = cdist_block(block, c, stat="hits", workers=workers, vocab=vocab)
             out[r0 : r0 + len(block)] = _rouge155_from_hits(hits, block.lengths, c.lengths, stat, alpha)
     else:
-        out[:] = _pairwise(encoder, check_texts(queries, "queries"), check_texts(choices, "choices"), stat)
+        out[:] = _pairwise(encoder, queries, choices, stat)
     if score_cutoff is not None:
         out[out < score_cutoff] = 0
     return out

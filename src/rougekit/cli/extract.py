@@ -1,0 +1,99 @@
+"""``rougekit extract``: the best-matching choices of each query (rougekit.process, e.g. to find
+evaluation items that leak into training data).
+
+    rougekit extract test.jsonl train.jsonl --field instruction --limit 3 --score-cutoff 0.7 -o matches.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from rougekit.cli.dedup import read_rows
+from rougekit.errors import OptionError
+from rougekit.io.files import open_output
+
+_BLOCK = 256  # queries scored at a time
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rougekit extract",
+        description="For each query, the choices with the best score (best first, the earlier one on ties).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""examples:
+  rougekit extract questions.txt corpus.txt --limit 3
+  rougekit extract test.jsonl train.jsonl --field instruction --score-cutoff 0.7 -o leaks.jsonl
+
+Both files have the same format: one text per line, JSONL with --field, or CSV with --column.
+Output: one JSON object per query (query_index, query_line, query, matches: index, line, score, choice),
+each query scored as the candidate against each choice as its reference.
+""",
+    )
+    parser.add_argument("queries", help="the queries ('-' for standard input)")
+    parser.add_argument("choices", help="the texts to search")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--field", help="JSONL input: the field holding the text")
+    where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
+    parser.add_argument("--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure")
+    parser.add_argument("--stat", default="f", choices=["f", "recall", "precision"], help="which score (default f)")
+    parser.add_argument("--limit", type=int, default=5, help="matches per query (default 5)")
+    parser.add_argument("--score-cutoff", type=float, default=None, help="leave out matches scoring below this")
+    parser.add_argument("--stem", action="store_true", help="stem tokens (rougeL: rouge-score's use_stemmer)")
+    parser.add_argument("-o", "--output", default="-", help="where the matches go (default: standard output)")
+    return parser
+
+
+def run(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    from rougekit.process import Encoder
+    from rougekit.process.blocks import check_threshold
+    from rougekit.process.core import matrix
+
+    if args.limit < 1:
+        raise OptionError(f"--limit must be at least 1, got {args.limit}")
+    if args.score_cutoff is not None:
+        check_threshold(args.score_cutoff)
+    queries = read_rows(args.queries, args.field, args.column)
+    choices = read_rows(args.choices, args.field, args.column)
+    encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))
+    c = encoder.encode(choices.texts, "choices")
+    q_all = encoder.encode(queries.texts, "queries")
+    out = sys.stdout if args.output == "-" else open_output(args.output, "output")
+    try:
+        for start in range(0, len(q_all), _BLOCK):
+            stop = min(len(q_all), start + _BLOCK)
+            scores = matrix(
+                encoder,
+                queries.texts[start:stop],
+                choices.texts,
+                q_all.slice(start, stop),
+                c,
+                stat=args.stat,
+                score_cutoff=args.score_cutoff,
+                dtype=np.float64,
+                workers=-1,
+            )
+            for r in range(stop - start):
+                row = scores[r]
+                order = np.lexsort((np.arange(len(row)), -row))
+                if args.score_cutoff is not None:
+                    order = order[row[order] >= args.score_cutoff]
+                i = start + r
+                record = {
+                    "query_index": i,
+                    "query_line": queries.lines[i],
+                    "query": queries.texts[i],
+                    "matches": [
+                        {"index": j, "line": choices.lines[j], "score": float(row[j]), "choice": choices.texts[j]}
+                        for j in order[: args.limit].tolist()
+                    ],
+                }
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0
