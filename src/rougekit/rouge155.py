@@ -47,6 +47,7 @@ class Settings:
     average: int = 0  # -t
     resamples: int = 1000  # -r
     confidence: float = 95.0  # -c
+    stem_exceptions: bool = True  # -m looks up WordNet exceptions (False: an empty DB, as files2rouge's)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class _Summaries:
         self.read_sentences = read_sentences
         self.vocab = Vocabulary()
         self.stopwords = load_smart_stopwords() if settings.stopwords else None
+        self.stem_name = "morph_stem" if settings.stem_exceptions else "porter_stem155"
         self._raw: dict[tuple[str, str], list[bytes]] = {}
         self._spl: dict[str, str] = {}
         self._docs: dict[tuple[str, str, bool], Doc] = {}
@@ -109,14 +111,14 @@ class _Summaries:
             return cached
         from rougekit.scoring import Doc
         from rougekit.text import rouge155 as text
-        from rougekit.text.stemming import morph_stem
+        from rougekit.text import stemming
 
         if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
             raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
         s = self.settings
         sentences = self.sentences(path, fmt)
         tokens, units = text.summary_tokens(
-            sentences, s.word_limit, s.byte_limit, self.stopwords, morph_stem if stem else None
+            sentences, s.word_limit, s.byte_limit, self.stopwords, getattr(stemming, self.stem_name) if stem else None
         )
         if tokens is None:
             self.warn(f"readText: {path} -> empty text")
@@ -131,13 +133,13 @@ class _Summaries:
         if key not in self._be:
             from rougekit.scoring import Doc
             from rougekit.text import rouge155 as text
+            from rougekit.text import stemming
             from rougekit.text.basic_elements import be_keys
-            from rougekit.text.stemming import morph_stem
 
             lines = text.read_be_lines(path, fmt or "")
             if not lines:
                 self.warn(f"readBE: {path} -> empty text")
-            self._be[key] = Doc([], [], be_keys(lines, mode, morph_stem if stem else None, path))
+            self._be[key] = Doc([], [], be_keys(lines, mode, getattr(stemming, self.stem_name) if stem else None, path))
         return self._be[key]
 
 
@@ -186,6 +188,7 @@ class Rouge155Run:
                 byte_limit=s.byte_limit,
                 multi_ref="best" if s.mode == "B" else "sum",
                 alpha=s.alpha,
+                stemmer="rouge155" if s.stem_exceptions else "rouge155-porter",
             )
             or False
         )
@@ -206,9 +209,10 @@ class Rouge155Run:
                 self.warn(f"readText: {path} -> empty text")
         return b"\n".join(sentences).decode("utf-8", "surrogateescape")
 
-    @staticmethod
-    def _check_models(ev: Evaluation, model_paths: list[str]) -> None:
+    def _check_models(self, ev: Evaluation, model_paths: list[str]) -> None:
         """The script's check that every model file exists (before it reads any summary)."""
+        if self.summaries.read_sentences is not None:  # summaries given in memory: no files to look for
+            return
         for path in model_paths:
             if not os.path.exists(path):
                 raise InputError(f"cannot find model summary {path} (evaluation {ev.eval_id})")
@@ -270,9 +274,7 @@ class Rouge155Run:
             return None
         peer_path = ev.peer_path(peer_id)
         model_paths = ev.model_paths()
-        for path in model_paths:
-            if not os.path.exists(path):
-                raise InputError(f"cannot find model summary {path} (evaluation {ev.eval_id})")
+        self._check_models(ev, model_paths)
         s, fmt = self.settings, ev.input_format
         only_models = s.stem_models_only
         if measure.kind == "BE":

@@ -42,7 +42,7 @@ __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "CO
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
 #: a pseudo-measure: the LCS of the two whole token sequences, sentences ignored (rouge-score's
 #: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
-_STEMMERS = {"rouge155": 1, "nltk": 2}
+_STEMMERS = {"rouge155": 1, "nltk": 2, "rouge155-porter": 1}  # -porter: an empty exception DB
 _CHUNK = 2048  # pairs processed (tokenized, then scored) at a time, at most
 _CHUNKS_PER_JOB = 4  # a small call is cut finer, so that every job gets work
 _CACHE_SIZE = 20_000  # processed references kept per job, keyed by the reference string (LRU)
@@ -90,7 +90,8 @@ class BatchScorer:
     reference scored as if it were the only one). Not safe to call from
     several threads at once (calls are serialised by a lock); use ``jobs`` for parallelism.
 
-    ``stemmer`` is ``"rouge155"`` (the script's ``-m``: WordNet exceptions, then its Porter) or
+    ``stemmer`` is ``"rouge155"`` (the script's ``-m``: WordNet exceptions, then its Porter),
+    ``"rouge155-porter"`` (``-m`` with an empty exception DB, as files2rouge installs it) or
     ``"nltk"`` (NLTK's default Porter, as rouge-score uses it); ``lowercase="unicode"`` lower-cases
     a non-ASCII text with ``str.lower`` before the tokenizer (rouge-score), ``"ascii"`` only
     A-Z (ROUGE-1.5.5). With ``stemmer="nltk"`` a token whose stem is empty is dropped (rouge-score).
@@ -120,7 +121,7 @@ class BatchScorer:
             if not _measure_ok(m):
                 raise OptionError(f"{m.name} is not supported by the batch scorer")
         if stemmer not in _STEMMERS:
-            raise OptionError(f"unknown stemmer {stemmer!r} (rouge155 or nltk)")
+            raise OptionError(f"unknown stemmer {stemmer!r} (rouge155, rouge155-porter or nltk)")
         if lowercase not in ("ascii", "unicode"):
             raise OptionError(f"unknown lowercase mode {lowercase!r} (ascii or unicode)")
         if word_limit and byte_limit:
@@ -141,7 +142,7 @@ class BatchScorer:
         if stem_code == 1:
             from rougekit.text.stemming import load_exceptions
 
-            exceptions = load_exceptions()
+            exceptions = load_exceptions() if stemmer == "rouge155" else {}
         spec = [_spec(m) for m in self.measures]
         self._args = (
             spec,

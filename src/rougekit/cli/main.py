@@ -28,6 +28,7 @@ SUBCOMMANDS = {
     "dedup": "rougekit.cli.dedup",
     "explain": "rougekit.cli.explain",
     "extract": "rougekit.cli.extract",
+    "files2rouge": "rougekit.cli.files2rouge",
 }
 
 # what `rougekit --help` says of each command: one line and one example
@@ -67,6 +68,10 @@ COMMANDS_HELP = {
     "extract": (
         "the best-matching texts of a file for each query (e.g. test items leaking into training data)",
         "rougekit extract test.txt train.txt --limit 3 --score-cutoff 0.7",
+    ),
+    "files2rouge": (
+        "drop-in for files2rouge: REFERENCES then SUMMARIES, one per line, its flags and output",
+        "rougekit files2rouge references.txt summaries.txt -n 4",
     ),
 }
 

@@ -42,6 +42,7 @@ ROUGE-W against an empty reference) :class:`RougeScriptError` is both an ``Input
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import os
 import re
 import subprocess
@@ -49,7 +50,7 @@ import subprocess
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.io.rouge155_config import Config, Evaluation
 
-__all__ = ["Rouge155", "RougeScriptError", "DEFAULT_ROUGE_ARGS"]
+__all__ = ["Rouge155", "RougeScriptError", "DEFAULT_ROUGE_ARGS", "run_script"]
 
 
 class RougeScriptError(InputError, subprocess.CalledProcessError):
@@ -195,10 +196,6 @@ class Rouge155:
     # ------------------------------------------------------------------ internals
 
     def _evaluate(self, system_id, rouge_args, read_sentences):
-        from rougekit.cli.rouge155 import build_settings, parse_getopts
-        from rougekit.report.rouge155 import format_report
-        from rougekit.rouge155 import Rouge155Run
-
         if not system_id:
             system_id = 1
         config = self._config(str(system_id))
@@ -208,20 +205,7 @@ class Rouge155:
             options = rouge_args.split()
         else:
             options = ["-e", "data", *DEFAULT_ROUGE_ARGS.split()]
-        try:
-            opts, positional = parse_getopts([*options, "-m", "rouge_conf.xml"])
-            if positional[1:]:
-                raise OptionError(f"rouge_args: unexpected {' '.join(positional[1:])!r} after the options")
-            if "z" in opts:
-                raise OptionError("rouge_args: -z (a file list) does not apply: Rouge155 writes an XML configuration")
-            if "a" not in opts:  # pyrouge gives the script no system ID: it needs -a
-                raise OptionError("rouge_args: give -a (pyrouge passes no system ID to evaluate)")
-            settings = build_settings(opts)
-            engine = Rouge155Run(config, settings, read_sentences=read_sentences)
-            results = engine.run([str(system_id)], background=True)
-            return format_report(results, str(opts.get("c", "95")), settings.average, "d" in opts, wait=engine.wait)
-        except RougeKitError as exc:
-            raise RougeScriptError(str(exc)) from exc
+        return run_script(config, str(system_id), options, read_sentences)
 
     def _config(self, system_id: str) -> Config:
         """The evaluations pyrouge would write into its configuration file."""
@@ -259,6 +243,31 @@ class Rouge155:
                 f"Specified model filename pattern was: {self._model_filename_pattern}"
             )
         return names
+
+
+def run_script(config: Config, system_id: str, options: list, read_sentences=None, stem=True, stem_exceptions=True):
+    """ROUGE-1.5.5's output for ``config``, run as pyrouge runs the script: ``options`` then
+    ``-m`` (if ``stem``) and the configuration file. ``stem_exceptions=False`` stems as the script
+    does with an empty WordNet exception DB (the Porter stem alone). Errors: :class:`RougeScriptError`.
+    """
+    from rougekit.cli.rouge155 import build_settings, parse_getopts
+    from rougekit.report.rouge155 import format_report
+    from rougekit.rouge155 import Rouge155Run
+
+    try:
+        opts, positional = parse_getopts([*options, *(["-m"] if stem else []), "rouge_conf.xml"])
+        if positional[1:]:
+            raise OptionError(f"rouge_args: unexpected {' '.join(positional[1:])!r} after the options")
+        if "z" in opts:
+            raise OptionError("rouge_args: -z (a file list) does not apply: Rouge155 writes an XML configuration")
+        if "a" not in opts:  # pyrouge gives the script no system ID: it needs -a
+            raise OptionError("rouge_args: give -a (pyrouge passes no system ID to evaluate)")
+        settings = dataclasses.replace(build_settings(opts), stem_exceptions=stem_exceptions)
+        engine = Rouge155Run(config, settings, read_sentences=read_sentences)
+        results = engine.run([system_id], background=True)
+        return format_report(results, str(opts.get("c", "95")), settings.average, "d" in opts, wait=engine.wait)
+    except RougeKitError as exc:
+        raise RougeScriptError(str(exc)) from exc
 
 
 def _verify_dir(path, name):

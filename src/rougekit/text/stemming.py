@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-__all__ = ["load_exceptions", "morph_stem", "stem_token"]
+__all__ = ["load_exceptions", "morph_stem", "porter_stem155", "stem_token"]
 
 EXCEPTIONS_FILE = "wordnet-2.0-exceptions.tsv"
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -43,6 +43,14 @@ def morph_stem(token: str) -> str:
     from rougekit.text.porter import porter_stem  # imported on first use: the compiled batch path needs only the table
 
     return porter_stem(word)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def porter_stem155(token: str) -> str:
+    """``MorphStem`` with an empty exception DB (files2rouge's data folder): the Porter stem alone."""
+    from rougekit.text.porter import porter_stem
+
+    return porter_stem(token.translate(_ASCII_LOWER))
 
 
 def stem_token(token: str) -> str:
