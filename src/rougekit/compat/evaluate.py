@@ -1,0 +1,174 @@
+"""Drop-in for the "rouge" module of Hugging Face ``evaluate`` 0.4.6 (``evaluate.load("rouge")``).
+
+Switch by changing one import::
+
+    # import evaluate
+    from rougekit.compat import evaluate
+
+    rouge = evaluate.load("rouge")
+    rouge.compute(predictions=["the cat sat"], references=["the cat sat down"])
+    # {'rouge1': np.float64(0.857...), 'rouge2': ..., 'rougeL': ..., 'rougeLsum': ...}
+
+``compute(predictions=..., references=..., rouge_types=None, use_aggregator=True,
+use_stemmer=False, tokenizer=None)`` returns what evaluate returns, bit for bit: the per-pair
+F-measures of rouge-score 0.1.2 (:mod:`rougekit.compat.rouge_scorer`; a list of references per
+prediction takes the best F per type, a ``tokenizer`` callable replaces the default tokenizer and
+then ``use_stemmer`` has no effect), as lists without the aggregator, or with it the median of
+1,000 bootstrap means (rouge-score's ``BootstrapAggregator``), drawn as evaluate draws them:
+``load`` keeps a seed taken from numpy's global random state at that moment (or its ``seed=``),
+and each ``compute`` seeds numpy's global generator with it, draws as rouge-score draws
+(``np.random.choice`` per resample, score types in ``rouge_types`` order) and puts the global
+state back. So after ``numpy.random.seed(s)``, ``load`` then ``compute`` give evaluate's very
+numbers, and ``compute`` gives the same numbers each time it is called.
+
+These are not ROUGE-1.5.5's numbers (see docs/migrating/evaluate.md): rouge-score tokenizes and
+stems differently, and the aggregate is a bootstrap median of F, not the script's average.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rougekit.compat import rouge_scorer
+
+__all__ = ["load", "Rouge", "ROUGE_TYPES"]
+
+ROUGE_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+N_SAMPLES = 1000  # rouge-score's BootstrapAggregator defaults
+CONFIDENCE = 0.95
+
+
+def load(path: str = "rouge", *, seed=None, **_ignored) -> Rouge:
+    """``evaluate.load("rouge")``: the module object; other names are a ``ValueError``.
+
+    ``seed`` as evaluate's: the numpy seed of every ``compute`` (default: from numpy's global
+    state now). Other keyword arguments of ``evaluate.load`` (cache folders, ...) are ignored.
+    """
+    name = str(path).rstrip("/").rsplit("/", 1)[-1].removesuffix(".py")
+    if name != "rouge":
+        raise ValueError(f"rougekit.compat.evaluate only provides the 'rouge' module, not {path!r}")
+    return Rouge(seed=seed)
+
+
+class _Tokenizer:
+    """A callable wrapped with the ``tokenize`` method rouge-score calls (as evaluate does)."""
+
+    def __init__(self, function):
+        self.function = function
+
+    def tokenize(self, text):
+        return self.function(text)
+
+
+class Rouge:
+    """The loaded "rouge" module: :meth:`compute` as evaluate 0.4.6's."""
+
+    name = "rouge"
+
+    def __init__(self, seed=None):
+        if seed is None:  # as evaluate's EvaluationModule: the current key word of numpy's state
+            _, key, pos, *_ = np.random.get_state()
+            seed = key[pos] if pos < 624 else key[0]
+        self.seed = seed
+
+    def compute(
+        self,
+        *,
+        predictions=None,
+        references=None,
+        rouge_types=None,
+        use_aggregator=True,
+        use_stemmer=False,
+        tokenizer=None,
+    ):
+        """ROUGE F-measures: ``{type: float}`` with the aggregator, ``{type: [float per pair]}`` without."""
+        predictions, references, multi_ref = _checked(predictions, references)
+        if rouge_types is None:
+            rouge_types = list(ROUGE_TYPES)
+        if tokenizer is not None:
+            tokenizer = _Tokenizer(tokenizer)
+        scorer = rouge_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=tokenizer)
+        if multi_ref:
+            scores = [scorer.score_multi(ref, pred) for ref, pred in zip(references, predictions)]
+        else:
+            scores = scorer.score_batch(references, predictions)
+        if not use_aggregator:
+            return {key: [score[key].fmeasure for score in scores] for key in scores[0]}
+        by_type: dict = {}
+        for score in scores:
+            for key, value in score.items():
+                by_type.setdefault(key, []).append(value)
+        return _bootstrap_mid_f(by_type, self.seed)
+
+
+def _checked(predictions, references):
+    """The inputs as evaluate's features accept them, with its errors (ValueError, IndexError)."""
+    if predictions is None or references is None:
+        raise ValueError("Evaluation module inputs are missing: give both predictions and references")
+    predictions, references = list(predictions), list(references)
+    if len(predictions) != len(references):
+        raise ValueError(
+            f"Mismatch in the number of predictions ({len(predictions)}) and references ({len(references)})"
+        )
+    if not predictions:
+        raise IndexError("list index out of range: predictions and references are empty (nothing to score)")
+    multi_ref = isinstance(references[0], (list, tuple))
+    for i, (pred, ref) in enumerate(zip(predictions, references)):
+        refs = ref if multi_ref else [ref]
+        if (
+            not isinstance(pred, str)
+            or (multi_ref and not isinstance(ref, (list, tuple)))
+            or not all(isinstance(r, str) for r in refs)
+        ):
+            raise ValueError(
+                "Predictions and/or references don't match the expected format: each prediction a string, "
+                "each reference a string or (in every row) a list of strings; "
+                f"row {i}: {type(pred).__name__}, {type(ref).__name__}"
+            )
+    if multi_ref:
+        references = [list(ref) for ref in references]
+    return predictions, references, multi_ref
+
+
+def _bootstrap_mid_f(scores_by_type: dict, seed) -> dict:
+    """The ``mid.fmeasure`` of rouge-score's ``BootstrapAggregator`` under evaluate's temporary seed.
+
+    rouge-score draws, per score type, ``n_samples`` times ``np.random.choice(np.arange(N), size=N)``
+    and takes the column means of those rows, then ``np.percentile`` of the means at 2.5, 50 and
+    97.5. The same draws come from ``np.random.randint(0, N, size=(k, N))`` in blocks of rows, and
+    the block means along axis 1 add the rows in the same order (``_resample_means_loop`` is the
+    literal loop; the tests hold the two equal to the bit).
+    """
+    state = np.random.get_state()
+    np.random.seed(seed)
+    try:
+        result = {}
+        delta = (1 - CONFIDENCE) / 2
+        quantiles = 100 * np.array([delta, 0.5, 1 - delta])
+        for score_type, scores in scores_by_type.items():
+            sample_mean = _resample_means(np.vstack(tuple(scores)))
+            result[score_type] = np.percentile(sample_mean, quantiles, axis=0)[1][2]
+        return result
+    finally:
+        np.random.set_state(state)
+
+
+def _resample_means(matrix: np.ndarray, block_cells: int = 1 << 20) -> np.ndarray:
+    """``N_SAMPLES x measures`` bootstrap means, drawn from numpy's global state as rouge-score draws."""
+    n = matrix.shape[0]
+    sample_mean = np.zeros((N_SAMPLES, matrix.shape[1]))
+    rows = max(1, block_cells // n)
+    for start in range(0, N_SAMPLES, rows):
+        stop = min(N_SAMPLES, start + rows)
+        index = np.random.randint(0, n, size=(stop - start, n))
+        sample_mean[start:stop, :] = np.mean(matrix[index, :], axis=1)
+    return sample_mean
+
+
+def _resample_means_loop(matrix: np.ndarray) -> np.ndarray:
+    """rouge-score's own loop (the twin of :func:`_resample_means`)."""
+    n = matrix.shape[0]
+    sample_mean = np.zeros((N_SAMPLES, matrix.shape[1]))
+    for i in range(N_SAMPLES):
+        sample_mean[i, :] = np.mean(matrix[np.random.choice(np.arange(n), size=n), :], axis=0)
+    return sample_mean
