@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmarks of rougekit against other ROUGE implementations, on the same pairs in one run.
 
-    python benchmarks/run.py [--scenarios a,b,c,d,e,f,g,h] [--pairs N] [--quick] [--include-slow]
+    python benchmarks/run.py [--scenarios a,...,k,x] [--pairs N] [--quick] [--include-slow]
 
 Scenarios (see benchmarks/README.md):
   a  short CNN/DM-sized pairs, ROUGE-1/2/L (summary-level L) with stemming: rougekit's API,
@@ -21,6 +21,8 @@ Scenarios (see benchmarks/README.md):
      100,000 sentences vs rouge-score-rs on the same pairs (benchmarks/bench_process.py; not in
      the default set: minutes, run them on a quiet machine)
   x  rougekit.explain of one CNN/DM pair (~60-token summary, ~50-token reference): ms per call
+  k  each drop-in (rougekit.compat.rouge, .pyrouge, files2rouge, .evaluate, .torchmetrics) beside
+     the package it replaces (benchmarks/bench_dropins.py; --peer-python for peers in another venv)
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it (the per-child form of
@@ -725,6 +727,24 @@ def scenario_process(dedup: bool, cdist: bool, quick: bool, timeout: float) -> s
     return run.stdout
 
 
+def scenario_k(corpus: corpora.Corpus, workdir: Path, args, quick: bool) -> str:
+    import bench_dropins
+
+    corpus = corpus.head(min(len(corpus), 300 if quick else 1000))
+    before = bench_dropins.uptime()
+    rows, small = bench_dropins.scenario_h(
+        corpus, workdir, args.timeout, run_measured, child_env, perl_reference, args.peer_python, args.evaluate_module
+    )
+    notes = [
+        f"{corpus.name}, first reference of each pair; pyrouge and files2rouge on the first {small:,} pairs "
+        "(Perl and its 1,000-resample bootstrap). Time of the scoring call after imports and a warm-up; "
+        "files2rouge: the whole command. tool ÷ rougekit: how many times longer the package takes.",
+        f"uptime before: {before}; after: {bench_dropins.uptime()} (a shared machine: re-measure when it is idle).",
+    ]
+    header = ["tool", "seconds", "pairs", "tool ÷ rougekit", "check"]
+    return print_table(f"(k) drop-ins beside the packages they replace ({NPROC} cores)", header, rows, notes)
+
+
 def rouge155_config(corpus: corpora.Corpus, folder: Path) -> Path:
     """SPL files (one sentence a line) and the XML config: one EVAL per pair, one peer, its models."""
     peers, models = folder / "peers", folder / "models"
@@ -974,7 +994,7 @@ def machine_info() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j")
+    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,x")
     ap.add_argument(
         "--pairs",
         type=int,
@@ -996,6 +1016,8 @@ def main(argv: list[str] | None = None) -> int:
         "--installed", action="store_true", help="measure the installed rougekit instead of this checkout's src/"
     )
     ap.add_argument("--output", default=None, help="also write the report (markdown) to this file")
+    ap.add_argument("--peer-python", default=None, help="(k) Python of a venv with evaluate/torchmetrics/files2rouge")
+    ap.add_argument("--evaluate-module", default=None, help="(k) path of evaluate's v0.4.6 metrics/rouge/rouge.py")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--corpus", help=argparse.SUPPRESS)
     ap.add_argument("--task", help=argparse.SUPPRESS)
@@ -1011,7 +1033,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefghijx" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghijkx" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1142,6 +1164,8 @@ def main(argv: list[str] | None = None) -> int:
             text = done.stdout if done.returncode == 0 else f"(x) failed: {done.stderr.strip()[-300:]}\n"
             print(text)
             report.append(text)
+        if "k" in scenarios:
+            report.append(scenario_k(real or corpora.synthetic(n_synth), workdir, args, quick))
     finally:
         if tmp is not None:
             tmp.cleanup()

@@ -14,7 +14,10 @@ nor nltk is needed at run time.
 
 ``rougekit.compat.rouge`` reproduces the pltrdy ``rouge`` package 1.0.1
 (``from rougekit.compat.rouge import Rouge, FilesRouge``, hypothesis first as there), and
-``rougekit.compat.pyrouge`` pyrouge 0.1.3's ``Rouge155`` without Perl.
+``rougekit.compat.pyrouge`` pyrouge 0.1.3's ``Rouge155`` without Perl,
+``rougekit.compat.files2rouge`` files2rouge 2.1.0 (``rougekit files2rouge``),
+``rougekit.compat.evaluate`` the "rouge" module of Hugging Face evaluate 0.4.6 and
+``rougekit.compat.torchmetrics`` torchmetrics 1.9.0's ``rouge_score`` and ``ROUGEScore``.
 """
 
 from . import rouge_scorer, scoring
