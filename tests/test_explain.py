@@ -92,6 +92,23 @@ def test_options_shape_the_tokens():
     assert e.to_dict()["candidate"]["tokens"] == ["one", "two", "three"]
 
 
+def test_spans_point_into_the_text_as_given():
+    # rouge155 tokens: ASCII letter/digit runs, lowercased; "the", "are": stopwords; the hyphen splits;
+    # "é" is a separator, so "café" gives the token "caf", characters 37-40 (after three spaces at 34-36)
+    text = "The U.S. cats-and dogs\nare running   café"
+    d = rougekit.explain(text, "cats run", measures=["ROUGE-1"], stem=True, stopwords=True).to_dict()["candidate"]
+    assert d["tokens"] == ["cat", "dog", "run", "caf"]
+    assert [text[s:e] for s, e in d["spans"]] == ["cats", "dogs", "running", "caf"]
+    assert d["spans"][3] == [37, 40] and d["text"] == text
+    # unicode tokens: NFKC and case folding of each run
+    d = rougekit.explain("Die Katzen, schnell!", "Katze", measures=["ROUGE-1"], tokenizer="unicode").to_dict()
+    assert d["candidate"]["spans"] == [[0, 3], [4, 10], [12, 19]]
+    # a callable tokenizer: no spans
+    assert (
+        rougekit.explain("a b", "a", measures=["ROUGE-1"], tokenizer=str.split).to_dict()["candidate"]["spans"] is None
+    )
+
+
 def test_multi_reference_rules_keep_the_scripts_reference():
     refs = ["the cat", "the cat sat on the mat"]
     d = rougekit.explain("the cat sat", refs, measures=["ROUGE-1"], multi_ref="best").to_dict()["measures"]["ROUGE-1"]

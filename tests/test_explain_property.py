@@ -89,6 +89,21 @@ def check_consistent(candidate, references, options) -> None:
             assert sum(x["count"] for x in e["matches"]) == c["hits"], name
         for x in e["matches"]:  # every occurrence points at the matched tokens on both sides
             _check_positions(x, e["positions"], explained, name)
+    for side in [explained["candidate"], *explained["references"]]:
+        _check_spans(side, options)
+
+
+def _check_spans(side: dict, options: dict) -> None:
+    """The spans point at each token's run of the text as given (the tokens before stemming)."""
+    plain = side.get("words", side["tokens"])
+    if options.get("tokenizer", "rouge155") == "rouge155":
+        assert side["spans"] is not None
+    if side["spans"] is None:
+        return
+    assert len(side["spans"]) == len(plain)
+    for k, ((start, end), token) in enumerate(zip(side["spans"], plain)):
+        run = side["text"][start:end].lower()
+        assert run == token or (k == len(plain) - 1 and run.startswith(token)), (run, token)
 
 
 def _check_positions(x: dict, positions: str, explained: dict, name: str) -> None:
@@ -136,3 +151,13 @@ def test_real_summaries(options):
     for line in lines:
         row = json.loads(line)
         check_consistent(_sentences(row["system_summary"]), [_sentences(row["ref_summ"])], options)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sampled_from(["Die", "Katzen", "Katze", "liefen", "lief", "schnell", "und", "Hund"]), max_size=9),
+    st.lists(st.sampled_from(["die", "Katze", "läuft", "schnell", "Hunde", "und", "liefen"]), max_size=9),
+)
+def test_language_preset(candidate, reference):
+    pytest.importorskip("Stemmer", reason="lang='de' stems with PyStemmer (the snowball extra, in the test extra)")
+    check_consistent(" ".join(candidate), [" ".join(reference)], {"lang": "de", "stem": True})

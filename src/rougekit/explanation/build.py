@@ -46,8 +46,10 @@ def explain(
     ref_docs = [scorer.doc(r) for r in refs]
     src = scorer.doc(source) if source is not None else None
     names = _inverse(scorer.vocab)
-    words = _words(scorer, [candidate, *refs])
-    sides = [Side.of(d, names, w) for d, w in zip([cand, *ref_docs], words)]
+    texts = [s if isinstance(s, str) else "\n".join(s) for s in [candidate, *refs]]
+    words = _words(scorer, texts)
+    tokenizer = getattr(scorer.pre, "tokenizer", None)
+    sides = [Side.of(d, names, t, tokenizer, w) for d, t, w in zip([cand, *ref_docs], texts, words)]
     explained = {m.name: _measure(scorer, m, cand, ref_docs, src, names) for m in scorer.measures}
     return Explanation(sides[0], sides[1:], explained, str(scorer.signature))
 
@@ -88,7 +90,7 @@ def _words(scorer, summaries) -> list:
     from dataclasses import replace
 
     plain = replace(pre, stem=False)
-    return [plain.process(s if isinstance(s, str) else "\n".join(s)) for s in summaries]
+    return [plain.process(s) for s in summaries]
 
 
 def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, names) -> MeasureExplanation:

@@ -9,26 +9,36 @@ from dataclasses import dataclass, field
 class Side:
     """One summary as the measures saw it: the joined tokens (ROUGE-N, S, SU) and the sentence
     units (ROUGE-L, W), after tokenizing, stopwords, stemming and truncation. ``words`` and
-    ``sentence_words`` are the same tokens before stemming (None without ``stem``)."""
+    ``sentence_words`` are the same tokens before stemming (None without ``stem``). ``text`` is
+    the summary as given (sentences joined by line breaks) and ``spans`` the ``[start, end]`` of
+    each of ``tokens`` in it (None where the tokenizer's runs cannot be aligned, see
+    :mod:`rougekit.explanation.surface`)."""
 
     tokens: list[str]
     sentences: list[list[str]]
     words: list[str] | None = None
     sentence_words: list[list[str]] | None = None
+    text: str = ""
+    spans: list[list[int]] | None = None
 
     @classmethod
-    def of(cls, doc, names: list[str], words=None) -> "Side":
+    def of(cls, doc, names: list[str], text: str, tokenizer, words=None) -> "Side":
+        from rougekit.explanation.surface import spans
+
         tokens = [names[t] for t in doc.tokens]
         sentences = [[names[t] for t in s] for s in doc.sentences]
+        where = spans(text, tokens if words is None else list(words[0]), tokenizer)
         if words is None:
-            return cls(tokens, sentences)
-        return cls(tokens, sentences, list(words[0]), [list(u) for u in words[1]])
+            return cls(tokens, sentences, text=text, spans=where)
+        return cls(tokens, sentences, list(words[0]), [list(u) for u in words[1]], text, where)
 
     def to_dict(self) -> dict:
         out: dict = {"tokens": list(self.tokens), "sentences": [list(s) for s in self.sentences]}
         if self.words is not None:
             out["words"] = list(self.words)
             out["sentence_words"] = [list(s) for s in self.sentence_words or []]
+        out["text"] = self.text
+        out["spans"] = None if self.spans is None else [list(s) for s in self.spans]
         return out
 
 
