@@ -48,17 +48,24 @@ def ngram_matches(peer, model, n: int, distinct: bool = False) -> list[tuple]:
     return out
 
 
-def _skip_units(tokens: list[int], max_skip: int, with_unigrams: bool) -> dict[tuple, list[tuple[int, ...]]]:
+def _skip_units(tokens: list[int], max_skip: int, with_unigrams: bool, keep: set) -> dict[tuple, list[tuple[int, ...]]]:
     """The units of ``_pure._skip_bigram_counts`` with their positions: i = 0 .. L-2 starts pairs
-    (and, for SU, gives the unigram t_i); the pair (t_i, t_j) for i < j <= i + max_skip + 1."""
+    (and, for SU, gives the unigram t_i); the pair (t_i, t_j) for i < j <= i + max_skip + 1.
+    Only units made of tokens in ``keep`` (those of both texts, the only ones that can match)."""
     out: dict[tuple, list[tuple[int, ...]]] = {}
     last = len(tokens) - 1
-    for i in range(last):
+    idx = [i for i, t in enumerate(tokens) if t in keep]
+    for n, i in enumerate(idx):
+        if i >= last:
+            break
         a = tokens[i]
         if with_unigrams:
             out.setdefault((a,), []).append((i,))
         j_max = last if max_skip < 0 else min(last, i + max_skip + 1)
-        for j in range(i + 1, j_max + 1):
+        for m in range(n + 1, len(idx)):
+            j = idx[m]
+            if j > j_max:
+                break
             out.setdefault((a, tokens[j]), []).append((i, j))
     return out
 
@@ -66,9 +73,10 @@ def _skip_units(tokens: list[int], max_skip: int, with_unigrams: bool) -> dict[t
 def skip_bigram_matches(peer, model, max_skip: int, with_unigrams: bool) -> list[tuple]:
     """ROUGE-S/SU matches: skip-bigrams (2-tuples) and the script's unigrams (1-tuples), clipped."""
     p, m = _ints(peer), _ints(model)
-    peer_units = _skip_units(p, max_skip, with_unigrams)
+    common = set(p) & set(m)
+    peer_units = _skip_units(p, max_skip, with_unigrams, common)
     out = []
-    for key, where in _skip_units(m, max_skip, with_unigrams).items():
+    for key, where in _skip_units(m, max_skip, with_unigrams, common).items():
         there = peer_units.get(key)
         if there:
             out.append((key, min(len(where), len(there)), there, where))

@@ -41,7 +41,7 @@ def explain(
     refs = _references(references)
     _check_text(candidate, "candidate")
     options.setdefault("bootstrap", None)
-    scorer = Scorer(measures, **options)
+    scorer = Scorer(measures, **options, fast=False)  # one pair: the family counts it, no batch engine
     cand = scorer.doc(candidate)
     ref_docs = [scorer.doc(r) for r in refs]
     src = scorer.doc(source) if source is not None else None
