@@ -568,3 +568,17 @@ def test_streamed_per_pair_output_on_a_full_device(files):
     argv = ["score", "-c", files / "c.txt", "-r", files / "r.txt", "--per-pair", "--format", "csv", "-o", "/dev/full"]
     one_line_error(run(*argv, "--bootstrap", "none"), "cannot write output /dev/full")
     assert os.path.exists("/dev/full")
+
+
+def test_no_pairs_have_no_corpus_score():
+    """Issue 17 item 10: the mean of no pairs is undefined (NaN), never a zero score."""
+    import math
+
+    import rougekit
+
+    result = rougekit.score([], [], measures=["ROUGE-1", "ROUGE-L"])
+    assert len(result) == 0 and list(result.per_pair()) == []
+    for name in ("ROUGE-1", "ROUGE-L"):
+        assert all(math.isnan(v) for v in result.corpus(name).values())
+    stream = rougekit.Scorer(measures=["ROUGE-1"], bootstrap=None).score_stream([], keep_pairs=False)
+    assert all(math.isnan(v) for v in stream.corpus("ROUGE-1").values())

@@ -12,6 +12,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable, Iterator, Sequence
 
 import numpy as np
@@ -31,6 +32,7 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
+VOCABULARY_LIMIT = 1 << 22  # token types a Scorer interns before it starts afresh (between chunks)
 
 
 class Scorer:
@@ -217,7 +219,7 @@ class Scorer:
             done += len(data)
         if not keep_pairs:
             values = {
-                m.name: float(totals[j, F] / done) if done else 0.0
+                m.name: float(totals[j, F] / done) if done else math.nan
                 for j, m in enumerate(self.measures)
                 if m.single_valued
             }
@@ -303,6 +305,9 @@ class Scorer:
             raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
 
     def _score_arrays_of(self, candidates: list, references: list[list], source_list, jobs, kind: str = "text"):
+        if len(self.vocab) > VOCABULARY_LIMIT:  # a scorer kept for an endless stream: ids live per chunk
+            self.vocab = Vocabulary()
+            self._cache.clear()
         data = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
         batch = self._batch()
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
@@ -363,7 +368,7 @@ class Scorer:
                 values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
             elif m.single_valued:
                 col = data[:, j, F]
-                values[m.name] = float(np.mean(col)) if len(col) else 0.0
+                values[m.name] = float(np.mean(col)) if len(col) else math.nan
         return RougeResult(data, self.options, ids, corpus_values=values, signature=self.signature)
 
     def _row(self, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None) -> tuple:

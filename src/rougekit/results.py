@@ -13,6 +13,7 @@ from one set of draws.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -325,6 +326,7 @@ class RougeResult:
         the script's bootstrap average with average='rouge155'.
 
         Single-valued measures give ``{"score"}``: corpus BLEU for BLEU, else the mean per pair.
+        A result of no pairs gives NaN (there is no mean), never a zero score.
         """
         if name in self._corpus_values:
             return {"score": self._corpus_values[name]}
@@ -334,8 +336,8 @@ class RougeResult:
             return self._corpus_from_totals(name, self._totals)
         col = self.column(name)
         n = col.shape[0]
-        if n == 0:
-            return {"recall": 0.0, "precision": 0.0, "f": 0.0}
+        if n == 0:  # the mean of no pairs is undefined, not zero
+            return {"recall": math.nan, "precision": math.nan, "f": math.nan}
         if self.average == "tokens":
             m, pc, h = (float(np.sum(col[:, k])) for k in (MODEL, PEER, HITS))
             return _ratios(m, pc, h, self.alpha)
@@ -343,8 +345,8 @@ class RougeResult:
 
     def _corpus_from_totals(self, name: str, totals: np.ndarray) -> dict[str, float]:
         t, n = totals[self._index(name)], self._total_pairs
-        if n == 0:
-            return {"recall": 0.0, "precision": 0.0, "f": 0.0}
+        if n == 0:  # the mean of no pairs is undefined, not zero
+            return {"recall": math.nan, "precision": math.nan, "f": math.nan}
         if self.average == "tokens":
             return _ratios(float(t[MODEL]), float(t[PEER]), float(t[HITS]), self.alpha)
         return {k: float(t[c] / n) for k, c in zip(KEYS, (R, P, F))}

@@ -146,6 +146,10 @@ cdef enum:
 
 cdef uint8_t _WS[256]
 
+# the largest ROUGE-L/W trace-back table (longest reference sentence x longest candidate sentence;
+# one bit per cell, so 50,000 x 50,000 tokens take about 310 MB): rougekit.limits.MAX_TRACE_CELLS
+cdef double MAX_TRACE_CELLS = 2.5e9
+
 
 cdef void _init_tables():
     cdef int c
@@ -368,10 +372,32 @@ cdef class _Engine:
         return self.vcount
 
     @property
+    def id_count(self):
+        """Distinct token ids seen (summaries given as ids)."""
+        return self.idm.count
+
+    @property
     def cached_references(self):
         return len(self.cache)
 
     def clear_cache(self):
+        self.cache.clear()
+
+    def reset_vocabulary(self):
+        """Forget every interned token, token id and cached reference (bounds the memory of an engine
+        kept for an endless stream; nothing scored keeps ids across chunks)."""
+        cdef VEntry* vt = <VEntry*>calloc(1 << 14, sizeof(VEntry))
+        cdef uint8_t* arena = <uint8_t*>malloc(1 << 16)
+        if vt == NULL or arena == NULL:
+            free(vt)
+            free(arena)
+            raise MemoryError()
+        free(self.vt)
+        free(self.arena)
+        self.vt, self.vcap, self.vcount = vt, 1 << 14, 0
+        self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
+        _smap_free(&self.finals)
+        _idmap_free(&self.idm)
         self.cache.clear()
 
     # ------------------------------------------------------------------ interning
@@ -870,6 +896,11 @@ cdef class _Engine:
         if rc == -2:
             raise InputError("ROUGE-W is undefined for a reference with no tokens "
                              "(ROUGE-1.5.5 dies with a division by zero here)")
+        if rc == -3:
+            raise InputError(f"pair {ch.start + i + 1}: a sentence pair too long for the ROUGE-L/W trace-back "
+                             f"(longest reference sentence x longest candidate sentence above "
+                             f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
+                             f"into sentences or limit their length (word_limit / -l)")
         if rc != 0:
             raise MemoryError()
 

@@ -451,64 +451,52 @@ cdef inline bint _clip(UniEntry* t, Py_ssize_t msk, int tok) noexcept nogil:
 
 # =========================================================================== LCS / WLCS
 
-cdef inline void _trace(uint8_t* mask, const uint8_t* dirs, Py_ssize_t a, Py_ssize_t b,
-                        Py_ssize_t n) noexcept nogil:
-    """Back-trace from (a, b) while both > 0; diagonal steps mark model positions."""
-    cdef uint8_t d
-    while a != 0 and b != 0:
-        d = dirs[(a - 1) * n + (b - 1)]
-        if d == DIR_DIAG:
-            a -= 1
-            b -= 1
-            mask[a] = 1
-        elif d == DIR_UP:
-            a -= 1
-        else:
-            b -= 1
-
-
 cdef void _lcs_mark(const int* x, Py_ssize_t m, const int* y, Py_ssize_t n, uint8_t* mask,
-                    uint8_t* dirs, int32_t* prev, int32_t* cur) noexcept nogil:
+                    uint64_t* ups, int32_t* prev, int32_t* cur) noexcept nogil:
     """LCS DP of one model sentence (rows) and one peer sentence (columns), then trace-back.
 
-    Written without branches in the inner loop (selects instead), same decisions as
-    ``_pure._lcs_mark``: match -> diagonal; else up if c(a-1,b) >= c(a,b-1); else left.
+    Same decisions as ``_pure._lcs_mark``: match -> diagonal; else up if c(a-1,b) >= c(a,b-1);
+    else left. ``ups`` keeps the up/left bit of each cell (``trace_marks`` in common.pxi).
     """
-    cdef Py_ssize_t a, b
+    cdef Py_ssize_t a, b, nw = (n + 63) >> 6
     cdef int t
     cdef int32_t up, left, val
-    cdef uint8_t d
     cdef bint eq, ge
     cdef int32_t* tmp
-    cdef uint8_t* drow
+    cdef uint64_t* urow
+    cdef uint64_t acc
     if m == 0:
         return
     memset(prev, 0, (n + 1) * sizeof(int32_t))
     cur[0] = 0
     for a in range(1, m + 1):
         t = x[a - 1]
-        drow = dirs + (a - 1) * n
+        urow = ups + (a - 1) * nw
         left = 0
+        acc = 0
         for b in range(n):
             up = prev[b + 1]
             ge = up >= left
             val = up if ge else left
-            d = DIR_UP if ge else DIR_LEFT
             eq = t == y[b]
+            acc |= (<uint64_t>(ge and not eq)) << (b & 63)
             val = (prev[b] + 1) if eq else val
-            d = DIR_DIAG if eq else d
             cur[b + 1] = val
-            drow[b] = d
             left = val
+            if (b & 63) == 63:
+                urow[b >> 6] = acc
+                acc = 0
+        if n & 63:
+            urow[n >> 6] = acc
         tmp = prev
         prev = cur
         cur = tmp
-    _trace(mask, dirs, m, n, n)
+    trace_marks(<const int32_t*>x, m, <const int32_t*>y, n, ups, mask)
 
 
 cdef int64_t _lcs_union(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
                         const int* md, const Py_ssize_t* mo, Py_ssize_t mc, UniEntry* tab, Py_ssize_t msk, uint8_t* mask,
-                        uint8_t* dirs, int32_t* prev, int32_t* cur) noexcept nogil:
+                        uint64_t* dirs, int32_t* prev, int32_t* cur) noexcept nogil:
     cdef Py_ssize_t i, j, pos, m
     cdef const int* x
     cdef int64_t hits = 0
@@ -528,7 +516,7 @@ cdef int64_t _lcs_union(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
 
 cdef double _wlcs_union(const int* pd, const Py_ssize_t* po, Py_ssize_t pc,
                         const int* md, const Py_ssize_t* mo, Py_ssize_t mc, UniEntry* tab, Py_ssize_t msk, uint8_t* mask,
-                        uint8_t* dirs, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
+                        uint64_t* dirs, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
                         const double* fw) noexcept nogil:
     cdef Py_ssize_t i, j, pos, m
     cdef const int* x
@@ -565,7 +553,7 @@ cdef class _LcsWork:
     cdef UniEntry* tab
     cdef Py_ssize_t msk
     cdef uint8_t* mask
-    cdef uint8_t* dirs
+    cdef uint64_t* dirs  # up/left bits of the DP cells (common.pxi: trace_marks)
     cdef void* rows      # 2 score rows + 2 length rows
     cdef Py_ssize_t cells
 
@@ -585,7 +573,7 @@ cdef class _LcsWork:
             raise MemoryError()
         if need_dp:  # buffers of the O(m*n) DPs (not needed by the bit-parallel LCS)
             self.mask = <uint8_t*>malloc(mm + 1)
-            self.dirs = <uint8_t*>malloc(mm * nn + 1)
+            self.dirs = <uint64_t*>malloc((mm * ((nn + 63) >> 6) + 1) * sizeof(uint64_t))
             self.rows = malloc((nn + 1) * (2 * sizeof(double) + 2 * sizeof(int32_t)))
             if self.mask == NULL or self.dirs == NULL or self.rows == NULL:
                 raise MemoryError()

@@ -82,6 +82,17 @@ def _spec(m) -> tuple[int, int, float]:
     return (5, 0, 0.0) if m == SEQUENCE_LCS else m.batch_spec
 
 
+#: token types an engine interns before it starts afresh (at a chunk boundary): a scorer kept for
+#: an endless stream stays within a few hundred MB
+VOCABULARY_LIMIT = 1 << 22
+
+
+def _bound_vocabulary(engine) -> None:
+    """Reset an engine whose vocabulary passed :data:`VOCABULARY_LIMIT` (ids live for one chunk only)."""
+    if engine.vocabulary_size > VOCABULARY_LIMIT or engine.id_count > VOCABULARY_LIMIT:
+        engine.reset_vocabulary()
+
+
 class BatchScorer:
     """Score many pairs per call; keeps its vocabulary, stem cache and reference cache between calls.
 
@@ -225,6 +236,7 @@ class BatchScorer:
             if jobs == 1:
                 eng, work = self._slot(0)
                 for start in range(0, n, chunk):
+                    _bound_vocabulary(eng)
                     prepare = eng.prepare_ids if ids else eng.prepare
                     eng.score(prepare(candidates, references, start, min(n, start + chunk)), work, out)
                 return out
@@ -238,6 +250,7 @@ class BatchScorer:
                     for start in range(k * chunk, n, jobs * chunk):
                         if errors:
                             return
+                        _bound_vocabulary(eng)
                         prepare = eng.prepare_ids if ids else eng.prepare
                         prepared = prepare(candidates, references, start, min(n, start + chunk))
                         eng.score(prepared, work, out)  # releases the GIL

@@ -101,24 +101,38 @@ cdef inline int lcs_prefix(const uint64_t* V, Py_ssize_t b) noexcept nogil:
 
 
 # ROUGE-1.5.5's weighted LCS of one model sentence (rows) and one peer sentence (columns), with its
-# trace-back.
+# trace-back. The direction table keeps one bit per cell: a cell whose tokens match is always a
+# diagonal step, so only "up" (1) or "left" (0) of the other cells needs storing (m * n / 8 bytes;
+# docs/limits.md).
 
-cdef enum:
-    DIR_DIAG = 1
-    DIR_UP = 2
-    DIR_LEFT = 3
+cdef inline void trace_marks(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n,
+                             const uint64_t* ups, uint8_t* mask) noexcept nogil:
+    """Back-trace from (m, n): a match steps diagonally and marks the model position, else the
+    bit of the cell says up (1) or left (0). Rows of ``ups`` are (n + 63) // 64 words."""
+    cdef Py_ssize_t a = m, b = n, nw = (n + 63) >> 6
+    while a != 0 and b != 0:
+        if x[a - 1] == y[b - 1]:
+            a -= 1
+            b -= 1
+            mask[a] = 1
+        elif (ups[(a - 1) * nw + ((b - 1) >> 6)] >> ((b - 1) & 63)) & 1:
+            a -= 1
+        else:
+            b -= 1
 
 
 cdef void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, uint8_t* mask,
-                    uint8_t* dirs, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
+                    uint64_t* ups, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
                     const double* fw) noexcept nogil:
-    """The script's WLCS DP (model sentence rows, peer sentence columns), then the trace-back."""
-    cdef Py_ssize_t a, b
+    """The script's WLCS DP (model sentence rows, peer sentence columns), then the trace-back.
+
+    ``ups`` holds m rows of (n + 63) // 64 words (see :func:`trace_marks`)."""
+    cdef Py_ssize_t a, b, nw = (n + 63) >> 6
     cdef int32_t t, k
     cdef double* tmp
     cdef int32_t* ltmp
-    cdef uint8_t* drow
-    cdef uint8_t d
+    cdef uint64_t* urow
+    cdef uint64_t acc
     for b in range(n + 1):
         prev[b] = 0.0
         lprev[b] = 0
@@ -126,36 +140,29 @@ cdef void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t
     lcur[0] = 0
     for a in range(1, m + 1):
         t = x[a - 1]
-        drow = dirs + (a - 1) * n
+        urow = ups + (a - 1) * nw
+        acc = 0
         for b in range(1, n + 1):
             if t == y[b - 1]:
                 k = lprev[b - 1]
                 cur[b] = prev[b - 1] + fw[k + 1] - fw[k]   # the script's order: (c + f(k+1)) - f(k)
-                drow[b - 1] = DIR_DIAG
                 lcur[b] = k + 1
             elif prev[b] >= cur[b - 1]:
                 cur[b] = prev[b]
-                drow[b - 1] = DIR_UP
+                acc |= (<uint64_t>1) << ((b - 1) & 63)
                 lcur[b] = 0
             else:
                 cur[b] = cur[b - 1]
-                drow[b - 1] = DIR_LEFT
                 lcur[b] = 0
+            if (b & 63) == 0:
+                urow[(b - 1) >> 6] = acc
+                acc = 0
+        if n & 63:
+            urow[n >> 6] = acc
         tmp = prev
         prev = cur
         cur = tmp
         ltmp = lprev
         lprev = lcur
         lcur = ltmp
-    a = m
-    b = n
-    while a != 0 and b != 0:
-        d = dirs[(a - 1) * n + (b - 1)]
-        if d == DIR_DIAG:
-            a -= 1
-            b -= 1
-            mask[a] = 1
-        elif d == DIR_UP:
-            a -= 1
-        else:
-            b -= 1
+    trace_marks(x, m, y, n, ups, mask)

@@ -7,7 +7,8 @@
 
 cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
-    """All measures of one pair; returns 0, -1 (out of memory) or -2 (ROUGE-W, empty reference)."""
+    """All measures of one pair; returns 0, -1 (out of memory), -2 (ROUGE-W, empty reference) or -3
+    (a trace-back table above MAX_TRACE_CELLS: docs/limits.md)."""
     cdef Py_ssize_t lp = P.ntok, i, j, k, r, t, a, b, lm, cap, msk, total_j, total_s, units, pcount
     cdef Py_ssize_t Wb, wj, maxm, m, n, pos, jmax, mcount
     cdef int32_t U = 0, loc, qn
@@ -295,6 +296,8 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
             if mode_b and U > _DIRECT_MAX_U:
                 for r in range(nr):
                     rs[r] = _round5(rh[r] / rm[r]) if rm[r] != 0 else 0.0
+        elif kind == K_L and <double>maxm * <double>P.maxsent > MAX_TRACE_CELLS:
+            return -3   # the same limit whether or not the trace-back is skipped (docs/limits.md)
         elif kind == K_LSEQ or (kind == K_L and single):
             # LSEQ: the LCS of the whole token sequences.  ROUGE-L with one sentence on each side
             # (sentence tokens == joined tokens): the union of one LCS is that LCS, whose tokens
@@ -424,7 +427,9 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                 w.fwlen[qn] = maxm + 2
             fw = w.fw[qn]
             n = P.maxsent
-            if (_need(&w.mask, moff[nr] + 1, 1) < 0 or _need(&w.dirs, maxm * n + 1, 1) < 0
+            if <double>maxm * <double>n > MAX_TRACE_CELLS:
+                return -3
+            if (_need(&w.mask, moff[nr] + 1, 1) < 0 or _need(&w.dirs, maxm * ((n + 63) >> 6) + 1, 8) < 0
                     or _need(&w.drows, 2 * (n + 1), 8) < 0 or _need(&w.lrows, 2 * (n + 1), 4) < 0):
                 return -1
             mask = <uint8_t*>w.mask.p
@@ -457,7 +462,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                             n = P.soff[j + 1] - P.soff[j]
                             if n == 0:
                                 continue
-                            wlcs_mark(x, m, psloc + P.soff[j], n, mk, <uint8_t*>w.dirs.p,
+                            wlcs_mark(x, m, psloc + P.soff[j], n, mk, <uint64_t*>w.dirs.p,
                                        dprev, dprev + (n + 1), lprev, lprev + (n + 1), fw)
                         run = 0
                         for pos in range(m):

@@ -54,7 +54,7 @@ cdef struct Work:
     Buf pm             # uint64 [U * Wb], all zero between uses
     Buf rows           # uint64
     Buf mask           # uint8 over all references' sentence tokens
-    Buf dirs           # uint8
+    Buf dirs           # uint64: ROUGE-W trace-back bits (common.pxi: trace_marks)
     Buf drows          # double
     Buf lrows          # int32
     Buf rh             # double per reference: hits

@@ -18,6 +18,18 @@ from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.registry import register
 
 
+def _check_trace_size(peer_sentences, model_sentences) -> None:
+    """Refuse a sentence pair whose trace-back table would exceed :data:`rougekit.limits.MAX_TRACE_CELLS`."""
+    longest_peer = max((len(s) for s in peer_sentences), default=0)
+    longest_model = max((len(s) for s in model_sentences), default=0)
+    if longest_peer * longest_model > limits.MAX_TRACE_CELLS:
+        raise InputError(
+            f"a sentence pair too long for the ROUGE-L/W trace-back ({longest_model} x {longest_peer} tokens, "
+            f"above {limits.MAX_TRACE_CELLS} token pairs, docs/limits.md); split the summaries into sentences "
+            f"or limit their length (word_limit / -l)"
+        )
+
+
 class LongestCommonSubsequence(Family):
     kinds = ("L", "W")
     pattern = re.compile(r"ROUGE-(?:(L)|W-([0-9]*\.?[0-9]+))")
@@ -57,6 +69,9 @@ class LongestCommonSubsequence(Family):
         from rougekit import _core
         from rougekit.scoring import RefStats, _round5, wlcs_paper_value
 
+        paper = m.kind == "W" and options is not None and options.wlcs == "paper"
+        if not paper:
+            _check_trace_size(peer.sentences, (model if m.kind == "L" else model_sentences or model).sentences)
         if m.kind == "L":
             hits = _core.lcs_union_hits(peer.sentences, model.sentences, peer.tokens, model.tokens)
             base = 0
@@ -64,7 +79,7 @@ class LongestCommonSubsequence(Family):
                 base += len(sentence)
             return RefStats(hits, base, len(peer.tokens), hits / base if base > 0 else 0.0)
         weight = m.weight
-        if options is not None and options.wlcs == "paper":  # eq. 13-15 on the whole token sequences
+        if paper:  # eq. 13-15 on the whole token sequences
             value = wlcs_paper_value(model.tokens, peer.tokens, weight)
             mcount, pcount = float(len(model.tokens)) ** weight, float(len(peer.tokens)) ** weight
             rank = _round5((value / mcount) ** (1 / weight)) if mcount else 0.0
