@@ -19,7 +19,7 @@ Ranges (API keyword / `rougekit score` flag / `rougekit rouge155` flag):
 * seeds: 0 to 2**63 - 1;
 * input size: the ROUGE-L union LCS and ROUGE-W keep a trace-back table of one bit per token
   pair of the longest reference sentence and the longest candidate sentence, at most
-  :data:`MAX_TRACE_CELLS` (50,000 x 50,000 tokens: about 400 MB peak); beyond it scoring stops
+  :data:`MAX_TRACE_CELLS` (40,000 x 40,000 tokens: about 300 MB peak); beyond it scoring stops
   with an :class:`~rougekit.errors.InputError` naming the pair (docs/limits.md).
 
 Error messages quote the value the user gave, cut to :data:`SHOWN` characters.
@@ -35,7 +35,7 @@ MAX_ORDER = 100  # ROUGE-100 already needs 100 identical tokens in a row to coun
 MIN_WEIGHT, MAX_WEIGHT = 1.0, 5.0  # (sum len^5)^5 <= n^25 stays finite for any n below 10^12 tokens
 MAX_SKIP = 2**31 - 1  # a distance beyond any summary's length: the same counts as S*
 MAX_SEED = 2**63 - 1
-MAX_TRACE_CELLS = 2_500_000_000  # 50,000 x 50,000 tokens; one bit each: about 310 MB
+MAX_TRACE_CELLS = 1_600_000_000  # 40,000 x 40,000 tokens; one bit each: 200 MB
 SHOWN = 60
 
 

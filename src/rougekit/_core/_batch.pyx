@@ -147,8 +147,8 @@ cdef enum:
 cdef uint8_t _WS[256]
 
 # the largest ROUGE-L/W trace-back table (longest reference sentence x longest candidate sentence;
-# one bit per cell, so 50,000 x 50,000 tokens take about 310 MB): rougekit.limits.MAX_TRACE_CELLS
-cdef double MAX_TRACE_CELLS = 2.5e9
+# one bit per cell, so 40,000 x 40,000 tokens take 200 MB): rougekit.limits.MAX_TRACE_CELLS
+cdef double MAX_TRACE_CELLS = 1.6e9
 
 
 cdef void _init_tables():
