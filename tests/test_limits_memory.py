@@ -14,7 +14,7 @@ from rougekit.errors import InputError
 pytestmark = pytest.mark.skipif(not batch_module.AVAILABLE, reason="the compiled batch engine is not built")
 
 _PEAK = """
-import random, resource, sys
+import random, sys
 import rougekit
 n = int(sys.argv[1])
 rng = random.Random(1)
@@ -23,7 +23,8 @@ a = " ".join(rng.choice(words) for _ in range(n))
 b = " ".join(rng.choice(words) for _ in range(n))
 r = rougekit.score([a], [b], measures=["ROUGE-W-1.2", "ROUGE-L", "ROUGE-1", "ROUGE-2", "ROUGE-SU4"], bootstrap=None)
 r.per_pair()
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+# VmHWM: this process's own peak (ru_maxrss would also count the forking test process, Linux keeps it across exec)
+print(next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmHWM')) // 1024)
 """
 
 
@@ -38,6 +39,7 @@ def test_the_engine_and_the_docs_agree_on_the_limit():
     assert _batch is not None
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="peak memory is read from Linux's /proc")
 def test_largest_documented_input_stays_under_500_mb():
     # 40,000 x 40,000 tokens in one sentence each: the largest trace-back table limits.py allows
     n = int(limits.MAX_TRACE_CELLS**0.5)
