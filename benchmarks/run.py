@@ -25,8 +25,9 @@ Scenarios (see benchmarks/README.md):
      the package it replaces (benchmarks/bench_dropins.py; --peer-python for peers in another venv)
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
-size, read from the rusage that os.wait4 returns for it (the per-child form of
-getrusage(RUSAGE_CHILDREN).ru_maxrss).  In-process scenarios (a, c, d) time only the scoring call
+size, read from the rusage that os.wait4 returns for it; the child is forked by a small launcher
+interpreter, because Linux carries a forking parent's peak into its child across exec.
+In-process scenarios (a, c, d) time only the scoring call
 (after imports, corpus loading and a small warm-up); command-line scenarios (b, e) time the whole
 command.  "1 core" runs pin the child to one CPU (sched_setaffinity) and set RAYON_NUM_THREADS=1.
 
@@ -94,6 +95,39 @@ def _ensure_rougekit_importable() -> None:
 # measuring a child process
 
 
+# Linux keeps a process's peak RSS across exec, and a forked child starts with its parent's: a
+# command forked from this (large) script would report this script's peak. So every command is
+# started by a small fresh interpreter that forks it and reports the command's own ru_maxrss.
+_LAUNCHER = """
+import os, sys
+path, cmd = sys.argv[1], sys.argv[2:]
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(cmd[0], cmd)
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(path, "w") as f:
+    f.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) % 256)
+"""
+
+
+def _read_peak(path: str, usage) -> float:
+    """The command's peak RSS in MB, as the launcher recorded it (else the launcher's own)."""
+    try:
+        with open(path) as f:
+            return int(f.read()) / 1024.0
+    except (OSError, ValueError):
+        return usage.ru_maxrss / 1024.0
+    finally:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
 @dataclass
 class Run:
     ok: bool
@@ -118,7 +152,12 @@ def run_measured(
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd, preexec_fn=pre, start_new_session=True)
+        peak_file = tempfile.NamedTemporaryFile(prefix="rk-peak-", delete=False)
+        peak_file.close()
+        launch = [sys.executable, "-S", "-c", _LAUNCHER, peak_file.name, *cmd]
+        proc = subprocess.Popen(
+            launch, stdout=out, stderr=err, env=env, cwd=cwd, preexec_fn=pre, start_new_session=True
+        )
         timer = None
         killed = []
         if timeout:
@@ -142,7 +181,7 @@ def run_measured(
         run = Run(
             ok=proc.returncode == 0 and not killed,
             seconds=seconds,
-            peak_mb=usage.ru_maxrss / 1024.0,
+            peak_mb=_read_peak(peak_file.name, usage),
             returncode=proc.returncode,
             stdout=out.read(),
             stderr=err.read(),
