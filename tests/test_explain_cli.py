@@ -39,6 +39,14 @@ def test_json_is_the_api_explanation():
     assert json.loads(out) == json.loads(json.dumps(expected.to_dict()))
 
 
+def test_language_preset():
+    pytest.importorskip("Stemmer", reason="lang='de' stems with PyStemmer (the snowball extra, in the test extra)")
+    code, out, _ = run("-c", "Die Katzen liefen", "-r", "Die Katze lief", "--lang", "de", "--stem", "--format", "json")
+    assert code == 0
+    # Snowball German: katzen and katze -> katz, liefen and lief -> lief: all three unigrams match
+    assert json.loads(out)["measures"]["ROUGE-1"]["hits"] == 3
+
+
 def test_line_of_files(tmp_path):
     (tmp_path / "sys.txt").write_text("first candidate\nthe gunman<q>was shot\n")
     (tmp_path / "ref.txt").write_text("first reference\nthe gunman was shot dead\n")

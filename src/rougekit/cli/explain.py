@@ -56,7 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
     opt.add_argument("--multi-ref", choices=multi_ref_choices(), default="sum", help=multi_ref_help())
     opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
-    opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default="rouge155")
+    opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default=None, help="default: rouge155")
+    opt.add_argument("--lang", metavar="LANG", help="language preset, as in rougekit score (docs/languages.md)")
     opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
     opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
     opt.add_argument("--hori-units", choices=["word", "sentence"], default="word")
@@ -108,6 +109,7 @@ def run(argv: list[str]) -> int:
         multi_ref=args.multi_ref,
         alpha=args.alpha,
         tokenizer=args.tokenizer,
+        lang=args.lang,
         su_unigrams=args.su_unigrams,
         wlcs=args.wlcs,
         hori_units=args.hori_units,

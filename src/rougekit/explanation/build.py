@@ -34,7 +34,7 @@ def explain(
     ``references``: one reference (a string) or a list of references (each a string or a list
     of sentences). ``source``: the original text, for SumACCY/WSumACCY. ``options``: those of
     :func:`rougekit.score` (``stem``, ``stopwords``, ``word_limit``, ``byte_limit``,
-    ``multi_ref``, ``alpha``, ``tokenizer``, ``su_unigrams``, ``wlcs``, ``hori_units``, ...).
+    ``multi_ref``, ``alpha``, ``tokenizer``, ``lang``, ``su_unigrams``, ``wlcs``, ``hori_units``).
     """
     from rougekit.api import Scorer
 
