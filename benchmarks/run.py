@@ -23,6 +23,8 @@ Scenarios (see benchmarks/README.md):
   x  rougekit.explain of one CNN/DM pair (~60-token summary, ~50-token reference): ms per call
   k  each drop-in (rougekit.compat.rouge, .pyrouge, files2rouge, .evaluate, .torchmetrics) beside
      the package it replaces (benchmarks/bench_dropins.py; --peer-python for peers in another venv)
+  l  language presets (lang=): pairs/s per language (zh, ja, th, my, hi, ru, ar, ko, en), in
+     benchmarks/languages.py
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it; the child is forked by a small launcher
@@ -1033,7 +1035,9 @@ def machine_info() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,x")
+    ap.add_argument(
+        "--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,x"
+    )
     ap.add_argument(
         "--pairs",
         type=int,
@@ -1072,7 +1076,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefghijkx" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghijklx" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1205,6 +1209,10 @@ def main(argv: list[str] | None = None) -> int:
             report.append(text)
         if "k" in scenarios:
             report.append(scenario_k(real or corpora.synthetic(n_synth), workdir, args, quick))
+        if "l" in scenarios:
+            import languages
+
+            report.append(languages.scenario_l(pairs=200 if quick else 2000))
     finally:
         if tmp is not None:
             tmp.cleanup()

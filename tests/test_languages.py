@@ -117,6 +117,26 @@ def test_russian_snowball_stems_through_pystemmer():
     assert sig.lang == "ru" and sig.tokenizer == "unicode" and sig.segmenter == ""
 
 
+@pytest.mark.parametrize(
+    "lang, text",
+    [
+        ("hi", "भारत एक विशाल देश है। लड़कों ने लड़कियों को किताबें दीं। सरकार ने किसानों के लिए नई योजनाएं बनाईं"),
+        ("tr", "Ankara Türkiye'nin başkentidir. Kitaplar masanın üstünde duruyordu, çocuklar okula gidiyorlar."),
+    ],
+)
+def test_hindi_and_turkish_stem_as_xlsum(lang, text):
+    """stem=True applies the stemmer of XL-Sum's scorer (multilingual-rouge's classes are the reference)."""
+    stemmers = pytest.importorskip("multilingual_rouge.stemmers", reason="multilingual-rouge is not installed")
+    from rougekit.text.tokenizers import unicode_tokens
+
+    peer = {"hi": stemmers.HindiStemmer, "tr": stemmers.TurkishStemmer}[lang]()
+    expected = [peer(w) if len(w) > 3 else w for w in unicode_tokens(text)]
+    scorer = rougekit.Scorer(lang=lang, stem=True, bootstrap=None)
+    assert scorer.pre.process(text)[0] == expected
+    assert expected != unicode_tokens(text)  # the stemmer changed something
+    assert scorer.signature.stemmer == presets.XLSUM_STEMMERS[lang][1]
+
+
 def test_chinese_preset_segments_words():
     # jieba: 我 爱 北京 天安门 (4 words) / 我 爱 北京 (3): 3 hits
     assert rp("我爱北京天安门", "我爱北京", lang="zh") == (1.0, 0.75)
@@ -160,7 +180,7 @@ def test_signature_records_what_was_used_and_reads_back():
 
 
 def test_stem_without_a_stemmer_warns_and_signs_none():
-    for lang, why in (("zh", "it has no stemmer"), ("hi", "XL-Sum's stemmer for it is not in rougekit yet")):
+    for lang, why in (("zh", "it has no stemmer"), ("bn", "XL-Sum's stemmer for it is not in rougekit yet")):
         with pytest.warns(StemmerWarning, match=rf"stem=True stems nothing for lang='{lang}' \({why}\)") as rec:
             sig = rougekit.score(["a"], ["a"], lang=lang, stem=True, bootstrap=None).signature
         assert len(rec) == 1 and sig.stemmer == "none"

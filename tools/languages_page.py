@@ -33,6 +33,8 @@ def table() -> str:
             stemmer = f"Snowball `{snowball.SNOWBALL[p.code]}`"
         elif p.stemmer == "rouge155":
             stemmer = "ROUGE-1.5.5 (`-m`)"
+        elif p.stemmer == "xlsum":
+            stemmer = f"XL-Sum's (`{presets.XLSUM_STEMMERS[p.code][1]}`)"
         elif p.code in presets.XLSUM_STEMMED:
             stemmer = "none yet (XL-Sum's own)"
         else:

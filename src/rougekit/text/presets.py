@@ -16,6 +16,7 @@ tokens longer than 3 characters, as ROUGE-1.5.5 and XL-Sum do. The table is docs
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 import warnings
 from dataclasses import dataclass
@@ -38,15 +39,20 @@ NAMES = {
     "yo": "Yoruba",
 }  # fmt: skip
 
-#: the stemmers XL-Sum uses for Hindi, Bengali and Turkish (its own rules, not Snowball's): not yet in
-#: rougekit, so these presets stem nothing and say so (stem:none in the signature, a StemmerWarning)
+#: the languages XL-Sum stems with rules of its own (not Snowball's)
 XLSUM_STEMMED = ("hi", "bn", "tr")
+#: those of them rougekit has (module with ``stemmer(word) -> str``, signature name); Bengali's is not
+#: in yet, so ``bn`` stems nothing and says so (stem:none in the signature, a StemmerWarning)
+XLSUM_STEMMERS = {
+    "hi": ("rougekit.text.stem_hi", "xlsum-hindi"),  # Ramanathan & Rao (2003), as XL-Sum
+    "tr": ("rougekit.text.stem_tr", "xlsum-turkish"),  # the TurkishStemmer 1.3 rules, as XL-Sum
+}
 
 
 @dataclass(frozen=True)
 class Preset:
     """One language: ``tokenizer`` (``rouge155`` or ``unicode``), ``segmenter`` (a code of
-    :mod:`rougekit.text.segmenters` or None), ``stemmer`` (``rouge155``, ``snowball`` or None) and
+    :mod:`rougekit.text.segmenters` or None), ``stemmer`` (``rouge155``, ``snowball``, ``xlsum`` or None) and
     ``stopwords`` (``smart`` or None)."""
 
     code: str
@@ -80,7 +86,10 @@ def preset(lang: str) -> Preset:
     if code == "en":
         return Preset(code, tokenizer="rouge155", stemmer="rouge155", stopwords="smart")
     segmenter = code if code in segmenters.SEGMENTED else None
-    stemmer = "snowball" if code in snowball.SNOWBALL and code not in XLSUM_STEMMED else None
+    if code in XLSUM_STEMMED:
+        stemmer = "xlsum" if code in XLSUM_STEMMERS else None
+    else:
+        stemmer = "snowball" if code in snowball.SNOWBALL else None
     return Preset(code, segmenter=segmenter, stemmer=stemmer)
 
 
@@ -119,6 +128,8 @@ class PresetTokenizer:
 
 def stemmer_of(p: Preset) -> Callable[[str], str] | None:
     """The stem function of a preset (None when it has none); OptionError when its extra is missing."""
+    if p.stemmer == "xlsum":
+        return importlib.import_module(XLSUM_STEMMERS[p.code][0]).stemmer
     return snowball.snowball_stemmer(p.code) if p.stemmer == "snowball" else None
 
 
@@ -131,6 +142,8 @@ def stemmer_name(lang: str | None, stem: bool) -> str:
     p = preset(lang)
     if p.stemmer == "snowball":
         return snowball.snowball_name(p.code)
+    if p.stemmer == "xlsum":
+        return XLSUM_STEMMERS[p.code][1]
     return p.stemmer or "none"
 
 
