@@ -8,6 +8,7 @@ PYTHONPATH=src python tools/cli_page.py          # rewrite the generated part of
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,9 +37,20 @@ def commands() -> list[str]:
     return list(SUBCOMMANDS)
 
 
+def python_version() -> str:
+    return "%d.%d" % sys.version_info[:2]
+
+
+def python_of(page: str) -> str | None:
+    """The Python version the generated part of ``page`` was made with (argparse's layout varies)."""
+    m = re.search(r"<!-- made with Python ([\d.]+) -->", page)
+    return m.group(1) if m else None
+
+
 def generated() -> str:
     """The Markdown of every command's help, in the order `rougekit --help` lists them."""
-    parts = ["## `rougekit --help`\n", "```text", help_text().rstrip("\n"), "```\n"]
+    parts = [f"<!-- made with Python {python_version()} -->", "## `rougekit --help`\n", "```text"]
+    parts += [help_text().rstrip("\n"), "```\n"]
     for name in commands():
         parts += [f"## `rougekit {name}`\n", "```text", help_text(name).rstrip("\n"), "```\n"]
     return "\n".join(parts)
