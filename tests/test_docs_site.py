@@ -217,7 +217,10 @@ def run_command(command: str, where: str) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "rougekit", *args[1:]], capture_output=True, text=True, env=env, timeout=600
     )
-    assert done.returncode == 0, f"{where}: `{command}` exited with {done.returncode}: {done.stderr.strip()[-500:]}"
+    assert done.returncode == 0, (
+        f"{where}: `{command}` exited with {done.returncode}: {done.stderr.strip()[-500:]} "
+        "(a block that cannot run here needs a mark: see the docstring of tests/test_docs_site.py)"
+    )
     return done.stdout
 
 
