@@ -582,3 +582,47 @@ def test_no_pairs_have_no_corpus_score():
         assert all(math.isnan(v) for v in result.corpus(name).values())
     stream = rougekit.Scorer(measures=["ROUGE-1"], bootstrap=None).score_stream([], keep_pairs=False)
     assert all(math.isnan(v) for v in stream.corpus("ROUGE-1").values())
+
+
+@pytest.mark.parametrize("bad", [-1, 2**63, 1.5, "7", True])
+def test_meta_functions_check_their_seed(bad):
+    """Issue 17: the meta-evaluation functions refuse a seed outside 0..2**63-1 with an OptionError."""
+    import numpy as np
+
+    from rougekit.errors import OptionError
+    from rougekit.meta.significance import pairwise_tests
+    from rougekit.stats.inference import bootstrap_distribution
+    from rougekit.stats.resampling import draws
+
+    S = np.arange(12, dtype=float).reshape(3, 4)
+    with pytest.raises(OptionError, match="seed"):
+        pairwise_tests(S, test="bootstrap", paired=True, samples=10, seed=bad)
+    with pytest.raises(OptionError, match="seed"):
+        draws(3, 4, "both", 5, bad)
+    with pytest.raises(OptionError, match="seed"):
+        bootstrap_distribution(S, S, seed=bad, samples=10)
+
+
+@pytest.mark.parametrize("bad", [0, -3, 10**9, 2.5])
+def test_meta_functions_check_their_sample_count(bad):
+    import numpy as np
+
+    from rougekit.errors import OptionError
+    from rougekit.meta.significance import pairwise_tests
+    from rougekit.stats.resampling import draws
+
+    S = np.arange(12, dtype=float).reshape(3, 4)
+    with pytest.raises(OptionError, match="samples"):
+        pairwise_tests(S, test="bootstrap", paired=True, samples=bad, seed=1)
+    with pytest.raises(OptionError, match="samples"):
+        draws(3, 4, "both", bad, 1)
+
+
+def test_numpy_integers_are_valid_seeds_and_counts():
+    import numpy as np
+
+    from rougekit.stats.resampling import draws
+
+    rows, cols = draws(3, 4, "both", np.int64(5), np.int64(7))
+    again_rows, again_cols = draws(3, 4, "both", 5, 7)
+    assert (rows == again_rows).all() and (cols == again_cols).all() and rows.shape == (5, 3)

@@ -27,6 +27,8 @@ Error messages quote the value the user gave, cut to :data:`SHOWN` characters.
 
 from __future__ import annotations
 
+import numbers
+
 from rougekit.errors import OptionError
 
 MAX_LENGTH_LIMIT = 2**31 - 1  # more words or bytes than any summary has
@@ -54,6 +56,23 @@ def whole(name: str, value, low: int, high: int) -> int:
     if not low <= value <= high:
         raise OptionError(f"{name} must be within {low} and {high}, got {shown(value)}")
     return value
+
+
+def seed(value, name: str = "seed") -> int | None:
+    """A random seed: None (fresh entropy, where the caller allows it) or a whole number within 0 and
+    :data:`MAX_SEED` (numpy integers too)."""
+    if value is None:
+        return None
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = int(value)
+    return whole(name, value, 0, MAX_SEED)
+
+
+def samples(value, name: str = "samples", low: int = 1) -> int:
+    """A number of resamples or permutations: a whole number within ``low`` and :data:`MAX_RESAMPLES`."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = int(value)
+    return whole(name, value, low, MAX_RESAMPLES)
 
 
 def fraction(name: str, value, low: float, high: float, *, open_ends: bool = False) -> float:

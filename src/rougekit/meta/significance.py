@@ -40,6 +40,7 @@ from typing import Sequence
 
 import numpy as np
 
+from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.stats.levels import as_matrix
 from rougekit.stats.paired import bootstrap_mean_test, paired_test, unpaired_test
@@ -85,7 +86,7 @@ def _check_test(test: str) -> str:
 
 def _bootstrap_pairs(S: np.ndarray, samples: int, seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     n_sys = S.shape[0]
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(limits.seed(seed))
     npairs = n_sys * (n_sys - 1) // 2
     stat = np.full(npairs, np.nan)
     pval = np.full(npairs, np.nan)
@@ -111,9 +112,7 @@ def pairwise_tests(
     n_sys = S.shape[0]
     pairs = [(i, j) for i in range(n_sys) for j in range(i + 1, n_sys)]
     if test == "bootstrap":
-        if int(samples) < 1:
-            raise OptionError(f"the number of samples must be positive, got {samples}")
-        stat, pval, diff = _bootstrap_pairs(S, int(samples), seed)
+        stat, pval, diff = _bootstrap_pairs(S, limits.samples(samples), seed)
         return PairwiseTests(pairs, stat, pval, diff, test, True)
     stat = np.full(len(pairs), np.nan)
     pval = np.full(len(pairs), np.nan)

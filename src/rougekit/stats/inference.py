@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.stats.correlation import canonical_coefficient, get_coefficient
 from rougekit.stats.distributions import normal_ppf, t_cdf, t_sf
@@ -113,10 +114,7 @@ def _check_alternative(alternative: str) -> str:
 
 
 def _check_samples(samples: int) -> int:
-    n = int(samples)
-    if n < 1:
-        raise OptionError(f"the number of samples must be positive, got {samples}")
-    return n
+    return limits.samples(samples)
 
 
 def _joint_nan(*matrices: np.ndarray) -> list[np.ndarray]:
@@ -150,7 +148,7 @@ def bootstrap_distribution(
     func = get_coefficient(coefficient)
     samples = _check_samples(samples)
     unit = check_resample(resample_unit)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(limits.seed(seed))
     out = np.empty(samples)
     for b in range(samples):
         xs, ys = resample(rng, (X, Y), unit)
@@ -368,7 +366,7 @@ def permutation_test(
         XA, XB, Z, level, coefficient, resample_unit, alternative, samples
     )
     A, B = _standardize(XA), _standardize(XB)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(limits.seed(seed))
     n_sys, n_inst = A.shape
     null = np.empty(samples)
     for s in range(samples):
@@ -403,7 +401,7 @@ def bootstrap_test(
     level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
         XA, XB, Z, level, coefficient, resample_unit, alternative, samples
     )
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(limits.seed(seed))
     deltas = np.empty(samples)
     for s in range(samples):
         a, b, z = resample(rng, (XA, XB, Z), unit)

@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 
+from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.scoring import ratios_array
 
@@ -73,7 +74,8 @@ def draws(n_rows: int, n_cols: int, unit: str, samples: int, seed: int | None):
     """The indices of ``samples`` resamples at once: (samples x rows or None, samples x columns or
     None), the same draws as ``samples`` calls of :func:`draw` on ``default_rng(seed)``."""
     unit = check_resample(unit)
-    rng = np.random.default_rng(seed)
+    samples = limits.samples(samples)
+    rng = np.random.default_rng(limits.seed(seed))
     rows = np.empty((samples, n_rows), dtype=int) if unit in ("systems", "both") else None
     cols = np.empty((samples, n_cols), dtype=int) if unit in ("instances", "both") else None
     for b in range(samples):
