@@ -289,3 +289,34 @@ def test_docs_languages_page_is_current():
     others = {name for code, name in snowball.SNOWBALL.items() if code not in in_table and code != "nb"}
     paragraph = text.split("Any other ISO 639-1 code", 1)[1].split("\n\n", 1)[0]
     assert {name for name in others if name.capitalize() not in paragraph} == set()
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja", "th", "my", "hi", "ru", "ar", "el", "ko", "en"])
+def test_generated_text_in_many_scripts_never_scores_a_silent_zero(lang):
+    """Identity scores 1 under a preset whenever the text has words; the English preset (ROUGE-1.5.5's
+    ASCII tokens) may score 0 only with an EmptyTokensWarning."""
+    hypothesis = pytest.importorskip("hypothesis", reason="hypothesis is not installed")
+    st = hypothesis.strategies
+    from rougekit.text.empty import has_words
+
+    scorer = rougekit.Scorer(["ROUGE-1", "ROUGE-L"], lang=lang, bootstrap=None)
+    # letters, marks, digits, punctuation and spaces of every script, and runs of a few scripts' letters
+    any_script = st.characters(categories=("L", "M", "N", "P", "Zs"))
+    scripts = st.sampled_from("aZ9 中文かなカナ한국ไทยမြန်हिंदीбукваعربيαβγ ־።.!、")
+    text = st.lists(st.one_of(any_script, scripts), min_size=1, max_size=30).map("".join)
+
+    @hypothesis.settings(max_examples=60, deadline=None, derandomize=True)
+    @hypothesis.given(text)
+    def identity(x):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            f = scorer.score([x], [x]).per_pair()[0]
+        warned = any(issubclass(w.category, EmptyTokensWarning) for w in seen)
+        if f["ROUGE-1"]["f"] != 1.0:
+            assert warned or not has_words(x), x
+        else:
+            assert f["ROUGE-L"]["f"] == 1.0 and not warned
+        if lang != "en" and has_words(x):
+            assert f["ROUGE-1"]["f"] == 1.0, x
+
+    identity()
