@@ -685,10 +685,12 @@ cdef class _Engine:
             with gil:
                 raise MemoryError()
         slot[0] = mem
-        memcpy(mem, self.st.data, self.st.n * sizeof(int32_t))
+        if self.st.n:  # memcpy from NULL is undefined even for 0 bytes (UBSan)
+            memcpy(mem, self.st.data, self.st.n * sizeof(int32_t))
         d.stok = mem
         d.nstok = <int32_t>self.st.n
-        memcpy(mem + self.st.n, self.so.data, self.so.n * sizeof(int32_t))
+        if self.so.n:
+            memcpy(mem + self.st.n, self.so.data, self.so.n * sizeof(int32_t))
         d.soff = mem + self.st.n
         d.nsent = <int32_t>(self.so.n - 1)
         if separate:

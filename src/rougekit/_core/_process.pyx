@@ -115,7 +115,8 @@ cdef int query_set(Query* q, const int32_t* tok, Py_ssize_t n) noexcept nogil:
             return -1
         q.v = <uint64_t*>p
         q.v_cap = W
-    memset(q.pm, 0, need * sizeof(uint64_t))
+    if need:  # memset of a NULL table is undefined even for 0 bytes (UBSan)
+        memset(q.pm, 0, need * sizeof(uint64_t))
     for b in range(n):
         s = q.slot[tok[b]]
         q.pm[s * W + (b >> 6)] |= (<uint64_t>1) << (b & 63)
