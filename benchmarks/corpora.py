@@ -444,6 +444,21 @@ def write_line_files(folder: Path, n: int = 1_000_000, seed: int = 3) -> tuple[P
     return cpath, rpath
 
 
+def report_systems(n: int, seed: int = 4) -> tuple[list[str], dict[str, list[str]]]:
+    """References and three systems for the HTML report scenario, one summary per line: ``sys1`` the
+    synthetic candidates, ``sys2`` the same with a fifth of the words dropped, ``sys3`` the reference
+    with half of its words dropped (so the systems differ, pair by pair)."""
+    corpus = synthetic(n, seed)
+    rng = random.Random(seed)
+
+    def drop(text: str, share: float) -> str:
+        return " ".join(w for w in text.split() if rng.random() >= share) or "x"
+
+    refs = [r[0].replace("\n", " ") for r in corpus.references]
+    cands = [c.replace("\n", " ") for c in corpus.candidates]
+    return refs, {"sys1": cands, "sys2": [drop(c, 0.2) for c in cands], "sys3": [drop(r, 0.5) for r in refs]}
+
+
 if __name__ == "__main__":  # a quick look at each corpus
     import time
 

@@ -25,6 +25,8 @@ Scenarios (see benchmarks/README.md):
      the package it replaces (benchmarks/bench_dropins.py; --peer-python for peers in another venv)
   l  language presets (lang=): pairs/s per language (zh, ja, th, my, hi, ru, ar, ko, en), in
      benchmarks/languages.py
+  r  `rougekit report` of 3 systems x 10,000 examples: build time, file size, and in headless
+     chromium the time to the first drawn list, a sort and a filter (1,000 with --quick)
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it; the child is forked by a small launcher
@@ -976,6 +978,68 @@ def scenario_e(lines: int, workdir: Path, timeout: float) -> str:
     )
 
 
+def scenario_report(pairs: int, workdir: Path, timeout: float) -> str:
+    """The HTML report of 3 systems x ``pairs`` examples: build time, size, and in headless chromium the
+    time to the first drawn list, a sort and a first filter (tests/_chromium.py, DevTools over a pipe)."""
+    folder = workdir / "report"
+    folder.mkdir(parents=True, exist_ok=True)
+    refs, systems = corpora.report_systems(pairs)
+    (folder / "ref.txt").write_text("".join(r + "\n" for r in refs), encoding="utf-8")
+    cmd = [sys.executable, "-m", "rougekit", "report", "-r", "ref.txt", "-o", "report.html", "-q"]
+    for name, lines in systems.items():
+        (folder / f"{name}.txt").write_text("".join(c + "\n" for c in lines), encoding="utf-8")
+        cmd += ["-c", f"{name}.txt"]
+    run = run_measured(cmd, env=child_env(), cwd=folder, timeout=timeout)
+    page = folder / "report.html"
+    rows = [
+        ["build: rougekit report (defaults: ROUGE-1/2/L, 1.5.5 bootstrap, 1000 test trials)", fmt_s(run), "< 10 s"],
+        ["file size", f"{page.stat().st_size / 2**20:.1f} MiB" if run.ok else "-", "< 20 MB"],
+        ["build peak memory", f"{run.peak_mb:,.0f} MB" if run.ok else "-", ""],
+    ]
+    sys.path.insert(0, str(REPO / "tests"))
+    from _chromium import Browser, find_chromium
+
+    if not run.ok:
+        rows.append(["chromium", "not run: the build failed " + run.error[:60], ""])
+    elif find_chromium() is None:
+        rows.append(["chromium", "not installed (apt-get install chromium)", ""])
+    else:
+        with Browser(width=1280, height=1000, timeout=timeout) as b:
+            tab = b.open(page.as_uri())
+            first = tab.wait_for("window.rkFirstRender")
+            paint = tab.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+            loaded = tab.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+            ms = "document.getElementById('examples').getAttribute('data-render-ms')"
+            tab.evaluate("document.getElementById('examples').removeAttribute('data-render-ms')")
+            tab.click("th[data-col=spread]")
+            sort_ms = tab.wait_for(ms)
+            tab.evaluate("document.getElementById('examples').removeAttribute('data-render-ms')")
+            tab.type("input.filter", "the")
+            filter_ms = tab.wait_for(ms)
+            rows += [
+                ["chromium: first contentful paint (from navigation start)", f"{paint:.0f} ms", ""],
+                ["chromium: the example list drawn by the page's script", f"{first:.0f} ms", ""],
+                ["chromium: load event done", f"{loaded:.0f} ms", ""],
+                ["chromium: sort all examples by max - min and draw a page", f"{float(sort_ms):.0f} ms", ""],
+                ["chromium: first filter (decodes every text once) and draw", f"{float(filter_ms):.0f} ms", ""],
+                ["chromium: JavaScript errors", str(len(tab.errors)), "0"],
+            ]
+    return print_table(
+        f"(r) HTML report: 3 systems x {pairs:,} examples, every example in the page",
+        ["what", "measured", "target (issue 16)"],
+        rows,
+        [
+            "Synthetic CNN/DM-sized pairs (benchmarks/corpora.report_systems), one summary per line. Build: wall time "
+            "of the whole command. chromium: Debian's, headless, driven over the DevTools pipe; the page records "
+            "performance.now() after its first drawing of the example list and the duration of each drawing."
+        ],
+    )
+
+
+def fmt_s(run: Run) -> str:
+    return f"{run.seconds:.1f} s" if run.ok else "failed: " + run.error[:60]
+
+
 # =============================================================================================
 
 
@@ -1036,7 +1100,7 @@ def machine_info() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
-        "--scenarios", default="a,b,c,d,e,f,g,h", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,x"
+        "--scenarios", default="a,b,c,d,e,f,g,h,r", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,r,x"
     )
     ap.add_argument(
         "--pairs",
@@ -1076,7 +1140,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefghijklx" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghijklrx" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1213,6 +1277,8 @@ def main(argv: list[str] | None = None) -> int:
             import languages
 
             report.append(languages.scenario_l(pairs=200 if quick else 2000))
+        if "r" in scenarios:
+            report.append(scenario_report(1000 if quick else 10000, workdir, args.timeout))
     finally:
         if tmp is not None:
             tmp.cleanup()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import struct
 import sys
 from pathlib import Path
@@ -151,4 +152,61 @@ def test_sort_filter_and_pages_through_devtools(corpus, tmp_path):
         assert len(texts) == len(shown) and all(word in t for t in texts)
 
         page.screenshot(str(tmp_path / "sorted.png"))
+        assert page.errors == []
+
+
+def _tokens(text: str) -> list[str]:
+    """ROUGE-1.5.5's tokens of plain English text, by hand: lower case, non-alphanumerics are spaces."""
+    return re.sub(r"[^a-z0-9]", " ", text.lower()).split()
+
+
+def _matched(cand: list[str], ref: list[str], n: int) -> list[bool]:
+    """Which candidate tokens lie in an n-gram that the reference has too (every occurrence)."""
+    grams = {tuple(ref[i : i + n]) for i in range(len(ref) - n + 1)}
+    marked = [False] * len(cand)
+    for i in range(len(cand) - n + 1):
+        if tuple(cand[i : i + n]) in grams:
+            for j in range(i, i + n):
+                marked[j] = True
+    return marked
+
+
+def test_highlights_are_the_matched_words(tmp_path):
+    """Every example of examples/correlate (one reference each, no stemming): the page marks exactly the
+    candidate words in a unigram / bigram the reference has, and the reference words in one the
+    candidate has, worked out here from the texts."""
+    folder = Path(__file__).resolve().parents[1] / "examples" / "correlate"
+    out = tmp_path / "report.html"
+    args = ["-c", "sysA.txt", "-c", "sysB.txt", "-c", "sysC.txt", "-r", "ref.txt", "--measures", "ROUGE-1,ROUGE-2"]
+    done = cli("report", *args, "-o", str(out), cwd=folder)
+    assert done.returncode == 0, done.stderr
+    refs = [_tokens(x) for x in (folder / "ref.txt").read_text().splitlines()]
+    systems = [[_tokens(x) for x in (folder / f"{s}.txt").read_text().splitlines()] for s in ("sysA", "sysB", "sysC")]
+    pieces = (
+        "Array.from(document.querySelectorAll('table.examples tr.texts')).map(tr =>"
+        " Array.from(tr.querySelectorAll('.text')).map(t => Array.from(t.querySelectorAll('.sent')).map(s =>"
+        " Array.from(s.childNodes).filter(x => x.textContent.trim()).map(x => [x.textContent.trim(),"
+        " x.nodeName === 'MARK'])).flat()))"
+    )
+    with Browser() as b:
+        page = b.open(out.as_uri())
+        page.wait_for("document.querySelectorAll('table.examples tr.texts').length === 4")
+        for measure, n in ((0, 1), (1, 2)):
+            for refsys in range(3):
+                page.evaluate(
+                    f"(function(){{var m=document.querySelector('select.measure'); m.value='{measure}';"
+                    "m.dispatchEvent(new Event('change'));"
+                    f"var r=document.querySelector('select.refsys'); r.value='{refsys}';"
+                    "r.dispatchEvent(new Event('change'));})()"
+                )
+                shown = page.evaluate(pieces)
+                assert len(shown) == 4
+                for p, texts in enumerate(shown):  # [reference, sysA, sysB, sysC], each [word, marked] pairs
+                    ref = refs[p]
+                    assert [w for w, _ in texts[0]] == ref
+                    assert [m for _, m in texts[0]] == _matched(ref, systems[refsys][p], n)
+                    for s in range(3):
+                        cand = systems[s][p]
+                        assert [w for w, _ in texts[1 + s]] == cand
+                        assert [m for _, m in texts[1 + s]] == _matched(cand, ref, n), (measure, p, s)
         assert page.errors == []

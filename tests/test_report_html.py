@@ -250,6 +250,8 @@ def test_to_html_api(tmp_path):
         (["--result", "ref.txt", "-o", "x.html"], "not a JSON result"),
         (["--result", "ref.txt", "-c", "sysA.txt", "-o", "x.html"], "--result replaces the inputs"),
         (["-c", "sysA.txt", "-r", "ref.txt", "--trials", "0", "-o", "x.html"], "trials"),
+        (["-c", "sysA.txt", "-r", "ref.txt", "--highlights", "some", "-o", "x.html"], "highlights must be"),
+        (["-c", "sysA.txt", "-r", "ref.txt", "--highlights", "-3", "-o", "x.html"], "highlights must be"),
         (["-c", "sysA.txt", "-r", "ref.txt", "-o", "/nonexistent/x.html"], "/nonexistent/x.html"),
     ],
 )
@@ -274,10 +276,45 @@ def test_pack_round_trip():
         ["the", "</script>", "<!--", "\\", '"', "é", html_pack.BREAK, "x"],
         ["the"] * 5 + [str(i) for i in range(3000)],
     ]
-    vocab = html_pack.Vocabulary(texts)
-    for words in texts:
-        encoded = vocab.encode(words)
-        assert html_pack.decode(encoded, vocab.words) == words
-        assert not set(encoded) - set(html_pack.FINAL + html_pack.LEAD)
-    assert len(vocab.encode(["the"])) == 1  # the most frequent word: one character
-    assert html_pack.split_words("a  b\n\n c\n") == ["a", "b", html_pack.BREAK, "c"]
+    words, encoded = html_pack.encode_all([" ".join(t) for t in texts] + ["", "the"])
+    assert len(encoded) == 4
+    for text, code in zip(texts, encoded):
+        assert html_pack.decode(code, words) == text  # BREAK joined in is a line break: a sentence break
+        assert not set(code) - set(html_pack.FINAL + html_pack.LEAD)
+    assert encoded[2:] == ["", html_pack.FINAL[0]]  # an empty text; the most frequent word: one character
+    # sentences: the non-empty lines; the marks used while splitting are shown as U+FFFD
+    words, encoded = html_pack.encode_all(["a  b\n\n c\n", "x\x01y \x02"])
+    assert [html_pack.decode(e, words) for e in encoded] == [["a", "b", html_pack.BREAK, "c"], ["x\ufffdy", "\ufffd"]]
+
+
+def blob_of(page: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="rk-data">(.*?)</script>', page, re.S)[1])
+
+
+def test_highlight_budget_takes_the_best_and_worst_first(tmp_path):
+    args = ["-c", "sysA.txt", "-c", "sysB.txt", "-c", "sysC.txt", "-r", "ref.txt"]
+    rows = list(csv.DictReader(io.StringIO(cli("score", *args, "--per-pair", "--format", "csv").stdout)))
+    mean = [sum(float(r["ROUGE-1_f"]) for r in rows if r["instance"] == str(i)) / 3 for i in range(1, 5)]
+    best = max(range(4), key=lambda i: (mean[i], -i))
+    worst = min(range(4), key=lambda i: (mean[i], i))
+    out = tmp_path / "r.html"
+    assert cli("report", *args, "--highlights", "2", "-o", str(out)).returncode == 0
+    hl = blob_of(out.read_text(encoding="utf-8"))["hl"]
+    assert hl["pairs"] == sorted({best, worst}) and best != worst
+    assert len(hl["cands"]) == 3 and all(len(c) == 2 for c in hl["cands"])
+    assert sorted(hl["marks"]) == ["0", "1", "2"]  # ROUGE-1, ROUGE-2, ROUGE-L
+    assert cli("report", *args, "--highlights", "0", "-o", str(out)).returncode == 0
+    page = out.read_text(encoding="utf-8")
+    assert "hl" not in blob_of(page) and "no highlights" in page
+    assert cli("report", *args, "--highlights", "all", "-o", str(out)).returncode == 0
+    assert blob_of(out.read_text(encoding="utf-8"))["hl"]["pairs"] == [0, 1, 2, 3]
+
+
+def test_token_ids_have_no_highlights():
+    ids = [[1, 2, 3], [4, 5]]
+    refs = [[1, 2, 4], [4, 5, 6]]
+    r = rougekit.score(ids, refs, measures=["ROUGE-1"], bootstrap=None)
+    page = r.to_html(candidates=ids, references=refs)
+    blob = blob_of(page)
+    assert "hl" not in blob and "the inputs are not text (token ids)" in page
+    assert [" ".join(html_pack.decode(c, blob["words"])) for c in blob["cands"][0]] == ["1 2 3", "4 5"]

@@ -440,7 +440,8 @@ class RougeResult:
         (more systems scored on the same pairs with the same options), written to ``path`` if given.
 
         ``candidates`` (a list of texts, or ``{system: list}`` with ``others``) and ``references``
-        add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title``."""
+        add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title`` and
+        ``highlights`` (how many examples show their matched words, or ``"all"``)."""
         from rougekit.report.html_api import write_report
 
         return write_report(self, path, name, others, candidates, references, options)

@@ -13,7 +13,7 @@ import sys
 from rougekit.cli import score
 from rougekit.errors import OptionError
 from rougekit.io.files import write_text
-from rougekit.report import html, html_model
+from rougekit.report import html, html_explain, html_model
 
 EXAMPLES = r"""examples:
   # two systems, the same references: tables, intervals, ranks, significance, distributions, examples
@@ -53,6 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"randomization trials / bootstrap resamples of the pairwise tests (default {html.DEFAULT_TRIALS}; "
         "--seed and --confidence apply to them too)",
     )
+    rep.add_argument(
+        "--highlights",
+        default=str(html_explain.DEFAULT_BUDGET),
+        metavar="N|all",
+        help="examples whose matched words are marked (rougekit.explain, a few ms each per system): per measure "
+        f"the best, the worst and the biggest differences first (default {html_explain.DEFAULT_BUDGET}; 0: none)",
+    )
     rep.add_argument("--title", default="rougekit report", help="the page's title")
     return parser
 
@@ -65,6 +72,7 @@ def run(argv: list[str]) -> int:
             raise OptionError(f"{flag} belongs to `rougekit score`; the report is HTML (-o FILE)")
     if not args.output:
         raise OptionError("give the output file with -o FILE (or -o - for standard output)")
+    budget = html_explain.budget_of(args.highlights)
     if args.result:
         if args.candidates or args.jsonl or args.candidate_dir:
             raise OptionError("--result replaces the inputs: give either --result or -c/--jsonl/--candidate-dir")
@@ -76,7 +84,9 @@ def run(argv: list[str]) -> int:
         sources = score._load_sources(args, len(refs))
         results = {name: scorer.score(c, refs, ids=ids, sources=sources, jobs=args.jobs) for name, c in systems.items()}
         data = html_model.from_results(results, systems, refs)
-    text = html.build(data, trials=args.trials, seed=args.seed, confidence=args.confidence, title=args.title)
+    text = html.build(
+        data, trials=args.trials, seed=args.seed, confidence=args.confidence, title=args.title, highlights=budget
+    )
     if args.output == "-":
         sys.stdout.write(text)
     else:

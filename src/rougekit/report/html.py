@@ -18,7 +18,7 @@ from importlib import resources
 
 from rougekit import __version__, limits
 from rougekit.errors import OptionError
-from rougekit.report import html_pack
+from rougekit.report import html_explain, html_pack
 from rougekit.report.formats import value_text
 from rougekit.report.html_model import KEYS, Comparison, ReportData, ranks, significance
 from rougekit.report.html_svg import histogram
@@ -128,7 +128,8 @@ def _plots(data: ReportData, measure: str) -> str:
     return "".join(out)
 
 
-def _examples_blob(data: ReportData) -> dict:
+def _examples_blob(data: ReportData, marks: dict | None) -> dict:
+    """The list's data (:mod:`rougekit.report.html_pack`); ``marks`` from :func:`html_explain.highlights`."""
     blob: dict = {
         "final": html_pack.FINAL,
         "lead": html_pack.LEAD,
@@ -149,14 +150,27 @@ def _examples_blob(data: ReportData) -> dict:
     for k, m in enumerate(data.measures):
         if m in data.single:
             blob["values"][k] = [cols * 3 for cols in blob["values"][k]]
-    ref_words = [[html_pack.split_words(r) for r in refs] for refs in data.references or []]
-    cand_words = {name: [html_pack.split_words(t) for t in texts] for name, texts in (data.candidates or {}).items()}
-    vocab = html_pack.Vocabulary([w for refs in ref_words for w in refs] + [w for c in cand_words.values() for w in c])
-    blob["words"] = vocab.words
+    refs = data.references or []
+    texts = [r for rs in refs for r in rs]
+    for s in data.systems if data.candidates is not None else []:
+        texts += data.candidates[s.name]
+    if marks is not None:  # the explained examples' texts as the measures saw them
+        texts += [r for rs in marks["ref_texts"] for r in rs]
+        for cands in marks["cand_texts"]:
+            texts += cands
+    blob["words"], encoded = html_pack.encode_all(texts)
+    parts = iter(encoded)
     if data.references is not None:
-        blob["refs"] = [[vocab.encode(w) for w in refs] for refs in ref_words]
+        blob["refs"] = [[next(parts) for _ in rs] for rs in refs]
     if data.candidates is not None:
-        blob["cands"] = [[vocab.encode(w) for w in cand_words[s.name]] for s in data.systems]
+        blob["cands"] = [[next(parts) for _ in range(data.size)] for _ in data.systems]
+    if marks is not None:
+        blob["hl"] = {
+            "pairs": marks["pairs"],
+            "refs": [[next(parts) for _ in rs] for rs in marks["ref_texts"]],
+            "cands": [[next(parts) for _ in cands] for cands in marks["cand_texts"]],
+            "marks": marks["marks"],
+        }
     return blob
 
 
@@ -166,12 +180,34 @@ _EXAMPLES = """<section id="examples"><h2>Examples</h2>
 <input class="filter" type="search" placeholder="filter: instance or words (all must occur)">
 <button class="preset" data-preset="best">best</button><button class="preset" data-preset="worst">worst</button>
 {diff_button}
+{ref_select}
 <button class="prev">&larr;</button><span class="page"></span><button class="next">&rarr;</button>
 <span class="count"></span></div>
 <p class="meta">Click a column to sort (again to reverse). {hint}</p>
 <table class="examples"><thead></thead><tbody></tbody></table>
 <script type="application/json" id="rk-data">{blob}</script>
 </section>"""
+
+
+def _hint(data: ReportData, marks: dict | None, budget: int | None) -> str:
+    if data.candidates is None:
+        return "The texts are not in this report (built from saved scores)."
+    if marks is None:
+        why = "the report was built with no highlights" if budget == 0 else "the inputs are not text (token ids)"
+        return f"Matched words are not highlighted: {why}."
+    shown = len(marks["pairs"])
+    which = (
+        "every example"
+        if shown == data.size
+        else (
+            f"{shown} of {data.size} examples (per measure the best, the worst and the biggest differences first; "
+            "--highlights N or all for more)"
+        )
+    )
+    return (
+        f"Matched words of the chosen measure (from rougekit.explain) are marked in {which}: their texts are "
+        "shown as the measures saw them (tokens before stemming)."
+    )
 
 
 def build(
@@ -181,8 +217,11 @@ def build(
     seed: int = 0,
     confidence: float = 95.0,
     title: str = "rougekit report",
+    highlights: int | str | None = html_explain.DEFAULT_BUDGET,
 ) -> str:
-    """The report as one HTML document."""
+    """The report as one HTML document; ``highlights``: how many examples show their matched words
+    (``"all"``: every one; see :mod:`rougekit.report.html_explain`)."""
+    budget = html_explain.budget_of(highlights)
     limits.whole("trials", trials, 1, limits.MAX_RESAMPLES)
     limits.whole("seed", seed, 0, limits.MAX_SEED)
     limits.fraction("confidence", confidence, 0, 100, open_ends=True)
@@ -216,14 +255,15 @@ def build(
         for m in data.measures:
             body.append(f"<h3>{escape(m)}</h3>{_plots(data, m)}")
         body.append("</section>")
-        blob = json.dumps(_examples_blob(data), ensure_ascii=False, separators=(",", ":"))
-        hint = "Matched words are not highlighted: the report was built without the texts' explanations."
-        if data.candidates is None:
-            hint = "The texts are not in this report (built from saved scores)."
+        marks = html_explain.highlights(data, data.explain_options, budget) if budget != 0 else None
+        blob = json.dumps(_examples_blob(data, marks), ensure_ascii=False, separators=(",", ":"))
         body.append(
             _EXAMPLES.format(
                 blob=_script_safe(blob),
-                hint=escape(hint),
+                hint=escape(_hint(data, marks, budget)),
+                ref_select='<label>matches in the references of <select class="refsys"></select></label>'
+                if marks and len(data.systems) > 1
+                else "",
                 diff_button='<button class="preset" data-preset="diff">biggest difference</button>'
                 if len(data.systems) > 1
                 else "",

@@ -6,7 +6,7 @@ from rougekit.errors import OptionError
 from rougekit.io.files import write_text
 from rougekit.report import html, html_model
 
-_OPTIONS = ("trials", "seed", "confidence", "title")
+_OPTIONS = ("trials", "seed", "confidence", "title", "highlights")
 
 
 def write_report(result, path, name, others, candidates, references, options) -> str:

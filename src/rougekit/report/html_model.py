@@ -8,12 +8,14 @@ are optional. :func:`significance` and :func:`ranks` derive the comparisons thro
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 import numpy as np
 
+from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError
 from rougekit.io.files import read_bytes
 from rougekit.report.formats import average_label, value_text
@@ -44,6 +46,8 @@ class ReportData:
     candidates: dict[str, list[str]] | None = None  # system -> one display text per pair (sentences on lines)
     references: list[list[str]] | None = None  # per pair, its references
     notes: list[str] = field(default_factory=list)
+    explainable: bool = False  # the texts are text (not token ids): rougekit.explain can show their matches
+    explain_options: dict = field(default_factory=dict)  # rougekit.explain's options for the scores' matches
 
     @property
     def size(self) -> int:
@@ -81,6 +85,18 @@ def display_text(summary) -> str:
     if summary and not isinstance(summary[0], (str, list, tuple, np.ndarray)):
         return " ".join(parts)  # a flat list of token ids: one sentence
     return "\n".join(parts)
+
+
+_NOT_MATCHING = {"measures", "average", "bootstrap", "resamples", "confidence", "seed"}  # corpus-level options
+
+
+def explain_options(options: ScoringOptions) -> dict:
+    """The keyword options of :func:`rougekit.explain` that give the matches behind ``options``' scores."""
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in _NOT_MATCHING}
+
+
+def _is_text(summary) -> bool:
+    return isinstance(summary, str) or (isinstance(summary, (list, tuple)) and all(isinstance(s, str) for s in summary))
 
 
 def _reference_list(entry) -> list[str]:
@@ -130,11 +146,28 @@ def from_results(
                 raise OptionError(f"system {name!r}: {len(texts)} candidate texts for {len(first)} scored pairs")
             cands[str(name)] = [display_text(t) for t in texts]
     refs = None
+    explainable = False
     if references is not None:
+        references = list(references)
         refs = [_reference_list(e) for e in references]
         if len(refs) != len(first):
             raise OptionError(f"{len(refs)} reference entries for {len(first)} scored pairs")
-    return ReportData(systems, measures, single, first.ids, str(first.signature), average_label(first), cands, refs)
+        explainable = candidates is not None and all(
+            _is_text(e) or (isinstance(e, (list, tuple)) and all(_is_text(r) for r in e)) for e in references
+        )
+        explainable = explainable and all(_is_text(t) for name in results for t in candidates[name])
+    return ReportData(
+        systems,
+        measures,
+        single,
+        first.ids,
+        str(first.signature),
+        average_label(first),
+        cands,
+        refs,
+        explainable=explainable,
+        explain_options=explain_options(first.options),
+    )
 
 
 def from_saved(path: str) -> ReportData:

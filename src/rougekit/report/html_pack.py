@@ -43,29 +43,30 @@ def decode(text: str, words: list[str]) -> list[str]:
     return out
 
 
-def split_words(text: str) -> list[str]:
-    """Display words of a text: white-space separated, ``BREAK`` between its lines (sentences)."""
-    words: list[str] = []
-    for line in text.split("\n"):
-        parts = line.split()
-        if parts:
-            if words:
-                words.append(BREAK)
-            words.extend(parts)
-    return words
+_BREAK_MARK = "\x01"  # stands for a sentence break while texts are split in bulk
+_TEXT_END = "\x02"  # ends each text in the bulk split
 
 
-class Vocabulary:
-    """Encodes many texts against one frequency-ordered word list."""
+def _marked(text: str) -> str:
+    """A text with its non-empty lines joined by the break mark (the marks in the text itself shown as U+FFFD)."""
+    if _BREAK_MARK in text or _TEXT_END in text:
+        text = text.replace(_BREAK_MARK, "\ufffd").replace(_TEXT_END, "\ufffd")
+    return f" {_BREAK_MARK} ".join(line for line in text.split("\n") if line.strip())
 
-    def __init__(self, texts: list[list[str]]):
-        counts = Counter(w for words in texts for w in words)
-        self.words = [w for w, _ in counts.most_common()]
-        self._codes = {w: code(i) for i, w in enumerate(self.words)}
 
-    def encode(self, words: list[str]) -> str:
-        codes = self._codes
-        return "".join([codes[w] for w in words])
+def encode_all(texts: list[str]) -> tuple[list[str], list[str]]:
+    """(the frequency-ordered word list, each text encoded against it), in bulk: one split, one
+    count and one join over all texts (a million words in a fraction of a second)."""
+    if not texts:
+        return [], []
+    words = f" {_TEXT_END} ".join(_marked(t) for t in texts).split()
+    counts = Counter(words)
+    counts.pop(_TEXT_END, None)
+    vocab = [BREAK if w == _BREAK_MARK else w for w, _ in counts.most_common()]
+    codes = {(w if w != BREAK else _BREAK_MARK): code(i) for i, w in enumerate(vocab)}
+    codes[_TEXT_END] = " "  # a space is no code character: the texts are the parts between spaces
+    encoded = "".join(map(codes.__getitem__, words)).split(" ")
+    return vocab, encoded
 
 
 def scores(values: np.ndarray) -> list[int]:

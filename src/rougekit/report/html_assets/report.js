@@ -24,7 +24,9 @@
     return out;
   }
 
-  var state = { measure: 0, col: "instance", desc: false, filter: "", page: 0, order: null };
+  var state = { measure: 0, col: "instance", desc: false, filter: "", page: 0, order: null, refsys: 0 };
+  var hlIndex = new Int32Array(n).fill(-1);  // pair -> its place among the explained examples
+  if (D.hl) D.hl.pairs.forEach(function (p, k) { hlIndex[p] = k; });
   var searchText = null;  // per pair: every text of it, lower case (built on the first filter)
 
   function value(m, s, p) { return D.values[m][s][2][p]; }  // the main value (F or score), x SCALE
@@ -91,35 +93,44 @@
     return e;
   }
 
-  // one text: its words, with the words at `marked` positions (a Set, or null) highlighted
+  // one text: its words (sentence breaks not counted), with the words at `marked` positions highlighted
   function textNode(encoded, marked, css) {
     var div = el("div", { "class": "text " + css });
-    var ids = decode(encoded), line = el("span", { "class": "sent" });
+    var ids = decode(encoded), line = el("span", { "class": "sent" }), at = 0;
     div.appendChild(line);
     for (var k = 0; k < ids.length; k++) {
       var w = D.words[ids[k]];
       if (w === "\n") { line = el("span", { "class": "sent" }); div.appendChild(line); continue; }
       if (line.childNodes.length) line.appendChild(document.createTextNode(" "));
-      if (marked && marked.has(k)) line.appendChild(el("mark", {}, w));
+      if (marked && marked.has(at)) line.appendChild(el("mark", {}, w));
       else line.appendChild(document.createTextNode(w));
+      at++;
     }
     return div;
   }
 
-  function marksOf(kind, s, p, r) {  // positions of matched words (from rougekit.explain), or null
-    var M = D.marks && D.marks[D.measures[state.measure]];
-    if (!M) return null;
-    var list = kind === "cand" ? M.cand[s][p] : M.ref[s][p][r];
-    return list ? new Set(list) : null;
+  function positions(encoded) {  // matched positions, written as gaps between sorted positions
+    var out = new Set(), at = -1, gaps = decode(encoded);
+    for (var k = 0; k < gaps.length; k++) { at += gaps[k] + 1; out.add(at); }
+    return out;
+  }
+
+  function marksOf(p) {  // the chosen measure's matches of an explained example, or null
+    var k = hlIndex[p], M = D.hl && D.hl.marks[String(state.measure)];
+    return k >= 0 && M ? { k: k, M: M } : null;
   }
 
   function texts(p) {
     var td = el("td", { colspan: String(columns().length), "class": "texts" });
+    var hl = marksOf(p), tag = hl ? "  (as scored)" : "";
     if (D.refs) D.refs[p].forEach(function (r, k) {
       var box = el("div", { "class": "ref" });
-      box.appendChild(el("div", { "class": "who" }, "reference" + (D.refs[p].length > 1 ? " " + (k + 1) : "")));
-      // a reference's matches depend on the system: shown for the first system's matches
-      box.appendChild(textNode(r, marksOf("ref", 0, p, k), "r"));
+      var who = "reference" + (D.refs[p].length > 1 ? " " + (k + 1) : "") + tag;
+      if (hl && S > 1) who += "  matches of " + D.systems[state.refsys];
+      box.appendChild(el("div", { "class": "who" }, who));
+      // a reference's matches depend on the system: those of the system chosen in the controls
+      if (hl) box.appendChild(textNode(D.hl.refs[hl.k][k], positions(hl.M.ref[state.refsys][hl.k][k]), "r"));
+      else box.appendChild(textNode(r, null, "r"));
       td.appendChild(box);
     });
     if (D.cands) for (var s = 0; s < S; s++) {
@@ -127,14 +138,16 @@
       var m = D.measures[state.measure];
       var rp = D.single[state.measure] ? "" :
         "  R " + fmt(D.values[state.measure][s][0][p]) + "  P " + fmt(D.values[state.measure][s][1][p]);
-      box.appendChild(el("div", { "class": "who" }, D.systems[s] + "  " + m + " " + fmt(value(state.measure, s, p)) + rp));
-      box.appendChild(textNode(D.cands[s][p], marksOf("cand", s, p), "c"));
+      box.appendChild(el("div", { "class": "who" }, D.systems[s] + "  " + m + " " + fmt(value(state.measure, s, p)) + rp + tag));
+      if (hl) box.appendChild(textNode(D.hl.cands[s][hl.k], positions(hl.M.cand[s][hl.k]), "c"));
+      else box.appendChild(textNode(D.cands[s][p], null, "c"));
       td.appendChild(box);
     }
     return td;
   }
 
   function render() {
+    var started = performance.now();
     var cols = columns(), rows = visible();
     state.order = rows;
     var pages = Math.max(1, Math.ceil(rows.length / PAGE));
@@ -174,11 +187,18 @@
       : "no example matches";
     root.querySelector(".page").textContent = "page " + (state.page + 1) + " of " + pages;
     root.setAttribute("data-rendered", String(Date.now()));
+    root.setAttribute("data-render-ms", (performance.now() - started).toFixed(1));  // for the benchmark
+    if (window.rkFirstRender === undefined) window.rkFirstRender = performance.now();
   }
 
   var select = root.querySelector("select.measure");
   D.measures.forEach(function (m, k) { select.appendChild(el("option", { value: String(k) }, m)); });
   select.addEventListener("change", function () { state.measure = +select.value; render(); });
+  var refsys = root.querySelector("select.refsys");
+  if (refsys) {
+    D.systems.forEach(function (name, s) { refsys.appendChild(el("option", { value: String(s) }, name)); });
+    refsys.addEventListener("change", function () { state.refsys = +refsys.value; render(); });
+  }
   var filter = root.querySelector("input.filter"), timer = null;
   filter.addEventListener("input", function () {
     clearTimeout(timer);
