@@ -992,7 +992,7 @@ def scenario_report(pairs: int, workdir: Path, timeout: float) -> str:
     run = run_measured(cmd, env=child_env(), cwd=folder, timeout=timeout)
     page = folder / "report.html"
     rows = [
-        ["build: rougekit report (defaults: ROUGE-1/2/L, 1.5.5 bootstrap, 1000 test trials)", fmt_s(run), "< 10 s"],
+        ["build: rougekit report (ROUGE-1/2/L, 1.5.5 bootstrap, 1000 trials, 300 marked)", fmt_s(run), "< 10 s"],
         ["file size", f"{page.stat().st_size / 2**20:.1f} MiB" if run.ok else "-", "< 20 MB"],
         ["build peak memory", f"{run.peak_mb:,.0f} MB" if run.ok else "-", ""],
     ]
