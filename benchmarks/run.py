@@ -27,6 +27,8 @@ Scenarios (see benchmarks/README.md):
      benchmarks/languages.py
   r  `rougekit report` of 3 systems x 10,000 examples: build time, file size, and in headless
      chromium the time to the first drawn list, a sort and a filter (1,000 with --quick)
+  m  pairs/s per language, rougekit.compat.multilingual_rouge vs multilingual-rouge 0.0.1
+     (benchmarks/bench_multilingual.py; not in the default list: needs NLTK_DATA for the peer)
 
 Every measurement runs in a fresh subprocess.  Peak memory is that child's maximum resident set
 size, read from the rusage that os.wait4 returns for it; the child is forked by a small launcher
@@ -1100,7 +1102,7 @@ def machine_info() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
-        "--scenarios", default="a,b,c,d,e,f,g,h,r", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,r,x"
+        "--scenarios", default="a,b,c,d,e,f,g,h,r", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,m,r,x"
     )
     ap.add_argument(
         "--pairs",
@@ -1140,7 +1142,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefghijklrx" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghijklmrx" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1279,6 +1281,11 @@ def main(argv: list[str] | None = None) -> int:
             report.append(languages.scenario_l(pairs=200 if quick else 2000))
         if "r" in scenarios:
             report.append(scenario_report(1000 if quick else 10000, workdir, args.timeout))
+        if "m" in scenarios:
+            import bench_multilingual
+
+            report.append(bench_multilingual.run(repeat=3))
+            print(report[-1], flush=True)
     finally:
         if tmp is not None:
             tmp.cleanup()

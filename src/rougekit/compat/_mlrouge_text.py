@@ -34,6 +34,7 @@ _CJK_RANGES = (
     (0x2B740, 0x2B81F), (0x2B820, 0x2CEAF), (0xF900, 0xFAFF), (0x2F800, 0x2FA1F),
 )  # fmt: skip
 _ONMT_SUBSTITUTES = str.maketrans({"\u2581": "_", "\uffed": "\u25a0", "\uffe8": "\u2502"})
+_WHITESPACE_TO_SPACE = str.maketrans("\t\n\r", "   ")  # printable stand-ins: they are never dropped
 _ASCII_PUNCT = {c for c in map(chr, range(33, 127)) if not c.isalnum()}
 
 
@@ -94,7 +95,9 @@ def _patterns():
 def basic_tokens(text: str) -> list[str]:
     """The words of ``text`` after the package's cleaning (its ``BasicTokenizer``)."""
     dropped, separators = _patterns()[:2]
-    return [t for t in separators.split(dropped.sub("", text)) if t]
+    if not text.translate(_WHITESPACE_TO_SPACE).isprintable():  # only then can a character be dropped
+        text = dropped.sub("", text)
+    return [t for t in separators.split(text) if t]
 
 
 def split_cjk(text: str) -> list[str]:

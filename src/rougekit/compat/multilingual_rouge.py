@@ -41,7 +41,13 @@ are single lines, so split on newlines only, ``rougeLsum`` is a single-sentence 
 
 **bengali stemming**: the package's Bengali stemmer reads a rules file that its wheel does not
 contain, so ``RougeScorer(..., use_stemmer=True, lang="bengali")`` raises ``FileNotFoundError``
-there. This module raises the same error unless ``bengali_stemmer=`` gives a stemmer.
+there. This module raises the same error unless ``bengali_stemmer=`` gives a stemmer (a
+function ``word -> stem``; rougekit has no port of XL-Sum's rule-based Bengali stemmer yet).
+
+**Speed**: tokens (segmentation included) are cached by text and stems by word for each
+scorer (not with a ``callable_tokenizer`` or ``callable_stemmer``); the counting is the
+engine's. Segmentation by jieba or pythainlp, the same code as the package's, stays the
+largest cost for short Chinese and Thai texts.
 
 Language names: ``bangla`` is ``bengali``, ``turkce`` is ``turkish``, ``chinese_simplified`` and
 ``chinese_traditional`` are ``chinese``, ``mundo`` is ``spanish`` (the XL-Sum folder names).
@@ -55,6 +61,7 @@ ids, as :mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compa
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence
@@ -78,6 +85,7 @@ LANGUAGE_ALIASES = {
 SEGMENTED_LANGUAGES = ("chinese", "japanese", "thai", "burmese")
 SENTENCE_ENDS = ".!?।॥。！？؟۔።።፧჻"
 _ROUGE_N = re.compile(r"rouge[0-9]$")
+_CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 
 
 def _segmenter(lang: str) -> Callable[[str], List[str]]:
@@ -116,12 +124,14 @@ class MultiStemmer:
             self.stemmer = callable_stemmer
         elif lang:
             self.stemmer = _language_stemmer(lang, bengali_stemmer)
+            if self.stemmer is not None:
+                self.stemmer = functools.lru_cache(maxsize=_CACHE_SIZE)(self.stemmer)  # a pure function of the word
             if self.stemmer is None:
                 warnings.warn(f"-----unknown stemmer language-> {lang}-----")
         else:
             from rougekit.compat import _porter_nltk
 
-            self.stemmer = _porter_nltk.stem
+            self.stemmer = functools.lru_cache(maxsize=_CACHE_SIZE)(_porter_nltk.stem)
 
     def __call__(self, token: str) -> str:
         if self.stemmer and len(token) > self.min_char_length:
@@ -144,7 +154,7 @@ def _language_stemmer(lang: str, bengali_stemmer=None):
         if bengali_stemmer is None:
             raise FileNotFoundError(
                 "multilingual-rouge 0.0.1 cannot stem Bengali (its wheel lacks the stemmer's common.rules file); "
-                "pass bengali_stemmer= (e.g. rougekit.text.stem_bn.stemmer) or use_stemmer=False"
+                "pass bengali_stemmer= (a function word -> stem) or use_stemmer=False"
             )
         return bengali_stemmer
     if lang == "porter":
@@ -172,7 +182,7 @@ class RougeScorer(scoring.BaseScorer):
         lsum_split: ``"newline"`` (default, as the package) or ``"punctuation"`` (lines are also
             split after the sentence-final marks of :data:`SENTENCE_ENDS`).
         bengali_stemmer: the Bengali stemmer to use with ``lang="bengali"`` (the package has none
-            that works; ``rougekit.text.stem_bn.stemmer`` is the one XL-Sum names).
+            that works).
 
     ``score(target, prediction)`` takes the reference *first*.
     """
@@ -201,13 +211,29 @@ class RougeScorer(scoring.BaseScorer):
         self._stemmer = MultiStemmer(lang, callable_stemmer, min_char_length, bengali_stemmer) if use_stemmer else None
         self._lsum = lsum
         self._lsum_split = lsum_split
-        self._cache: Dict[str, List[str]] = {}
+        # tokens by text, when every step is rougekit's own (a user's callable may not be a pure function)
+        cacheable = not callable_tokenizer and not callable_stemmer
+        self._cached_tokens = functools.lru_cache(maxsize=_CACHE_SIZE)(self._token_tuple) if cacheable else None
+        self._cached_lsum = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_tuple) if cacheable else None
 
     # ------------------------------------------------------------------ tokens
 
     def tokenize(self, text: str) -> List[str]:
         """The tokens of ``text`` for rougeN and rougeL (lower-cased, segmented, stemmed)."""
+        if self._cached_tokens is not None and isinstance(text, str):
+            return list(self._cached_tokens(text))
         return self._tokens(text, self._tokenizer)
+
+    def _token_tuple(self, text: str) -> tuple:
+        return tuple(self._tokens(text, self._tokenizer))
+
+    def _lsum_tuple(self, text: str) -> tuple:
+        return tuple(map(tuple, self._lsum_tokens(text)))
+
+    def _lsum_sentences(self, text: str) -> List[List[str]]:
+        if self._cached_lsum is not None and isinstance(text, str):
+            return list(map(list, self._cached_lsum(text)))
+        return self._lsum_tokens(text)
 
     def _tokens(self, text: str, tokenizer) -> List[str]:
         tokens = tokenizer(text.lower())
@@ -241,8 +267,8 @@ class RougeScorer(scoring.BaseScorer):
                 else:
                     result[rouge_type] = _prf(_stats(_ROUGE_L, pred, tgt).hits, len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
-                tgt_sents = [ids(s) for s in self._lsum_tokens(target)]
-                pred_sents = [ids(s) for s in self._lsum_tokens(prediction)]
+                tgt_sents = [ids(s) for s in self._lsum_sentences(target)]
+                pred_sents = [ids(s) for s in self._lsum_sentences(prediction)]
                 result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
                 n = int(rouge_type[5:])

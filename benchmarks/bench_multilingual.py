@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Scenario m: pairs/s per language, rougekit.compat.multilingual_rouge vs multilingual-rouge 0.0.1.
+
+    NLTK_DATA=../shared/data/nltk_data python benchmarks/bench_multilingual.py [--repeat 3]
+
+Pairs: ../shared/data/multi-summeval (each reference against its two systems, as an evaluation
+scores it: 270 pairs per language) for zh, ru, fr, es, tr, de; for th, ja, hi, ar (no text
+there) 270 pairs made by shuffling the words of tests/data/multilingual_pairs.json with a seeded
+generator. Both scorers get the same pairs with rouge1, rouge2, rougeL, rougeLsum and the
+language's stemmer (where it has one); each run builds a fresh scorer, so rougekit's cache of
+segmentations starts empty; the scores are checked equal. The time is the best of --repeat runs
+of the whole loop (scorer construction and one warm-up pair excluded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+import warnings
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SHARED = Path(os.environ.get("ROUGEKIT_SHARED") or REPO.parent / "shared")
+TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+#: language name -> (multi-summeval file code or None, use_stemmer)
+LANGUAGES = {
+    "chinese": ("ZH", False),
+    "japanese": (None, False),
+    "thai": (None, False),
+    "hindi": (None, True),
+    "arabic": (None, True),
+    "russian": ("RU", True),
+    "turkish": ("TR", True),
+    "french": ("FR", True),
+    "spanish": ("ES", True),
+    "german": ("DE", True),
+}
+
+
+def pairs_for(lang: str, code: str | None) -> list[tuple[str, str]]:
+    """(target, prediction) pairs: multi-summeval's, or 270 made from the written pairs' words."""
+    if code:
+        rows = [json.loads(line) for line in (SHARED / "data" / "multi-summeval" / f"{code}.jsonl").open()]
+        return [(r["gold"], r[k]) for r in rows for k in ("pred_BERT", "pred_PG")]
+    written = json.loads((REPO / "tests" / "data" / "multilingual_pairs.json").read_text(encoding="utf-8"))[lang]
+    rng = random.Random(14)
+    joiner = "" if lang in ("japanese", "thai") else " "
+    pieces = [w for pair in written for text in pair for w in (text.replace("\n", " ").split())]
+    if lang in ("japanese", "thai"):  # no spaces to cut at: take runs of characters
+        text = "".join(pieces)
+        pieces = [text[i : i + rng.randint(2, 6)] for i in range(0, len(text), 4)]
+    out = []
+    for _ in range(135):
+        target = joiner.join(rng.choice(pieces) for _ in range(rng.randint(15, 30)))
+        for _ in range(2):
+            out.append((target, joiner.join(rng.choice(pieces) for _ in range(rng.randint(10, 25)))))
+    return out
+
+
+def best_time(make, pairs, repeat: int) -> tuple[float, list]:
+    best, scores = float("inf"), []
+    for _ in range(repeat):
+        scorer = make()
+        scorer.score(*pairs[0])
+        if hasattr(scorer, "_cached_tokens"):
+            scorer = make()  # rougekit: a fresh segmentation cache for the timed run
+        start = time.perf_counter()
+        scores = [scorer.score(t, p) for t, p in pairs]
+        best = min(best, time.perf_counter() - start)
+    return best, scores
+
+
+def run(repeat: int) -> str:
+    sys.path.insert(0, str(REPO / "src"))
+    warnings.simplefilter("ignore")
+    from multilingual_rouge import rouge_scorer as theirs
+
+    from rougekit.compat import multilingual_rouge as ours
+
+    try:
+        import unidic
+        import unidic_lite
+
+        unidic.DICDIR = unidic_lite.DICDIR  # let the package's fugashi find a dictionary
+    except ImportError:
+        pass
+    lines = [
+        "### m. multilingual-rouge 0.0.1 vs rougekit.compat.multilingual_rouge (pairs/s, 1 process)",
+        "",
+        "| language | pairs | multilingual-rouge | rougekit | speed-up | equal |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for lang, (code, stem) in LANGUAGES.items():
+        if code and not (SHARED / "data" / "multi-summeval").is_dir():
+            lines.append(f"| {lang} | - | - | - | - | skipped: {SHARED} absent |")
+            continue
+        pairs = pairs_for(lang, code)
+        kw = {"lang": lang, "use_stemmer": stem}
+        t_theirs, s_theirs = best_time(lambda: theirs.RougeScorer(TYPES, **kw), pairs, repeat)
+        t_ours, s_ours = best_time(lambda: ours.RougeScorer(TYPES, **kw), pairs, repeat)
+        same = [{k: tuple(a[k]) for k in TYPES} == {k: tuple(b[k]) for k in TYPES} for a, b in zip(s_theirs, s_ours)]
+        equal = all(same) and len(same) == len(pairs)
+        n = len(pairs)
+        lines.append(
+            f"| {lang}{'' if code else ' (shuffled)'} | {n} | {n / t_theirs:,.0f} | {n / t_ours:,.0f} "
+            f"| {t_theirs / t_ours:.1f}x | {'yes' if equal else 'NO'} |"
+        )
+    load = os.getloadavg()
+    lines += ["", f"load average while measuring: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    print(run(args.repeat))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
