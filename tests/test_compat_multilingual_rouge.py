@@ -281,3 +281,20 @@ def test_lsum_split_on_sentence_ends_by_hand():
     assert (plain.precision, plain.recall) == (0.5, 0.5)
     with pytest.raises(ValueError, match="lsum_split"):
         K.RougeScorer(["rougeLsum"], lsum_split="spaces")
+
+
+# ---------------------------------------------------------------- the correlation table of docs/multilingual.md
+
+
+def test_correlation_table_rows_are_what_the_tool_computes(nltk_data):
+    """Re-run tools/multilingual_correlations.py for Chinese (rougekit score + correlate) and compare its rows."""
+    import subprocess
+    import sys
+
+    if not MULTI.is_dir():
+        pytest.skip(shared_missing(MULTI))
+    tool = Path(__file__).resolve().parents[1] / "tools" / "multilingual_correlations.py"
+    done = subprocess.run(
+        [sys.executable, str(tool), "--check", "--languages", "ZH"], capture_output=True, text=True, env=_env()
+    )
+    assert done.returncode == 0, done.stderr
