@@ -96,6 +96,22 @@ def test_every_page_is_in_the_nav():
     assert len(nav) == len(set(nav)), "a page is in the nav twice"
 
 
+def test_no_link_leaves_the_site():
+    """mkdocs build --strict fails on a relative link to a file outside docs/ (it is not a page of the
+    site): name such files in backticks (`src/...`, `benchmarks/README.md`) instead."""
+    link = re.compile(r"\[[^\]]*\]\(([^)\s#]+)[^)]*\)")
+    leaving = []
+    for page in PAGES:
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+            for target in link.findall(re.sub(r"`[^`]*`", "", line)):
+                if re.match(r"^[a-z][a-z0-9+.-]*:", target):
+                    continue
+                dest = (page.parent / target).resolve()
+                if DOCS.resolve() not in dest.parents:
+                    leaving.append(f"{page.relative_to(DOCS)}:{number}: {target}")
+    assert leaving == []
+
+
 def test_nav_reader_reads_titles_and_bare_entries():
     assert len(nav_pages()) > 20
     assert "README.md" in nav_pages() and "rouge155/tokens.md" in nav_pages()
