@@ -171,6 +171,21 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
+        candidates = list(candidates)
+        if ids is not None:
+            ids = [str(i) for i in ids]
+            if len(ids) != len(candidates):
+                raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
+        data, token_pairs = self.statistics(candidates, references, sources, jobs)
+        return self.result(data, ids, token_pairs)
+
+    def statistics(
+        self, candidates: Iterable, references: Iterable, sources: Iterable[str] | None = None, jobs: int | None = None
+    ) -> tuple[np.ndarray, list]:
+        """The counting part of :meth:`score`: per-pair statistics (an n x measures x 6 array, columns as
+        ``RougeResult.data``) and the token pairs corpus BLEU needs (empty without BLEU). Scored
+        elsewhere (``rougekit.dask``'s workers), they become the result with :meth:`result`."""
+        _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
         _not_a_string(references, "references", "a list with one entry per candidate, e.g. [reference]")
         candidates = list(candidates)
         kind, references = inputs.normalize(candidates, references)
@@ -181,14 +196,10 @@ class Scorer:
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
         if source_list is None and any(m.needs_source for m in self.measures):
             raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
-        if ids is not None:
-            ids = [str(i) for i in ids]
-            if len(ids) != len(candidates):
-                raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
         tally = self._tally()
-        data, bleu_pairs = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally)
-        tally.warn()
-        return self._finish(data, ids, bleu_pairs)
+        scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally)
+        tally.warn(stacklevel=4)
+        return scored
 
     def score_stream(
         self,
@@ -235,7 +246,7 @@ class Scorer:
         del chunks
         if not len(data):
             data = np.zeros((0, len(self.measures), 6))
-        return self._finish(data, None, bleu_pairs)
+        return self.result(data, None, bleu_pairs)
 
     def score_chunks(
         self, pairs: Iterable[tuple], chunk_size: int = 20000, jobs: int | None = None, progress=None
@@ -360,8 +371,9 @@ class Scorer:
         if any(m.kind == "BE" for m in self.measures):
             raise OptionError("ROUGE-BE needs text (basic elements are parsed from it), not token ids")
 
-    def _finish(self, data: np.ndarray, ids, bleu_pairs) -> RougeResult:
-        """The result; its bootstrap (intervals, the 1.5.5 average) runs when first asked for."""
+    def result(self, data: np.ndarray, ids: Sequence[str] | None = None, bleu_pairs=()) -> RougeResult:
+        """The result of per-pair statistics (from :meth:`statistics`, in input order) and BLEU's token
+        pairs; its bootstrap (intervals, the 1.5.5 average) runs when first asked for."""
         values = {}
         for j, m in enumerate(self.measures):
             if m.family.corpus_needs_tokens:  # corpus BLEU: from every pair's tokens
