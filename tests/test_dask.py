@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
-from _paths import SHARED, shared_missing
+from _paths import SHARED, shared_missing, subprocess_env
 
 import rougekit
 from rougekit.errors import OptionError
@@ -215,3 +218,18 @@ def test_statistics_frame_batches_as_spark_would_send_them():
     assert rdask.spark_schema(["ROUGE-1"], keep=["row"]).startswith("`row` long, `ROUGE-1_reference_count` double")
     with pytest.raises(OptionError, match="BLEU"):
         rdask.statistics_frame(frame, measures=["BLEU"])
+
+
+def test_docs_example_runs(tmp_path):
+    """docs/dask.md's example (its own two-process cluster) runs and its assertion holds."""
+    page = (Path(__file__).resolve().parents[1] / "docs" / "dask.md").read_text(encoding="utf-8")
+    example = page.split("## Example", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    script = tmp_path / "example.py"
+    script.write_text(example, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, str(script)], env=subprocess_env(), capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    signature = rougekit.score([], [], measures=["ROUGE-1", "ROUGE-L"], stem=True).signature
+    assert run.stdout.startswith(f"{signature}\n")
+    assert "ROUGE-L      R " in run.stdout

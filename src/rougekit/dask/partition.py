@@ -71,9 +71,10 @@ class PartitionStats:
 def score_partition(part, columns: Columns, measures=DEFAULT_MEASURES, where: str = "", **options) -> PartitionStats:
     """Score one partition (a pandas DataFrame or a list of records) with ``rougekit.score``'s options.
 
-    ``where`` names the partition in error messages (e.g. ``"partition 3"``).
+    ``where`` names the partition in error messages (e.g. ``"partition 3"``). ``jobs`` (threads of the
+    compiled engine) defaults to 1: a cluster runs one task per worker thread (or Spark task slot).
     """
-    scorer = Scorer(measures, **options)
+    scorer = Scorer(measures, **{"jobs": 1, **options})
     cands, refs, sources, ids = read_partition(part, columns, where)
     try:
         data, token_pairs = scorer.statistics(cands, refs, sources)
