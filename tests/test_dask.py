@@ -15,7 +15,7 @@ import pytest
 from _paths import SHARED, shared_missing, subprocess_env
 
 import rougekit
-from rougekit.errors import OptionError
+from rougekit.errors import EmptyTokensWarning, OptionError
 
 pd = pytest.importorskip("pandas", reason="pandas is not installed (pip install 'rougekit[test]')")
 dask = pytest.importorskip("dask", reason="dask is not installed (pip install 'rougekit[dask]')")
@@ -233,3 +233,19 @@ def test_docs_example_runs(tmp_path):
     signature = rougekit.score([], [], measures=["ROUGE-1", "ROUGE-L"], stem=True).signature
     assert run.stdout.startswith(f"{signature}\n")
     assert "ROUGE-L      R " in run.stdout
+
+
+def test_workers_warnings_reach_the_client(client):
+    """Summaries the tokenizer turns into nothing score 0 with a warning, also when workers scored them."""
+    japanese = {"prediction": "猫が座った", "reference": "猫がマットに座った"}
+    rows = [japanese, {"prediction": "a b", "reference": "a"}] * 3
+    with pytest.warns(EmptyTokensWarning) as caught:
+        want = rougekit.score([r["prediction"] for r in rows], [r["reference"] for r in rows])
+    with pytest.warns(EmptyTokensWarning) as got_caught:
+        got = rdask.score(db.from_sequence(rows, npartitions=3))
+    assert_same(got, want)
+    messages = [str(w.message) for w in got_caught if issubclass(w.category, EmptyTokensWarning)]
+    assert len(messages) == 1
+    assert messages[0].startswith("partition 1: 2 of 4 summaries have words but no tokens")
+    assert messages[0].endswith("(and in 2 other partitions)")
+    assert "score 0" in str(caught[0].message)

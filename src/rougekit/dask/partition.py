@@ -16,7 +16,8 @@ and :func:`result_from_frame` turns the gathered frame back into the result.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+import warnings
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import numpy as np
@@ -61,11 +62,13 @@ class Columns:
 
 @dataclass
 class PartitionStats:
-    """What a worker sends back: the statistics, BLEU's token pairs (else empty) and the ids (if a column)."""
+    """What a worker sends back: the statistics, BLEU's token pairs (else empty), the ids (if a column)
+    and the warnings scoring raised (e.g. summaries with no tokens), for the client to show."""
 
     data: np.ndarray
     token_pairs: list
     ids: list[str] | None
+    warnings: list[Warning] = field(default_factory=list)
 
 
 def score_partition(part, columns: Columns, measures=DEFAULT_MEASURES, where: str = "", **options) -> PartitionStats:
@@ -77,10 +80,12 @@ def score_partition(part, columns: Columns, measures=DEFAULT_MEASURES, where: st
     scorer = Scorer(measures, **{"jobs": 1, **options})
     cands, refs, sources, ids = read_partition(part, columns, where)
     try:
-        data, token_pairs = scorer.statistics(cands, refs, sources)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            data, token_pairs = scorer.statistics(cands, refs, sources)
     except (TypeError, ValueError) as e:  # "pair k: ..." counts from the partition's first row
         raise type(e)(f"{where}: {e}" if where else str(e)) from None
-    return PartitionStats(data, token_pairs, ids)
+    return PartitionStats(data, token_pairs, ids, [w.message for w in caught if isinstance(w.message, Warning)])
 
 
 def read_partition(part, columns: Columns, where: str = "") -> tuple[list, list, list | None, list[str] | None]:
@@ -207,7 +212,10 @@ def statistics_frame(
     if any(m.family.corpus_needs_tokens for m in scorer.measures):
         raise OptionError("BLEU's corpus value needs every pair's tokens: use rougekit.dask.score, not a table")
     cols = Columns.build(candidates, references, None, sources)
-    stats = score_partition(frame, cols, measures, **options).data
+    scored = score_partition(frame, cols, measures, **options)
+    for w in scored.warnings:  # to the executor's log
+        warnings.warn(w, stacklevel=2)
+    stats = scored.data
     out = {k: frame[k].to_numpy() for k in keep}
     names = frame_columns(measures)
     flat = stats.reshape(len(frame), len(names))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
@@ -43,7 +45,22 @@ def score(
     data = np.concatenate([d.data for d in done]) if done else np.zeros((0, len(driver.measures), 6))
     token_pairs = [pair for d in done for pair in d.token_pairs]
     pair_ids = None if ids is None else [i for d in done for i in (d.ids or [])]
+    _show_warnings(done)
     return driver.result(data, pair_ids, token_pairs)
+
+
+def _show_warnings(done: list[PartitionStats]) -> None:
+    """The workers' warnings in the client: the first of each kind, naming its partition and how many others had one."""
+    first: dict[type, tuple[int, Warning]] = {}
+    partitions: dict[type, set[int]] = {}
+    for k, part in enumerate(done):
+        for w in part.warnings:
+            first.setdefault(type(w), (k, w))
+            partitions.setdefault(type(w), set()).add(k)
+    for kind, (k, w) in first.items():
+        others = len(partitions[kind]) - 1
+        note = f" (and in {others} other partition{'s' if others > 1 else ''})" if others else ""
+        warnings.warn(kind(f"partition {k + 1}: {w}{note}"), stacklevel=3)
 
 
 def _partitions(collection, columns: Columns) -> list:
