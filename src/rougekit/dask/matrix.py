@@ -1,0 +1,107 @@
+"""``rougekit.dask.cdist`` and ``rougekit.dask.dedup``: :mod:`rougekit.process` over blocks of the matrix.
+
+Each task scores one block (a slice of the queries against a slice of the choices) with
+:func:`rougekit.process.cdist` in a worker; a block's texts are tokenized in that task, and
+every number depends only on its pair, so the blocks are exactly the single-process matrix's.
+
+``dedup`` runs the Self-Instruct rule the same way as :func:`rougekit.process.dedup` decides it:
+the workers find, on the blocks of the lower triangle (each text against the texts before it),
+every pair scoring above the threshold; the client then applies the rule to those pairs in input
+order (:func:`rougekit.process.greedy_from_pairs`), which needs no other pair.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rougekit.dask.scoring import _dask
+from rougekit.errors import OptionError
+from rougekit.process import DedupResult, Dropped, greedy_from_pairs
+from rougekit.process import cdist as process_cdist
+from rougekit.process.blocks import check_threshold
+from rougekit.process.encode import Encoder, check_texts, measure_name
+
+
+def cdist(
+    queries,
+    choices,
+    *,
+    measure="ROUGE-L",
+    stat: str = "f",
+    score_cutoff: float | None = None,
+    dtype=np.float32,
+    block_size: tuple[int, int] = (1000, 10000),
+    **options,
+) -> np.ndarray:
+    """:func:`rougekit.process.cdist` computed block by block on the current Dask scheduler; the same
+    ``len(queries) x len(choices)`` matrix. ``block_size`` is (query rows, choice columns) per task;
+    each task uses one thread (``workers=1``)."""
+    dask = _dask()
+    rows, cols = _block_size(block_size)
+    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
+    Encoder(measure, **options)  # options checked here, before any work is sent
+    q_blocks = _blocks(dask, queries, rows)
+    c_blocks = _blocks(dask, choices, cols)
+    call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=1, **options)
+    tasks = [[dask.delayed(process_cdist)(q, c, **call) for _, c in c_blocks] for _, q in q_blocks]
+    out = np.zeros((len(queries), len(choices)), dtype=np.dtype(dtype))
+    done = dask.compute(*[t for row in tasks for t in row])
+    k = 0
+    for r0, _ in q_blocks:
+        for c0, _ in c_blocks:
+            block = done[k]
+            out[r0 : r0 + block.shape[0], c0 : c0 + block.shape[1]] = block
+            k += 1
+    return out
+
+
+def dedup(
+    texts, *, threshold: float = 0.7, measure="rougeL", keep: str = "first", block_size: int = 2000, **options
+) -> DedupResult:
+    """:func:`rougekit.process.dedup` with the pairs above ``threshold`` found by the Dask workers on
+    ``block_size`` x ``block_size`` blocks of the lower triangle; the same ``kept`` and ``dropped``."""
+    dask = _dask()
+    threshold = check_threshold(threshold)
+    if keep != "first":
+        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    size, _ = _block_size((block_size, block_size))
+    texts = check_texts(texts, "texts")
+    name = measure_name(Encoder(measure, **options).measure)
+    blocks = _blocks(dask, texts, size)
+    tasks = [
+        dask.delayed(_pairs_above)(old, new, o0, n0, threshold, measure, options)
+        for n0, new in blocks
+        for o0, old in blocks
+        if o0 <= n0
+    ]
+    found = dask.compute(*tasks)
+    new = np.concatenate([f[0] for f in found]) if found else np.zeros(0, np.int64)
+    old = np.concatenate([f[1] for f in found]) if found else np.zeros(0, np.int64)
+    score = np.concatenate([f[2] for f in found]) if found else np.zeros(0)
+    kept_mask, match, best = greedy_from_pairs(len(texts), new, old, score, threshold)
+    kept = np.flatnonzero(kept_mask).tolist()
+    dropped = [Dropped(int(i), int(match[i]), float(best[i])) for i in np.flatnonzero(~kept_mask).tolist()]
+    return DedupResult(kept, dropped, threshold, name)
+
+
+def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):
+    """(new, old, score) input indices and F of the pairs of a block above ``threshold``, old < new;
+    each old text is the candidate and the new one its reference, as in ``process.dedup``."""
+    f = process_cdist(old, new, measure=measure, score_cutoff=threshold, dtype=np.float64, workers=1, **options)
+    lo, ln = np.nonzero(f > threshold)
+    earlier = lo + o0 < ln + n0  # the diagonal block: only the texts before the new one
+    lo, ln = lo[earlier], ln[earlier]
+    return (ln + n0).astype(np.int64), (lo + o0).astype(np.int64), f[lo, ln]
+
+
+def _blocks(dask, texts: list, size: int) -> list[tuple[int, object]]:
+    """(start, delayed list of texts) per block: each block is sent once to each worker that needs it."""
+    return [(s, dask.delayed(texts[s : s + size], traverse=False)) for s in range(0, len(texts), size)]
+
+
+def _block_size(value) -> tuple[int, int]:
+    rows, cols = value
+    for v in (rows, cols):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise OptionError(f"block_size must be positive integers, got {value!r}")
+    return rows, cols
