@@ -249,3 +249,18 @@ def test_workers_warnings_reach_the_client(client):
     assert messages[0].startswith("partition 1: 2 of 4 summaries have words but no tokens")
     assert messages[0].endswith("(and in 2 other partitions)")
     assert "score 0" in str(caught[0].message)
+
+
+def test_parquet_list_column_of_references(client, tmp_path):
+    """read_parquet gives a list<string> column as arrays: each is read as that pair's references."""
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (pip install 'rougekit[test]')")
+    pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed (pip install 'rougekit[test]')")
+    rows = generated(400, seed=21)
+    refs = [r["reference"] if isinstance(r["reference"], list) else [r["reference"]] for r in rows]
+    for k in range(4):
+        part = slice(100 * k, 100 * (k + 1))
+        table = pa.table({"prediction": [r["prediction"] for r in rows[part]], "reference": refs[part]})
+        pq.write_table(table, tmp_path / f"part-{k}.parquet")
+    got = rdask.score(dd.read_parquet(tmp_path), average="rouge155")
+    want = rougekit.score([r["prediction"] for r in rows], refs, average="rouge155")
+    assert_same(got, want)
