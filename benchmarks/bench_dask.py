@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         same = runs[1]["check"] == runs[2]["check"] and runs[1]["pairs"] == runs[2]["pairs"]
         ratio = runs[1]["seconds"] / runs[2]["seconds"]
-        print(f"(m) rougekit.dask.score, {args.pairs:,} pairs: 2 workers / 1 worker throughput = {ratio:.2f}x")
+        print(f"(q) rougekit.dask.score, {args.pairs:,} pairs: 2 workers / 1 worker throughput = {ratio:.2f}x")
         print(f"    target >= 1.6x; corpus F identical in both runs: {same} {runs[2]['check']}")
         print(f"    {os.cpu_count()} CPUs; {load()}")
     finally:

@@ -20,7 +20,7 @@ Scenarios (see benchmarks/README.md):
      brute-force greedy loop (timed on a sample, scaled); j  rougekit.process.cdist of 1,000 x
      100,000 sentences vs rouge-score-rs on the same pairs (benchmarks/bench_process.py; not in
      the default set: minutes, run them on a quiet machine)
-  m  rougekit.dask.score of 1,000,000 pairs on a local Dask cluster, 2 workers vs 1 worker
+  q  rougekit.dask.score of 1,000,000 pairs on a local Dask cluster, 2 workers vs 1 worker
      (benchmarks/bench_dask.py; not in the default set: run it on a quiet machine)
   x  rougekit.explain of one CNN/DM pair (~60-token summary, ~50-token reference): ms per call
   k  each drop-in (rougekit.compat.rouge, .pyrouge, files2rouge, .evaluate, .torchmetrics) beside
@@ -1104,7 +1104,7 @@ def machine_info() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
-        "--scenarios", default="a,b,c,d,e,f,g,h,r", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,m,r,x"
+        "--scenarios", default="a,b,c,d,e,f,g,h,r", help="comma-separated subset of a,b,c,d,e,f,g,h,i,j,k,l,m,q,r,x"
     )
     ap.add_argument(
         "--pairs",
@@ -1144,7 +1144,7 @@ def main(argv: list[str] | None = None) -> int:
 
     SKIPPED_TOOLS.update(t.strip() for t in args.skip.split(",") if t.strip())
     scenarios = [s.strip() for s in args.scenarios.split(",") if s.strip()]
-    bad = [s for s in scenarios if s not in "abcdefghijklmrx" or len(s) != 1]
+    bad = [s for s in scenarios if s not in "abcdefghijklmqrx" or len(s) != 1]
     if bad:
         ap.error(f"unknown scenarios: {', '.join(bad)}")
     quick = args.quick
@@ -1269,10 +1269,10 @@ def main(argv: list[str] | None = None) -> int:
             report.append(scenario_h(workdir, args.timeout))
         if "i" in scenarios or "j" in scenarios:
             report.append(scenario_process("i" in scenarios, "j" in scenarios, quick, args.timeout))
-        if "m" in scenarios:  # benchmarks/bench_dask.py runs each measurement in a child process
+        if "q" in scenarios:  # benchmarks/bench_dask.py runs each measurement in a child process
             argv = [sys.executable, str(HERE / "bench_dask.py"), "--pairs", "100000" if quick else "1000000"]
             done = subprocess.run(argv, capture_output=True, text=True, env=child_env(), timeout=args.timeout)
-            text = done.stdout if done.returncode == 0 else f"(m) failed: {done.stderr.strip()[-300:]}\n"
+            text = done.stdout if done.returncode == 0 else f"(q) failed: {done.stderr.strip()[-300:]}\n"
             print(text, flush=True)
             report.append(text)
         if "x" in scenarios:  # in a child process, as every measurement
