@@ -1,6 +1,7 @@
 """A seeded fuzzer for the ``rougekit`` command line (issue 17): random argument lists and files.
 
-Every command (rouge155, score, compare, correlate, protocol) gets random options, drawn from
+Every command (rouge155, score, compare, correlate, protocol, explain, dedup, extract,
+files2rouge, report) gets random options, drawn from
 its own flags with valid, odd and hostile values (huge numbers, NaN, megabyte strings, bad
 regexes, paths to folders and missing folders), and random input files (valid ones, truncated,
 binary, empty, huge lines, invalid UTF-8, lone-surrogate escapes, deeply nested JSON, XML
@@ -423,17 +424,145 @@ def _protocol_argv(rng: random.Random, folder: Path) -> list[str]:
     return argv + ["--quiet"] * (rng.random() < 0.8)
 
 
+def _csv_file(rng: random.Random, folder: Path, column: str) -> Path:
+    path = folder / f"rows{rng.randrange(10**6)}.csv"
+    rows = [f'"{_text(rng)}",{rng.randrange(9)}' for _ in range(rng.randint(0, 6))]
+    text = f"{column},n\n" + "\n".join(rows) + "\n"
+    if rng.random() < 0.1:
+        text = text[: rng.randint(0, len(text))]
+    path.write_text(text)
+    return path
+
+
+def _texts_file(rng: random.Random, folder: Path) -> tuple[Path, list[str]]:
+    """Texts as plain lines, JSONL (with --field) or CSV (with --column), as dedup/extract read them."""
+    kind = rng.random()
+    if kind < 0.6:
+        return _line_file(rng, folder, rng.randint(1, 8)), []
+    if kind < 0.85:
+        return _jsonl_file(rng, folder, ["text"]), ["--field", _pick(rng, ["text"], ["zz", ""])]
+    return _csv_file(rng, folder, "text"), ["--column", _pick(rng, ["text"], ["zz", "n"])]
+
+
+def _explain_argv(rng: random.Random, folder: Path) -> list[str]:
+    if rng.random() < 0.6:
+        argv = ["-c", _text(rng) if rng.random() > 0.03 else rng.choice(["", "x" * 100000, "\udcff"])]
+        for _ in range(rng.randint(1, 2) if rng.random() > 0.03 else 0):
+            argv += ["-r", _text(rng)]
+    else:
+        lines = rng.randint(1, 4)
+        argv = ["--line", _pick(rng, [str(rng.randint(1, lines))], ["0", "-1", "99", "x", "99999999999999"])]
+        argv += ["-c", str(_line_file(rng, folder, lines)), "-r", str(_line_file(rng, folder, lines))]
+    options = [
+        ("--measures", lambda: _measure_list(rng)),
+        ("--stem", None),
+        ("--stopwords", None),
+        ("--word-limit", lambda: _pick(rng, ["0", "3", "10"])),
+        ("--multi-ref", lambda: _pick(rng, ["sum", "best", "max", "jackknife"])),
+        ("--tokenizer", lambda: _pick(rng, ["rouge155", "unicode", "whitespace"])),
+        ("--lang", lambda: _pick(rng, ["en", "de", "ru", "zh"], ["xx", "klingon", ""])),
+        ("--sentence-sep", lambda: _pick(rng, ["<q>", " "])),
+        ("--format", lambda: _pick(rng, ["text", "json"])),
+        ("--color", lambda: _pick(rng, ["never", "always", "auto"])),
+    ]
+    for flag, value in rng.sample(options, rng.randint(0, 4)):
+        argv += [flag] if value is None else [flag, value()]
+    return argv
+
+
+def _dedup_argv(rng: random.Random, folder: Path) -> list[str]:
+    path, field = _texts_file(rng, folder)
+    argv = [str(path), *field, "--no-progress"]
+    options = [
+        ("--threshold", lambda: _pick(rng, ["0.5", "0.7", "0.9", "1", "0"], ["-1", "2", "nan", "x"])),
+        ("--measure", lambda: _pick(rng, ["rougeL", "ROUGE-L", "ROUGE-1", "ROUGE-2", "rouge1"], ["ROUGE-X", "BLEU"])),
+        ("--stem", None),
+        ("--stopwords", None),
+        ("-o", lambda: _odd_path(rng, folder)),
+        ("--dropped", lambda: _odd_path(rng, folder)),
+    ]
+    for flag, value in rng.sample(options, rng.randint(0, 4)):
+        argv += [flag] if value is None else [flag, value()]
+    return argv
+
+
+def _extract_argv(rng: random.Random, folder: Path) -> list[str]:
+    queries, field = _texts_file(rng, folder)
+    choices = _line_file(rng, folder, rng.randint(1, 8)) if not field else queries
+    argv = [str(queries), str(choices), *field]
+    options = [
+        ("--measure", lambda: _pick(rng, ["rougeL", "ROUGE-L", "ROUGE-2"], ["ROUGE-X"])),
+        ("--stat", lambda: _pick(rng, ["f", "recall", "precision"])),
+        ("--limit", lambda: _pick(rng, ["1", "3", "100"])),
+        ("--score-cutoff", lambda: _pick(rng, ["0", "0.3", "1"], ["-1", "2", "nan"])),
+        ("--stem", None),
+        ("-o", lambda: _odd_path(rng, folder)),
+    ]
+    for flag, value in rng.sample(options, rng.randint(0, 4)):
+        argv += [flag] if value is None else [flag, value()]
+    return argv
+
+
+F2R_ODD_ARGS = ["-Z", "-r", "", "-n x"]
+
+
+def _files2rouge_argv(rng: random.Random, folder: Path) -> list[str]:
+    lines = rng.randint(1, 4)
+    argv = [str(_line_file(rng, folder, lines)), str(_line_file(rng, folder, lines + (rng.random() < 0.1)))]
+    options = [
+        ("-n", lambda: _pick(rng, ["1", "2", "4"])),
+        ("-nol", None),
+        ("-a", lambda: _pick(rng, ["-c 95 -r 20 -n 2 -a", "-c 95 -r 5 -n 1 -a -m", "-n 2 -a -x"], F2R_ODD_ARGS)),
+        ("-s", lambda: _odd_path(rng, folder)),
+        ("-e", lambda: _pick(rng, [".", "<q>", "!"], ["", " "])),
+        ("-nm", None),
+        ("-ir", None),
+        ("-is", None),
+    ]
+    chosen = rng.sample(options, rng.randint(0, 4))
+    for flag, value in chosen:
+        argv += [flag] if value is None else [flag, value()]
+    if "-a" not in argv:
+        argv += ["-a", "-c 95 -r 20 -n 2 -a"]  # the default 1000 resamples are slow for a fuzz
+    return argv
+
+
+def _report_argv(rng: random.Random, folder: Path) -> list[str]:
+    argv = _score_argv(rng, folder, rng.random() < 0.7)
+    argv = [a for a in argv if a not in ("--per-pair", "-q")] if rng.random() < 0.9 else argv
+    if "-o" in argv:
+        argv = argv[: argv.index("-o")] + argv[argv.index("-o") + 2 :]
+    argv += ["-o", _odd_path(rng, folder) if rng.random() < 0.2 else str(folder / "report.html")]
+    argv += ["--trials", _pick(rng, ["2", "10", "50"]), "--resamples", _pick(rng, ["2", "20", "100"])]
+    if rng.random() < 0.5:
+        argv += ["--highlights", _pick(rng, ["0", "3", "all"], ["-1", "x"])]
+    if rng.random() < 0.2:
+        argv += ["--title", _pick(rng, ["a <b> & c", "x" * 1000])]
+    return argv
+
+
 def random_argv(rng: random.Random, folder: Path) -> list[str]:
     """One random command line (files written into ``folder``)."""
-    command = rng.choice(["rouge155", "rouge155", "score", "score", "compare", "correlate", "protocol"])
+    command = rng.choice(
+        ["rouge155", "rouge155", "score", "score", "compare", "correlate", "protocol"]
+        + ["explain", "dedup", "extract", "files2rouge", "report"]
+    )
     if command == "rouge155":
         argv = _rouge155_argv(rng, folder)
     elif command in ("score", "compare"):
         argv = _score_argv(rng, folder, command == "compare")
     elif command == "correlate":
         argv = _correlate_argv(rng, folder)
-    else:
+    elif command == "protocol":
         argv = _protocol_argv(rng, folder)
+    else:
+        argv = {
+            "explain": _explain_argv,
+            "dedup": _dedup_argv,
+            "extract": _extract_argv,
+            "files2rouge": _files2rouge_argv,
+            "report": _report_argv,
+        }[command](rng, folder)
     if rng.random() < 0.05:  # a stray word somewhere
         argv.insert(rng.randint(0, len(argv)), rng.choice(["--", "-", "-Z", "--nope", "x" * 100000]))
     return [command, *argv]

@@ -29,14 +29,14 @@ def test_cli_fuzz_finds_no_traceback_hang_or_bad_exit():
 def test_fuzz_reaches_the_scoring_code(monkeypatch):
     """The generator must not only make bad command lines: most commands should also succeed."""
     codes = {}
-    for k in range(60):
+    for k in range(120):
         rng = random.Random(f"{SEED}:{k}")
         with tempfile.TemporaryDirectory() as tmp:
             argv = fuzz.random_argv(rng, Path(tmp))
             monkeypatch.chdir(tmp)  # relative output paths land in the temporary folder
             outcome = fuzz.run_in_process(argv)
         codes.setdefault(argv[0], []).append(outcome.code)
-    for command in ("rouge155", "score", "correlate"):
+    for command in ("rouge155", "score", "correlate", "explain", "dedup", "extract", "files2rouge", "report"):
         assert 0 in codes.get(command, []), (command, codes.get(command))
 
 

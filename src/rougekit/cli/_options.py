@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
+
 from rougekit.engine.options import MULTI_REF
+from rougekit.errors import OptionError
 
 # what each multi-reference rule does, in the words of the help texts
 _MULTI_REF_WORDS = {
@@ -20,3 +23,10 @@ def multi_ref_choices() -> list[str]:
 
 def multi_ref_help() -> str:
     return "several references: " + "; ".join(f"{n}: {_MULTI_REF_WORDS.get(n, n)}" for n in MULTI_REF)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit code 2 (through the CLI's handler)."""
+
+    def error(self, message):
+        raise OptionError(message)

@@ -16,6 +16,7 @@ import io
 import json
 import sys
 
+from rougekit.cli._options import OneLineParser
 from rougekit.errors import InputError
 from rougekit.io import inputs
 from rougekit.io.files import open_output
@@ -23,7 +24,7 @@ from rougekit.limits import shown
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="rougekit dedup",
         description="Drop near-duplicates: keep a text iff its score against every text kept before it is at most "
         "the threshold (Self-Instruct / Alpaca's rule; rouge-score's rougeL by default).",

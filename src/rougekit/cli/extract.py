@@ -12,6 +12,7 @@ import sys
 
 import numpy as np
 
+from rougekit.cli._options import OneLineParser
 from rougekit.cli.dedup import read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
@@ -20,7 +21,7 @@ _BLOCK = 256  # queries scored at a time
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="rougekit extract",
         description="For each query, the choices with the best score (best first, the earlier one on ties).",
         formatter_class=argparse.RawDescriptionHelpFormatter,

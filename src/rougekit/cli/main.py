@@ -151,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into `head`
         return 0
+    except OSError as exc:  # a failed read or write the command did not name (a full disk, /dev/full)
+        where = f": {shown(exc.filename)}" if exc.filename else ""
+        print(f"rougekit {name}: error: {one_line(exc.strerror or str(exc))}{where}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's code for SIGINT
         print(file=sys.stderr)
         return 130
