@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+from _paths import subprocess_env
 
 import rougekit
 from rougekit import limits
@@ -44,7 +45,7 @@ def test_largest_documented_input_stays_under_500_mb():
     # 40,000 x 40,000 tokens in one sentence each: the largest trace-back table limits.py allows
     n = int(limits.MAX_TRACE_CELLS**0.5)
     assert n * n <= limits.MAX_TRACE_CELLS
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p), ROUGEKIT_BACKEND="compiled")
+    env = subprocess_env(ROUGEKIT_BACKEND="compiled")
     out = subprocess.run([sys.executable, "-c", _PEAK, str(n)], capture_output=True, text=True, env=env, timeout=600)
     assert out.returncode == 0, out.stderr[-2000:]
     peak_mb = int(out.stdout.split()[-1])

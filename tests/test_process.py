@@ -274,3 +274,14 @@ def test_greedy_refuses_ids_outside_the_rank_table():
     enc = encoded([[0, 1, 9]])
     with pytest.raises(ValueError, match="token id 9"):
         process.Greedy(0.7, np.arange(5)).feed(enc)
+
+
+def test_a_lone_surrogate_is_an_input_error():
+    """Found by the CLI fuzz: text that has no UTF-8 form is refused by name, not a traceback."""
+    from rougekit import process
+    from rougekit.errors import InputError
+
+    with pytest.raises(InputError, match="text 2 is not valid Unicode"):
+        process.dedup(["a b", "x \ud800 y"])
+    with pytest.raises(InputError, match="queries: text 1"):
+        process.cdist(["a \ud800"], ["b"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from _paths import subprocess_env
 
 import rougekit
 from rougekit.report import html_pack
@@ -28,7 +28,7 @@ SYSTEMS = ["sysA", "sysB", "sysC"]
 
 
 def cli(*args, cwd=EXAMPLES) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = subprocess_env()
     return subprocess.run(
         [sys.executable, "-m", "rougekit", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
     )

@@ -49,8 +49,12 @@ HUMAN = ("coverage", "focus")
 
 
 def _env() -> dict:
+    """The environment of the ``rougekit`` commands: the rougekit already imported (an installed,
+    compiled one under the tests) first on the path, else this checkout's ``src``."""
+    module = sys.modules.get("rougekit")
+    root = Path(module.__file__).resolve().parents[1] if module is not None and module.__file__ else REPO / "src"
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO / "src"), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
     return env
 
 

@@ -156,7 +156,12 @@ class Encoder:
         sentences = np.zeros(len(texts), dtype=np.int32)
         flat: list[int] = []
         for i, text in enumerate(texts):
-            ids, sentences[i] = self.tokens(text)
+            try:
+                ids, sentences[i] = self.tokens(text)
+            except UnicodeEncodeError:  # a lone surrogate not escaping a byte: no UTF-8 for it
+                raise InputError(
+                    f"{where}: text {i + 1} is not valid Unicode (a lone surrogate such as '\\ud800')"
+                ) from None
             flat.extend(ids)
             lengths[i + 1] = len(ids)
         return Encoded(np.asarray(flat, dtype=np.int32), np.cumsum(lengths), sentences)
