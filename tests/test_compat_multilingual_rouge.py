@@ -169,9 +169,9 @@ def test_shipped_stopword_file_is_what_the_tool_writes(nltk_data):
 
 
 def _env():
-    import os
+    from _paths import subprocess_env
 
-    return dict(os.environ, NLTK_DATA=str(NLTK_DATA))
+    return subprocess_env(NLTK_DATA=str(NLTK_DATA))
 
 
 # ---------------------------------------------------------------- scores

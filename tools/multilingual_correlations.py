@@ -48,11 +48,23 @@ MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 HUMAN = ("coverage", "focus")
 
 
+def _importable() -> None:
+    """Make ``import rougekit`` work: the installed package if there is one, else this checkout's ``src``."""
+    try:
+        import rougekit  # noqa: F401
+    except ImportError:
+        sys.path.insert(0, str(REPO / "src"))
+
+
 def _env() -> dict:
-    """The environment of the ``rougekit`` commands: the rougekit already imported (an installed,
-    compiled one under the tests) first on the path, else this checkout's ``src``."""
-    module = sys.modules.get("rougekit")
-    root = Path(module.__file__).resolve().parents[1] if module is not None and module.__file__ else REPO / "src"
+    """The environment of the ``rougekit`` commands: the rougekit this interpreter imports (an
+    installed, compiled one under the tests) first on the path, else this checkout's ``src``."""
+    try:
+        import rougekit
+
+        root = Path(rougekit.__file__).resolve().parents[1]
+    except ImportError:
+        root = REPO / "src"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), env.get("PYTHONPATH", "")) if p)
     return env
@@ -70,7 +82,7 @@ def _one_line(text: str) -> str:
 
 
 def _xlsum_scores(rows: list[dict], lang: str, stem: bool, out: Path) -> None:
-    sys.path.insert(0, str(REPO / "src"))
+    _importable()
     from rougekit.compat import multilingual_rouge
 
     scorer = multilingual_rouge.RougeScorer(["rouge1", "rouge2", "rougeL"], lang=lang, use_stemmer=stem)
