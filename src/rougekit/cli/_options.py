@@ -30,3 +30,20 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message):
         raise OptionError(message)
+
+
+def scoring_options(args) -> dict:
+    """The text and measure options every scoring command shares (score, compare, report, explain)."""
+    return dict(
+        stem=args.stem,
+        stopwords=args.stopwords,
+        word_limit=args.word_limit,
+        byte_limit=args.byte_limit,
+        multi_ref=args.multi_ref,
+        alpha=args.alpha,
+        tokenizer=args.tokenizer,
+        lang=args.lang,
+        su_unigrams=args.su_unigrams,
+        wlcs=args.wlcs,
+        hori_units=args.hori_units,
+    )

@@ -11,6 +11,7 @@ import sys
 
 from rougekit import limits
 from rougekit.api import Scorer
+from rougekit.cli._options import scoring_options
 from rougekit.cli.score import _load, build_parser
 from rougekit.errors import OptionError
 from rougekit.io.files import write_text
@@ -44,17 +45,7 @@ def run(argv: list[str]) -> int:
         )
     scorer = Scorer(
         split_measure_list(args.measures),
-        stem=args.stem,
-        stopwords=args.stopwords,
-        word_limit=args.word_limit,
-        byte_limit=args.byte_limit,
-        multi_ref=args.multi_ref,
-        alpha=args.alpha,
-        tokenizer=args.tokenizer,
-        lang=args.lang,
-        su_unigrams=args.su_unigrams,
-        wlcs=args.wlcs,
-        hori_units=args.hori_units,
+        **scoring_options(args),
         bootstrap=None,
     )
     scored = {name: scorer.score(c, refs, ids=ids) for name, c in systems.items()}

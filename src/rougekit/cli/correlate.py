@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
+from rougekit.cli._options import OneLineParser
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
 from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
@@ -37,15 +38,8 @@ EXAMPLES = """examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises OptionError (one line, exit 2 via rougekit.cli.main) on bad options."""
-
-    def error(self, message: str):  # noqa: D401 - argparse API
-        raise OptionError(message)
-
-
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
         prog=PROG,
         description="Correlate metric scores with human judgments (system, summary or global level).",
         formatter_class=argparse.RawDescriptionHelpFormatter,

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from rougekit.cli._options import multi_ref_choices, multi_ref_help
+from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
 from rougekit.errors import InputError, OptionError
 from rougekit.explanation import explain
 from rougekit.io import inputs
@@ -25,13 +25,8 @@ EXAMPLES = r"""examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line and exit code 2, no usage dump
-        raise OptionError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
         prog="rougekit explain",
         description="Show the tokens each measure saw and the units that matched, for one candidate and its "
         "references (the same options as rougekit score).",
@@ -102,17 +97,7 @@ def run(argv: list[str]) -> int:
         references,
         split_measure_list(args.measures),
         source=source,
-        stem=args.stem,
-        stopwords=args.stopwords,
-        word_limit=args.word_limit,
-        byte_limit=args.byte_limit,
-        multi_ref=args.multi_ref,
-        alpha=args.alpha,
-        tokenizer=args.tokenizer,
-        lang=args.lang,
-        su_unigrams=args.su_unigrams,
-        wlcs=args.wlcs,
-        hori_units=args.hori_units,
+        **scoring_options(args),
     )
     if args.format == "json":
         sys.stdout.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")

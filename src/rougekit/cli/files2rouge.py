@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import argparse
 
+from rougekit.cli._options import OneLineParser
 from rougekit.compat import files2rouge
 from rougekit.errors import OptionError
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line and exit code 2 through main's handler
-        raise OptionError(message)
-
-
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
         prog="rougekit files2rouge",
         description="Calculating ROUGE score between two files (line-by-line), as files2rouge 2.1.0 does",
         epilog="example: rougekit files2rouge references.txt summaries.txt -n 4 -s scores.txt",

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import multi_ref_choices, multi_ref_help
+from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import split_measure_list
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
@@ -41,13 +41,8 @@ from rougekit.meta.protocol import (
 PROG = "rougekit protocol"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # noqa: D401 - argparse API
-        raise OptionError(message)
-
-
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
         prog=PROG,
         description="Correlate a grid of ROUGE variants with human judgments (Lin 2004, section 6).",
         formatter_class=argparse.RawDescriptionHelpFormatter,

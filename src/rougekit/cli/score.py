@@ -11,7 +11,7 @@ import os
 import sys
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
-from rougekit.cli._options import multi_ref_choices, multi_ref_help
+from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
 from rougekit.errors import InputError, OptionError
 from rougekit.io import inputs
 from rougekit.io.files import open_output, write_text
@@ -43,13 +43,8 @@ EXAMPLES = r"""examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line and exit code 2, no usage dump
-        raise OptionError(message)
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
+    p = OneLineParser(
         prog="rougekit score",
         description=DESCRIPTION,
         epilog=EXAMPLES,
@@ -362,22 +357,12 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
 def _scorer(args) -> Scorer:
     return Scorer(
         split_measure_list(args.measures),
-        stem=args.stem,
-        stopwords=args.stopwords,
-        word_limit=args.word_limit,
-        byte_limit=args.byte_limit,
-        multi_ref=args.multi_ref,
-        alpha=args.alpha,
+        **scoring_options(args),
         average=args.average,
-        tokenizer=args.tokenizer,
-        lang=args.lang,
-        su_unigrams=args.su_unigrams,
-        wlcs=args.wlcs,
         bootstrap=None if args.bootstrap == "none" else args.bootstrap,
         resamples=args.resamples,
         confidence=args.confidence,
         seed=args.seed,
-        hori_units=args.hori_units,
         jobs=args.jobs,
     )
 
