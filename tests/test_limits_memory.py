@@ -30,14 +30,12 @@ print(next(int(line.split()[1]) for line in open('/proc/self/status') if line.st
 
 
 def test_the_engine_and_the_docs_agree_on_the_limit():
-    from rougekit._core import _batch
-
     n = int(limits.MAX_TRACE_CELLS**0.5)
     assert n == 40_000
     text = " ".join(["x"] * (n + 1))
     with pytest.raises(InputError, match=f"above {limits.MAX_TRACE_CELLS:.0f} token pairs"):
         rougekit.score([text], [" ".join(["x"] * n)], measures=["ROUGE-W-1.2"], bootstrap=None)
-    assert _batch is not None
+    rougekit.score([text[2:]], [" ".join(["x"] * n)], measures=["ROUGE-W-1.2"], bootstrap=None)  # n x n: allowed
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="peak memory is read from Linux's /proc")

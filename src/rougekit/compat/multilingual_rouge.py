@@ -66,11 +66,9 @@ import re
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence
 
-from rougekit.measures import Measure
-
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ROUGE_L, _prf, _stats, _summary_lcs_score
+from .rouge_scorer import _ROUGE_L, _ngram_score, _prf, _stats, _summary_lcs_score
 from .scoring import Score
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -271,13 +269,7 @@ class RougeScorer(scoring.BaseScorer):
                 pred_sents = [ids(s) for s in self._lsum_sentences(prediction)]
                 result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-                n = int(rouge_type[5:])
-                if n <= 0:
-                    raise ValueError("rougen requires positive n: %s" % rouge_type)
-                counts = _stats(Measure.rouge_n(n), pred, tgt)
-                precision = counts.hits / max(counts.peer_count, 1)
-                recall = counts.hits / max(counts.model_count, 1)
-                result[rouge_type] = Score(precision, recall, scoring.fmeasure(precision, recall))
+                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result

@@ -276,17 +276,7 @@ class RougeScorer(scoring.BaseScorer):
                 pred_sents = [ids(s) for s in pred_sent_tokens()]
                 result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-                n = int(rouge_type[5:])
-                if n <= 0:
-                    raise ValueError("rougen requires positive n: %s" % rouge_type)
-                counts = _stats(Measure.rouge_n(n), pred, tgt)
-                precision = counts.hits / max(counts.peer_count, 1)
-                recall = counts.hits / max(counts.model_count, 1)
-                result[rouge_type] = Score(
-                    precision=precision,
-                    recall=recall,
-                    fmeasure=scoring.fmeasure(precision, recall),
-                )
+                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
@@ -302,6 +292,17 @@ def _gc_paused():
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _ngram_score(rouge_type: str, pred: List[int], tgt: List[int]) -> Score:
+    """rouge-score's rougeN of one pair ("rouge2": n = 2), counted by the engine."""
+    n = int(rouge_type[5:])
+    if n <= 0:
+        raise ValueError("rougen requires positive n: %s" % rouge_type)
+    counts = _stats(Measure.rouge_n(n), pred, tgt)
+    precision = counts.hits / max(counts.peer_count, 1)
+    recall = counts.hits / max(counts.model_count, 1)
+    return Score(precision=precision, recall=recall, fmeasure=scoring.fmeasure(precision, recall))
 
 
 def _prf(hits: int, pred_len: int, tgt_len: int) -> Score:
