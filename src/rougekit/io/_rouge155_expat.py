@@ -9,7 +9,7 @@ from __future__ import annotations
 from xml.parsers import expat
 
 from rougekit.errors import InputError
-from rougekit.io.rouge155_config import _FORMATS, _TRIM, Config, Evaluation
+from rougekit.io.rouge155_model import INPUT_FORMATS, TRIM, Config, Evaluation
 
 # what an open element does with its children: walk them, skip them, or take only their P / M
 _WALK, _SKIP, _PEERS, _MODELS = range(4)
@@ -63,7 +63,7 @@ class _ConfigHandler:
     def _store_text(self) -> None:
         self.parser.CharacterDataHandler = None
         target, key = self._into
-        value = "".join(self._text).strip(_TRIM)
+        value = "".join(self._text).strip(TRIM)
         if isinstance(target, dict):
             target[key] = value
         else:
@@ -106,7 +106,7 @@ class _ConfigHandler:
             fmt = self._attribute(attrs, "TYPE", "INPUT-FORMAT")
             if fmt is None:
                 return
-            if not _FORMATS.match(fmt):
+            if not INPUT_FORMATS.match(fmt):
                 self._fail(f"unknown input type {fmt!r} (use SEE, SPL, ISI or SIMPLE)")
                 return
             ev = self._need(eval_id, "INPUT-FORMAT")

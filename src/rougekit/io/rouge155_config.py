@@ -10,48 +10,13 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
 
 from rougekit.errors import InputError
+from rougekit.io._rouge155_expat import read_expat
 from rougekit.io.files import read_bytes
+from rougekit.io.rouge155_model import INPUT_FORMATS, TRIM, Config, Evaluation
 
-_FORMATS = re.compile(r"^(SEE|ISI|SPL|SIMPLE)$", re.IGNORECASE)
-_TRIM = " \t\n\r\f\v"
-
-
-@dataclass
-class Evaluation:
-    """One EVAL: a peer file per system ID and the model files, in document order."""
-
-    eval_id: str
-    input_format: str | None = None
-    peer_root: str | None = None
-    model_root: str | None = None
-    peers: dict[str, str] = field(default_factory=dict)
-    model_ids: list[str] = field(default_factory=list)
-    model_files: dict[str, str] = field(default_factory=dict)
-    from_list: bool = False
-
-    def peer_path(self, peer_id: str) -> str:
-        if self.from_list:
-            return self.peers[peer_id]
-        return f"{self.peer_root or ''}/{self.peers[peer_id]}"
-
-    def model_paths(self) -> list[str]:
-        files = self.model_files
-        if self.from_list:
-            return [files[m] for m in self.model_ids]
-        root = self.model_root or ""
-        return [f"{root}/{files[m]}" for m in self.model_ids]
-
-
-@dataclass
-class Config:
-    """All evaluations in file order, and every peer ID seen."""
-
-    evaluations: list[Evaluation]
-    peer_ids: list[str]
-
+__all__ = ["Config", "Evaluation", "read_file_list", "read_xml_config"]
 
 # -- the fast path: the usual layout, read with a few regular expressions ---------------------
 # It takes only documents it can read exactly as expat would (no entity or character references,
@@ -118,16 +83,16 @@ def _read_simple(data: bytes) -> Config | None:
             ev = evals[eval_id] = Evaluation(eval_id)
         for name, root_text, fmt, kind, item_id, item_text in _PART.findall(block.group(2)):
             if name == "PEER-ROOT":
-                ev.peer_root = root_text.strip(_TRIM)
+                ev.peer_root = root_text.strip(TRIM)
             elif name == "MODEL-ROOT":
-                ev.model_root = root_text.strip(_TRIM)
+                ev.model_root = root_text.strip(TRIM)
             elif kind == "P":
                 peer_ids.setdefault(item_id)
-                ev.peers[item_id] = item_text.strip(_TRIM)
+                ev.peers[item_id] = item_text.strip(TRIM)
             elif kind == "M":
                 ev.model_ids.append(item_id)
-                ev.model_files[item_id] = item_text.strip(_TRIM)
-            elif _FORMATS.match(fmt):
+                ev.model_files[item_id] = item_text.strip(TRIM)
+            elif INPUT_FORMATS.match(fmt):
                 ev.input_format = fmt
             else:
                 return None  # an unknown input type: the expat reader reports it
@@ -155,8 +120,6 @@ def read_xml_config(path: str) -> Config:
 
 def _read_expat(data: bytes, path: str) -> Config:
     """Read the configuration with expat (any well-formed document without a DOCTYPE)."""
-    from rougekit.io._rouge155_expat import read_expat  # only for documents the fast path declines
-
     return read_expat(data, path)
 
 
@@ -169,7 +132,7 @@ def read_file_list(path: str, input_format: str, peer_id: str) -> Config:
     evaluations = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         line = raw.decode("utf-8", "surrogateescape")
-        if line.startswith("#") or not line.strip(_TRIM):
+        if line.startswith("#") or not line.strip(TRIM):
             continue
         files = line.split()
         if len(files) < 2:
