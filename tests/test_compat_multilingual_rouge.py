@@ -16,7 +16,7 @@ from _paths import SHARED, shared_missing
 
 from rougekit.compat import multilingual_rouge as K
 from rougekit.compat._mlrouge_text import basic_tokens, default_tokens
-from rougekit.text import snowball_nltk, stem_hi, stem_tr
+from rougekit.text import snowball_nltk, stem_bn, stem_hi, stem_tr
 
 mlr = pytest.importorskip("multilingual_rouge.rouge_scorer", reason="multilingual-rouge==0.0.1 (the test extra)")
 
@@ -238,11 +238,25 @@ def test_random_texts_equal_the_package(nltk_data):
         _assert_same(theirs, ours, pairs)
 
 
-def test_bengali_stemming_fails_as_in_the_package():
+def test_bengali_stemming_equals_the_package_given_its_rules_file(monkeypatch):
+    """The package's wheel lacks the stemmer's rules file (FileNotFoundError); supplied with the
+    file rougekit ships, the package's own stemmer gives the very scores rougekit gives."""
+    import io
+
+    import multilingual_rouge.bengali_stemmer as package_stemmer
+
     with pytest.raises(FileNotFoundError):
         mlr.RougeScorer(["rouge1"], use_stemmer=True, lang="bengali")
-    with pytest.raises(FileNotFoundError, match="bengali_stemmer="):
-        K.RougeScorer(["rouge1"], use_stemmer=True, lang="bengali")
+    rules = stem_bn.RULES_FILE
+    text = (Path(stem_bn.__file__).parent / "data" / rules).read_text(encoding="utf-8")
+    original = package_stemmer.RafiStemmer
+    monkeypatch.setattr(package_stemmer, "RafiStemmer", lambda: original(io.StringIO(text)))
+    rng = random.Random(5)
+    words = [w for pair in PAIRS["bengali"] for t in pair for w in t.split()]
+    pairs = [tuple(" ".join(rng.choice(words) for _ in range(rng.randint(1, 15))) for _ in "tp") for _ in range(200)]
+    theirs, ours = _both(TYPES, lang="bengali", use_stemmer=True)
+    _assert_same(theirs, ours, [*PAIRS["bengali"], *pairs])
+    assert ours.score("তারা করেছেন", "তারা করেছে")["rouge1"].fmeasure == 1.0  # stems that meet: কর
 
 
 def test_unknown_language_warns_and_does_not_stem():

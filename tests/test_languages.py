@@ -180,10 +180,21 @@ def test_signature_records_what_was_used_and_reads_back():
 
 
 def test_stem_without_a_stemmer_warns_and_signs_none():
-    for lang, why in (("zh", "it has no stemmer"), ("bn", "XL-Sum's stemmer for it is not in rougekit yet")):
-        with pytest.warns(StemmerWarning, match=rf"stem=True stems nothing for lang='{lang}' \({why}\)") as rec:
+    for lang in ("zh", "am"):
+        with pytest.warns(
+            StemmerWarning, match=rf"stem=True stems nothing for lang='{lang}' \(it has no stemmer\)"
+        ) as rec:
             sig = rougekit.score(["a"], ["a"], lang=lang, stem=True, bootstrap=None).signature
         assert len(rec) == 1 and sig.stemmer == "none"
+
+
+def test_bengali_preset_stems_with_xlsum_rules():
+    # করেছেন and করেছে both stem to কর (the rules' "েছেন" and "েছে"), so ROUGE-1 meets only with stem=True
+    cand, ref = ["তারা করেছেন"], ["তারা করেছে"]
+    plain = rougekit.score(cand, ref, measures=["ROUGE-1"], lang="bn", bootstrap=None)
+    stemmed = rougekit.score(cand, ref, measures=["ROUGE-1"], lang="bn", stem=True, bootstrap=None)
+    assert plain.to_dict()["ROUGE-1"]["f"] == 0.5 and stemmed.to_dict()["ROUGE-1"]["f"] == 1.0
+    assert stemmed.signature.stemmer == "xlsum-bengali" and "|stem:xlsum-bengali|" in str(stemmed.signature)
 
 
 def test_english_stemmer_on_other_scripts_warns():

@@ -35,8 +35,6 @@ def table() -> str:
             stemmer = "ROUGE-1.5.5 (`-m`)"
         elif p.stemmer == "xlsum":
             stemmer = f"XL-Sum's (`{presets.XLSUM_STEMMERS[p.code][1]}`)"
-        elif p.code in presets.XLSUM_STEMMED:
-            stemmer = "none yet (XL-Sum's own)"
         else:
             stemmer = "none"
         extras = [e for e in (p.extra, "snowball" if p.stemmer == "snowball" else None) if e]

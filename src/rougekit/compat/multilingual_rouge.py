@@ -39,10 +39,12 @@ every line tokenized like ``rougeL`` (segmenter, default tokens), and with
 ``？`` and the other sentence-final marks listed in :data:`SENTENCE_ENDS` (XL-Sum's summaries
 are single lines, so split on newlines only, ``rougeLsum`` is a single-sentence LCS).
 
-**bengali stemming**: the package's Bengali stemmer reads a rules file that its wheel does not
-contain, so ``RougeScorer(..., use_stemmer=True, lang="bengali")`` raises ``FileNotFoundError``
-there. This module raises the same error unless ``bengali_stemmer=`` gives a stemmer (a
-function ``word -> stem``; rougekit has no port of XL-Sum's rule-based Bengali stemmer yet).
+**bengali stemming**: the package's Bengali stemmer reads a rules file (``common.rules`` of
+BanglaKit's ``bengali-stemmer``) that its wheel does not contain, so there
+``RougeScorer(..., use_stemmer=True, lang="bengali")`` raises ``FileNotFoundError``. Here it
+stems with those rules, which rougekit ships (:mod:`rougekit.text.stem_bn`): the numbers are the
+package's once the file is in place, as in XL-Sum's own setup. ``bengali_stemmer=`` (a function
+``word -> stem``) replaces it.
 
 **Speed**: tokens (segmentation included) are cached by text and stems by word for each
 scorer (not with a ``callable_tokenizer`` or ``callable_stemmer``); the counting is the
@@ -150,10 +152,7 @@ def _language_stemmer(lang: str, bengali_stemmer=None):
         return stemmer
     if lang == "bengali":
         if bengali_stemmer is None:
-            raise FileNotFoundError(
-                "multilingual-rouge 0.0.1 cannot stem Bengali (its wheel lacks the stemmer's common.rules file); "
-                "pass bengali_stemmer= (a function word -> stem) or use_stemmer=False"
-            )
+            from rougekit.text.stem_bn import stemmer as bengali_stemmer
         return bengali_stemmer
     if lang == "porter":
         from rougekit.compat import _porter_nltk

@@ -39,12 +39,11 @@ NAMES = {
     "yo": "Yoruba",
 }  # fmt: skip
 
-#: the languages XL-Sum stems with rules of its own (not Snowball's)
-XLSUM_STEMMED = ("hi", "bn", "tr")
-#: those of them rougekit has (module with ``stemmer(word) -> str``, signature name); Bengali's is not
-#: in yet, so ``bn`` stems nothing and says so (stem:none in the signature, a StemmerWarning)
+#: the languages XL-Sum stems with rules of its own (not Snowball's): their stemmers
+#: (module with ``stemmer(word) -> str``, signature name)
 XLSUM_STEMMERS = {
     "hi": ("rougekit.text.stem_hi", "xlsum-hindi"),  # Ramanathan & Rao (2003), as XL-Sum
+    "bn": ("rougekit.text.stem_bn", "xlsum-bengali"),  # Rafi Kamal's rules (BanglaKit), as XL-Sum
     "tr": ("rougekit.text.stem_tr", "xlsum-turkish"),  # the TurkishStemmer 1.3 rules, as XL-Sum
 }
 
@@ -86,8 +85,8 @@ def preset(lang: str) -> Preset:
     if code == "en":
         return Preset(code, tokenizer="rouge155", stemmer="rouge155", stopwords="smart")
     segmenter = code if code in segmenters.SEGMENTED else None
-    if code in XLSUM_STEMMED:
-        stemmer = "xlsum" if code in XLSUM_STEMMERS else None
+    if code in XLSUM_STEMMERS:
+        stemmer = "xlsum"
     else:
         stemmer = "snowball" if code in snowball.SNOWBALL else None
     return Preset(code, segmenter=segmenter, stemmer=stemmer)
@@ -161,8 +160,7 @@ def check(lang: str, stem: bool, stopwords: bool) -> None:
             f"no stopword list for lang={p.code!r}: stopwords=True removes ROUGE-1.5.5's English SMART words (-s)"
         )
     if stem and p.stemmer is None:
-        why = "XL-Sum's stemmer for it is not in rougekit yet" if p.code in XLSUM_STEMMED else "it has no stemmer"
-        tail = f" ({why}); the signature says stem:none"
+        tail = " (it has no stemmer); the signature says stem:none"
         warnings.warn(
             StemmerWarning(
                 f"stem=True stems nothing for lang={p.code!r}" + tail,
