@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -26,11 +27,23 @@ NO_PUNKT = json.loads((GOLDENS / "no_punkt.json").read_text(encoding="utf-8"))
 CASES = {case["name"]: case for case in GOLDEN["cases"]}
 NORMALIZERS = {"keep_case_words": lambda text: re.sub(r"[^\w]+", " ", text)}
 TOKENIZERS = {"whitespace": str.split}
-# where rougekit raises instead of torchmetrics' silent truncation / NaN / dropped pair
-DELIBERATE = {
-    "lengths_differ": ValueError,
-    "bad_accumulate": ValueError,
-    "empty_reference_list_avg": ValueError,
+# where torchmetrics silently leaves input out: the same numbers, and one warning naming it
+DROPPED = {
+    "lengths_differ": r"3 predictions but 2 targets: only the first 2 pairs are scored, predictions 2 to 2",
+    "targets_longer": r"2 predictions but 3 targets: only the first 2 pairs are scored, targets 2 to 2",
+    "bad_accumulate": r"all 1 pairs: unknown accumulate 'max' \(every value is NaN\)",
+    "bad_accumulate_one_key": r"all 2 pairs: unknown accumulate 'mean'",
+    "empty_reference_list_avg": r"1 predictions without references under accumulate='avg' \(pairs 0\)",
+    "empty_reference_list_avg_among_others": r"1 predictions without references under accumulate='avg' \(pairs 1\)",
+}
+
+CLASS_DROPPED = {
+    "class_dropped_input": [
+        "as torchmetrics 1.9.0, left out of the scores: 3 predictions but 2 targets: only the first 2 pairs are "
+        "scored, predictions 2 to 2 (counted from 0) are not",
+        "as torchmetrics 1.9.0, left out of the scores: 1 predictions without references under accumulate='avg' "
+        "(pairs 1)",
+    ]
 }
 
 nltk = pytest.importorskip("nltk", reason="nltk is not installed (pip install nltk; rougeLsum needs it)")
@@ -77,9 +90,11 @@ def test_functional_golden(name, punkt):
     case = CASES[name]
     preds, target = inputs(case["inputs"])
     kwargs = resolved(case["kwargs"])
-    if name in DELIBERATE:
-        with pytest.raises(DELIBERATE[name]):
-            tm.rouge_score(preds, target, **kwargs)
+    if name in DROPPED:
+        with pytest.warns(tm.DroppedInputWarning, match=DROPPED[name]) as caught:
+            result = tm.rouge_score(preds, target, **kwargs)
+        assert len(caught) == 1 and caught[0].filename == __file__  # one warning, pointing at the call
+        assert_same(result, case["result"])
         return
     if "error" in case:
         error = {"ValueError": ValueError, "IndexError": IndexError, "AttributeError": AttributeError}[
@@ -90,7 +105,9 @@ def test_functional_golden(name, punkt):
         if error is ValueError:
             assert str(info.value) == case["error"]["message"]
         return
-    assert_same(tm.rouge_score(preds, target, **kwargs), case["result"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", tm.DroppedInputWarning)  # nothing dropped, nothing said
+        assert_same(tm.rouge_score(preds, target, **kwargs), case["result"])
 
 
 @pytest.mark.parametrize("name", [n for n, c in CASES.items() if "steps" in c])
@@ -103,15 +120,19 @@ def test_class_golden(name, punkt):
         return
     metric = tm.ROUGEScore(**resolved(case["init"]))
     outputs = []
-    for step in case["steps"]:
-        if step[0] == "update":
-            metric.update(*inputs(step[1]))
-        elif step[0] == "forward":
-            outputs.append(metric(*inputs(step[1])))
-        elif step[0] == "compute":
-            outputs.append(metric.compute())
-        else:
-            metric.reset()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for step in case["steps"]:
+            if step[0] == "update":
+                metric.update(*inputs(step[1]))
+            elif step[0] == "forward":
+                outputs.append(metric(*inputs(step[1])))
+            elif step[0] == "compute":
+                outputs.append(metric.compute())
+            else:
+                metric.reset()
+    said = [str(w.message) for w in caught if issubclass(w.category, tm.DroppedInputWarning)]
+    assert said == CLASS_DROPPED.get(name, [])
     assert len(outputs) == len(case["outputs"])
     for ours, theirs in zip(outputs, case["outputs"]):
         assert_same(ours, theirs)
@@ -176,8 +197,6 @@ def test_returns_floats_without_torch(monkeypatch, punkt):
 def test_bad_input_errors(punkt):
     with pytest.raises(ValueError, match="unknown rouge key"):
         tm.rouge_score(["a"], ["a"], rouge_keys=("rougeW",))
-    with pytest.raises(ValueError, match="2 predictions but 1 targets"):
-        tm.rouge_score(["a", "b"], [["a"]])
     with pytest.raises(TypeError, match="reference of pair 0 is int"):
         tm.rouge_score(["a"], [[1]])
     with pytest.raises(AttributeError):  # the type torchmetrics raises there

@@ -107,6 +107,21 @@ def functional_cases() -> list[dict]:
         dict(name="bad_key", inputs={"preds": ["a b"], "target": ["a b"]}, kwargs={"rouge_keys": ("rouge10",)}),
         dict(name="empty_reference_list_best", inputs={"preds": ["a b"], "target": [[]]}, kwargs={}),
         dict(name="empty_reference_list_avg", inputs={"preds": ["a b"], "target": [[]]}, kwargs={"accumulate": "avg"}),
+        dict(
+            name="targets_longer",
+            inputs={"preds": ["a b c", "c d"], "target": [["a b", "x"], ["c d e"], ["e f"]]},
+            kwargs={"rouge_keys": ("rouge1", "rougeL")},
+        ),
+        dict(
+            name="empty_reference_list_avg_among_others",
+            inputs={"preds": ["a b", "the cat sat", "c d e"], "target": [["a b c"], [], ["c d", "e"]]},
+            kwargs={"accumulate": "avg", "rouge_keys": ("rouge1", "rouge2")},
+        ),
+        dict(
+            name="bad_accumulate_one_key",
+            inputs={"preds": ["a b", "c"], "target": ["a b", "c d"]},
+            kwargs={"accumulate": "mean", "rouge_keys": ("rougeL",)},
+        ),
         dict(name="none_prediction", inputs={"preds": [None], "target": ["a b"]}, kwargs={}),
     ]
     return cases
@@ -127,6 +142,15 @@ def class_cases() -> list[dict]:
                 ["forward", {"generated": [24, 5, 3]}],
                 ["compute"],
                 ["reset"],
+                ["compute"],
+            ],
+        ),
+        dict(
+            name="class_dropped_input",
+            init={"accumulate": "avg", "rouge_keys": ("rouge1", "rougeL")},
+            steps=[
+                ["update", {"preds": ["a b", "c d e", "f g"], "target": [["a b c"], ["c d"]]}],
+                ["forward", {"preds": ["the cat", "a dog"], "target": [["the cat sat", "a cat"], []]}],
                 ["compute"],
             ],
         ),

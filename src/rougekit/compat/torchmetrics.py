@@ -24,22 +24,27 @@ target is one reference; else ``target`` is a sequence of sequences of reference
 needs nltk and its Punkt model (``punkt_tab``), as there: ``ModuleNotFoundError`` without nltk,
 ``OSError`` when Punkt is neither installed nor downloadable (torchmetrics' messages; like
 torchmetrics, it asks nltk to download ``punkt_tab`` first). Where torchmetrics silently drops
-input (predictions and targets of different lengths, a prediction without references under
-``avg``) or returns NaN for an unknown ``accumulate``, this raises ``ValueError``.
+input, this returns the very numbers it returns and warns once per call with a
+:class:`DroppedInputWarning` naming what was left out: predictions and targets of different
+lengths (only the first ``min`` pairs are scored), a prediction without references under
+``avg`` (left out of the mean), an unknown ``accumulate`` in ``rouge_score`` (nothing is scored:
+NaN everywhere).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import re
+import warnings
 
 import numpy as np
 
 from rougekit.compat import rouge_scorer
 from rougekit.compat._porter_nltk import stem as _porter_stem
 from rougekit.compat._torch_mean import float32_mean
+from rougekit.errors import RougeKitWarning
 
-__all__ = ["rouge_score", "ROUGEScore", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES"]
+__all__ = ["rouge_score", "ROUGEScore", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES", "DroppedInputWarning"]
 
 ALLOWED_ROUGE_KEYS: dict = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
 ALLOWED_ACCUMULATE_VALUES = ("avg", "best")
@@ -52,6 +57,17 @@ _PUNKT_MISSING = (
 
 class TextTypeError(TypeError, AttributeError):
     """A prediction or reference that is not a string (torchmetrics fails with an AttributeError)."""
+
+
+class DroppedInputWarning(RougeKitWarning):
+    """Input that torchmetrics leaves out of its numbers silently (kept bit for bit, but said)."""
+
+
+def _warn_dropped(dropped: list, stacklevel: int) -> None:
+    """One warning for everything a call left out, as torchmetrics would have (nothing when none)."""
+    if dropped:
+        message = "as torchmetrics 1.9.0, left out of the scores: " + "; ".join(dropped)
+        warnings.warn(DroppedInputWarning(message), stacklevel=stacklevel + 1)
 
 
 # ---------------------------------------------------------------------------------------- torch
@@ -123,8 +139,11 @@ class _Tokenizer:
 # ---------------------------------------------------------------------------------------- scores
 
 
-def _shaped(preds, target):
-    """torchmetrics' input-shape rules: (predictions, references of each prediction)."""
+def _shaped(preds, target, dropped: list):
+    """torchmetrics' input-shape rules: (predictions, references of each prediction).
+
+    What torchmetrics leaves out is said in ``dropped`` (a list of messages).
+    """
     if isinstance(target, list) and all(isinstance(tgt, str) for tgt in target):
         target = [target] if isinstance(preds, str) else [[tgt] for tgt in target]
     if isinstance(preds, str):
@@ -132,11 +151,14 @@ def _shaped(preds, target):
     if isinstance(target, str):
         target = [[target]]
     preds, target = list(preds), list(target)
-    if len(preds) != len(target):
-        raise ValueError(
-            f"{len(preds)} predictions but {len(target)} targets (torchmetrics would silently score only the first "
-            f"{min(len(preds), len(target))})"
+    if len(preds) != len(target):  # torchmetrics zips them: the longer one is cut
+        n = min(len(preds), len(target))
+        longer = "predictions" if len(preds) > n else "targets"
+        dropped.append(
+            f"{len(preds)} predictions but {len(target)} targets: only the first {n} pairs are scored, "
+            f"{longer} {n} to {max(len(preds), len(target)) - 1} (counted from 0) are not"
         )
+        preds, target = preds[:n], target[:n]
     target = [list(refs) for refs in target]
     for i, (pred, refs) in enumerate(zip(preds, target)):
         for what, text in (("prediction", pred), *(("reference", r) for r in refs)):
@@ -183,8 +205,17 @@ def _lsum_scores(flat_preds, flat_refs, token_maker) -> np.ndarray:
     return np.array(rows, dtype=np.float64).reshape(len(rows), 3)
 
 
-def _accumulated(preds, target, keys_values, accumulate, use_stemmer, normalizer, tokenizer) -> dict:
-    """``{output name: float32 values}``: per pair (and per repeat of a repeated key) as torchmetrics lists them."""
+def _accumulated(preds, target, keys_values, accumulate, use_stemmer, normalizer, tokenizer, dropped) -> dict:
+    """``{output name: float32 values}``: per pair (and per repeat of a repeated key) as torchmetrics lists them.
+
+    Pairs torchmetrics leaves out (no reference under ``avg``; every pair under an unknown
+    ``accumulate``) are left out here too and said in ``dropped``.
+    """
+    if accumulate not in ALLOWED_ACCUMULATE_VALUES and preds:
+        dropped.append(f"all {len(preds)} pairs: unknown accumulate {accumulate!r} (every value is NaN)")
+    empty = [i for i, refs in enumerate(target) if not refs]
+    if accumulate == "avg" and empty:
+        dropped.append(f"{len(empty)} predictions without references under accumulate='avg' (pairs {_listed(empty)})")
     unique = list(dict.fromkeys(keys_values))
     repeats = {k: keys_values.count(k) for k in unique}
     scores = _pair_scores(preds, target, unique, use_stemmer, normalizer, tokenizer) if preds else {}
@@ -196,19 +227,22 @@ def _accumulated(preds, target, keys_values, accumulate, use_stemmer, normalizer
         per_pair = []
         for i, count in enumerate(counts):
             rows = values[starts[i] : starts[i] + count]
-            if count == 0:
-                if accumulate == "best":
-                    raise IndexError(f"prediction {i} has no reference (torchmetrics: argmax of an empty tensor)")
-                raise ValueError(f"prediction {i} has no reference (torchmetrics would silently leave it out)")
+            if count == 0 and accumulate == "best":
+                raise IndexError(f"prediction {i} has no reference (torchmetrics: argmax of an empty tensor)")
             if accumulate == "best":
                 per_pair.append(rows[int(np.argmax(rows[:, 0]))])
-            else:  # the mean over the references, each listed once per repeat of the key
+            elif accumulate == "avg" and count:  # the mean over the references, each listed once per repeat of the key
                 repeated = np.repeat(rows, repeats[key], axis=0)
                 per_pair.append(np.array([_mean_value(repeated[:, j]) for j in range(3)], dtype=np.float32))
         table = np.repeat(np.array(per_pair, dtype=np.float32).reshape(-1, 3), repeats[key], axis=0)
         for j, tp in enumerate(_TYPES):
             output[f"rouge{key}_{tp}"] = table[:, j]
     return output
+
+
+def _listed(indices: list) -> str:
+    """``0, 4, 9`` (the first ten, then ``...``)."""
+    return ", ".join(map(str, indices[:10])) + (", ..." if len(indices) > 10 else "")
 
 
 def _check_keys(rouge_keys, shown) -> list:
@@ -243,9 +277,10 @@ def rouge_score(
     ``tokenizer`` (str -> tokens) the split on white space.
     """
     keys_values = _check_keys(rouge_keys, list(ALLOWED_ROUGE_KEYS))
-    _check_accumulate(accumulate)
-    preds, target = _shaped(preds, target)
-    output = _accumulated(preds, target, keys_values, accumulate, use_stemmer, normalizer, tokenizer)
+    dropped: list = []
+    preds, target = _shaped(preds, target, dropped)
+    output = _accumulated(preds, target, keys_values, accumulate, use_stemmer, normalizer, tokenizer, dropped)
+    _warn_dropped(dropped, stacklevel=2)
     return {name: _mean(values) for name, values in output.items()}
 
 
@@ -281,9 +316,12 @@ class ROUGEScore:
         self.reset()
 
     def _batch(self, preds, target) -> dict:
-        preds, target = _shaped(preds, target)
-        args = (self.accumulate, self.use_stemmer, self.normalizer, self.tokenizer)
-        return _accumulated(preds, target, self.rouge_keys_values, *args)
+        dropped: list = []
+        preds, target = _shaped(preds, target, dropped)
+        args = (self.accumulate, self.use_stemmer, self.normalizer, self.tokenizer, dropped)
+        batch = _accumulated(preds, target, self.rouge_keys_values, *args)
+        _warn_dropped(dropped, stacklevel=3)
+        return batch
 
     def update(self, preds, target) -> None:
         """Add a batch of predictions and their references."""
