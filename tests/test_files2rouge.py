@@ -8,7 +8,9 @@ report without its ``Elapsed time`` line, the ``--saveto`` file, or the last lin
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import re
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -39,6 +41,28 @@ def shared_lines(source: dict) -> tuple[list[str], list[str]]:
     return [join(p) for p in first_ref], [join(root / "system" / f"{i}.txt") for i in ids]
 
 
+def assert_same_log(err: str, recorded: list[str]) -> None:
+    """Our ``-v`` lines are files2rouge's: same format and messages, its temporary folders and ROUGE
+    home (``<tmp1>`` ... ``<home>`` in the golden) named as rougekit holds them, and the files of a
+    folder in evaluation order (files2rouge: the file system's order, so compared as a set)."""
+    names = {"<home>": files2rouge.HOME, "<tmp1>": files2rouge.HTML, "<tmp2>": files2rouge.LINES}
+    names["<tmp3>"] = files2rouge.CONFIG
+    expected = [re.sub(r"<home>|<tmp\d>", lambda m: names[m[0]], line) for line in recorded]
+    time = r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} "
+    lines = err.splitlines()
+    assert all(re.match(time, line) for line in lines), err
+    ours = [re.sub(time, "<time> ", line) for line in lines]
+
+    def blocks(log):  # each run of "Processing <file>." lines as a set
+        return [
+            (k, sorted(g) if k else list(g))
+            for k, g in itertools.groupby(log, lambda x: " Processing s." in x or " Processing m." in x)
+        ]
+
+    assert blocks(ours) == blocks(expected)
+    assert ours[-1] == expected[-1]  # the ROUGE command, arguments in their order
+
+
 def run(argv, cwd, monkeypatch):
     monkeypatch.chdir(cwd)
     out, err = io.StringIO(), io.StringIO()
@@ -60,6 +84,9 @@ def test_golden(name, tmp_path, monkeypatch):
         for file in ("references.txt", "summaries.txt"):
             shutil.copy(GOLDENS / name / file, tmp_path / file)
     code, out, err = run(case["argv"], tmp_path, monkeypatch)
+    if "log" in case:  # -v: the pyrouge fork's log lines on stderr
+        assert_same_log(err, case["log"])
+        err = ""
     if case["exit"] == 0:
         assert (code, err) == (0, "")
         report, elapsed = out.rsplit("Elapsed time: ", 1)

@@ -20,12 +20,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "data" / "peer-rouge-test-suites"
+HOME_DIR = ""  # files2rouge's ROUGE home (main() reads it from its settings)
 
 WORDS = (
     "the a of to and in police officials said was were went gone children mice geese feet better best "
@@ -122,10 +124,36 @@ def cases() -> list[dict]:
         )
     )
     out.append(dict(name="wordnet_words_stemmed", refs=messy_refs, sums=messy_sums, argv=[]))
+    out.append(dict(name="verbose", refs=refs[:12], sums=sums[:12], argv=["-v"]))
+    out.append(
+        dict(
+            name="verbose_args_no_stemming_ignored",
+            refs=e_refs,
+            sums=e_sums,
+            argv=["--verbose", "-nm", "-ir", "-is", "-a", "-c 95 -r 10 -n 3 -a"],
+        )
+    )
     out.append(dict(name="shared_pltrdy", source={"kind": "pltrdy"}, argv=["-n", "3"]))
     out.append(dict(name="shared_duc2004", source={"kind": "duc2004"}, argv=[]))
     del rng
     return out
+
+
+def normalized_log(stderr: str) -> list[str]:
+    """The pyrouge fork's log lines (``-v``) without what changes from run to run: the time is
+    ``<time>``, the ROUGE home ``<home>`` and each temporary folder ``<tmp1>``, ``<tmp2>``, ... in the
+    order they first appear."""
+    names: dict = {}
+
+    def folder(match):
+        return names.setdefault(match[0], f"<tmp{len(names) + 1}>")
+
+    lines = []
+    for line in stderr.splitlines():
+        line = re.sub(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} ", "<time> ", line)
+        line = re.sub(r"/tmp/tmp[A-Za-z0-9_]+", folder, line.replace(HOME_DIR, "<home>"))
+        lines.append(line)
+    return lines
 
 
 def record(case: dict, out_dir: Path, files2rouge: str) -> None:
@@ -148,6 +176,8 @@ def record(case: dict, out_dir: Path, files2rouge: str) -> None:
     result = {"argv": argv, "exit": proc.returncode}
     if "source" in case:
         result["source"] = case["source"]
+    if "-v" in argv or "--verbose" in argv:
+        result["log"] = normalized_log(proc.stderr)
     if proc.returncode == 0:
         lines = proc.stdout.split("\n")
         assert lines[-2].startswith("Elapsed time: "), proc.stdout
@@ -169,9 +199,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=REPO / "tests" / "goldens" / "files2rouge")
     parser.add_argument("--files2rouge", default=str(Path(sys.executable).parent / "files2rouge"))
+    parser.add_argument("--only", nargs="*", help="record only these cases (default: all)")
     args = parser.parse_args()
+    global HOME_DIR
+    from files2rouge import settings  # the ROUGE home its setup_rouge.py chose
+
+    loaded = settings.Settings()
+    loaded._load()
+    HOME_DIR = str(Path(loaded.data["ROUGE_path"]).parent)
     for case in cases():
-        record(case, args.out, args.files2rouge)
+        if not args.only or case["name"] in args.only:
+            record(case, args.out, args.files2rouge)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("reference", help="Path of references file")
     p.add_argument("summary", help="Path of summary file")
-    p.add_argument("-v", "--verbose", action="store_true", help="accepted (files2rouge prints ROUGE logs)")
+    p.add_argument("-v", "--verbose", action="store_true", help="Prints ROUGE logs (pyrouge's log lines, on stderr)")
     p.add_argument("-n", "--rouge_n", type=int, default=files2rouge.DEFAULT_ROUGE_N, help="Maximum n-gram size")
     p.add_argument("-nol", "--no_rouge_l", action="store_true", help="Do not calculate ROUGE-L")
     p.add_argument("-a", "--args", help='ROUGE Arguments (default "-c 95 -r 1000 -n 2 -a"; -m is added)')

@@ -18,18 +18,28 @@ kept:
   ``-e <data>`` and ``rouge_args``; then ``-m`` unless ``stemming=False``;
 * stemming: files2rouge's data folder ships an empty WordNet exception DB, so ``-m`` there is the
   script's modified Porter stemmer alone (``went`` stays ``went``, where ROUGE-1.5.5 with its full
-  DB gives ``go``).
+  DB gives ``go``);
+* ``verbose`` (``-v``): the pyrouge fork's log lines on standard error, in its format
+  (``<time> [MainThread  ] [INFO ]  <message>``), one per step it takes: the ROUGE home, writing
+  and converting the summaries (one line per file), the configuration file, the ROUGE command.
+  rougekit writes no file and runs no Perl, so the folders those lines name are in memory:
+  ``memory:lines`` for the one-file-per-line folders files2rouge writes, ``memory:html`` for
+  pyrouge's converted copies, ``memory:config`` for its configuration folder and
+  ``memory:rouge-1.5.5`` for the ROUGE home; the files are listed in evaluation order
+  (files2rouge lists them in the order the file system gives).
 """
 
 from __future__ import annotations
 
 import io
+import sys
+import threading
 import time
 
 from rougekit.errors import InputError, OptionError
 from rougekit.io.rouge155_config import Config, Evaluation
 
-__all__ = ["DEFAULT_ROUGE_N", "split_lines", "run", "evaluate"]
+__all__ = ["DEFAULT_ROUGE_N", "split_lines", "run", "evaluate", "verbose_log"]
 
 DEFAULT_ROUGE_N = 2
 SYSTEM_ID = "1"
@@ -131,6 +141,37 @@ def evaluate(texts: dict[int, tuple[str, str]], options: list[str], stemming: bo
     )
 
 
+HOME, LINES, HTML, CONFIG = "memory:rouge-1.5.5", "memory:lines", "memory:html", "memory:config"
+
+
+def verbose_log(texts: dict[int, tuple[str, str]], options: list[str], stemming: bool) -> list[str]:
+    """The messages the pyrouge fork logs at INFO when files2rouge runs with ``-v``, in its order.
+
+    Its folders are named as rougekit holds them (in memory, see the module's docstring).
+    """
+    names = sorted(f"s.{i}.txt" for i in texts)  # the evaluation order
+    command = [f"{HOME}/ROUGE-1.5.5.pl", *(f"{HOME}/data" if word == "data" else word for word in options[:2])]
+    command += [*options[2:], *(["-m"] if stemming else []), f"{CONFIG}/rouge_conf.xml"]
+    messages = [f"Set ROUGE home directory to {HOME}.", "Writing summaries."]
+    messages.append(f"Processing summaries. Saving system files to {HTML}/system and model files to {HTML}/model.")
+    for role, files in (("system", names), ("model", [f"m.A.{name[2:]}" for name in names])):
+        messages.append(f"Processing files in {LINES}/{role}.")
+        messages += [f"Processing {name}." for name in files]
+        messages.append(f"Saved processed files to {HTML}/{role}.")
+    messages.append(f"Written ROUGE configuration to {CONFIG}/rouge_conf.xml")
+    messages.append("Running ROUGE with command " + " ".join(command))
+    return messages
+
+
+def _log(messages: list[str], err) -> None:
+    """``messages`` as pyrouge's console logger prints them (``logging``'s asctime, thread, level)."""
+    thread = threading.current_thread().name
+    for message in messages:
+        now = time.time()
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ",%03d" % int(now % 1 * 1000)
+        err.write("%s [%-12.12s] [%-5.5s]  %s\n" % (stamp, thread, "INFO", message))
+
+
 def run(
     summ_path: str,
     ref_path: str,
@@ -144,11 +185,11 @@ def run(
     ignore_empty_summary: bool = False,
     stemming: bool = True,
     out=None,
+    err=None,
 ) -> str:
     """files2rouge's ``run`` (summaries first): print its report to ``out`` (default stdout), also
-    write the ROUGE output to ``saveto``, and return that output. ``verbose`` is accepted (no logs)."""
-    import sys
-
+    write the ROUGE output to ``saveto``, and return that output. ``verbose``: files2rouge's ``-v``,
+    the pyrouge fork's log lines on ``err`` (default stderr; :func:`verbose_log`)."""
     out = out or sys.stdout
     start = time.time()
     options = rouge_arguments(rouge_args, rouge_n, no_rouge_l)
@@ -157,6 +198,8 @@ def run(
     texts, ignored = split_lines(
         references, summaries, eos, ignore_empty_reference, ignore_empty_summary, paths=(ref_path, summ_path)
     )
+    if verbose and texts:
+        _log(verbose_log(texts, options, stemming), err or sys.stderr)
     output = evaluate(texts, options, stemming)
     if saveto is not None:
         try:
