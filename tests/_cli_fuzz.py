@@ -518,6 +518,7 @@ def _files2rouge_argv(rng: random.Random, folder: Path) -> list[str]:
         ("-nm", None),
         ("-ir", None),
         ("-is", None),
+        ("-v", None),
     ]
     chosen = rng.sample(options, rng.randint(0, 4))
     for flag, value in chosen:

@@ -137,3 +137,5 @@ def test_missing_file_and_all_ignored(tmp_path, monkeypatch):
     (tmp_path / "r.txt").write_text("a\nb\n")
     code, _, err = run(["r.txt", "s.txt", "--args=-n 2"], tmp_path, monkeypatch)  # the script needs -a
     assert code == 2 and "-a" in err and err.count("\n") == 1
+    code, _, err = run(["r.txt", "s.txt", "--args=-n 2", "-v"], tmp_path, monkeypatch)  # -v: still one line
+    assert code == 2 and "-a" in err and err.count("\n") == 1

@@ -198,8 +198,6 @@ def run(
     texts, ignored = split_lines(
         references, summaries, eos, ignore_empty_reference, ignore_empty_summary, paths=(ref_path, summ_path)
     )
-    if verbose and texts:
-        _log(verbose_log(texts, options, stemming), err or sys.stderr)
     output = evaluate(texts, options, stemming)
     if saveto is not None:
         try:
@@ -207,6 +205,8 @@ def run(
                 handle.write(output + "\n")
         except OSError as exc:
             raise InputError(f"cannot write --saveto file {saveto}: {exc.strerror or exc}") from None
+    if verbose:  # once it has all worked, so that an error stays the only line on stderr
+        _log(verbose_log(texts, options, stemming), err or sys.stderr)
     out.write(f"Preparing documents... {len(ignored)} line(s) ignored\nRunning ROUGE...\n{output}\n")
     out.write("Elapsed time: %.3f seconds\n" % (time.time() - start))
     return output
