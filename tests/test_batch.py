@@ -184,6 +184,31 @@ def test_vocabulary_kept_between_calls_and_systems():
     assert scorer.vocabulary_size == size
 
 
+def test_engines_are_reused_by_the_next_scorer_of_the_same_options():
+    """A collected BatchScorer gives its engines back to the pool; the next scorer of the same
+    options takes them (warm vocabulary and reference cache), one of other options does not,
+    and every number is the same as from a fresh engine."""
+    import gc
+
+    measures = [Measure.parse(x) for x in ("ROUGE-1", "ROUGE-2", "ROUGE-L")]
+    opts = dict(stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    rng = random.Random(5)
+    cands = [_summary(rng) for _ in range(300)]
+    refs = [[_summary(rng, 0.0)] for _ in range(300)]
+    exp = _expected(cands, refs, measures, **opts)
+    first = BatchScorer(measures, **opts, cache_size=777)  # a cache size no other test uses
+    _assert_same(first.score_arrays(cands, refs, jobs=2), exp, "first")
+    engines = list(first._engines)
+    assert len(engines) == 2
+    del first
+    gc.collect()
+    second = BatchScorer(measures, **opts, cache_size=777)
+    assert second._engine is engines[-1] and second._engine.cached_references > 100
+    _assert_same(second.score_arrays(cands, refs, jobs=2), exp, "second, warm engines")
+    other = BatchScorer(measures, **dict(opts, stem=False), cache_size=777)
+    assert other._engine not in engines
+
+
 def test_no_references_and_empty_inputs():
     measures = [Measure.parse(x) for x in ["ROUGE-1", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU*"]]
     scorer = BatchScorer(measures, stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)

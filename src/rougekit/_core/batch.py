@@ -18,6 +18,7 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 from __future__ import annotations
 
 import threading
+import weakref
 from array import array
 from typing import TYPE_CHECKING, Sequence
 
@@ -91,6 +92,39 @@ def _bound_vocabulary(engine) -> None:
     """Reset an engine whose vocabulary passed :data:`VOCABULARY_LIMIT` (ids live for one chunk only)."""
     if engine.vocabulary_size > VOCABULARY_LIMIT or engine.id_count > VOCABULARY_LIMIT:
         engine.reset_vocabulary()
+
+
+# Idle engines, by configuration. Making an engine costs a millisecond or more (the -m exception
+# table is built in C) and its first pairs fault in fresh tables; ``rougekit.score`` makes a new
+# Scorer, hence a new BatchScorer, at every call. A BatchScorer takes idle engines of its
+# configuration from here and gives them back when it is collected, vocabulary and reference
+# cache included (ids are private to an engine; no number depends on them).
+_POOL: dict = {}
+_POOL_LOCK = threading.Lock()
+_POOL_PER_KEY = 4  # idle engines kept per configuration (one per job)
+_POOL_KEYS = 8  # configurations kept (least recently returned dropped first)
+_POOL_VOCABULARY = 1 << 20  # an engine that interned more types than this is not kept
+
+
+def _take(key) -> tuple | None:
+    with _POOL_LOCK:
+        idle = _POOL.get(key)
+        return idle.pop() if idle else None
+
+
+def _give_back(key, engines: list, works: list) -> None:
+    """Return a collected BatchScorer's engines (and workspaces) to the pool."""
+    kept = [
+        (e, w)
+        for e, w in zip(engines, works)
+        if e.vocabulary_size <= _POOL_VOCABULARY and e.id_count <= _POOL_VOCABULARY
+    ]
+    with _POOL_LOCK:
+        idle = _POOL.pop(key, [])  # re-inserted last: the most recently used configuration
+        idle.extend(kept[: max(0, _POOL_PER_KEY - len(idle))])
+        _POOL[key] = idle
+        while len(_POOL) > _POOL_KEYS:
+            del _POOL[next(iter(_POOL))]
 
 
 class BatchScorer:
@@ -175,7 +209,22 @@ class BatchScorer:
         self._engines: list = []
         self._works: list = []
         self._lock = threading.Lock()  # one score_arrays at a time
+        # the configuration's key in the engine pool (to_text by identity: a callable)
+        self._key = (
+            tuple(tuple(x) for x in spec),
+            self.stopwords,
+            stem_code,
+            stemmer,
+            int(word_limit),
+            int(byte_limit),
+            self.mode,
+            self.alpha,
+            int(cache_size),
+            lowercase,
+            to_text,
+        )
         self._slot(0)
+        weakref.finalize(self, _give_back, self._key, self._engines, self._works).atexit = False
 
     @property
     def _engine(self):
@@ -192,9 +241,13 @@ class BatchScorer:
 
     def _slot(self, k: int):
         while len(self._engines) <= k:
-            engine = _batch._Engine(*self._args)
+            idle = _take(self._key)
+            engine, work = idle if idle is not None else (None, None)
+            if engine is None:
+                engine = _batch._Engine(*self._args)
+                work = _batch._Work(engine)
             self._engines.append(engine)
-            self._works.append(_batch._Work(engine))
+            self._works.append(work)
         return self._engines[k], self._works[k]
 
     def score_arrays(
