@@ -333,7 +333,11 @@ class Scorer:
             else:
                 candidates_in, references_in = candidates, references
             fed = "ids" if self._plan.feed == "ids" else kind
-            data[:, batch_cols, :] = batch.score_arrays(candidates_in, references_in, jobs or self.jobs, fed)
+            scored = batch.score_arrays(candidates_in, references_in, jobs or self.jobs, fed)
+            if len(batch_cols) == len(self.measures):
+                data = scored  # every measure from the engine: its array is the result (no copy)
+            else:
+                data[:, batch_cols, :] = scored
         bleu_pairs = []
         if slow:
             for k, (cand_doc, refs) in enumerate(zip(cand_docs, references)):
@@ -348,7 +352,7 @@ class Scorer:
     def _count_unreadable(self, candidates: list, references: list[list], tally: empty.Tally) -> None:
         """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem)."""
         o = self.options
-        tally.total += len(candidates) + sum(len(refs) for refs in references)
+        tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
             for text in empty.non_ascii(candidates, references):
                 if empty.lost_to_rouge155(text):

@@ -181,11 +181,27 @@ def check_id_options(*, stem: bool, stopwords: bool, byte_limit: int, tokenizer=
             raise OptionError(f"{name} applies to text only: it cannot be used with token-id inputs")
 
 
+def _split_ids(refs) -> list:
+    """:func:`split_references` of token ids, the common cases (a 1-d array, a list of ints) first."""
+    if type(refs) is list or type(refs) is tuple:
+        if refs and type(refs[0]) is int:
+            return [refs]
+    else:
+        try:
+            if memoryview(refs).ndim == 1:
+                return [refs]
+        except TypeError:
+            pass
+    return split_references(refs, "ids")
+
+
 def normalize(candidates: list, references) -> tuple[str, list[list]]:
     """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`)."""
     references = list(references)
     kind = input_kind(candidates, references)
-    return kind, [split_references(r, kind) for r in references]
+    if kind == "text":  # split_references, inline: this runs once per pair of every call
+        return kind, [[r] if type(r) is str else list(r) for r in references]
+    return kind, [_split_ids(r) for r in references]
 
 
 def check_kind(summary, kind: str, where: str = "summary") -> None:

@@ -49,6 +49,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
     cdef bint su, ok, l_done = False, single
     cdef Py_ssize_t run
     cdef int cu, cup, zb
+    cdef int32_t take
     cdef const DocC* M
     cdef double* o
     cdef double fin[6]
@@ -66,8 +67,9 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
         return -1
     ploc = <int32_t*>w.ploc.p
     pcnt = <int32_t*>w.pcnt.p
+    memset(pcnt, 0, (lp + P.nstok + 1) * sizeof(int32_t))   # U <= lp + nstok
     for i in range(lp):
-        loc = _loc_insert(lt, w.lgen, P.tok[i], &U, pcnt)
+        loc = _loc_insert(lt, w.lgen, P.tok[i], &U)
         ploc[i] = loc
         pcnt[loc] += 1
     if P.stok == P.tok:
@@ -75,7 +77,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
     else:
         psloc = <int32_t*>w.psloc.p
         for i in range(P.nstok):
-            psloc[i] = _loc_insert(lt, w.lgen, P.stok[i], &U, pcnt)
+            psloc[i] = _loc_insert(lt, w.lgen, P.stok[i], &U)
     if (_need(&w.used, U + 1, 4) < 0 or _need(&w.mu, U + 1, 4) < 0 or _need(&w.pu, U + 1, 4) < 0):
         return -1
     used = <int32_t*>w.used.p
@@ -140,14 +142,15 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
             pcount = lp - nn + 1 if lp >= nn else 0
             if nn == 1:
                 for r in range(nr):
-                    memset(used, 0, U * sizeof(int32_t))
+                    memset(used, 0, (U + 1) * sizeof(int32_t))
                     hits = 0
                     win = mjp[r]
                     for i in range(R[r].ntok):
-                        loc = win[i]
-                        if loc >= 0 and used[loc] < pcnt[loc]:
-                            used[loc] += 1
-                            hits += 1
+                        # branch-free: a type the candidate lacks (-1) reads slot U, whose count is 0
+                        loc = _or_slot(win[i], U)
+                        take = used[loc] < pcnt[loc]
+                        used[loc] += take
+                        hits += take
                     rh[r] = <double>hits
                     rm[r] = <double>R[r].ntok
                     rp[r] = <double>pcount
@@ -318,7 +321,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                 memset(mask, 0, moff[nr] + 1)
                 Wb = (P.maxsent + 63) >> 6
                 if U > 0 and Wb > 0 and maxm > 0:
-                    if (_need_zeroed(&w.pm, <Py_ssize_t>U * Wb, 8) < 0
+                    if (_need_zeroed(&w.pm, (<Py_ssize_t>U + 1) * Wb, 8) < 0   # row U: types the candidate lacks
                             or _need(&w.rows, (maxm + 1) * Wb, 8) < 0):
                         return -1
                     PM = <uint64_t*>w.pm.p
@@ -342,10 +345,9 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                 if wj == 1:  # peer sentence of at most 64 tokens: one word per row
                                     v = rows[0]
                                     for a in range(1, m + 1):
-                                        loc = x[a - 1]
-                                        if loc >= 0:
-                                            u = PM[<Py_ssize_t>loc * Wb]
-                                            v = (v + (v & u)) | (v & ~u)
+                                        # a type the candidate lacks (-1) reads row U, all zero: v stays
+                                        u = PM[<Py_ssize_t>_or_slot(x[a - 1], U) * Wb]
+                                        v = (v + (v & u)) | (v & ~u)
                                         rows[a] = v
                                 else:
                                   for a in range(1, m + 1):
@@ -396,21 +398,21 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                 M = R[r]
                 hits = 0
                 if U > 0:
-                    memset(mu, 0, U * sizeof(int32_t))
+                    memset(mu, 0, (U + 1) * sizeof(int32_t))
                     win = mjp[r]
                     for i in range(M.ntok):
-                        if win[i] >= 0:
-                            mu[win[i]] += 1
-                    memcpy(pu, pcnt, U * sizeof(int32_t))
+                        mu[_or_slot(win[i], U)] += 1
+                    mu[U] = 0
+                    memcpy(pu, pcnt, (U + 1) * sizeof(int32_t))   # pcnt[U] is 0
                     x = msp[r]
                     mk = mask + moff[r]
                     for pos in range(M.nstok):
-                        if mk[pos]:
-                            loc = x[pos]
-                            if mu[loc] > 0 and pu[loc] > 0:
-                                mu[loc] -= 1
-                                pu[loc] -= 1
-                                hits += 1
+                        # branch-free: a marked token with model and peer copies left is a hit
+                        loc = _or_slot(x[pos], U)
+                        take = mk[pos] & (mu[loc] > 0) & (pu[loc] > 0)
+                        mu[loc] -= take
+                        pu[loc] -= take
+                        hits += take
                 rh[r] = <double>hits
                 rm[r] = <double>M.nstok
                 rp[r] = <double>lp

@@ -38,9 +38,7 @@ cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) no
     if avail >= 8:
         memcpy(&w, p, 8)
         w |= <uint64_t>0x2020202020202020ULL
-        if m < 8:
-            w &= ((<uint64_t>1) << (8 * m)) - 1
-        return w
+        return w & (~(<uint64_t>0) >> (64 - 8 * m))   # 1 <= m <= 8: no branch on the length
     for k in range(m):
         w |= (<uint64_t>(p[k] | 0x20)) << (8 * k)
     return w

@@ -12,6 +12,7 @@ summaries over one scoring call and warns once, naming the option that fixes it.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 import warnings
@@ -39,6 +40,11 @@ def as_text(summary) -> str:
 
 def non_ascii(candidates: list, references: list[list]) -> list[str]:
     """The texts of the summaries that are not all ASCII (a summary may be a list of sentences)."""
+    try:  # all str and all ASCII (str.isascii is a flag test), the common case: nothing to read
+        if all(map(str.isascii, candidates)) and all(map(str.isascii, itertools.chain.from_iterable(references))):
+            return []
+    except TypeError:  # a summary given as a list of sentences
+        pass
     flat = [r for refs in references for r in refs]
     texts = [as_text(t) for group in (candidates, flat) for t in group if type(t) is not str or not t.isascii()]
     return [t for t in texts if not t.isascii()]
