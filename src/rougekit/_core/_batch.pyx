@@ -195,15 +195,16 @@ cdef inline double _f_measure(double r, double p, double alpha) noexcept nogil:
     return 0.0
 
 
-def _token_spans_py(bytes text):
-    """Test hook: (start, end) of the runs of [A-Za-z0-9] in ``text``, found with the bitmap."""
-    cdef Py_ssize_t n = len(text), k, j
+def _token_spans_py(bytes text, Py_ssize_t end=-1):
+    """Test hook: (start, end) of the runs of [A-Za-z0-9] in ``text[:end]`` (default: all of it),
+    found with the bitmap, which may read the bytes of ``text`` past ``end`` (as in a longer text)."""
+    cdef Py_ssize_t n = len(text) if end < 0 or end > len(text) else end, k, j
     cdef uint64_t* bits = <uint64_t*>malloc((((n + 63) >> 6) + 1) * 8)
     cdef list spans = []
     if bits == NULL:
         raise MemoryError()
     try:
-        _alnum_bitmap(<const uint8_t*><char*>text, n, bits)
+        _alnum_bitmap(<const uint8_t*><char*>text, n, bits, len(text))
         k = _next_bit(bits, 0, n, 0)
         while k < n:
             j = _next_bit(bits, k, n, ~(<uint64_t>0))
@@ -575,7 +576,7 @@ cdef class _Engine:
                 raise MemoryError()
         sp = <TokSpan*>self.spans.p
         bits = <const uint64_t*>self.bits.p
-        _alnum_bitmap(seg, n, <uint64_t*>self.bits.p)
+        _alnum_bitmap(seg, n, <uint64_t*>self.bits.p, self.text_end - seg)
         k = _next_bit(bits, 0, n, 0)
         while k < n:   # a token: the run of set bits from k
             j = _next_bit(bits, k, n, ~(<uint64_t>0))
