@@ -56,60 +56,52 @@ cdef extern from *:
     #define RKB_POPCOUNT64(x) RK_POPCOUNT64(x)   /* common.pxi */
 
     /* Trace-back of one (model sentence, peer sentence) LCS whose peer sentence has at most 64
-       tokens (one word per bit-parallel row; rows[a] is row a, rows[0] all ones), branch-free.
-       The script's decisions: a match is diagonal; else "up" if c(a-1, b) >= c(a, b-1), else
-       "left".  cu = c(a, b) and cup = c(a-1, b) are kept up to date; c(a, b) = 0 ends the walk
-       (no match is left in x[:a] x y[:b]).  Two copies: with the popcnt instruction (chosen at
-       import when the CPU has it) and without. */
+       tokens (one word per bit-parallel row; rows[a] is row a, rows[0] all ones), walked row by
+       row.  The script's decisions at (a, b): a match is diagonal; else "up" if c(a-1, b) >=
+       c(a, b-1), else "left".  With D = c(a, b) - c(a-1, b) (0 or 1): D = 0 means up (or the
+       diagonal at a match); D = 1 means left until the first column b' <= b (from the right)
+       where x[a-1] matches y[b'-1] (diagonal) or row a grows at b'-1 (then up), and D stays 1
+       along the way.  So each row is one bit search over (match bits | growth bits) instead of
+       one step per cell.  pm(a) is the match word of x[a-1] in the PM table (stride Wb; types
+       the candidate lacks map to the zero row U).  cu = c(a, b) = 0 ends the walk. */
     #if defined(__GNUC__) || defined(__clang__)
     #define RKB_CTZ64(x) __builtin_ctzll((unsigned long long)(x))
-    #else
-    static inline int RKB_CTZ64(unsigned long long x) { int r = 0; while (!(x & 1)) { x >>= 1; r++; } return r; }
-    #endif
-    #if defined(__GNUC__) || defined(__clang__)
+    #define RKB_HIBIT(x) (63 - __builtin_clzll((unsigned long long)(x)))
     #define RKB_PREFETCH(p) __builtin_prefetch((p))
     #else
+    static inline int RKB_CTZ64(unsigned long long x) { int r = 0; while (!(x & 1)) { x >>= 1; r++; } return r; }
+    static inline int RKB_HIBIT(unsigned long long x) { int r = 63; while (!(x >> 63)) { x <<= 1; r--; } return r; }
     #define RKB_PREFETCH(p) ((void)(p))
     #endif
     #define RKB_TRACE1_BODY(PC)                                                              \
     {                                                                                        \
         Py_ssize_t a = m, b = n;                                                             \
-        uint64_t msk = (b >= 64) ? ~0ULL : ((1ULL << b) - 1);                                \
-        int cu = PC(~rows[a] & msk);                                                         \
-        int cup = PC(~rows[a - 1] & msk);                                                    \
-        while (cu > 0) {                                                                     \
-            int match = x[a - 1] == y[b - 1];                                                \
-            uint64_t bit = 1ULL << (b - 1);                                                  \
-            int zb = (~rows[a] & bit) != 0;                                                  \
-            int zb1 = (~rows[a - 1] & bit) != 0;                                             \
-            int up = (!match) & (cup >= cu - zb);                                            \
-            int left = (!match) & (!up);                                                     \
-            int da = match | up, db = match | left;                                          \
-            int ncu = match ? cu - 1 : (up ? cup : cu - zb);                                 \
-            Py_ssize_t ra;                                                                   \
-            uint64_t nm;                                                                     \
-            int pfx;                                                                         \
-            mk[a - 1] |= (uint8_t)match;                                                     \
-            a -= da;                                                                         \
-            b -= db;                                                                         \
-            ra = a > 0 ? a - 1 : 0;                                                          \
-            nm = (b >= 64) ? ~0ULL : ((1ULL << b) - 1);                                      \
-            pfx = PC(~rows[ra] & nm);                                                        \
-            cup = da ? pfx : cup - zb1;                                                      \
-            cu = ncu;                                                                        \
+        int cu = PC(~rows[a] & (~0ULL >> (64 - b)));                                         \
+        while (cu > 0 && a > 0 && b > 0) {  /* a, b > 0 whenever cu > 0: a guard only */ \
+            uint64_t low = ~0ULL >> (64 - b);                                                \
+            uint32_t xi = (uint32_t)x[a - 1];                                                \
+            uint64_t pmw = PM[(Py_ssize_t)(xi < U ? xi : U) * Wb];                          \
+            int D = cu - PC(~rows[a - 1] & low);                                             \
+            uint64_t S = D ? ((pmw | ~rows[a]) & low) : (1ULL << (b - 1));                   \
+            int p = RKB_HIBIT(S);                                                            \
+            int mt = (int)((pmw >> p) & 1);                                                  \
+            mk[a - 1] |= (uint8_t)mt;                                                        \
+            cu -= mt | D;                                                                    \
+            b = p + 1 - mt;                                                                  \
+            a -= 1;                                                                          \
         }                                                                                    \
     }
 
-    typedef void (*rkb_trace1_fn)(const int32_t*, Py_ssize_t, const int32_t*, Py_ssize_t,
-                                  const uint64_t*, uint8_t*);
-    static void rkb_trace1_generic(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n,
-                                   const uint64_t* rows, uint8_t* mk)
+    typedef void (*rkb_trace1_fn)(const int32_t*, Py_ssize_t, Py_ssize_t, const uint64_t*, uint8_t*,
+                                  const uint64_t*, Py_ssize_t, uint32_t);
+    static void rkb_trace1_generic(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
+                                   uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U)
     RKB_TRACE1_BODY(RKB_POPCOUNT64)
 
     #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
     __attribute__((target("popcnt")))
-    static void rkb_trace1_hw(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n,
-                              const uint64_t* rows, uint8_t* mk)
+    static void rkb_trace1_hw(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
+                              uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U)
     RKB_TRACE1_BODY(__builtin_popcountll)
     static rkb_trace1_fn rkb_trace1 = rkb_trace1_generic;
     static int rkb_init_dispatch(void) {
@@ -125,8 +117,8 @@ cdef extern from *:
     int RKB_POPCOUNT64(uint64_t x) nogil
     int RKB_CTZ64(uint64_t x) nogil
     void RKB_PREFETCH(const void* p) nogil
-    void rkb_trace1(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n,
-                    const uint64_t* rows, uint8_t* mk) nogil
+    void rkb_trace1(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows, uint8_t* mk,
+                    const uint64_t* PM, Py_ssize_t Wb, uint32_t U) nogil
     int rkb_init_dispatch()
 
 from rougekit.errors import InputError
@@ -544,9 +536,9 @@ cdef class _Engine:
     cdef int _tokenize(self, const uint8_t* p, Py_ssize_t i, Py_ssize_t e, IntBuf* out) except -1 nogil:
         """Append the ids of the tokens of p[i:e] (runs of [A-Za-z0-9], lower-cased).
 
-        Three passes: a bitmap of the token bytes (8 bytes per step, no branch per byte); the
-        tokens from its runs, hashed, their table slots prefetched; then the lookups (their cache
-        misses overlap instead of queueing one after another).
+        Three passes: a bitmap of the token bytes (16 or 8 bytes per step, no branch per byte);
+        the tokens from its runs, hashed, their table slots prefetched; then the lookups (their
+        cache misses overlap instead of queueing one after another).
         """
         cdef Py_ssize_t j, cap, k, ntok = 0, need = (e - i) // 2 + 1, n = e - i
         cdef const uint8_t* seg = p + i

@@ -361,7 +361,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                     bitlcs_row(V, Vn, PM + <Py_ssize_t>loc * Wb, wj)
                                 mk = mask + moff[r] + M.soff[i]
                                 if wj == 1:
-                                    rkb_trace1(x, m, y, n, rows, mk)
+                                    rkb_trace1(x, m, n, rows, mk, PM, Wb, <uint32_t>U)
                                     continue
                                 # trace-back; cu = c(a, b) and cup = c(a-1, b) are kept up to date
                                 # (a zero bit b-1 in row a means c(a, b) = c(a, b-1) + 1)
