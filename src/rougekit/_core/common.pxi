@@ -74,7 +74,19 @@ cdef extern from *:
         Py_ssize_t t;
     #if defined(RK_HAVE_ADC)
         unsigned long long c = 0;   /* 0, or all ones after a carry out */
-        for (t = 0; t < words; t++) {
+        for (t = 0; t + 4 <= words; t += 4) {   /* four words per carry round trip */
+            unsigned long long v0 = V[t], v1 = V[t + 1], v2 = V[t + 2], v3 = V[t + 3];
+            unsigned long long p0 = pm[t], p1 = pm[t + 1], p2 = pm[t + 2], p3 = pm[t + 3];
+            unsigned long long u0 = v0 & p0, u1 = v1 & p1, u2 = v2 & p2, u3 = v3 & p3;
+            __asm__("negq %[c]; adcq %[v0], %[u0]; adcq %[v1], %[u1]; adcq %[v2], %[u2]; adcq %[v3], %[u3]; sbbq %[c], %[c]"
+                    : [u0] "+r"(u0), [u1] "+r"(u1), [u2] "+r"(u2), [u3] "+r"(u3), [c] "+r"(c)
+                    : [v0] "r"(v0), [v1] "r"(v1), [v2] "r"(v2), [v3] "r"(v3) : "cc");
+            Vn[t] = u0 | (v0 & ~p0);
+            Vn[t + 1] = u1 | (v1 & ~p1);
+            Vn[t + 2] = u2 | (v2 & ~p2);
+            Vn[t + 3] = u3 | (v3 & ~p3);
+        }
+        for (; t < words; t++) {
             unsigned long long v = V[t], p = pm[t], u = v & p;
             /* neg: CF = (c != 0); u += v + CF; sbb: c = -CF */
             __asm__("negq %[c]; adcq %[v], %[u]; sbbq %[c], %[c]"
