@@ -30,9 +30,21 @@ def _plain_dicts(result):
     return out
 
 
+DEFAULT_THREE = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
+
+
 @pytest.fixture(scope="module")
 def result():
     return rougekit.score(CANDS, REFS, measures=MEASURES)
+
+
+@pytest.mark.parametrize("names", [["ROUGE-1"], ["ROUGE-1", "ROUGE-L"], DEFAULT_THREE, DEFAULT_THREE + ["ROUGE-SU4"]])
+def test_per_pair_rows_for_any_number_of_measures(names):
+    """Rows are built one way for the default three measures and another for other counts: both
+    give the dicts built by hand from the array."""
+    r = rougekit.score(CANDS, REFS, measures=names, bootstrap=None)
+    assert list(r.per_pair()) == _plain_dicts(r) and list(r.per_pair()[1:3]) == _plain_dicts(r)[1:3]
+    assert [list(p) for p in r.per_pair()] == [names] * len(CANDS)
 
 
 def test_per_pair_view_behaves_like_the_list(result):

@@ -129,8 +129,12 @@ class PerPair(Sequence):
     def _dicts(self, rows: list) -> list[dict]:
         """Per-pair dicts from rows of ``data[..., R:]`` as lists (recall, precision, f per measure)."""
         names, single = self._names, self._single
-        if not any(single):  # the common case, in one comprehension
-            return [{n: {"recall": v[0], "precision": v[1], "f": v[2]} for n, v in zip(names, row)} for row in rows]
+        if not any(single) and names:  # the common case: flat comprehensions, no call per row
+            inner = iter([{"recall": r, "precision": p, "f": f} for row in rows for r, p, f in row])
+            if len(names) == 3:  # the default measure set: one dict display per pair
+                a, b, c = names
+                return [{a: x, b: y, c: z} for x, y, z in zip(inner, inner, inner)]
+            return [dict(zip(names, group)) for group in zip(*[inner] * len(names))]
         out = []
         for row in rows:
             entry = {}
