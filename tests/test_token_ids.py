@@ -173,6 +173,8 @@ def test_errors(fast):
         rougekit.score([[1], [2, -3]], [[1], [2]], **one)
     with pytest.raises(InputError, match="2147483648 is out of range"):
         rougekit.score([[1]], [[[2], [2**31]]], **one)
+    with pytest.raises(InputError, match="token id -5 is out of range"):  # an int32 array (its own fast path)
+        rougekit.score([np.array([1, 2], dtype=np.int32)], [np.array([7, -5], dtype=np.int32)], **one)
     with pytest.raises(InputError, match="out of range"):
         rougekit.score([np.array([2**40], dtype=np.uint64)], [[1]], **one)
     for option in (dict(stem=True), dict(stopwords=True), dict(byte_limit=10), dict(tokenizer="unicode")):

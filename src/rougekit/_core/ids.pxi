@@ -134,6 +134,16 @@ cdef int _read_buffer(IdMap* m, object part, IntBuf* out, Py_ssize_t pair, int r
         st = view.strides[0]
         isz = <int>view.itemsize
         p = <const char*>view.buf
+        if c == b"i" and isz == 4 and st == 4:   # int32, contiguous (numpy's int32 arrays)
+            _reserve(out, n)
+            for k in range(n):
+                s32 = (<const int32_t*>p)[k]
+                if <uint32_t>s32 < <uint64_t>m.dcap and m.direct[s32] >= 0:
+                    out.data[out.n] = m.direct[s32]
+                else:   # a negative id (an error), or an id new to the engine
+                    out.data[out.n] = _idmap_get(m, s32, pair, ref)
+                out.n += 1
+            return 0
         for k in range(n):
             if c == b"i" and isz == 4:
                 s32 = (<const int32_t*>(p + k * st))[0]

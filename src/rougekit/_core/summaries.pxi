@@ -33,6 +33,24 @@ cdef struct IntBuf:
     Py_ssize_t cap
 
 
+cdef inline int _reserve(IntBuf* b, Py_ssize_t extra) except -1 nogil:
+    """Room for ``extra`` more values in ``b`` (doubling)."""
+    cdef Py_ssize_t cap
+    cdef int32_t* q
+    if b.n + extra <= b.cap:
+        return 0
+    cap = b.cap * 2 if b.cap > 0 else 256
+    while cap < b.n + extra:
+        cap *= 2
+    q = <int32_t*>realloc(b.data, cap * sizeof(int32_t))
+    if q == NULL:
+        with gil:
+            raise MemoryError()
+    b.data = q
+    b.cap = cap
+    return 0
+
+
 cdef inline int _push(IntBuf* b, int32_t v) except -1 nogil:
     cdef Py_ssize_t cap
     cdef int32_t* q
