@@ -186,8 +186,8 @@ def test_vocabulary_kept_between_calls_and_systems():
 
 def test_engines_are_reused_by_the_next_scorer_of_the_same_options():
     """A collected BatchScorer gives its engines back to the pool; the next scorer of the same
-    options takes them (warm vocabulary and reference cache), one of other options does not,
-    and every number is the same as from a fresh engine."""
+    options takes them (warm vocabulary, empty reference cache: no caller's text is kept), one
+    of other options does not, and every number is the same as from a fresh engine."""
     import gc
 
     measures = [Measure.parse(x) for x in ("ROUGE-1", "ROUGE-2", "ROUGE-L")]
@@ -200,10 +200,12 @@ def test_engines_are_reused_by_the_next_scorer_of_the_same_options():
     _assert_same(first.score_arrays(cands, refs, jobs=2), exp, "first")
     engines = list(first._engines)
     assert len(engines) == 2
+    size = engines[-1].vocabulary_size
     del first
     gc.collect()
     second = BatchScorer(measures, **opts, cache_size=777)
-    assert second._engine is engines[-1] and second._engine.cached_references > 100
+    assert second._engine is engines[-1] and second._engine.cached_references == 0
+    assert second.vocabulary_size == size > 0
     _assert_same(second.score_arrays(cands, refs, jobs=2), exp, "second, warm engines")
     other = BatchScorer(measures, **dict(opts, stem=False), cache_size=777)
     assert other._engine not in engines

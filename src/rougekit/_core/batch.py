@@ -97,8 +97,9 @@ def _bound_vocabulary(engine) -> None:
 # Idle engines, by configuration. Making an engine costs a millisecond or more (the -m exception
 # table is built in C) and its first pairs fault in fresh tables; ``rougekit.score`` makes a new
 # Scorer, hence a new BatchScorer, at every call. A BatchScorer takes idle engines of its
-# configuration from here and gives them back when it is collected, vocabulary and reference
-# cache included (ids are private to an engine; no number depends on them).
+# configuration from here and gives them back when it is collected, with their vocabulary and
+# tables (ids are private to an engine; no number depends on them) but not their reference
+# cache (it would keep the caller's texts alive after the call).
 _POOL: dict = {}
 _POOL_LOCK = threading.Lock()
 _POOL_PER_KEY = 4  # idle engines kept per configuration (one per job)
@@ -113,12 +114,14 @@ def _take(key) -> tuple | None:
 
 
 def _give_back(key, engines: list, works: list) -> None:
-    """Return a collected BatchScorer's engines (and workspaces) to the pool."""
+    """Return a collected BatchScorer's engines (and workspaces) to the pool, their caches emptied."""
     kept = [
         (e, w)
         for e, w in zip(engines, works)
         if e.vocabulary_size <= _POOL_VOCABULARY and e.id_count <= _POOL_VOCABULARY
     ]
+    for e, _ in kept:
+        e.clear_cache()
     with _POOL_LOCK:
         idle = _POOL.pop(key, [])  # re-inserted last: the most recently used configuration
         idle.extend(kept[: max(0, _POOL_PER_KEY - len(idle))])
