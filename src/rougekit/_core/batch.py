@@ -314,9 +314,10 @@ class BatchScorer:
                     errors.append(exc)
 
             self._slot(jobs - 1)
-            threads = [threading.Thread(target=run, args=(k,), daemon=True) for k in range(jobs)]
+            threads = [threading.Thread(target=run, args=(k,), daemon=True) for k in range(1, jobs)]
             for t in threads:
                 t.start()
+            run(0)  # the calling thread is job 0 (one thread fewer to start and wait for)
             for t in threads:
                 t.join()
             if errors:
