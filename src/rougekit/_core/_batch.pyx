@@ -537,10 +537,12 @@ cdef class _Engine:
         """Append the ids of the tokens of p[i:e] (runs of [A-Za-z0-9], lower-cased).
 
         Three passes: a bitmap of the token bytes (16 or 8 bytes per step, no branch per byte);
-        the tokens from its runs, hashed, their table slots prefetched; then the lookups (their
-        cache misses overlap instead of queueing one after another).
+        the tokens from its runs (their first and last bits, a word at a time), hashed, their
+        table slots prefetched; then the lookups (their cache misses overlap instead of queueing
+        one after another).
         """
-        cdef Py_ssize_t j, cap, k, ntok = 0, need = (e - i) // 2 + 1, n = e - i
+        cdef Py_ssize_t j, cap, k, ntok = 0, need = (e - i) // 2 + 1, n = e - i, ns = 0, w, nw
+        cdef uint64_t x, st, en, below, above
         cdef const uint8_t* seg = p + i
         cdef const uint64_t* bits
         cdef int32_t tid
@@ -569,18 +571,31 @@ cdef class _Engine:
         sp = <TokSpan*>self.spans.p
         bits = <const uint64_t*>self.bits.p
         _alnum_bitmap(seg, n, <uint64_t*>self.bits.p, self.text_end - seg)
-        k = _next_bit(bits, 0, n, 0)
-        while k < n:   # a token: the run of set bits from k
-            j = _next_bit(bits, k, n, ~(<uint64_t>0))
-            i = k
-            k = _next_bit(bits, j, n, 0)
-            w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
-            sp[ntok].start = i
-            sp[ntok].n = j - i
-            sp[ntok].w0 = w0
-            sp[ntok].h = _vhash(w0, seg + i, j - i)
-            RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
-            ntok += 1
+        # a token is a run of set bits: its first bit has a clear bit below it (the previous
+        # word's top bit for bit 0), its last one a clear bit above it; both sets come out in
+        # order, a word at a time, and a token's start is always seen before its end
+        nw = (n + 63) >> 6
+        below = 0
+        for w in range(nw):
+            x = bits[w]
+            above = (bits[w + 1] & 1) << 63 if w + 1 < nw else 0
+            st = x & ~((x << 1) | below)
+            en = x & ~((x >> 1) | above)
+            below = x >> 63
+            while st:
+                sp[ns].start = (w << 6) + RKB_CTZ64(st)
+                ns += 1
+                st &= st - 1
+            while en:
+                i = sp[ntok].start
+                j = (w << 6) + RKB_CTZ64(en) + 1
+                en &= en - 1
+                w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
+                sp[ntok].n = j - i
+                sp[ntok].w0 = w0
+                sp[ntok].h = _vhash(w0, seg + i, j - i)
+                RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
+                ntok += 1
         dst = out.data
         cnt = out.n
         for k in range(ntok):
