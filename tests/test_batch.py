@@ -172,6 +172,27 @@ def test_many_pairs_threads_and_cache():
     assert scorer._engine.cached_references <= 50
 
 
+def test_reference_cache_bypassed_while_it_finds_nothing():
+    """Unique references: after 4,096 lookups without hits the engine stops filling its cache for
+    a while (a speed matter only); repeated references keep it on; the numbers never change."""
+    rng = random.Random(9)
+    measures = [Measure.parse(x) for x in ("ROUGE-1", "ROUGE-L")]
+    opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    n = 12000  # 6 chunks of 2,048 with jobs=1: 2 looked up (no hit), then skipped
+    cands = [f"w{i} x{i % 7} the cat" for i in range(n)]
+    refs = [[f"w{i} y{i % 5} the dog\nz{rng.randrange(50)}"] for i in range(n)]
+    scorer = BatchScorer(measures, **opts)
+    got = scorer.score_arrays(cands, refs, jobs=1)
+    assert (got == BatchScorer(measures, **opts, cache_size=0).score_arrays(cands, refs, jobs=1)).all()
+    assert scorer._engine.cached_references == 4096  # the two chunks looked up, nothing after
+    assert got[5, 0, 1] == 2.0 and got[5, 1, 1] == 2.0  # w5 and "the" (hand count)
+    repeated = [[f"w{i % 300} the dog"] for i in range(n)]  # 300 references: hits keep the cache on
+    scorer = BatchScorer(measures, **opts)
+    got = scorer.score_arrays(cands, repeated, jobs=1)
+    assert (got == BatchScorer(measures, **opts, cache_size=0).score_arrays(cands, repeated, jobs=1)).all()
+    assert scorer._engine.cached_references == 300
+
+
 def test_vocabulary_kept_between_calls_and_systems():
     measures = [Measure.parse("ROUGE-1"), Measure.parse("ROUGE-L")]
     opts = dict(stem=True, stopwords=True, word_limit=0, byte_limit=0, mode="B", alpha=0.5)
