@@ -101,7 +101,7 @@ def _bound_vocabulary(engine) -> None:
 # tables (ids are private to an engine; no number depends on them) but not their reference
 # cache (it would keep the caller's texts alive after the call).
 _POOL: dict = {}
-_POOL_LOCK = threading.Lock()
+_POOL_LOCK = threading.RLock()  # re-entrant: a finalizer may run (GC) while this thread holds it
 _POOL_PER_KEY = 4  # idle engines kept per configuration (one per job)
 _POOL_KEYS = 8  # configurations kept (least recently returned dropped first)
 _POOL_VOCABULARY = 1 << 20  # an engine that interned more types than this is not kept
