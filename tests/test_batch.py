@@ -172,6 +172,39 @@ def test_many_pairs_threads_and_cache():
     assert scorer._engine.cached_references <= 50
 
 
+def test_a_slow_job_s_chunks_are_taken_by_the_other(monkeypatch):
+    """A job whose thread is held up (here: job 1 sleeps before each chunk) does not hold up the
+    call: job 0 takes its chunks once its own are done; the numbers are those of jobs=1."""
+    import time
+
+    from rougekit._core import batch as batch_module
+
+    rng = random.Random(11)
+    measures = [Measure.parse(x) for x in ("ROUGE-1", "ROUGE-2", "ROUGE-L")]
+    opts = dict(stem=True, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    n = 4000  # 8 chunks of 500 with jobs=2
+    cands = [_summary(rng) for _ in range(n)]
+    refs = [[_summary(rng)] for _ in range(n)]
+    exp = BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=1)
+    scorer = BatchScorer(measures, **opts)
+    scorer._slot(1)
+    slow = scorer._engines[1]
+    chunks_by_job = {0: 0, 1: 0}
+    bound = batch_module._bound_vocabulary
+
+    def watched(engine):
+        job = 1 if engine is slow else 0
+        chunks_by_job[job] += 1
+        if job == 1:
+            time.sleep(0.5)
+        bound(engine)
+
+    monkeypatch.setattr(batch_module, "_bound_vocabulary", watched)
+    got = scorer.score_arrays(cands, refs, jobs=2)
+    assert (got == exp).all()
+    assert sum(chunks_by_job.values()) == 8 and chunks_by_job[0] > 4  # job 0 took some of job 1's
+
+
 def test_reference_cache_bypassed_while_it_finds_nothing():
     """Unique references: after 4,096 lookups without hits the engine stops filling its cache for
     a while (a speed matter only); repeated references keep it on; the numbers never change."""

@@ -17,6 +17,7 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 
 from __future__ import annotations
 
+import itertools
 import threading
 import weakref
 from array import array
@@ -297,15 +298,32 @@ class BatchScorer:
                     eng.score(prepare(candidates, references, start, min(n, start + chunk)), work, out)
                 return out
             errors: list[BaseException] = []
+            count = -(-n // chunk)
+            claimed = bytearray(count)
+            claim_lock = threading.Lock()
+
+            def claim(i: int) -> bool:
+                with claim_lock:
+                    if claimed[i]:
+                        return False
+                    claimed[i] = 1
+                    return True
 
             def run(k: int) -> None:
-                # job k takes chunks k, k + jobs, ...: the same references go to the same job
-                # (and its reference cache) on every call with the same pairs
+                # job k first takes its own chunks k, k + jobs, ... (the same references go to the
+                # same job and its reference cache on every call with the same pairs), then helps
+                # with the others' not yet taken, from the end: a job whose thread lost its core
+                # holds nobody up. Which job scores a chunk never changes a number.
                 eng, work = self._engines[k], self._works[k]
+                own = range(k, count, jobs)
+                others = (i for i in range(count - 1, -1, -1) if i % jobs != k)
                 try:
-                    for start in range(k * chunk, n, jobs * chunk):
+                    for i in itertools.chain(own, others):
                         if errors:
                             return
+                        if not claim(i):
+                            continue
+                        start = i * chunk
                         _bound_vocabulary(eng)
                         prepare = eng.prepare_ids if ids else eng.prepare
                         prepared = prepare(candidates, references, start, min(n, start + chunk))
