@@ -238,6 +238,33 @@ def test_vocabulary_kept_between_calls_and_systems():
     assert scorer.vocabulary_size == size
 
 
+def test_the_pool_of_idle_engines_stays_small():
+    """However many configurations and words came before, the pool keeps at most _POOL_ENGINES
+    idle engines, none with more than _POOL_VOCABULARY token types (memory stays bounded)."""
+    import gc
+
+    from rougekit._core import batch as batch_module
+
+    measures = [Measure.parse("ROUGE-1")]
+    big = " ".join(f"w{i}" for i in range(batch_module._POOL_VOCABULARY + 10))
+    for size in range(20):  # 20 configurations (cache sizes no other test uses), 2 engines each
+        scorer = BatchScorer(measures, stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A",
+                             alpha=0.5, cache_size=9000 + size)  # fmt: skip
+        scorer.score_arrays(["a b"] * 10, [["a"]] * 10, jobs=2)
+        del scorer
+        gc.collect()
+    assert sum(map(len, batch_module._POOL.values())) <= batch_module._POOL_ENGINES
+    scorer = BatchScorer(measures, stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5,
+                         cache_size=8999)  # fmt: skip
+    engine = scorer._engine
+    assert (
+        scorer.score_arrays([big], [["w1"]])[0, 0, 1] == 1.0 and engine.vocabulary_size > batch_module._POOL_VOCABULARY
+    )
+    del scorer
+    gc.collect()
+    assert all(e is not engine for idle in batch_module._POOL.values() for e, _ in idle)
+
+
 def test_engines_are_reused_by_the_next_scorer_of_the_same_options():
     """A collected BatchScorer gives its engines back to the pool; the next scorer of the same
     options takes them (warm vocabulary, empty reference cache: no caller's text is kept), one

@@ -104,8 +104,10 @@ def _bound_vocabulary(engine) -> None:
 _POOL: dict = {}
 _POOL_LOCK = threading.RLock()  # re-entrant: a finalizer may run (GC) while this thread holds it
 _POOL_PER_KEY = 4  # idle engines kept per configuration (one per job)
-_POOL_KEYS = 8  # configurations kept (least recently returned dropped first)
-_POOL_VOCABULARY = 1 << 20  # an engine that interned more types than this is not kept
+_POOL_ENGINES = 8  # idle engines kept in all (least recently returned configurations dropped first)
+# an engine that interned more types than this is not kept: a type costs about 200 bytes, so the
+# idle engines hold at most about 100 MB however many calls and configurations came before
+_POOL_VOCABULARY = 1 << 16
 
 
 def _take(key) -> tuple | None:
@@ -127,7 +129,7 @@ def _give_back(key, engines: list, works: list) -> None:
         idle = _POOL.pop(key, [])  # re-inserted last: the most recently used configuration
         idle.extend(kept[: max(0, _POOL_PER_KEY - len(idle))])
         _POOL[key] = idle
-        while len(_POOL) > _POOL_KEYS:
+        while sum(map(len, _POOL.values())) > _POOL_ENGINES:
             del _POOL[next(iter(_POOL))]
 
 
