@@ -64,3 +64,38 @@ def test_t1_counts_resampling():
     # -t 1 with one instance (model 4, peer 4, hits 3): every resample is that instance
     b = pb.perl_bootstrap(np.array([[4.0, 4.0, 3.0]]), 10, 95, average=1)
     assert b.average == pytest.approx((0.75, 0.75, 0.75))
+
+
+@pytest.mark.parametrize("n, width, levels", [(1, 1, 3), (5, 3, 2), (3000, 9, 4000), (2500, 7, 60000), (999, 4, 1)])
+def test_coded_columns_give_the_plain_sums(n, width, levels):
+    """Columns read from codes of their distinct values (any grouping into 64-bit words) == the plain loop."""
+    compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    rng = np.random.default_rng(n + width)
+    v = np.ascontiguousarray(rng.integers(0, levels, size=(n, width)) / 99991.0)
+    groups = compiled.encode_columns(v)
+    assert groups is not None and sorted(c for g in groups for c in g[0]) == list(range(width))
+    plain = np.frombuffer(compiled.resample_sums(v, 57, 3), dtype=np.float64).reshape(57, width)
+    for columns, *code in groups:
+        sums = np.frombuffer(compiled.resample_sums_columns(*code, 57, 3), dtype=np.float64)
+        assert np.array_equal(sums.reshape(57, len(columns)), plain[:, columns])
+
+
+def test_too_many_distinct_values_are_not_coded():
+    compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    v = np.ascontiguousarray(np.arange(300.0).reshape(100, 3))
+    assert compiled.encode_columns(v, limit=99) is None
+    assert compiled.encode_columns(v, limit=100) is not None
+
+
+def test_big_runs_read_codes_and_keep_the_twin_numbers(monkeypatch):
+    """The coded loop (from _CODED_ROWS pairs, threads) gives the numpy twin's values, and one column
+    resampled alone (perl_bootstrap_columns) gives the same as with all the others."""
+    pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    monkeypatch.setattr(pb, "_CODED_ROWS", 10)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1000)
+    v = np.round(np.random.default_rng(7).random((300, 6)), 5)
+    twin = pb.resample_sums(v, 40) / 300
+    assert np.array_equal(pb.resample_values(v, 40), twin)
+    whole = pb.perl_bootstrap_measures(v, 40, 90)
+    alone = pb.perl_bootstrap_columns(np.ascontiguousarray(v[:, [2, 5]]), 40, 90)
+    assert alone == [(b.average[2], b.low[2], b.high[2]) for b in whole]

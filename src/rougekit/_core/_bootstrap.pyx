@@ -4,6 +4,10 @@
 For resample s: seed Perl's drand48 with ``srand(s)``, draw n indices ``int(rand(n))``, and add
 the drawn rows in draw order. Same arithmetic as the numpy version, so the sums are identical.
 No numpy here: ``rougekit rouge155`` runs without importing it.
+
+A million pairs make a billion draws, each a random read: :func:`resample_sums_columns` reads
+them from codes of the distinct values (:func:`encode_columns`), 8 bytes a row that stay in cache
+far better than the values themselves (docs/rouge155/bootstrap.md).
 """
 from array import array
 
@@ -13,11 +17,88 @@ cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
     #define RK_PREFETCH(p) __builtin_prefetch(p)
+    #define RK_INLINE static inline __attribute__((always_inline))
+    #elif defined(_MSC_VER)
+    #define RK_PREFETCH(p) ((void)0)
+    #define RK_INLINE static __forceinline
     #else
     #define RK_PREFETCH(p) ((void)0)
+    #define RK_INLINE static inline
     #endif
+    #include <stdint.h>
+
+    #define RK_BLOCK 512  /* draws whose codes are fetched at once, all in flight */
+    #define RK_MAX_COLUMNS 64
+
+    /* The sums of G columns of one resample, read from codes (see resample_sums_columns). The draws
+       are the script's: state' = a.state + c mod 2^48, index = int(state / 2^48 * n). Four
+       generators, each 4 draws apart (a^4, c(a^3 + a^2 + a + 1)), make them without waiting on each
+       other; the drawn values are added in draw order. */
+    RK_INLINE void rk_columns(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab,
+                              const int *sh, const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, double *out)
+    {
+        const uint64_t a = 0x5DEECE66DULL, c = 0xB, mask48 = (((uint64_t)1) << 48) - 1;
+        const uint64_t a4 = (a * a * a * a) & mask48, c4 = (c * (a * a * a + a * a + a + 1)) & mask48;
+        const double scale = 1.0 / 281474976710656.0, dn = (double)n;
+        uint64_t st[4], code;
+        Py_ssize_t idx[RK_BLOCK];
+        Py_ssize_t k0, i, m, start;
+        int j, q;
+        st[0] = ((((seed & 0xFFFFFFFFULL) << 16) + 0x330E) * a + c) & mask48;
+        for (q = 1; q < 4; q++) st[q] = (st[q - 1] * a + c) & mask48;
+        for (k0 = 0; k0 < n; k0 += RK_BLOCK) {
+            m = n - k0 < RK_BLOCK ? n - k0 : RK_BLOCK;
+            for (i = 0; i < m; i += 4) {  /* state < 2^48: the signed conversion is exact */
+                for (q = 0; q < 4; q++) {
+                    idx[i + q] = (Py_ssize_t)(((double)(int64_t)st[q] * scale) * dn);
+                    st[q] = (st[q] * a4 + c4) & mask48;
+                }
+                for (q = 0; q < 4; q++) RK_PREFETCH(cp + idx[i + q]);
+            }
+            start = 0;
+            if (k0 == 0) {  /* the first drawn value as is, then added in draw order */
+                code = cp[idx[0]];
+                for (j = 0; j < G; j++) acc[j] = tab[off[j] + (Py_ssize_t)((code >> sh[j]) & mk[j])];
+                start = 1;
+            }
+            for (i = start; i < m; i++) {
+                code = cp[idx[i]];
+                for (j = 0; j < G; j++) acc[j] = acc[j] + tab[off[j] + (Py_ssize_t)((code >> sh[j]) & mk[j])];
+            }
+        }
+        for (j = 0; j < G; j++) out[j] = acc[j];
+    }
+
+    /* a few column counts with the sums in registers, any other through memory */
+    static void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
+                               const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
+                               double *out)
+    {
+        Py_ssize_t s;
+        double a1[1] = {0}, a2[2] = {0}, a3[3] = {0}, a4[4] = {0}, a5[5] = {0}, a6[6] = {0};
+        double an[RK_MAX_COLUMNS] = {0};
+        for (s = 0; s < resamples; s++) {
+            double *row = out + G * s;
+            uint64_t seed = (uint64_t)(s + first);
+            switch (G) {
+            case 1: rk_columns(1, a1, cp, n, tab, sh, mk, off, seed, row); break;
+            case 2: rk_columns(2, a2, cp, n, tab, sh, mk, off, seed, row); break;
+            case 3: rk_columns(3, a3, cp, n, tab, sh, mk, off, seed, row); break;
+            case 4: rk_columns(4, a4, cp, n, tab, sh, mk, off, seed, row); break;
+            case 5: rk_columns(5, a5, cp, n, tab, sh, mk, off, seed, row); break;
+            case 6: rk_columns(6, a6, cp, n, tab, sh, mk, off, seed, row); break;
+            default: rk_columns(G, an, cp, n, tab, sh, mk, off, seed, row);
+            }
+        }
+    }
     """
     void RK_PREFETCH(const void *p) nogil
+    void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
+                        const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
+                        double *out) nogil
+
+cdef enum:
+    MAX_COLUMNS = 64  # columns coded in one 64-bit word
 
 cdef enum:
     AHEAD = 24  # draws between a row's prefetch and its use: many rows in flight hide memory latency
@@ -62,3 +143,122 @@ def resample_sums(const double[:, ::1] values, Py_ssize_t resamples, Py_ssize_t 
                     for c in range(w):
                         row[c] = row[c] + values[idx, c]
     return out_arr
+
+
+
+
+def resample_sums_columns(const uint64_t[::1] codes, const double[::1] table, shifts, masks, offsets,
+                          Py_ssize_t resamples, Py_ssize_t first=0):
+    """:func:`resample_sums` of columns stored as codes (:func:`encode_columns`): the same sums, read
+    from 8 bytes a row and a small table instead of 8 bytes a value.
+
+    Column j of row i is ``table[offsets[j] + ((codes[i] >> shifts[j]) & masks[j])]``. Per-pair scores
+    are ratios of small counts: a column has a few thousand distinct values, so its table stays in
+    cache, and a million rows are 8 MB of codes. The drawn values are added in draw order.
+    """
+    cdef Py_ssize_t n = codes.shape[0], g = len(shifts), size = table.shape[0]
+    if g > MAX_COLUMNS or len(masks) != g or len(offsets) != g:
+        raise ValueError("codes: at most 64 columns, with a shift, mask and offset each")
+    out_arr = array("d", bytes(8 * g * resamples))
+    if n == 0 or g == 0 or resamples == 0:
+        return out_arr
+    cdef double[:, ::1] out = memoryview(out_arr).cast("B").cast("d", (resamples, g))
+    cdef int sh[MAX_COLUMNS]
+    cdef uint64_t mk[MAX_COLUMNS]
+    cdef Py_ssize_t off[MAX_COLUMNS]
+    cdef Py_ssize_t j
+    for j in range(g):
+        sh[j], mk[j], off[j] = shifts[j], masks[j], offsets[j]
+        if sh[j] < 0 or sh[j] > 63 or off[j] < 0 or mk[j] >= <uint64_t>size or off[j] + <Py_ssize_t>mk[j] >= size:
+            raise ValueError("codes: a shift, mask or offset points outside the table")
+    with nogil:
+        rk_column_sums(<int>g, &codes[0], n, &table[0], sh, mk, off, resamples, first, &out[0, 0])
+    return out_arr
+
+
+cdef inline uint64_t _mix(uint64_t h) nogil:
+    """splitmix64's finalizer: a well spread hash of a 64-bit word."""
+    h ^= h >> 30
+    h *= <uint64_t>0xBF58476D1CE4E5B9
+    h ^= h >> 27
+    h *= <uint64_t>0x94D049BB133111EB
+    h ^= h >> 31
+    return h
+
+
+cdef Py_ssize_t _number_values(const uint64_t *bits, Py_ssize_t n, Py_ssize_t stride, unsigned int *ids,
+                               uint64_t *uniq, Py_ssize_t limit, unsigned int *slots, Py_ssize_t cap) nogil:
+    """Number the distinct values (bit patterns) of a column in order of first appearance: ``ids[i]``
+    is row i's number, ``uniq`` the values; the count, or -1 past ``limit`` distinct values."""
+    cdef Py_ssize_t i, slot, distinct = 0
+    cdef uint64_t x
+    for i in range(n):
+        x = bits[i * stride]
+        slot = <Py_ssize_t>(_mix(x) & <uint64_t>(cap - 1))
+        while slots[slot] != 0 and uniq[slots[slot] - 1] != x:
+            slot = (slot + 1) & (cap - 1)
+        if slots[slot] == 0:
+            if distinct == limit:
+                return -1
+            uniq[distinct] = x
+            distinct += 1
+            slots[slot] = <unsigned int>distinct
+        ids[i] = slots[slot] - 1
+    return distinct
+
+
+def encode_columns(const double[:, ::1] values, Py_ssize_t limit=1 << 16):
+    """The n x w values as codes for :func:`resample_sums_columns`: a list of ``(columns, codes, table,
+    shifts, masks, offsets)``, the columns packed greedily into one 64-bit code a row each; None when a
+    column has more than ``limit`` distinct values (the plain loop is then as good).
+
+    A column's distinct values (the same bits, compared exactly) are numbered in order of first
+    appearance and kept once in ``table``; a row's code holds its numbers.
+    """
+    cdef Py_ssize_t n = values.shape[0], w = values.shape[1], col, i, distinct, cap = 1
+    if n == 0 or w == 0 or n >= 1 << 32:
+        return None
+    while cap < 2 * limit:
+        cap *= 2
+    cdef const uint64_t *bits = <const uint64_t *>&values[0, 0]
+    ids_arr = array("I", bytes(4 * n * w))
+    cdef unsigned int[:, ::1] ids = memoryview(ids_arr).cast("B").cast("I", (w, n))
+    uniq_arr = array("Q", bytes(8 * limit))
+    cdef uint64_t[::1] uniq = uniq_arr
+    slots_arr = array("I", bytes(4 * cap))
+    cdef unsigned int[::1] slots = slots_arr
+    tables, widths = [], []
+    for col in range(w):
+        slots[:] = 0
+        with nogil:
+            distinct = _number_values(bits + col, n, w, &ids[col, 0], &uniq[0], limit, &slots[0], cap)
+        if distinct < 0:
+            return None
+        tables.append(memoryview(uniq_arr).cast("B")[: 8 * distinct].cast("d").tolist())
+        widths.append(max(1, (distinct - 1).bit_length()))
+    groups, col = [], 0
+    cdef uint64_t[::1] codes
+    cdef int shift
+    cdef unsigned int[::1] column_ids
+    while col < w:
+        first, shift, shifts, table = col, 0, [], []
+        while col < w and shift + widths[col] <= 64:
+            shifts.append(shift)
+            shift += widths[col]
+            col += 1
+        codes_arr = array("Q", bytes(8 * n))
+        codes = codes_arr
+        for j in range(first, col):
+            column_ids = ids[j]
+            shift = shifts[j - first]
+            with nogil:
+                for i in range(n):
+                    codes[i] |= <uint64_t>column_ids[i] << shift
+        offsets = []
+        for j in range(first, col):
+            offsets.append(len(table))
+            table += tables[j]
+        masks = [(1 << widths[j]) - 1 for j in range(first, col)]
+        table += [0.0] * (max(o + m + 1 for o, m in zip(offsets, masks)) - len(table))  # masks may reach past
+        groups.append((list(range(first, col)), codes_arr, array("d", table), shifts, masks, offsets))
+    return groups

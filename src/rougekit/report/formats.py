@@ -168,23 +168,29 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     width = max([len("system")] + [len(n) for n in results])
     header = f"{'system':<{width}}  {'measure':<12} {'recall':>8} {'precision':>9} {'f':>8}"
     level = None
-    for r in results.values():
-        for per in r.intervals.values():
-            level = per["f"].level
+    for r in results.values():  # only the f intervals are printed: only they are resampled
+        for m in r.measures:
+            iv = r.interval(m.name, "f") if not m.single_valued else None
+            if iv is not None:
+                level = iv.level
+                break
+        if level is not None:
             break
     if level is not None:
         header += f"   {level:g}% interval of f"
     lines.append(f"corpus recall, precision, f: {average_label(first)}")
     lines.append(header)
     for name, r in results.items():
-        for measure, v in r.to_dict().items():
+        for m in r.measures:
+            measure, v = m.name, r.corpus(m.name)
             if "score" in v:
                 lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {value_text(v['score']):>9}")
                 continue
             rec, prec, f = (value_text(v[k]) for k in KEYS)
             line = f"{name:<{width}}  {measure:<12} {rec:>8} {prec:>9} {f:>8}"
-            if "interval" in v:
-                line += f"   [{value_text(v['interval']['f']['low'])}, {value_text(v['interval']['f']['high'])}]"
+            iv = r.interval(measure, "f")
+            if iv is not None:
+                line += f"   [{value_text(iv.low)}, {value_text(iv.high)}]"
             lines.append(line)
         if per_pair:
             for i, p in zip(r.ids, r.per_pair()):
