@@ -83,3 +83,29 @@ def test_score_chunks_yields_each_chunk():
     assert [len(c) for c in chunks] == [8, 8, 8, 4]
     whole = scorer.score(CANDS, REFS).data
     assert all((a == b).all() for a, b in zip(chunks, (whole[k : k + 8] for k in range(0, 28, 8))))
+
+
+@pytest.mark.parametrize("system", ["sysA", "a,b", 'say "hi"', "two\nlines", ""])
+def test_csv_rows_are_what_csv_writer_writes(system):
+    """The csv writer formats each distinct value once: the text is csv.writer's, for any value
+    (nan, inf, tiny and negative zero included) and any system name (quoted as csv quotes it)."""
+    import numpy as np
+
+    from rougekit.measures import Measure
+    from rougekit.report.formats import PairRowWriter
+
+    rng = np.random.default_rng(4)
+    measures = [Measure.parse(x) for x in ("ROUGE-1", "ROUGE-L", "BLEU")]
+    specials = [0.0, 1.0, float("nan"), float("inf"), 1e-05, 2.5e-17, 1 / 3, 0.1 + 0.2]
+    for signed in (False, True):
+        data = rng.choice([*specials, *rng.random(50).tolist()], size=(300, len(measures), 6))
+        if signed:
+            data[7, 1, 4] = -0.0
+        ours, theirs = io.StringIO(), io.StringIO()
+        writer = PairRowWriter(ours, "csv", measures)
+        writer.write(system, 41, data)
+        plain = csv.writer(theirs, lineterminator="\n")
+        plain.writerow(["system", "instance", *next(csv.reader(io.StringIO(ours.getvalue())))[2:]])
+        cells = writer._cells
+        plain.writerows([system, str(41 + k), *row] for k, row in enumerate(data.reshape(300, -1)[:, cells].tolist()))
+        assert ours.getvalue() == theirs.getvalue()

@@ -64,10 +64,10 @@ class PairRowWriter:
 
     def write(self, system: str, first: int, data) -> None:
         """The rows of ``data`` (n x measures x 6, as ``RougeResult.data``), instances ``first``, ``first + 1``, ..."""
-        values = data.reshape(len(data), -1)[:, self._cells].tolist()
         if self.fmt == "csv":
-            self._csv.writerows([system, str(first + k), *row] for k, row in enumerate(values))
+            self._write_csv(system, first, data.reshape(len(data), -1)[:, self._cells])
             return
+        values = data.reshape(len(data), -1)[:, self._cells].tolist()
         lines = []
         for k, row in enumerate(values):
             out: dict = {"system": system, "instance": str(first + k)}
@@ -75,6 +75,25 @@ class PairRowWriter:
             for m in self.measures:
                 out[m.name] = {"score": next(cells)} if m.single_valued else dict(zip(KEYS, cells))
             lines.append(json.dumps(out, ensure_ascii=False) + "\n")
+        self.handle.write("".join(lines))
+
+    def _write_csv(self, system: str, first: int, values) -> None:
+        """The csv rows, as ``csv.writer`` writes them: each distinct value formatted once (a column
+        holds a few thousand distinct ratios), the system's field quoted by ``csv`` itself."""
+        import numpy as np
+
+        if np.signbit(values).any():  # -0.0 and 0.0 are one value to np.unique but print apart
+            self._csv.writerows([system, str(first + k), *row] for k, row in enumerate(values.tolist()))
+            return
+        distinct, where = np.unique(values, return_inverse=True)
+        shown = np.array([repr(x) for x in distinct.tolist()], dtype=object)
+        head = io.StringIO()
+        csv.writer(head, lineterminator="\n").writerow([system, ""])  # "system," quoted as csv quotes it
+        prefix = head.getvalue()[:-1]
+        lines = [
+            f"{prefix}{first + k},{','.join(row)}\n"
+            for k, row in enumerate(shown[where.reshape(values.shape)].tolist())
+        ]
         self.handle.write("".join(lines))
 
 
