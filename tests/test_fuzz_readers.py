@@ -149,3 +149,28 @@ def test_correlate_tables(suffix_seed, data):
 @given(mutated(DATASET))
 def test_protocol_dataset(data):
     _with_file(data, ".jsonl", load_jsonl)
+
+
+@PROFILE
+@given(
+    mutated(b"the cat sat\r\nthe d\xc3\xa9g<q>ran\n\nlast"), st.sampled_from(["strict", "replace"]), st.integers(1, 9)
+)
+def test_score_lines_read_in_small_blocks(data, errors, block):
+    """Lines cut across the reader's blocks (here 1-9 bytes) read as when read whole, and an
+    invalid line gets the same message (its number, the byte) as from read_lines."""
+
+    def outcome(read):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "input.txt")
+            with open(path, "wb") as handle:
+                handle.write(data)
+            try:
+                return read(path)
+            except InputError as exc:
+                return str(exc).replace(path, "FILE")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(inputs, "_BLOCK", block)
+        streamed = outcome(lambda p: [c for c, _ in inputs.iter_aligned(p, [], "<q>", errors)])
+    whole = outcome(lambda p: inputs.read_lines(p, "<q>", errors))
+    assert streamed == whole or (whole == [] and "is empty" in streamed)

@@ -7,6 +7,7 @@ The path ``-`` is standard input.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -213,12 +214,34 @@ def _read_text(path: str, errors: str) -> str:
     return "\n".join(_decode(line.rstrip(b"\r"), path, i, errors) for i, line in enumerate(lines, start=1))
 
 
+_BLOCK = 1 << 22  # bytes read at a time by _iter_lines
+
+
 def _iter_lines(path: str, sentence_sep: str | None, errors: str):
+    """The lines of a file (without their line ending), decoded a block at a time; an invalid
+    line is named by its number, as when decoded one by one."""
+    number = 0
     with _open(path) as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.endswith(b"\n"):
-                line = line[:-1]
-            yield split_sentences(_decode(line.rstrip(b"\r"), path, number, errors), sentence_sep)
+        read = getattr(handle, "read1", handle.read)  # a pipe: what is there, not a full block
+        rest = b""
+        while True:
+            block = read(_BLOCK)
+            if not block:
+                break
+            end = block.rfind(b"\n")
+            if end < 0:
+                rest += block
+                continue
+            whole, rest = rest + block[:end], block[end + 1 :]
+            try:
+                lines = whole.decode("utf-8", errors).split("\n")
+            except UnicodeDecodeError:
+                lines = [_decode(line, path, number + i, errors) for i, line in enumerate(whole.split(b"\n"), 1)]
+            for line in lines:
+                yield split_sentences(line.rstrip("\r"), sentence_sep)
+            number += len(lines)
+        if rest:
+            yield split_sentences(_decode(rest, path, number + 1, errors).rstrip("\r"), sentence_sep)
 
 
 def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):
@@ -230,13 +253,8 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
     streams = [_iter_lines(p, sentence_sep, errors) for p in [cand_path, *ref_paths]]
     sentinel = object()
     count = 0
-    while True:
-        rows = [next(s, sentinel) for s in streams]
-        if all(r is sentinel for r in rows):
-            if count == 0:
-                raise InputError(f"{cand_path} is empty: no summaries to score")
-            return
-        if any(r is sentinel for r in rows):
+    for rows in itertools.zip_longest(*streams, fillvalue=sentinel):
+        if sentinel in rows:
             lengths = [count + (0 if r is sentinel else 1 + sum(1 for _ in s)) for r, s in zip(rows, streams)]
             paths = [cand_path, *ref_paths]
             short = [i for i, r in enumerate(rows) if r is sentinel][0]
@@ -245,4 +263,6 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
                 f"{_label(paths[short])} has {lengths[short]} lines but {_label(paths[long_])} has {lengths[long_]}"
             )
         count += 1
-        yield rows[0], rows[1:]
+        yield rows[0], list(rows[1:])
+    if count == 0:
+        raise InputError(f"{cand_path} is empty: no summaries to score")
