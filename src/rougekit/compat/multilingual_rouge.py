@@ -100,13 +100,15 @@ class MultiTokenizer:
     def __init__(self, lang: Optional[str] = None, callable_tokenizer: Optional[Callable] = None):
         self.lang = lang
         self.tokenizer = None
+        # the cleaning of a text, remembered for this tokenizer: rougeLsum cleans the same lines again
+        self.clean = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(basic_tokens(text)))
         if callable_tokenizer:
             self.tokenizer = callable_tokenizer
         elif lang in SEGMENTED_LANGUAGES:
             self.tokenizer = _segmenter(lang)
 
     def __call__(self, text: str) -> List[str]:
-        cleaned = " ".join(basic_tokens(text.strip()))
+        cleaned = " ".join(self.clean(text.strip()))
         tokens = self.tokenizer(cleaned) if self.tokenizer else []
         if not tokens and cleaned:
             if self.tokenizer:
@@ -235,15 +237,18 @@ class RougeScorer(scoring.BaseScorer):
     def _tokens(self, text: str, tokenizer) -> List[str]:
         tokens = tokenizer(text.lower())
         if self._stemmer:
-            tokens = [self._stemmer(t) for t in tokens]
+            tokens = map(self._stemmer, tokens)
         return [t for t in tokens if t]
 
     def _lsum_tokens(self, text: str) -> List[List[str]]:
         lines = [line for line in text.split("\n") if len(line)]
         if self._lsum_split == "punctuation":
             lines = [s for line in lines for s in _split_after_ends(line) if s]
-        tokenizer = self._tokenizer if self._lsum == "segmented" else basic_tokens
-        return [self._tokens(line, tokenizer) for line in lines]
+        if self._lsum == "segmented":
+            return [self._tokens(line, self._tokenizer) for line in lines]
+        # a line's cleaning does not depend on white space at its ends: a one-line text is cleaned once
+        clean = self._tokenizer.clean
+        return [self._tokens(line.strip(), clean) for line in lines]
 
     # ------------------------------------------------------------------ scoring
 
