@@ -2,17 +2,22 @@
 
 Expected values are built here with ``Preprocessor.process`` + ``scoring.score_pair`` (the
 per-pair reference implementation); the batch scorer's six columns must be equal as floats
-(no tolerance) for random corpora over every supported option, with jobs=1 and jobs=2.
+(no tolerance) for random corpora over every supported option, with jobs=1 and jobs=2. The
+compiled per-pair kernels are the batch engine itself (pair.pxi), so the random corpora count
+their expected values with the pure-Python twins (``_core._pure``): code of its own.
 """
 
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from rougekit import _core
+from rougekit._core import _pure
 from rougekit.errors import InputError
 from rougekit.measures import Measure
 from rougekit.scoring import Doc, score_pair
@@ -86,7 +91,36 @@ def _summary(rng: random.Random, empty_p: float = 0.05) -> str:
     return "\n".join(lines)
 
 
-def _expected(cands, refs, measures, *, stem, stopwords, word_limit, byte_limit, mode, alpha):
+@contextmanager
+def _pure_kernels():
+    """``rougekit._core``'s kernels are the pure-Python twins for the duration."""
+    saved = {name: _core.__dict__.get(name) for name in _core._KERNELS}
+    for name in _core._KERNELS:
+        setattr(_core, name, getattr(_pure, name))
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                delattr(_core, name)  # resolved again on first use
+            else:
+                setattr(_core, name, value)
+
+
+def _expected(cands, refs, measures, *, stem, stopwords, word_limit, byte_limit, mode, alpha, pure=False):
+    if pure:
+        with _pure_kernels():
+            return _expected(
+                cands,
+                refs,
+                measures,
+                stem=stem,
+                stopwords=stopwords,
+                word_limit=word_limit,
+                byte_limit=byte_limit,
+                mode=mode,
+                alpha=alpha,
+            )
     pre = Preprocessor("rouge155", stem=stem, stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit)
     vocab: dict[str, int] = {}
 
@@ -143,7 +177,7 @@ def test_random_corpora_equal_slow_path(block):
     for seed in range(block * 60, block * 60 + 60):
         measures, opts, cands, refs = _random_case(seed)
         try:
-            exp = _expected(cands, refs, measures, **opts)
+            exp = _expected(cands, refs, measures, **opts, pure=True)
         except InputError:
             exp = None
         scorer = BatchScorer(measures, **opts)
@@ -534,6 +568,9 @@ def test_single_sentence_pairs_equal_the_union_lcs(mode):
     exp = _expected(cands, refs, measures, **opts)
     for jobs in (1, 2):
         _assert_same(BatchScorer(measures, **opts).score_arrays(cands, refs, jobs=jobs), exp, f"jobs={jobs}")
+    with _pure_kernels():  # the short pairs again, against the pure twins
+        exp = _expected(cands[:-1], refs[:-1], measures, **opts)
+    _assert_same(BatchScorer(measures, **opts).score_arrays(cands[:-1], refs[:-1]), exp, "pure twins")
 
 
 @pytest.mark.parametrize("fast", [True, False])

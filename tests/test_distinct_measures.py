@@ -17,11 +17,11 @@ from rougekit.measures import Measure
 from rougekit.scoring import Doc, reference_stats
 
 try:
-    from rougekit._core import _kernels
+    from rougekit._core import _batch as _kernels  # the compiled kernels: the batch engine, one pair
 except ImportError:  # pragma: no cover - depends on the build
     _kernels = None
 
-needs_compiled = pytest.mark.skipif(_kernels is None, reason="rougekit._core._kernels is not built (build_ext)")
+needs_compiled = pytest.mark.skipif(_kernels is None, reason="rougekit._core._batch is not built (build_ext)")
 
 tokens = st.lists(st.integers(0, 5), max_size=40)
 sentences = st.lists(st.lists(st.integers(0, 5), min_size=1, max_size=12), min_size=1, max_size=5)

@@ -2,8 +2,9 @@
 
 1. Hand-computed values of the worked examples E1-E20 (the script's own output for them is
    committed in ``tests/goldens/e*``; behaviour: docs/rouge155/), run against *both* backends.
-2. Hypothesis property tests: the pure-Python and the compiled kernels agree
-   exactly (ints equal, floats bit-for-bit) on random inputs.
+2. Hypothesis property tests: the pure-Python twins and the compiled kernels agree
+   exactly (ints equal, floats bit-for-bit) on random inputs. The compiled kernels are the batch
+   engine's per-pair entry points (``_core._batch``, pair.pxi: its ``_score_pair`` on one pair).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rougekit import _core
 from rougekit._core import _pure
 
 try:
-    from rougekit._core import _kernels
+    from rougekit._core import _batch as _kernels  # the compiled kernels: the batch engine, one pair
 except ImportError:  # pragma: no cover - depends on the build
     _kernels = None
 
@@ -39,7 +40,7 @@ else:  # keep a visible skipped entry so a missing build is noticed
 
 needs_compiled = pytest.mark.skipif(
     _kernels is None,
-    reason="rougekit._core._kernels is not built: nothing to compare the pure kernels with "
+    reason="rougekit._core._batch is not built: nothing to compare the pure kernels with "
     "(build with `pip install -e . --no-build-isolation` or `python setup.py build_ext --inplace`)",
 )
 
@@ -133,7 +134,7 @@ def test_backend_compiled_and_auto_use_the_extension():
     for value in ("compiled", "auto", None, " Compiled "):
         out = _run_with_backend(value, SHOW)
         assert out.returncode == 0, out.stderr
-        assert out.stdout.split() == ["compiled", "rougekit._core._kernels"], value
+        assert out.stdout.split() == ["compiled", "rougekit._core._batch"], value
 
 
 def test_backend_bad_value_is_one_clear_error():
@@ -440,11 +441,10 @@ def _tables(data, peer_sents, model_sents):
 @given(peer_sents=sentences, model_sents=sentences, data=st.data())
 def test_twin_lcs(peer_sents, model_sents, data):
     pt, mt = _tables(data, peer_sents, model_sents)
-    a = _pure.lcs_union_hits(peer_sents, model_sents, pt, mt)
+    a = _pure.lcs_union_hits(peer_sents, model_sents, pt, mt)  # classic DP
     b = _kernels.lcs_union_hits(peer_sents, model_sents, pt, mt)  # bit-parallel rows
-    c = _kernels._lcs_union_hits_dp(peer_sents, model_sents, pt, mt)  # classic DP
     assert type(a) is int and type(b) is int
-    assert a == b == c
+    assert a == b
 
 
 @needs_compiled
@@ -480,7 +480,6 @@ def test_twin_large_inputs(seed):
     pt, mt = flat(ps), flat(ms)
     expected = _pure.lcs_union_hits(ps, ms, pt, mt)
     assert _kernels.lcs_union_hits(ps, ms, pt, mt) == expected
-    assert _kernels._lcs_union_hits_dp(ps, ms, pt, mt) == expected
     for w in (1.2, 2.0):
         a = _pure.wlcs_union_hits(ps, ms, pt, mt, w)
         b = _kernels.wlcs_union_hits(ps, ms, pt, mt, w)

@@ -24,7 +24,7 @@ from rougekit import Scorer, limits  # noqa: E402
 from rougekit._core import _pure  # noqa: E402
 from rougekit.errors import InputError, OptionError  # noqa: E402
 
-kernels = pytest.importorskip("rougekit._core._kernels", reason="the compiled kernels are not built")
+kernels = pytest.importorskip("rougekit._core._batch", reason="the compiled kernels are not built")
 
 EXAMPLES = int(os.environ.get("ROUGEKIT_HYPOTHESIS_EXAMPLES", "40"))
 PROFILE = settings(

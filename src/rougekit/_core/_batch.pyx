@@ -27,12 +27,13 @@ every job its own engine and workspace):
   printf and Python do) and F is computed from the rounded values.
 
 Files (included in this order; each says what it does and the ROUGE-1.5.5 behaviour it mirrors):
-common.pxi (n-gram keys, bit-parallel LCS row and prefix, ROUGE-W DP, shared with _kernels.pyx),
+common.pxi (n-gram keys, bit-parallel LCS row and prefix, ROUGE-W DP),
 stem155.pxi / stemnltk.pxi (stemmers), buffers.pxi, strmap.pxi, summaries.pxi (DocC), ids.pxi
 (summaries given as token ids), tokenize.pxi (tokenizer, vocabulary table), this file (the
 _Engine: interning, stopwords/stemming glue, prepare/score), limits.pxi (sentences, -l/-b),
 work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU unit tables), lcs.pxi (LCS lengths),
-score.pxi (all measures of one pair, union LCS trace-back, multi-reference rules, R/P/F).
+score.pxi (all measures of one pair, union LCS trace-back, multi-reference rules, R/P/F), pair.pxi
+(the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair).
 """
 
 cimport cython
@@ -940,3 +941,4 @@ include "work.pxi"
 include "grams.pxi"
 include "lcs.pxi"
 include "score.pxi"
+include "pair.pxi"

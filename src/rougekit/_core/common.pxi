@@ -1,5 +1,6 @@
-# Kernels shared by _kernels.pyx and _batch.pyx (``include "common.pxi"``); the readable twins are
-# in _pure.py.  Token ids are int32 (_kernels checks that its C int is 32 bits).
+# Small kernels of _batch.pyx and _process.pyx (``include "common.pxi"``): n-gram keys,
+# bit-parallel LCS rows and prefixes, the ROUGE-W DP; the readable twins are in _pure.py.
+# Token ids are int32.
 
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 

@@ -27,7 +27,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap", "_process")
+COMPILED_MODULES = ("_batch", "_bootstrap", "_process")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -85,8 +85,9 @@ def compiled() -> bool:
 
 
 def kernels() -> ModuleType:
-    """The per-pair counting kernels: ``_core._kernels`` (compiled) or ``_core._pure`` (the twin)."""
-    return importlib.import_module("rougekit._core._kernels" if compiled() else "rougekit._core._pure")
+    """The per-pair counting kernels: the batch engine's per-pair entry points (``_core._batch``,
+    pair.pxi: one candidate against one reference through its ``_score_pair``), or ``_core._pure``."""
+    return importlib.import_module("rougekit._core._batch" if compiled() else "rougekit._core._pure")
 
 
 def batch_module() -> ModuleType | None:

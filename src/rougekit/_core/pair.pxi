@@ -1,0 +1,346 @@
+# One pair at a time through the batch engine (``include "pair.pxi"``, last in _batch.pyx): the
+# counting kernels of ``rougekit._core`` -- ngram_stats, skip_bigram_stats, lcs_union_hits,
+# wlcs_union_hits, wlcs_weight -- with the signatures and results of their pure-Python twins
+# (_pure.py).  A call reads one candidate and one reference (token ints; the sentence tokens
+# apart from the joined tokens that fill the clipping tables, as under -b) into two DocC summaries
+# over dense ids and runs _score_pair on them with one measure: the counting is the batch path's
+# own code (score.pxi, grams.pxi, lcs.pxi).  Only the distinct n-gram types of the pltrdy
+# ``rouge`` counting (docs/measures/distinct.md) are prepared here: each side's n-gram windows
+# become the ids of its distinct windows, whose clipped unigram overlap is the shared types.
+#
+# Buffers and the _score_pair workspace live in a _PairState taken from a small pool for the
+# call, so threads never share one; the GIL is released around _score_pair for large inputs.
+
+cdef struct PairId:
+    int32_t key
+    int32_t id          # -1: an empty slot
+
+
+cdef struct WinEntry:
+    uint64_t key        # gram_key of the window
+    int32_t side        # 0 candidate, 1 reference: where its first window starts
+    int32_t pos
+    int32_t id          # -1: an empty slot
+    int32_t seen        # bit k: already output for side k
+
+
+# work (tokens, skip units, DP cells / 16) above which _score_pair runs without the GIL
+cdef double _PAIR_NOGIL_WORK = 4096.0
+
+# raw ids below this index _score_pair's per-type table directly (8 bytes per id); larger or
+# negative ints are first mapped to dense ids
+cdef uint32_t _PAIR_DIRECT_IDS = 1 << 16
+
+cdef object _PAIR_ENGINE = None     # gives the workspaces their measure count (one measure)
+cdef list _PAIR_POOL = []           # idle _PairStates
+
+
+@cython.final
+cdef class _PairState:
+    """The buffers of one per-pair call: raw then dense ids of both sides, the workspace."""
+    cdef _Work wk
+    cdef IntBuf tok[2]          # joined tokens (the clipping tables), candidate and reference
+    cdef IntBuf stok[2]         # sentence tokens, concatenated
+    cdef IntBuf soff[2]         # sentence offsets into stok
+    cdef bint shared[2]         # the sentence tokens are the joined tokens (stok unused)
+    cdef Buf table              # PairId / WinEntry open addressing
+    cdef int32_t count          # dense ids given in this call
+    cdef uint32_t top           # the largest raw id read (as unsigned)
+    cdef double weight          # the ROUGE-W weight the workspace's f(k) table was made for
+    cdef DocC d[2]
+
+    def __cinit__(self):
+        global _PAIR_ENGINE
+        if _PAIR_ENGINE is None:
+            _PAIR_ENGINE = _Engine([(K_N, 1, 0.0)], None, STEM_NONE, None, 0, 0, False, 0.5, 0)
+        self.wk = _Work(_PAIR_ENGINE)
+        self.weight = -1.0
+
+    def __dealloc__(self):
+        cdef int k
+        for k in range(2):
+            free(self.tok[k].data)
+            free(self.stok[k].data)
+            free(self.soff[k].data)
+        free(self.table.p)
+
+
+cdef inline _PairState _pair_take():
+    if _PAIR_POOL:
+        return <_PairState>_PAIR_POOL.pop()
+    return _PairState()
+
+
+cdef inline void _pair_give(_PairState s):
+    if len(_PAIR_POOL) < 8:
+        _PAIR_POOL.append(s)
+
+
+cdef int _pair_ints(IntBuf* out, object seq, uint32_t* top) except -1:
+    """Append the ints of ``seq`` (a list, tuple, array, numpy array or any iterable; C int range);
+    ``top`` becomes the largest of them taken as unsigned (a negative int is above every id)."""
+    cdef Py_ssize_t i = 0, n
+    cdef int32_t* dst
+    cdef int32_t v
+    cdef uint32_t mx = top[0]
+    if not (type(seq) is list or type(seq) is tuple):
+        seq = seq.tolist() if hasattr(seq, "tolist") else list(seq)
+    n = len(seq)
+    _reserve(out, n)
+    dst = out.data + out.n
+    for x in seq:
+        v = x
+        dst[i] = v
+        if <uint32_t>v > mx:
+            mx = <uint32_t>v
+        i += 1
+    out.n += n
+    top[0] = mx
+    return 0
+
+
+cdef int _pair_side(_PairState s, int k, object sents, object tokens) except -1:
+    """Side k (0 candidate, 1 reference): its joined tokens and, unless ``sents`` is None, its sentences."""
+    if k == 0:
+        s.top = 0
+    s.tok[k].n = 0
+    s.stok[k].n = 0
+    s.soff[k].n = 0
+    _pair_ints(&s.tok[k], tokens, &s.top)
+    _push(&s.soff[k], 0)
+    if sents is None:
+        _push(&s.soff[k], <int32_t>s.tok[k].n)
+        s.shared[k] = True
+        return 0
+    for sentence in sents:
+        _pair_ints(&s.stok[k], sentence, &s.top)
+        _push(&s.soff[k], <int32_t>s.stok[k].n)
+    s.shared[k] = s.stok[k].n == s.tok[k].n and (
+        s.tok[k].n == 0 or memcmp(s.stok[k].data, s.tok[k].data, s.tok[k].n * sizeof(int32_t)) == 0)
+    return 0
+
+
+cdef inline int32_t _pair_id(PairId* t, Py_ssize_t msk, int32_t key, int32_t* count) noexcept nogil:
+    cdef Py_ssize_t h = <Py_ssize_t>(mix64(<uint32_t>key) & msk)
+    while t[h].id >= 0:
+        if t[h].key == key:
+            return t[h].id
+        h = (h + 1) & msk
+    t[h].key = key
+    t[h].id = count[0]
+    count[0] += 1
+    return t[h].id
+
+
+cdef int _pair_dense(_PairState s) except -1:
+    """Replace the raw ints of both sides by dense ids (0, 1, ... in order of appearance), unless
+    they are small enough to be the ids themselves (_score_pair indexes a table by them)."""
+    cdef Py_ssize_t total = 0, cap, msk, i
+    cdef int k
+    cdef PairId* t
+    cdef int32_t* p
+    if s.top < _PAIR_DIRECT_IDS:
+        s.count = <int32_t>s.top + 1
+        return 0
+    for k in range(2):
+        total += s.tok[k].n + s.stok[k].n
+    cap = pow2_at_least(2 * total + 2)
+    if _need(&s.table, cap * sizeof(PairId), 1) < 0:
+        raise MemoryError()
+    t = <PairId*>s.table.p
+    memset(t, 0xFF, cap * sizeof(PairId))
+    msk = cap - 1
+    s.count = 0
+    for k in range(2):
+        p = s.tok[k].data
+        for i in range(s.tok[k].n):
+            p[i] = _pair_id(t, msk, p[i], &s.count)
+        if not s.shared[k]:
+            p = s.stok[k].data
+            for i in range(s.stok[k].n):
+                p[i] = _pair_id(t, msk, p[i], &s.count)
+    return 0
+
+
+cdef int _pair_windows(_PairState s, int n) except -1:
+    """Replace each side's joined tokens by the ids of its distinct n-gram windows (each once, in
+    order of first appearance; one id per distinct window over both sides)."""
+    cdef Py_ssize_t total = 0, cap, msk, i, h, L
+    cdef int k
+    cdef uint64_t key
+    cdef WinEntry* t
+    cdef WinEntry* e
+    cdef const int32_t* src
+    cdef IntBuf tmp
+    cdef int32_t count = 0
+    for k in range(2):
+        if s.tok[k].n >= n:
+            total += s.tok[k].n - n + 1
+    cap = pow2_at_least(2 * total + 2)
+    if _need(&s.table, cap * sizeof(WinEntry), 1) < 0:
+        raise MemoryError()
+    t = <WinEntry*>s.table.p
+    memset(t, 0xFF, cap * sizeof(WinEntry))
+    msk = cap - 1
+    for k in range(2):
+        src = s.tok[k].data
+        L = s.tok[k].n - n + 1 if s.tok[k].n >= n else 0
+        s.stok[k].n = 0
+        _reserve(&s.stok[k], L + 1)
+        for i in range(L):
+            key = gram_key(src + i, n)
+            h = <Py_ssize_t>(mix64(key) & msk)
+            while True:
+                e = &t[h]
+                if e.id < 0:
+                    e.key = key
+                    e.side = k
+                    e.pos = <int32_t>i
+                    e.id = count
+                    e.seen = 0
+                    count += 1
+                    break
+                if e.key == key and (n <= 2 or _same(s.tok[e.side].data + e.pos, src + i, n)):
+                    break
+                h = (h + 1) & msk
+            if not (e.seen >> k) & 1:
+                e.seen |= 1 << k
+                s.stok[k].data[s.stok[k].n] = e.id
+                s.stok[k].n += 1
+    for k in range(2):
+        tmp = s.tok[k]
+        s.tok[k] = s.stok[k]
+        s.stok[k] = tmp
+        s.stok[k].n = 0
+        s.soff[k].data[1] = <int32_t>s.tok[k].n
+        s.shared[k] = True
+    s.count = count
+    return 0
+
+
+cdef void _pair_docs(_PairState s) noexcept:
+    """Point both DocC summaries at the dense buffers."""
+    cdef int k, i, mx
+    cdef DocC* d
+    for k in range(2):
+        d = &s.d[k]
+        d.tok = s.tok[k].data
+        d.ntok = <int32_t>s.tok[k].n
+        d.stok = d.tok if s.shared[k] else s.stok[k].data
+        d.nstok = d.ntok if s.shared[k] else <int32_t>s.stok[k].n
+        d.soff = s.soff[k].data
+        d.nsent = <int32_t>(s.soff[k].n - 1)
+        mx = 0
+        for i in range(d.nsent):
+            if d.soff[i + 1] - d.soff[i] > mx:
+                mx = d.soff[i + 1] - d.soff[i]
+        d.maxsent = mx
+
+
+cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
+    """_score_pair of the candidate (side 0) against the reference (side 1) for one measure; the
+    counts are then the workspace's rh/rm/rp[0].  Returns 0, or -1 for ROUGE-W with a reference
+    without tokens (no counts)."""
+    cdef MeasureC m
+    cdef const DocC* R = &s.d[1]
+    cdef double out[6]
+    cdef double work
+    cdef int rc
+    _pair_docs(s)
+    m.kind = kind
+    m.n = n
+    m.w = weight
+    m.inv_w = 1.0 / weight if weight != 0 else 0.0
+    if kind == K_W and weight != s.weight:
+        s.wk.w.fwlen[0] = 0     # the f(k) table is for another weight
+        s.weight = weight
+    if kind == K_L:
+        work = <double>s.d[0].nstok * s.d[1].nstok / 256.0
+    elif kind == K_W:
+        work = <double>s.d[0].nstok * s.d[1].nstok / 4.0
+    elif kind == K_S or kind == K_SU:
+        work = <double>_skip_units(s.d[0].ntok, n, kind == K_SU) + _skip_units(s.d[1].ntok, n, kind == K_SU)
+    else:
+        work = <double>s.d[0].ntok + s.d[1].ntok
+    if work >= _PAIR_NOGIL_WORK:
+        with nogil:
+            rc = _score_pair(&s.wk.w, &m, 1, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
+    else:
+        rc = _score_pair(&s.wk.w, &m, 1, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
+    if rc == -1:
+        raise MemoryError()
+    if rc == -3:
+        raise InputError(f"a sentence pair too long for the ROUGE-L/W trace-back (above {MAX_TRACE_CELLS:.0f} "
+                         f"token pairs, docs/limits.md)")
+    return -1 if rc == -2 else 0
+
+
+cdef inline tuple _pair_counts(_PairState s):
+    """(hits, reference count, candidate count) of the last _pair_score, as ints."""
+    return (int((<double*>s.wk.w.rh.p)[0]), int((<double*>s.wk.w.rm.p)[0]), int((<double*>s.wk.w.rp.p)[0]))
+
+
+def ngram_stats(peer, model, int n, bint distinct=False):
+    """ROUGE-N statistics ``(hits, model_count, peer_count)``; see ``_pure.ngram_stats``.
+
+    ``distinct``: counts of n-gram types (a sequence against itself gives its distinct count).
+    """
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    cdef _PairState s = _pair_take()
+    try:
+        _pair_side(s, 0, None, peer)
+        _pair_side(s, 1, None, model)
+        _pair_dense(s)
+        if distinct:
+            _pair_windows(s, n)
+            n = 1
+        _pair_score(s, K_N, n, 0.0)
+        return _pair_counts(s)
+    finally:
+        _pair_give(s)
+
+
+def skip_bigram_stats(peer, model, int max_skip, bint with_unigrams):
+    """ROUGE-S/SU statistics ``(hits, model_count, peer_count)``; see ``_pure.skip_bigram_stats``."""
+    cdef _PairState s = _pair_take()
+    try:
+        _pair_side(s, 0, None, peer)
+        _pair_side(s, 1, None, model)
+        _pair_dense(s)
+        _pair_score(s, K_SU if with_unigrams else K_S, max_skip, 0.0)
+        return _pair_counts(s)
+    finally:
+        _pair_give(s)
+
+
+def lcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens):
+    """ROUGE-L union-LCS hits with clipping; see ``_pure.lcs_union_hits``."""
+    cdef _PairState s = _pair_take()
+    try:
+        _pair_side(s, 0, peer_sents, peer_tokens)
+        _pair_side(s, 1, model_sents, model_tokens)
+        _pair_dense(s)
+        _pair_score(s, K_L, 0, 0.0)
+        return int((<double*>s.wk.w.rh.p)[0])
+    finally:
+        _pair_give(s)
+
+
+def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, double weight):
+    """ROUGE-W weighted union-LCS hits (a float); see ``_pure.wlcs_union_hits``."""
+    cdef _PairState s = _pair_take()
+    try:
+        _pair_side(s, 0, peer_sents, peer_tokens)
+        _pair_side(s, 1, model_sents, model_tokens)
+        _pair_dense(s)
+        if _pair_score(s, K_W, 0, weight) < 0:
+            return 0.0      # no reference token in any sentence: nothing to match
+        return (<double*>s.wk.w.rh.p)[0]
+    finally:
+        _pair_give(s)
+
+
+def wlcs_weight(k, double w):
+    """``f(k) = k ** w`` with C ``pow`` (the same double as Perl's ``**``)."""
+    return pow(<double>k, w)
