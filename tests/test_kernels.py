@@ -93,8 +93,11 @@ def test_backend_flag():
     assert _core.BACKEND == backend.name() in ("compiled", "python")
     expected = _kernels if backend.name() == "compiled" else _pure
     assert _core.ngram_stats is expected.ngram_stats
-    for name in ("ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hits"):
-        assert callable(getattr(_core, name))
+    assert set(_core._KERNELS) >= {"ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hits"}
+    for name in _core._KERNELS:  # every twin has its compiled entry point
+        assert getattr(_core, name) is getattr(expected, name)
+        if _kernels is not None:
+            assert callable(getattr(_kernels, name)), name
 
 
 def _run_with_backend(value: str | None, code: str, block: str = ""):
@@ -484,3 +487,44 @@ def test_twin_large_inputs(seed):
         a = _pure.wlcs_union_hits(ps, ms, pt, mt, w)
         b = _kernels.wlcs_union_hits(ps, ms, pt, mt, w)
         assert a.hex() == b.hex()
+
+
+@needs_compiled
+def test_threads_share_no_state():
+    """Calls from several threads at once (large inputs run without the GIL, small ones with it)
+    give the results of the same calls made one after another."""
+    import threading
+
+    rng = random.Random(5)
+    cases = []
+    for k in range(24):
+        size = 3000 if k % 3 == 0 else 40
+        m = [rng.randrange(30) for _ in range(size)]
+        p = [rng.randrange(30) for _ in range(size - 5)]
+        ms, ps = [m[: size // 2], m[size // 2 :]], [p[: size // 3], p[size // 3 :]]
+        cases.append((p, m, ps, ms, [1.2, 2.0][k % 2]))
+
+    def run(case):
+        p, m, ps, ms, w = case
+        return (
+            _kernels.ngram_stats(p, m, 2),
+            _kernels.ngram_stats(p, m, 3, True),
+            _kernels.skip_bigram_stats(p, m, 4, True),
+            _kernels.lcs_union_hits(ps, ms, p, m),
+            _kernels.wlcs_union_hits(ps, ms, p, m, w).hex(),
+        )
+
+    expected = [run(c) for c in cases]
+    got: dict[int, list] = {}
+
+    def worker(t):
+        got[t] = [run(c) for c in cases[t::4]]
+
+    threads = [threading.Thread(target=worker, args=(t,)) for t in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for t in range(4):
+        assert got[t] == expected[t::4]
+    assert expected[0][0] == _pure.ngram_stats(cases[0][0], cases[0][1], 2)

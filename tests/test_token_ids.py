@@ -180,6 +180,8 @@ def test_errors(fast):
     for option in (dict(stem=True), dict(stopwords=True), dict(byte_limit=10), dict(tokenizer="unicode")):
         with pytest.raises(OptionError, match="token-id inputs"):
             rougekit.score([[1, 2]], [[1]], **one, **option)
+    with pytest.raises(OptionError, match="ROUGE-BE-HM needs text"):  # its units are parsed from the text
+        rougekit.score([[1, 2]], [[1]], measures=["ROUGE-BE-HM"], bootstrap=None)
 
 
 def test_input_kind_and_levels():

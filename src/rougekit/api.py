@@ -372,8 +372,9 @@ class Scorer:
             raise OptionError("lang applies to text only: it cannot be used with token-id inputs")
         p = self.pre
         inputs.check_id_options(stem=p.stem, stopwords=p.stopwords, byte_limit=p.byte_limit, tokenizer=p.tokenizer)
-        if any(m.kind == "BE" for m in self.measures):
-            raise OptionError("ROUGE-BE needs text (basic elements are parsed from it), not token ids")
+        for m in self.measures:
+            if m.family.needs_text:
+                raise OptionError(f"{m.name} needs text (its units are parsed from it), not token ids")
 
     def result(self, data: np.ndarray, ids: Sequence[str] | None = None, bleu_pairs=()) -> RougeResult:
         """The result of per-pair statistics (from :meth:`statistics`, in input order) and BLEU's token

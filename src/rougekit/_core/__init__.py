@@ -1,12 +1,15 @@
 """Counting kernels of rougekit: compiled (Cython) or their pure-Python twins (``_pure``).
 
 Which one runs is decided once by :mod:`rougekit.engine.backend` (``ROUGEKIT_BACKEND``).
-The names below resolve on first use to the chosen implementation: :func:`ngram_stats`,
-:func:`skip_bigram_stats`, :func:`lcs_union_hits`, :func:`wlcs_union_hits`,
-:func:`wlcs_weight`, and ``BACKEND`` (``"compiled"`` or ``"python"``).
+The names below resolve on first use to the chosen implementation: the kernels listed in
+``_pure.__all__`` (:func:`ngram_stats`, :func:`skip_bigram_stats`, :func:`lcs_union_hits`,
+:func:`wlcs_union_hits`, :func:`wlcs_weight`), each also an entry point of the compiled engine
+(``_batch.pyx``, pair.pxi), and ``BACKEND`` (``"compiled"`` or ``"python"``).
 """
 
-_KERNELS = ("ngram_stats", "skip_bigram_stats", "lcs_union_hits", "wlcs_union_hits", "wlcs_weight")
+from rougekit._core._pure import __all__ as _pure_names
+
+_KERNELS = tuple(_pure_names)
 
 __all__ = ["BACKEND", *_KERNELS]
 

@@ -104,7 +104,7 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
     used = _used(stats, options.mode, options.alpha, m.f_exponent)
     model_count, hits, peer_count = combine([stats[k] for k in used], "A")
     scored = pair_score(stats, options.mode, options.alpha, m.f_exponent)
-    positions = "sentences" if m.kind in ("L", "W", "LD") else ("none" if m.kind == "BE" else "tokens")
+    positions = family.explain_positions(m)
     listed = None
     if all(found is not None for found in matches):
         listed = [(k, x) for k in used for x in matches[k]]
@@ -126,7 +126,7 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
             for k, s in enumerate(stats)
         ],
         used=used,
-        weighted=m.kind == "W",
+        weighted=m.f_exponent is not None,
     )
 
 

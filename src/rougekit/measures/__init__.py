@@ -7,7 +7,8 @@ Measure(kind='SU', n=None, weight=None, skip=4, be_mode=None, label=None)
 
 Adding a measure: one module here with a :class:`~rougekit.measures.base.Family` subclass
 (name pattern, canonical name, statistics through its kernel and twin) registered with
-:func:`~rougekit.measures.registry.register`, imported below; plus its tests.
+:func:`~rougekit.measures.registry.register`, imported below; plus its tests (the full list of
+files: docs/architecture.md, "Adding a measure").
 """
 
 from rougekit.measures import basic_elements, distinct, hori, lcs, lin_hovy, ngram, skipgram  # noqa: F401  (registers)

@@ -116,6 +116,8 @@ class Family:
     single_valued: ClassVar[bool] = False
     #: the corpus value needs every pair's tokens (corpus BLEU), not only per-pair values
     corpus_needs_tokens: ClassVar[bool] = False
+    #: the units are read from the text itself (Basic Elements), so token ids cannot be scored
+    needs_text: ClassVar[bool] = False
 
     def from_match(self, match: re.Match, name: str) -> Measure:
         raise NotImplementedError
@@ -156,6 +158,11 @@ class Family:
     def counts_what(self, m: Measure) -> str:
         """One sentence: what the measure counts (shown by ``rougekit explain``)."""
         return ""
+
+    def explain_positions(self, m: Measure) -> str:
+        """What the positions of :meth:`explain_reference`'s matches index: ``"tokens"`` (the
+        joined tokens), ``"sentences"`` ((sentence, index) pairs) or ``"none"``."""
+        return "tokens"
 
     def pair_value(self, m: Measure, candidate: Doc, references: list[Doc], source: Doc | None, options: Any) -> float:
         """The one value of a pair (single-valued families)."""

@@ -20,6 +20,7 @@ class BasicElements(Family):
     pattern = re.compile(r"ROUGE-BE-([A-Z0-9]+)")
     examples = ("ROUGE-BE-HM",)
     doc = "docs/rouge155/measures.md"
+    needs_text = True
 
     def from_match(self, match, name):
         if match[1] not in BE_MODES:
@@ -42,6 +43,9 @@ class BasicElements(Family):
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
         mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
         return [Match(min(c, pkeys[k]), (k,), (), ()) for k, c in mkeys.items() if k in pkeys]
+
+    def explain_positions(self, m):
+        return "none"
 
     def counts_what(self, m):
         return f"Basic-Element keys ({m.be_mode}: head|modifier|relation parts), each clipped as in ROUGE-N"

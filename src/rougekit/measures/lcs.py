@@ -114,6 +114,9 @@ class LongestCommonSubsequence(Family):
             out.append(Match(len(run), tokens, candidate, (tuple((r, j) for j, _, _ in run),), weight=value))
         return out
 
+    def explain_positions(self, m):
+        return "sentences"
+
     def counts_what(self, m):
         if m.kind == "L":
             return (
