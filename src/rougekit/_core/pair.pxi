@@ -48,6 +48,7 @@ cdef class _PairState:
     cdef uint32_t top           # the largest raw id read (as unsigned)
     cdef double weight          # the ROUGE-W weight the workspace's f(k) table was made for
     cdef DocC d[2]
+    cdef double out[6]          # _score_pair's numbers: reference count, hits, candidate count, R, P, F
 
     def __cinit__(self):
         global _PAIR_ENGINE
@@ -238,12 +239,12 @@ cdef void _pair_docs(_PairState s) noexcept:
 
 
 cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
-    """_score_pair of the candidate (side 0) against the reference (side 1) for one measure; the
-    counts are then the workspace's rh/rm/rp[0].  Returns 0, or -1 for ROUGE-W with a reference
-    without tokens (no counts)."""
+    """_score_pair of the candidate (side 0) against the reference (side 1) for one measure into
+    ``s.out`` (with one reference, -f A: its counts).  Returns 0, or -1 for ROUGE-W with a
+    reference without tokens (no counts)."""
     cdef MeasureC m
     cdef const DocC* R = &s.d[1]
-    cdef double out[6]
+    cdef double* out = s.out
     cdef double work
     cdef int rc
     _pair_docs(s)
@@ -277,7 +278,7 @@ cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
 
 cdef inline tuple _pair_counts(_PairState s):
     """(hits, reference count, candidate count) of the last _pair_score, as ints."""
-    return (int((<double*>s.wk.w.rh.p)[0]), int((<double*>s.wk.w.rm.p)[0]), int((<double*>s.wk.w.rp.p)[0]))
+    return (int(s.out[1]), int(s.out[0]), int(s.out[2]))
 
 
 def ngram_stats(peer, model, int n, bint distinct=False):
@@ -322,7 +323,7 @@ def lcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens):
         _pair_side(s, 1, model_sents, model_tokens)
         _pair_dense(s)
         _pair_score(s, K_L, 0, 0.0)
-        return int((<double*>s.wk.w.rh.p)[0])
+        return int(s.out[1])
     finally:
         _pair_give(s)
 
@@ -336,7 +337,7 @@ def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, double w
         _pair_dense(s)
         if _pair_score(s, K_W, 0, weight) < 0:
             return 0.0      # no reference token in any sentence: nothing to match
-        return (<double*>s.wk.w.rh.p)[0]
+        return s.out[1]
     finally:
         _pair_give(s)
 
