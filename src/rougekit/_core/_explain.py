@@ -204,8 +204,23 @@ def _pair_marks(code, param, flag, weight, peer, model, peer_units, model_units)
 
 
 def batch_marks(
-    code, param, flag, weight, toks, tok_off, utoks, sent_off, text_sents, peer, model, peer_at, model_at, hits,
-    peer_marks, model_marks, vocab,
+    code,
+    param,
+    flag,
+    weight,
+    toks,
+    tok_off,
+    utoks,
+    sent_off,
+    text_sents,
+    peer,
+    model,
+    peer_at,
+    model_at,
+    hits,
+    peer_marks,
+    model_marks,
+    vocab,
 ) -> None:
     """The pure twin of ``rougekit._core._marks.batch_marks`` (same arguments, same output; see
     that module): entry by entry, the position twins above."""

@@ -128,9 +128,7 @@ class _Texts:
         return toks, offsets(self.tok_len), utoks, offsets(self.sent_len), offsets(self.text_sents)
 
 
-def matched_positions(
-    candidates: Sequence, references: Sequence, measures=DEFAULT_MEASURES, **options
-) -> BatchMarks:
+def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAULT_MEASURES, **options) -> BatchMarks:
     """The matched positions of every (candidate, references) pair for each measure, as
     :func:`rougekit.explain` would mark them, computed for all pairs at once.
 
@@ -179,7 +177,9 @@ def matched_positions(
         model_marks = np.zeros(int(model_at[-1]), dtype=np.uint8)
         kernel(code, param, flag, weight, *arrays, peer, ref, peer_at, model_at, hits, peer_marks, model_marks, vocab)
         used = _used_entries(m, scorer, texts, cand, ref_off, ref)
-        out[m.name] = _gather(m.name, space, hits, used, cand, ref_off, size, peer_at, peer_marks, model_at, model_marks)
+        out[m.name] = _gather(
+            m.name, space, hits, used, cand, ref_off, size, peer_at, peer_marks, model_at, model_marks
+        )
     at = {"joined": tok_off, "units": sent_off[text_sents]}
     slots, aligned = _surface(scorer.pre, texts, at, {mm.space for mm in out.values()})
     return BatchMarks(
