@@ -196,8 +196,8 @@ def _choose(page, measure: int, refsys: int) -> None:
     page.evaluate(
         f"(function(){{var m=document.querySelector('select.measure'); m.value='{measure}';"
         "m.dispatchEvent(new Event('change'));"
-        f"var r=document.querySelector('select.refsys'); r.value='{refsys}';"
-        "r.dispatchEvent(new Event('change'));})()"
+        f"var r=document.querySelector('select.refsys'); if (r) {{ r.value='{refsys}';"
+        "r.dispatchEvent(new Event('change')); }})()"
     )
 
 
@@ -233,14 +233,17 @@ def test_highlights_are_the_matched_words(tmp_path):
         assert page.errors == []
 
 
-def _explained_runs(text: str, side, hits: set, positions: str) -> list[bool]:
-    """Which runs of ``text`` hold a token that ``rougekit.explain`` marked (through the side's spans)."""
+def _explained_runs(text: str, side, hits: set, positions: str, runs: bool = True) -> list:
+    """Which runs of ASCII letters and digits of ``text`` hold a token that ``rougekit.explain``
+    marked (through the side's spans); with ``runs=False`` the marked tokens' spans, in order."""
     if positions == "sentences":
         offsets, at = [], 0
         for sentence in side.sentences:
             offsets.append(at)
             at += len(sentence)
         hits = {offsets[s] + j for s, j in hits}
+    if not runs:
+        return sorted(side.spans[i] for i in hits)
     starts = {side.spans[i][0] for i in hits}
     return [m.start() in starts for m in _RUN.finditer(text)]
 
@@ -288,4 +291,41 @@ def test_highlights_on_a_later_page_are_explains(tmp_path):
                         assert [m for _, m in _drawn_runs(*texts[2 + s])] == want, (name, p, s)
                         checked += sum(want)
         assert checked > 500  # the candidates share enough words for many marks (714 here)
+        assert page.errors == []
+
+
+def test_highlights_in_unbroken_chinese_text(tmp_path):
+    """lang="zh": jieba's words are marked inside the unbroken text as given (the runs' places are in
+    the page), exactly where rougekit.explain's spans put the matched tokens, for ROUGE-1 and ROUGE-L."""
+    pytest.importorskip("jieba", reason="lang=zh needs jieba (the zh extra)")
+    import rougekit
+    from rougekit.explanation.views import marked
+
+    pairs = json.loads((Path(__file__).parent / "data" / "multilingual_pairs.json").read_text(encoding="utf-8"))
+    pairs = pairs["chinese"]
+    rows = [{"cand": cand, "ref": ref} for ref, cand in pairs]
+    (tmp_path / "zh.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    args = ["--jsonl", "zh.jsonl", "--candidate-field", "cand", "--reference-field", "ref", "--lang", "zh"]
+    done = cli("report", *args, "--measures", "ROUGE-1,ROUGE-L", "-o", "report.html", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    marks = (
+        "Array.from(document.querySelectorAll('table.examples tr.row')).map(row => [+row.getAttribute('data-pair'),"
+        " Array.from(row.nextElementSibling.querySelectorAll('.text')).map(t =>"
+        " Array.from(t.querySelectorAll('mark')).map(m => m.textContent))])"
+    )
+    with Browser() as b:
+        page = b.open((tmp_path / "report.html").as_uri())
+        page.wait_for(f"document.querySelectorAll('table.examples tr.texts').length === {len(pairs)}")
+        total = 0
+        for measure, name in enumerate(["ROUGE-1", "ROUGE-L"]):
+            _choose(page, measure, 0)
+            for p, (ref_marks, cand_marks) in page.evaluate(marks):
+                ref, cand = pairs[p]
+                e = rougekit.explain(cand, ref, measures=[name], lang="zh")
+                hits_c, hits_r = marked(e[name], 1)
+                for side, hits, drawn in ((e.references[0], hits_r[0], ref_marks), (e.candidate, hits_c, cand_marks)):
+                    flat = _explained_runs(side.text, side, hits, e[name].positions, runs=False)
+                    assert drawn == [side.text[a:b] for a, b in flat], (name, p)
+                    total += len(drawn)
+        assert total > 60
         assert page.errors == []

@@ -71,7 +71,7 @@ class BatchMarks:
 
     def runs(self, t: int) -> list[list[int]] | None:
         """``[start, end]`` of each run of text ``t`` (None for a tokenizer whose runs are unknown)."""
-        return run_spans(self.texts[t], self.tokenizer) if isinstance(self.tokenizer, str) else None
+        return run_spans(self.texts[t], self.tokenizer)
 
     def spans(self, t: int, space: str) -> list[list[int]] | None:
         """``[start, end]`` of each token of text ``t`` in ``space``, or None."""
@@ -272,7 +272,7 @@ def _surface(pre, texts: _Texts, at: dict, needed: set) -> tuple[dict, dict]:
         ok = np.zeros(len(texts.texts), dtype=bool)
         for t, text in enumerate(texts.texts):
             a, b = int(at[space][t]), int(at[space][t + 1])
-            found = slots_of(pre, text, b - a, space) if isinstance(tokenizer, str) else None
+            found = slots_of(pre, text, b - a, space)
             if found is not None:
                 flat[a:b] = found
                 ok[t] = True

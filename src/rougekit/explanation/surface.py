@@ -1,11 +1,14 @@
 """Where the tokens are in the text as given: character spans of each token, for highlighting.
 
-The ``rouge155`` tokenizer keeps runs of ASCII letters and digits (every other character, hyphens
-included, separates them; ``-`` tokens are dropped) and lowercases them; the ``unicode`` one
-keeps runs of letters, digits and marks after NFKC and case folding. The runs of the original
-text are aligned with the unstemmed tokens in order: a run that is not the next token is a
-removed stopword. Other tokenizers, or a text whose runs do not align (NFKC joining or splitting
-words), get no spans.
+The *runs* of a text are the tokenizer's words before stopwords, limits and stemming, with their
+places. ``rouge155``: runs of ASCII letters and digits (every other character, hyphens included,
+separates them; ``-`` tokens are dropped), lowercased. ``unicode``, ``cjk`` and the language
+presets' segmenters (``lang=zh/ja/th/my``): their tokens, found in turn in the text after NFKC and
+case folding (the text they tokenize), and mapped back to the text as given character by
+character; the characters between two runs must hold no letter, digit or mark (else a word was
+lost and the text gets no spans). The unstemmed tokens are then aligned with the runs in order: a
+run that is not the next token is a removed stopword. A text whose normalization changes across
+characters (NFKC composing two of them), or another tokenizer (a callable), gets no spans.
 """
 
 from __future__ import annotations
@@ -18,15 +21,58 @@ import numpy as np
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
+def _normalized(text: str) -> tuple[str, list[int]] | None:
+    """(NFKC + case-folded ``text``, the index in ``text`` of each of its characters and of its end),
+    or None when the normalization of the whole text is not that of its characters one by one."""
+    if text.isascii():
+        return text.lower(), list(range(len(text) + 1))
+    pieces, at = [], []
+    for k, ch in enumerate(text):
+        piece = unicodedata.normalize("NFKC", ch).casefold()
+        pieces.append(piece)
+        at += [k] * len(piece)
+    norm = "".join(pieces)
+    if norm != unicodedata.normalize("NFKC", text).casefold():
+        return None
+    at.append(len(text))
+    return norm, at
+
+
+def _split(tokenizer):
+    """The per-sentence tokenizer whose runs :func:`_found_runs` can place, or None."""
+    from rougekit.text.presets import PresetTokenizer
+    from rougekit.text.tokenizers import cjk_tokens, unicode_tokens
+
+    if isinstance(tokenizer, PresetTokenizer):
+        return tokenizer
+    return {"unicode": unicode_tokens, "cjk": cjk_tokens}.get(tokenizer) if isinstance(tokenizer, str) else None
+
+
+def _found_runs(text: str, split) -> list[tuple[int, int, str]] | None:
+    """The tokens of each line of ``text`` (before stopwords and stemming), placed in turn."""
+    from rougekit.text.tokenizers import _word_pattern, split_sentences
+
+    found = _normalized(text)
+    if found is None:
+        return None
+    norm, at = found
+    word = _word_pattern()
+    out, pos = [], 0
+    for line in split_sentences(text):
+        for token in split(line):
+            k = norm.find(token, pos) if token else -1
+            if k < 0 or word.search(norm, pos, k):
+                return None  # not found, or a word between this token and the last one
+            out.append((at[k], at[k + len(token)], token))
+            pos = k + len(token)
+    return out
+
+
 def _runs(text: str, tokenizer) -> list[tuple[int, int, str]] | None:
     if tokenizer == "rouge155":
         return [(m.start(), m.end(), m.group().lower()) for m in _ASCII_RUN.finditer(text)]
-    if tokenizer == "unicode":
-        from rougekit.text.tokenizers import _word_pattern
-
-        runs = _word_pattern().finditer(text)
-        return [(m.start(), m.end(), unicodedata.normalize("NFKC", m.group()).casefold()) for m in runs]
-    return None
+    split = _split(tokenizer)
+    return None if split is None else _found_runs(text, split)
 
 
 def _align(runs: list[tuple[int, int, str]], plain: list[str]) -> list[int] | None:
