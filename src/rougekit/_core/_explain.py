@@ -10,6 +10,9 @@ the same clipping order), so the matches it lists add up to the hits the kernel 
 
 A match is ``(key, count, candidate occurrences, reference occurrences)``; an occurrence is a
 tuple of token positions. Order: reference order (first occurrence in the reference).
+
+:func:`batch_marks` runs them over many pairs at once and writes their positions as 0/1 marks:
+the pure twin of the compiled highlights kernel ``_core._marks.batch_marks``.
 """
 
 from __future__ import annotations
