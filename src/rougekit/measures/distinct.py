@@ -72,6 +72,9 @@ class DistinctTypes(Family):
         hits, _ = _explain.lcs_union_matches(model.sentences, peer.sentences, model_types, peer_types)
         return [Match(1, (t,), (((r, j),),), tuple((p,) for p in al)) for r, j, t, al in hits]
 
+    def marks_spec(self, m, options=None):
+        return (1, int(m.n), 0, 0.0) if m.kind == "ND" else (5, 0, 0, 0.0)
+
     def counts_what(self, m):
         if m.kind == "ND":
             return f"distinct {m.n}-grams found in both texts, once each (not ROUGE-1.5.5: pltrdy rouge's sets)"

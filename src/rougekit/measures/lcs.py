@@ -114,6 +114,13 @@ class LongestCommonSubsequence(Family):
             out.append(Match(len(run), tokens, candidate, (tuple((r, j) for j, _, _ in run),), weight=value))
         return out
 
+    def marks_spec(self, m, options=None):
+        if m.kind == "L":
+            return (3, 0, 0, 0.0)
+        if options is not None and options.wlcs == "paper":
+            return None  # the paper's WLCS value has no run walk to itemise
+        return (4, 0, 0, float(m.weight))
+
     def counts_what(self, m):
         if m.kind == "L":
             return (
