@@ -57,6 +57,7 @@ import os
 import platform
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -342,6 +343,11 @@ def tool_rouge_score_rs_reward():
 
 
 TIMED: list = [None]  # a tool may time its own scoring call (excluding input conversion)
+# Calls of a few milliseconds (token ids, RL rewards: a training loop makes thousands of them) are timed
+# REPEATED_CALLS times in the same process, every tool alike, and the median is reported: one such call
+# alone moves by +-50% with the scheduler.
+REPEATED_TASKS = ("ids", "reward")
+REPEATED_CALLS = 9
 
 
 def _rouge_score_style(make_scorer, task: str, mode: str):
@@ -442,9 +448,13 @@ def worker(tool: str, corpus_path: str, task: str) -> None:
         run(cands[:10], refs[:10])
         TIMED[0] = None
     base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-    t0 = time.perf_counter()
-    out = run(cands, refs)
-    seconds = time.perf_counter() - t0 if TIMED[0] is None else TIMED[0]
+    times = []
+    for _ in range(REPEATED_CALLS if task in REPEATED_TASKS else 1):
+        TIMED[0] = None
+        t0 = time.perf_counter()
+        out = run(cands, refs)
+        times.append(time.perf_counter() - t0 if TIMED[0] is None else TIMED[0])
+    seconds = statistics.median(times)
     print(json.dumps({"seconds": seconds, "pairs": len(cands), "base_mb": base, "check": check(out)}))
 
 
@@ -996,7 +1006,11 @@ def scenario_report(pairs: int, workdir: Path, timeout: float) -> str:
     run = run_measured(cmd, env=child_env(), cwd=folder, timeout=timeout)
     page = folder / "report.html"
     rows = [
-        ["build: rougekit report (ROUGE-1/2/L, 1.5.5 bootstrap, 1000 trials, 300 marked)", fmt_s(run), "< 10 s"],
+        [
+            "build: rougekit report (ROUGE-1/2/L, 1.5.5 bootstrap, 1000 trials, every example highlighted)",
+            fmt_s(run),
+            "< 10 s",
+        ],
         ["file size", f"{page.stat().st_size / 2**20:.1f} MiB" if run.ok else "-", "< 20 MB"],
         ["build peak memory", f"{run.peak_mb:,.0f} MB" if run.ok else "-", ""],
     ]
@@ -1020,12 +1034,14 @@ def scenario_report(pairs: int, workdir: Path, timeout: float) -> str:
             tab.evaluate("document.getElementById('examples').removeAttribute('data-render-ms')")
             tab.type("input.filter", "the")
             filter_ms = tab.wait_for(ms)
+            marks = tab.evaluate("document.querySelectorAll('table.examples mark').length")
             rows += [
                 ["chromium: first contentful paint (from navigation start)", f"{paint:.0f} ms", ""],
                 ["chromium: the example list drawn by the page's script", f"{first:.0f} ms", ""],
                 ["chromium: load event done", f"{loaded:.0f} ms", ""],
                 ["chromium: sort all examples by max - min and draw a page", f"{float(sort_ms):.0f} ms", ""],
                 ["chromium: first filter (decodes every text once) and draw", f"{float(filter_ms):.0f} ms", ""],
+                ["chromium: matched words marked on the drawn page (25 examples x 4 texts)", str(marks), "> 0"],
                 ["chromium: JavaScript errors", str(len(tab.errors)), "0"],
             ]
     return print_table(

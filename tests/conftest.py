@@ -9,8 +9,8 @@ CI (``.ci/run``) installs all of those and has the shared folder, and sets
 ``ROUGEKIT_STRICT_SKIPS=1``: then every skip, at collection or in a test, is reported as a failure
 naming its reason, unless the reason starts with ``ALLOWED_IN_CI``, which marks something CI cannot
 provide either. Deny by default, so a new skip cannot hide a comparison in CI by being forgotten
-here. The one allowed skip today: nltk's Punkt model (``punkt_tab``) is data that nltk downloads at
-run time, which CI does not do. Expected failures (xfail) are left alone.
+here. No skip is allowed today (the last one, nltk's Punkt model, is replaced by a small Punkt
+model of the tests' own). Expected failures (xfail) are left alone.
 """
 
 from __future__ import annotations

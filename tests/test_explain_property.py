@@ -1,6 +1,10 @@
 """rougekit.explain agrees with rougekit.score by construction: on random and real texts, under many
 option combinations, the matches add up to the hits the engine counted for the pair, and the counts
-are the engine's (``RougeResult.counts()``, from the compiled engine when it is built)."""
+are the engine's (``RougeResult.counts()``, from the compiled engine when it is built).
+
+The batch path of the report's highlights (``rougekit.explanation.batch.matched_positions``) is held
+to the same: its hits are the engine's, its marked positions those of explain's matches, and its
+compiled kernel (``_core._marks``) gives exactly what its pure twin (``_core._explain``) gives."""
 
 from __future__ import annotations
 
@@ -62,7 +66,9 @@ def check_consistent(candidate, references, options) -> None:
             rougekit.explain(candidate, references, measures=MEASURES, **options)
         return
     counts, scores = engine.counts()[0], engine.per_pair()[0]
-    explained = rougekit.explain(candidate, references, measures=MEASURES, **options).to_dict()
+    explanation = rougekit.explain(candidate, references, measures=MEASURES, **options)
+    check_batch([candidate], [references], options, engine.counts(), [explanation])
+    explained = explanation.to_dict()
     json.dumps(explained)  # JSON-serializable as it is
     n_refs = len(references)
     for name in MEASURES:
@@ -91,6 +97,46 @@ def check_consistent(candidate, references, options) -> None:
             _check_positions(x, e["positions"], explained, name)
     for side in [explained["candidate"], *explained["references"]]:
         _check_spans(side, options)
+
+
+def _flat(positions: str, side, hits: set) -> list[int]:
+    """Marked positions as the batch path numbers them: joined tokens, or flattened sentence units."""
+    if positions != "sentences":
+        return sorted(hits)
+    offsets, at = [], 0
+    for sentence in side.sentences:
+        offsets.append(at)
+        at += len(sentence)
+    return sorted(offsets[s] + j for s, j in hits)
+
+
+def check_batch(candidates, references, options, counts, explanations) -> None:
+    """The batch path against the engine's hits and explain's marks; its two kernels against each other."""
+    from unittest import mock
+
+    from rougekit._core import _explain
+    from rougekit.engine import backend
+    from rougekit.explanation.batch import matched_positions
+    from rougekit.explanation.views import marked
+
+    got = matched_positions(candidates, references, MEASURES, **options)
+    for p, e in enumerate(explanations):
+        n_refs = len(e.references)
+        for name in MEASURES:
+            mm = got.measures[name]
+            assert mm.hits[p] == counts[p][name]["hits"], (name, p)
+            cand, refs = marked(e[name], n_refs)
+            assert mm.candidate_positions(p) == _flat(e[name].positions, e.candidate, cand), (name, p)
+            for k in range(n_refs):
+                want = _flat(e[name].positions, e.references[k], refs[k])
+                assert mm.reference_positions(int(got.ref_off[p]) + k) == want, (name, p, k)
+    if backend.compiled():
+        with mock.patch.object(backend, "marks_kernel", lambda: _explain):
+            twin = matched_positions(candidates, references, MEASURES, **options)
+        for name in MEASURES:
+            a, b = got.measures[name], twin.measures[name]
+            assert a.hits.tolist() == b.hits.tolist(), name
+            assert a.candidate.tolist() == b.candidate.tolist() and a.reference.tolist() == b.reference.tolist(), name
 
 
 def _check_spans(side: dict, options: dict) -> None:
@@ -138,6 +184,28 @@ REALSUMM = SHARED / "data" / "realsumm" / "scores" / "realsumm_summaries.jsonl"
 
 def _sentences(text: str) -> str:
     return "\n".join(s.strip() for s in re.findall(r"<t>(.*?)</t>", text)) or text
+
+
+@pytest.mark.skipif(not REALSUMM.exists(), reason=shared_missing(REALSUMM))
+@pytest.mark.parametrize("options", [{}, {"stem": True, "stopwords": True}, {"byte_limit": 200, "multi_ref": "best"}])
+def test_real_summaries_in_one_batch(options):
+    """The batch path over every 10th REALSumm line at once (two references each: the reference and
+    the summary of the next line), against the engine's counts of the same call and explain."""
+    lines = REALSUMM.read_text(encoding="utf-8").splitlines()[::10]
+    rows = [json.loads(line) for line in lines]
+    cands = [_sentences(r["system_summary"]) for r in rows]
+    refs = [
+        [_sentences(r["ref_summ"]), _sentences(rows[(k + 1) % len(rows)]["system_summary"])] for k, r in enumerate(rows)
+    ]
+    counts = rougekit.score(cands, refs, measures=MEASURES, bootstrap=None, **options).counts()
+    explanations = [rougekit.explain(c, r, measures=MEASURES, **options) for c, r in zip(cands[:40], refs[:40])]
+    check_batch(cands[:40], refs[:40], options, counts, explanations)
+    from rougekit.explanation.batch import matched_positions
+
+    got = matched_positions(cands, refs, MEASURES, **options)
+    assert len(cands) >= 200
+    for name in MEASURES:
+        assert got.measures[name].hits.tolist() == [c[name]["hits"] for c in counts], name
 
 
 @pytest.mark.skipif(not REALSUMM.exists(), reason=shared_missing(REALSUMM))

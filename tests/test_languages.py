@@ -165,6 +165,23 @@ def test_english_preset_is_the_exact_path():
     assert str(english.signature) == str(plain.signature).replace("|tok:", "|lang:en|tok:", 1)
 
 
+def test_stopwords_of_other_languages_are_nltks_lists():
+    def r1(cand, ref, **kw):
+        row = rougekit.score([cand], [ref], measures=["ROUGE-1"], bootstrap=None, **kw).per_pair()[0]["ROUGE-1"]
+        return row["recall"], row["precision"]
+
+    # "и" (and) and "на" (on) are in NLTK's Russian list: 2 of 4 candidate tokens match, or 2 of 2
+    assert r1("кошка и собака на", "кошка собака", lang="ru") == (1.0, 0.5)
+    assert r1("кошка и собака на", "кошка собака", lang="ru", stopwords=True) == (1.0, 1.0)
+    # the list is case folded as the tokens are: "Und", "DASS" (NLTK writes "daß") are removed
+    assert r1("Hund Und Katze DASS", "hund katze", lang="de", stopwords=True) == (1.0, 1.0)
+    # removed before stemming, as -s: "les" is a stopword, "chats" stems to "chat"
+    assert r1("les chats", "chat", lang="fr", stopwords=True, stem=True) == (1.0, 1.0)
+    sig = rougekit.score(["кошка"], ["кошка"], lang="ru", stopwords=True, bootstrap=None).signature
+    assert sig.stopwords and sig.lang == "ru" and Signature.parse(str(sig)) == sig
+    assert presets.preset("ru").stopwords == "nltk-russian" and presets.preset("el").stopwords is None
+
+
 def test_signature_records_what_was_used_and_reads_back():
     import importlib.metadata as md
 
@@ -241,8 +258,8 @@ def test_a_custom_tokenizer_that_drops_words_warns():
 def test_bad_combinations_are_option_errors():
     with pytest.raises(OptionError, match="give lang= or tokenizer=, not both"):
         rougekit.Scorer(lang="zh", tokenizer="unicode")
-    with pytest.raises(OptionError, match="no stopword list for lang='ru'"):
-        rougekit.Scorer(lang="ru", stopwords=True)
+    with pytest.raises(OptionError, match="no stopword list for lang='el'; stopwords=True"):
+        rougekit.Scorer(lang="el", stopwords=True)
     with pytest.raises(OptionError, match="lang applies to text only"):
         rougekit.score([[1, 2]], [[1, 2]], lang="en", bootstrap=None)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import random
 import re
 import struct
@@ -171,6 +172,35 @@ def _matched(cand: list[str], ref: list[str], n: int) -> list[bool]:
     return marked
 
 
+# per drawn example: its pair, then per text (reference(s), then each system) the text as drawn and
+# the [start, end] of each <mark> in it (sentences joined by line breaks)
+_DRAWN = (
+    "Array.from(document.querySelectorAll('table.examples tr.row')).map(row => [+row.getAttribute('data-pair'),"
+    " Array.from(row.nextElementSibling.querySelectorAll('.text')).map(t => { var text = '', marks = [];"
+    " t.querySelectorAll('.sent').forEach((s, i) => { if (i) text += '\\n'; s.childNodes.forEach(x => {"
+    " if (x.nodeName === 'MARK') marks.push([text.length, text.length + x.textContent.length]);"
+    " text += x.textContent; }); }); return [text, marks]; })])"
+)
+_RUN = re.compile(r"[A-Za-z0-9]+")
+
+
+def _drawn_runs(text: str, marks: list) -> list[tuple[str, bool]]:
+    """The runs of ASCII letters and digits of a drawn text, each with whether a <mark> is exactly it."""
+    exact = {tuple(m) for m in marks}
+    runs = [(m.group().lower(), (m.start(), m.end()) in exact) for m in _RUN.finditer(text)]
+    assert sum(marked for _, marked in runs) == len(marks), "a mark that is not one whole run"
+    return runs
+
+
+def _choose(page, measure: int, refsys: int) -> None:
+    page.evaluate(
+        f"(function(){{var m=document.querySelector('select.measure'); m.value='{measure}';"
+        "m.dispatchEvent(new Event('change'));"
+        f"var r=document.querySelector('select.refsys'); if (r) {{ r.value='{refsys}';"
+        "r.dispatchEvent(new Event('change')); }})()"
+    )
+
+
 def test_highlights_are_the_matched_words(tmp_path):
     """Every example of examples/correlate (one reference each, no stemming): the page marks exactly the
     candidate words in a unigram / bigram the reference has, and the reference words in one the
@@ -182,31 +212,120 @@ def test_highlights_are_the_matched_words(tmp_path):
     assert done.returncode == 0, done.stderr
     refs = [_tokens(x) for x in (folder / "ref.txt").read_text().splitlines()]
     systems = [[_tokens(x) for x in (folder / f"{s}.txt").read_text().splitlines()] for s in ("sysA", "sysB", "sysC")]
-    pieces = (
-        "Array.from(document.querySelectorAll('table.examples tr.texts')).map(tr =>"
-        " Array.from(tr.querySelectorAll('.text')).map(t => Array.from(t.querySelectorAll('.sent')).map(s =>"
-        " Array.from(s.childNodes).filter(x => x.textContent.trim()).map(x => [x.textContent.trim(),"
-        " x.nodeName === 'MARK'])).flat()))"
-    )
     with Browser() as b:
         page = b.open(out.as_uri())
         page.wait_for("document.querySelectorAll('table.examples tr.texts').length === 4")
         for measure, n in ((0, 1), (1, 2)):
             for refsys in range(3):
-                page.evaluate(
-                    f"(function(){{var m=document.querySelector('select.measure'); m.value='{measure}';"
-                    "m.dispatchEvent(new Event('change'));"
-                    f"var r=document.querySelector('select.refsys'); r.value='{refsys}';"
-                    "r.dispatchEvent(new Event('change'));})()"
-                )
-                shown = page.evaluate(pieces)
-                assert len(shown) == 4
-                for p, texts in enumerate(shown):  # [reference, sysA, sysB, sysC], each [word, marked] pairs
+                _choose(page, measure, refsys)
+                shown = page.evaluate(_DRAWN)
+                assert [p for p, _ in shown] == [0, 1, 2, 3]
+                for p, texts in shown:  # [reference, sysA, sysB, sysC]
                     ref = refs[p]
-                    assert [w for w, _ in texts[0]] == ref
-                    assert [m for _, m in texts[0]] == _matched(ref, systems[refsys][p], n)
+                    runs = _drawn_runs(*texts[0])
+                    assert [w for w, _ in runs] == ref
+                    assert [m for _, m in runs] == _matched(ref, systems[refsys][p], n)
                     for s in range(3):
                         cand = systems[s][p]
-                        assert [w for w, _ in texts[1 + s]] == cand
-                        assert [m for _, m in texts[1 + s]] == _matched(cand, ref, n), (measure, p, s)
+                        runs = _drawn_runs(*texts[1 + s])
+                        assert [w for w, _ in runs] == cand
+                        assert [m for _, m in runs] == _matched(cand, ref, n), (measure, p, s)
+        assert page.errors == []
+
+
+def _explained_runs(text: str, side, hits: set, positions: str, runs: bool = True) -> list:
+    """Which runs of ASCII letters and digits of ``text`` hold a token that ``rougekit.explain``
+    marked (through the side's spans); with ``runs=False`` the marked tokens' spans, in order."""
+    if positions == "sentences":
+        offsets, at = [], 0
+        for sentence in side.sentences:
+            offsets.append(at)
+            at += len(sentence)
+        hits = {offsets[s] + j for s, j in hits}
+    if not runs:
+        return sorted(side.spans[i] for i in hits)
+    starts = {side.spans[i][0] for i in hits}
+    return [m.start() in starts for m in _RUN.finditer(text)]
+
+
+def test_highlights_on_a_later_page_are_explains(tmp_path):
+    """Every example is highlighted: on the third page of a 60-pair report (seeded English-like texts,
+    stemming, stopwords removed, two references per pair), the marks of each measure for each system
+    are exactly the runs holding the tokens rougekit.explain marks for that pair."""
+    from _texts import summary
+
+    import rougekit
+    from rougekit.explanation.views import marked
+
+    rng = random.Random(11)
+    refs = [[summary(rng) + " Storms.", summary(rng)] for _ in range(PAIRS)]  # ROUGE-W needs a token
+    systems = {name: [summary(rng) for _ in range(PAIRS)] for name in ("base", "new")}
+    rows = [{"id": str(i), "base": systems["base"][i], "new": systems["new"][i], "refs": refs[i]} for i in range(PAIRS)]
+    (tmp_path / "runs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4", "ROUGE-W-1.2"]
+    args = ["--jsonl", "runs.jsonl", "--candidate-field", "base", "--candidate-field", "new"]
+    args += ["--reference-field", "refs", "--measures", ",".join(measures), "--stem", "--stopwords"]
+    done = cli("report", *args, "-o", "report.html", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    with Browser() as b:
+        page = b.open((tmp_path / "report.html").as_uri())
+        page.wait_for("document.querySelectorAll('table.examples tr.texts').length === 25")
+        page.click("button.next")
+        page.click("button.next")
+        page.wait_for("document.querySelector('.page').textContent === 'page 3 of 3'")
+        checked = 0
+        for measure, name in enumerate(measures):
+            for refsys, system in enumerate(systems):
+                _choose(page, measure, refsys)
+                shown = page.evaluate(_DRAWN)
+                assert [p for p, _ in shown] == list(range(50, 60))
+                for p, texts in shown:
+                    cand_texts = [systems[s][p] for s in systems]
+                    for k, ref in enumerate(refs[p]):  # a reference: the matches of the chosen system
+                        e = rougekit.explain(systems[system][p], refs[p], measures=[name], stem=True, stopwords=True)
+                        want = _explained_runs(ref, e.references[k], marked(e[name], 2)[1][k], e[name].positions)
+                        assert [m for _, m in _drawn_runs(*texts[k])] == want, (name, p, k)
+                    for s, cand in enumerate(cand_texts):
+                        e = rougekit.explain(cand, refs[p], measures=[name], stem=True, stopwords=True)
+                        want = _explained_runs(cand, e.candidate, marked(e[name], 2)[0], e[name].positions)
+                        assert [m for _, m in _drawn_runs(*texts[2 + s])] == want, (name, p, s)
+                        checked += sum(want)
+        assert checked > 500  # the candidates share enough words for many marks (714 here)
+        assert page.errors == []
+
+
+def test_highlights_in_unbroken_chinese_text(tmp_path):
+    """lang="zh": jieba's words are marked inside the unbroken text as given (the runs' places are in
+    the page), exactly where rougekit.explain's spans put the matched tokens, for ROUGE-1 and ROUGE-L."""
+    pytest.importorskip("jieba", reason="lang=zh needs jieba (the zh extra)")
+    import rougekit
+    from rougekit.explanation.views import marked
+
+    pairs = json.loads((Path(__file__).parent / "data" / "multilingual_pairs.json").read_text(encoding="utf-8"))
+    pairs = pairs["chinese"]
+    rows = [{"cand": cand, "ref": ref} for ref, cand in pairs]
+    (tmp_path / "zh.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    args = ["--jsonl", "zh.jsonl", "--candidate-field", "cand", "--reference-field", "ref", "--lang", "zh"]
+    done = cli("report", *args, "--measures", "ROUGE-1,ROUGE-L", "-o", "report.html", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    marks = (
+        "Array.from(document.querySelectorAll('table.examples tr.row')).map(row => [+row.getAttribute('data-pair'),"
+        " Array.from(row.nextElementSibling.querySelectorAll('.text')).map(t =>"
+        " Array.from(t.querySelectorAll('mark')).map(m => m.textContent))])"
+    )
+    with Browser() as b:
+        page = b.open((tmp_path / "report.html").as_uri())
+        page.wait_for(f"document.querySelectorAll('table.examples tr.texts').length === {len(pairs)}")
+        total = 0
+        for measure, name in enumerate(["ROUGE-1", "ROUGE-L"]):
+            _choose(page, measure, 0)
+            for p, (ref_marks, cand_marks) in page.evaluate(marks):
+                ref, cand = pairs[p]
+                e = rougekit.explain(cand, ref, measures=[name], lang="zh")
+                hits_c, hits_r = marked(e[name], 1)
+                for side, hits, drawn in ((e.references[0], hits_r[0], ref_marks), (e.candidate, hits_c, cand_marks)):
+                    flat = _explained_runs(side.text, side, hits, e[name].positions, runs=False)
+                    assert drawn == [side.text[a:b] for a, b in flat], (name, p)
+                    total += len(drawn)
+        assert total > 60
         assert page.errors == []

@@ -301,13 +301,17 @@ def test_highlight_budget_takes_the_best_and_worst_first(tmp_path):
     assert cli("report", *args, "--highlights", "2", "-o", str(out)).returncode == 0
     hl = blob_of(out.read_text(encoding="utf-8"))["hl"]
     assert hl["pairs"] == sorted({best, worst}) and best != worst
-    assert len(hl["cands"]) == 3 and all(len(c) == 2 for c in hl["cands"])
     assert sorted(hl["marks"]) == ["0", "1", "2"]  # ROUGE-1, ROUGE-2, ROUGE-L
+    for m in hl["marks"].values():  # per system, one bitmap per highlighted candidate, one per reference
+        assert len(m["cand"]) == 3 and all(len(c) == 2 for c in m["cand"])
+        assert all(len(r) == 2 and all(len(x) == 1 for x in r) for r in m["ref"])
+    assert hl["runs"] == "ascii"
     assert cli("report", *args, "--highlights", "0", "-o", str(out)).returncode == 0
     page = out.read_text(encoding="utf-8")
     assert "hl" not in blob_of(page) and "no highlights" in page
-    assert cli("report", *args, "--highlights", "all", "-o", str(out)).returncode == 0
-    assert blob_of(out.read_text(encoding="utf-8"))["hl"]["pairs"] == [0, 1, 2, 3]
+    for every in ([], ["--highlights", "all"]):  # the default: every example
+        assert cli("report", *args, *every, "-o", str(out)).returncode == 0
+        assert blob_of(out.read_text(encoding="utf-8"))["hl"]["pairs"] is None
 
 
 def test_token_ids_have_no_highlights():

@@ -20,6 +20,13 @@ SEGMENTER_WORDS = {
 }
 
 
+def stopwords_words(name: str | None) -> str:
+    """``smart`` -> SMART (`-s`), ``nltk-russian`` -> NLTK `russian`."""
+    if name is None:
+        return ""
+    return "SMART (`-s`)" if name == "smart" else f"NLTK `{name.removeprefix('nltk-')}`"
+
+
 def table() -> str:
     """The Markdown table of the presets of XL-Sum's languages."""
     from rougekit.text import presets, snowball
@@ -40,7 +47,7 @@ def table() -> str:
         extras = [e for e in (p.extra, "snowball" if p.stemmer == "snowball" else None) if e]
         rows.append(
             f"| `{p.code}` | {p.name} | {', '.join(f'`{n}`' for n in p.xlsum_names)} | {p.tokenizer} | "
-            f"{SEGMENTER_WORDS.get(p.segmenter, '')} | {stemmer} | {'SMART (`-s`)' if p.stopwords else ''} | "
+            f"{SEGMENTER_WORDS.get(p.segmenter, '')} | {stemmer} | {stopwords_words(p.stopwords)} | "
             f"{', '.join(f'`[{e}]`' for e in extras)} |"
         )
     return "\n".join(rows) + "\n"

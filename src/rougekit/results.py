@@ -463,7 +463,7 @@ class RougeResult:
 
         ``candidates`` (a list of texts, or ``{system: list}`` with ``others``) and ``references``
         add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title`` and
-        ``highlights`` (how many examples show their matched words, or ``"all"``)."""
+        ``highlights`` (how many examples show their matched words: ``"all"``, the default, or a number)."""
         from rougekit.report.html_api import write_report
 
         return write_report(self, path, name, others, candidates, references, options)

@@ -10,6 +10,9 @@ the same clipping order), so the matches it lists add up to the hits the kernel 
 
 A match is ``(key, count, candidate occurrences, reference occurrences)``; an occurrence is a
 tuple of token positions. Order: reference order (first occurrence in the reference).
+
+:func:`batch_marks` runs them over many pairs at once and writes their positions as 0/1 marks:
+the pure twin of the compiled highlights kernel ``_core._marks.batch_marks``.
 """
 
 from __future__ import annotations
@@ -153,3 +156,90 @@ def wlcs_union_runs(peer_sents, model_sents, peer_tokens, model_tokens, weight: 
                 mu[t] -= 1
                 pu[t] -= 1
     return runs, hits
+
+
+# --------------------------------------------------------------------------- many pairs at once
+
+
+def _flat(sentences: list[list[int]]) -> list[int]:
+    """Offset of each sentence's first token in the flattened sentence units."""
+    out, at = [], 0
+    for s in sentences:
+        out.append(at)
+        at += len(s)
+    return out
+
+
+def _pair_marks(code, param, flag, weight, peer, model, peer_units, model_units):
+    """(hits, peer positions, model positions) of one entry: the twins above, their positions united."""
+    pm: set[int] = set()
+    mm: set[int] = set()
+    if code <= 2:
+        if code == 2:
+            found = skip_bigram_matches(peer, model, param, flag == 1)
+            if flag == 2:
+                found += ngram_matches(peer, model, 1)
+        else:
+            found = ngram_matches(peer, model, param, code == 1)
+        for _, count, there, where in found:
+            pm.update(p for occ in there for p in occ)
+            mm.update(p for occ in where for p in occ)
+        return sum(count for _, count, _, _ in found), pm, mm
+    p_at, m_at = _flat(peer_units), _flat(model_units)
+    if code == 5:  # the roles swapped, the tables of types (DistinctTypes.explain_reference)
+        hits, _ = lcs_union_matches(model_units, peer_units, list(dict.fromkeys(model)), list(dict.fromkeys(peer)))
+        for r, j, _, aligned in hits:
+            pm.add(p_at[r] + j)
+            mm.update(m_at[s] + b for s, b in aligned)
+        return len(hits), pm, mm
+    if code == 3:
+        hits, _ = lcs_union_matches(peer_units, model_units, peer, model)
+        for r, j, _, aligned in hits:
+            mm.add(m_at[r] + j)
+            pm.update(p_at[s] + b for s, b in aligned)
+        return len(hits), pm, mm
+    runs, value = wlcs_union_runs(peer_units, model_units, peer, model, weight)
+    for r, run, _ in runs:
+        for j, _, aligned in run:
+            mm.add(m_at[r] + j)
+            pm.update(p_at[s] + b for s, b in aligned)
+    return value, pm, mm
+
+
+def batch_marks(
+    code,
+    param,
+    flag,
+    weight,
+    toks,
+    tok_off,
+    utoks,
+    sent_off,
+    text_sents,
+    peer,
+    model,
+    peer_at,
+    model_at,
+    hits,
+    peer_marks,
+    model_marks,
+    vocab,
+) -> None:
+    """The pure twin of ``rougekit._core._marks.batch_marks`` (same arguments, same output; see
+    that module): entry by entry, the position twins above."""
+    del vocab  # the compiled kernel's dense tables only
+
+    def joined(t):
+        return [int(x) for x in toks[tok_off[t] : tok_off[t + 1]]]
+
+    def units(t):
+        return [[int(x) for x in utoks[sent_off[k] : sent_off[k + 1]]] for k in range(text_sents[t], text_sents[t + 1])]
+
+    for e in range(len(peer)):
+        p, m = int(peer[e]), int(model[e])
+        value, pm, mm = _pair_marks(code, param, flag, weight, joined(p), joined(m), units(p), units(m))
+        hits[e] = value
+        for q in pm:
+            peer_marks[peer_at[e] + q] = 1
+        for q in mm:
+            model_marks[model_at[e] + q] = 1

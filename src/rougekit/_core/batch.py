@@ -245,6 +245,10 @@ class BatchScorer:
         """The interned token ids of one summary, its sentences joined (what sequence LCS reads)."""
         return self._engines[0].process(summary)[0]
 
+    def process(self, summary) -> tuple[list[int], list[list[int]]]:
+        """(joined token ids, sentence-unit token ids) of one summary, as the engine scores it."""
+        return self._engines[0].process(summary)
+
     def _slot(self, k: int):
         while len(self._engines) <= k:
             idle = _take(self._key)

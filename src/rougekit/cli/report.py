@@ -55,10 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument(
         "--highlights",
-        default=str(html_explain.DEFAULT_BUDGET),
+        default="all",
         metavar="N|all",
-        help="examples whose matched words are marked (rougekit.explain, a few ms each per system): per measure "
-        f"the best, the worst and the biggest differences first (default {html_explain.DEFAULT_BUDGET}; 0: none)",
+        help="examples whose matched words are marked (default all; N: per measure the best, the worst and the "
+        "biggest differences first; 0: none)",
     )
     rep.add_argument("--title", default="rougekit report", help="the page's title")
     return parser

@@ -117,7 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated, e.g. ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4",
     )
     opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
-    opt.add_argument("--stopwords", action="store_true", help="remove SMART stopwords (-s)")
+    opt.add_argument(
+        "--stopwords",
+        action="store_true",
+        help="remove stopwords (-s): SMART, or the --lang preset's list (docs/languages.md)",
+    )
     opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
     opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
     opt.add_argument(

@@ -9,7 +9,8 @@
 
 The same variable steers ``setup.py`` at build time (``python`` skips the build, ``compiled``
 makes a failed build an error). Every other module asks :func:`name`, :func:`kernels`,
-:func:`batch_module`, :func:`bootstrap_module` or :func:`process_kernels`; none reads the environment itself.
+:func:`batch_module`, :func:`bootstrap_module`, :func:`process_kernels` or :func:`marks_kernel`; none reads the
+environment itself.
 
 >>> name() in ("compiled", "python")
 True
@@ -27,7 +28,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_batch", "_bootstrap", "_process")
+COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_marks")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -98,6 +99,11 @@ def batch_module() -> ModuleType | None:
 def process_kernels() -> ModuleType:
     """The kernels of :mod:`rougekit.process`: ``_core._process`` (compiled) or ``_core._process_pure``."""
     return importlib.import_module("rougekit._core._process" if compiled() else "rougekit._core._process_pure")
+
+
+def marks_kernel() -> ModuleType:
+    """The highlights' kernel ``batch_marks``: ``_core._marks`` (compiled) or ``_core._explain`` (the twin)."""
+    return importlib.import_module("rougekit._core._marks" if compiled() else "rougekit._core._explain")
 
 
 def bootstrap_module() -> ModuleType | None:

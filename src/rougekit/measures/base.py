@@ -155,6 +155,13 @@ class Family:
         where the family does not itemise them (it says what it counts in :meth:`counts_what`)."""
         return None
 
+    def marks_spec(self, m: Measure, options: Any = None) -> tuple[int, int, int, float] | None:
+        """(code, param, flag, weight) of the highlights' batch kernel
+        (``rougekit._core._marks.batch_marks``, see its docstring), which marks the positions of
+        :meth:`explain_reference`'s matches for many pairs at once and counts the same hits;
+        None where the family does not itemise its matches."""
+        return None
+
     def counts_what(self, m: Measure) -> str:
         """One sentence: what the measure counts (shown by ``rougekit explain``)."""
         return ""

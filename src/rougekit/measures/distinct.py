@@ -75,6 +75,9 @@ class DistinctTypes(Family):
     def explain_positions(self, m):
         return "sentences" if m.kind == "LD" else "tokens"
 
+    def marks_spec(self, m, options=None):
+        return (1, int(m.n), 0, 0.0) if m.kind == "ND" else (5, 0, 0, 0.0)
+
     def counts_what(self, m):
         if m.kind == "ND":
             return f"distinct {m.n}-grams found in both texts, once each (not ROUGE-1.5.5: pltrdy rouge's sets)"

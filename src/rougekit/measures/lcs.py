@@ -117,6 +117,13 @@ class LongestCommonSubsequence(Family):
     def explain_positions(self, m):
         return "sentences"
 
+    def marks_spec(self, m, options=None):
+        if m.kind == "L":
+            return (3, 0, 0, 0.0)
+        if options is not None and options.wlcs == "paper":
+            return None  # the paper's WLCS value has no run walk to itemise
+        return (4, 0, 0, float(m.weight))
+
     def counts_what(self, m):
         if m.kind == "L":
             return (

@@ -48,6 +48,9 @@ class RougeN(Family):
 
         return [Match(c, g, ps, ms) for g, c, ps, ms in _explain.ngram_matches(peer.tokens, model.tokens, m.n)]
 
+    def marks_spec(self, m, options=None):
+        return (0, int(m.n), 0, 0.0)
+
     def counts_what(self, m):
         return (
             f"{m.n}-grams of the joined tokens (across sentences), each clipped to "

@@ -60,6 +60,13 @@ class SkipBigram(Family):
             found = _explain.skip_bigram_matches(peer.tokens, model.tokens, m.skip, m.kind == "SU")
         return [Match(c, key, ps, ms) for key, c, ps, ms in found]
 
+    def marks_spec(self, m, options=None):
+        if m.kind == "S":
+            flag = 0
+        else:
+            flag = 2 if options is not None and options.su_unigrams == "all" else 1
+        return (2, int(m.skip), flag, 0.0)
+
     def counts_what(self, m):
         reach = "any distance" if m.skip < 0 else f"at most {m.skip} tokens between them"
         text = f"skip-bigrams (ordered token pairs with {reach}) of the joined tokens, clipped"

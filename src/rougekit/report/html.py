@@ -154,10 +154,6 @@ def _examples_blob(data: ReportData, marks: dict | None) -> dict:
     texts = [r for rs in refs for r in rs]
     for s in data.systems if data.candidates is not None else []:
         texts += data.candidates[s.name]
-    if marks is not None:  # the explained examples' texts as the measures saw them
-        texts += [r for rs in marks["ref_texts"] for r in rs]
-        for cands in marks["cand_texts"]:
-            texts += cands
     blob["words"], encoded = html_pack.encode_all(texts)
     parts = iter(encoded)
     if data.references is not None:
@@ -165,12 +161,7 @@ def _examples_blob(data: ReportData, marks: dict | None) -> dict:
     if data.candidates is not None:
         blob["cands"] = [[next(parts) for _ in range(data.size)] for _ in data.systems]
     if marks is not None:
-        blob["hl"] = {
-            "pairs": marks["pairs"],
-            "refs": [[next(parts) for _ in rs] for rs in marks["ref_texts"]],
-            "cands": [[next(parts) for _ in cands] for cands in marks["cand_texts"]],
-            "marks": marks["marks"],
-        }
+        blob["hl"] = marks
     return blob
 
 
@@ -195,18 +186,18 @@ def _hint(data: ReportData, marks: dict | None, budget: int | None) -> str:
     if marks is None:
         why = "the report was built with no highlights" if budget == 0 else "the inputs are not text (token ids)"
         return f"Matched words are not highlighted: {why}."
-    shown = len(marks["pairs"])
+    shown = data.size if marks["pairs"] is None else len(marks["pairs"])
     which = (
         "every example"
         if shown == data.size
         else (
             f"{shown} of {data.size} examples (per measure the best, the worst and the biggest differences first; "
-            "--highlights N or all for more)"
+            "--highlights all for every one)"
         )
     )
     return (
-        f"Matched words of the chosen measure (from rougekit.explain) are marked in {which}: their texts are "
-        "shown as the measures saw them (tokens before stemming)."
+        f"Matched words of the chosen measure (the positions rougekit.explain marks) are highlighted in {which}: "
+        "a word is marked where the measure counted it (before stemming; removed stopwords are never marked)."
     )
 
 

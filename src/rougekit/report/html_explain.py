@@ -1,27 +1,31 @@
-"""The matched words of the report's examples, from :func:`rougekit.explain` (never counted here).
+"""The matched words of the report's examples, from :mod:`rougekit.explanation.batch` (never counted here).
 
-Explaining costs a few milliseconds per pair and system, so a report explains a budget of
-examples: the ones its list shows first (per measure the best and worst by the mean over
-systems and the biggest differences between systems, as the page's buttons sort them, then
-input order), taken in turn until the budget is spent; ``"all"`` explains every example.
-
-Each explained example keeps the texts as the measures saw them (tokens before stemming, in
-sentence units) and, per measure and system, the matched positions of the candidate and of each
-reference (:func:`rougekit.explanation.views.marked`), written as gaps between sorted positions
-in the blob's code characters (:func:`rougekit.report.html_pack.code`).
+Every example is highlighted by default: :func:`rougekit.explanation.batch.matched_positions`
+computes, for all pairs and systems at once, the positions ``rougekit.explain`` marks for each
+measure. The page shows the texts as given; a mark is a *run* of the text (the tokenizer's word
+before stopwords and limits: for ``rouge155`` a run of ASCII letters and digits, which the page's
+script finds itself; for other tokenizers the runs' places are in the blob, see
+:func:`_run_codes`). The marks of one text for one measure are a bitmap over its runs, six runs a
+character of :data:`BITS` (trailing zero characters dropped). ``highlights=N`` keeps a budget of
+N examples (per measure the best, the worst and the biggest differences first, as the page's
+buttons sort them, then input order).
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from rougekit.errors import OptionError
-from rougekit.explanation import explain
-from rougekit.explanation.views import marked
+from rougekit.explanation.batch import matched_positions
 from rougekit.report.html_model import ReportData
 from rougekit.report.html_pack import code
 
-DEFAULT_BUDGET = 300  # examples explained by default (each for every system)
+DEFAULT_BUDGET = None  # every example
+BITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"  # 6 bits a character
+_BYTES = np.frombuffer(BITS.encode("ascii"), dtype=np.uint8)
+_WORD = re.compile(r"\S+")
 
 
 def budget_of(value) -> int | None:
@@ -38,7 +42,7 @@ def budget_of(value) -> int | None:
 
 
 def select(data: ReportData, budget: int | None) -> list[int]:
-    """The examples to explain, in input order (see the module docstring)."""
+    """The examples to highlight, in input order (see the module docstring)."""
     n = data.size
     if budget is None or budget >= n:
         return list(range(n))
@@ -63,72 +67,93 @@ def select(data: ReportData, budget: int | None) -> list[int]:
     return sorted(chosen)
 
 
-def _shown(token: str) -> str:
-    """A token as one display word (white space inside a custom tokenizer's token would split it)."""
-    return "".join("\u2423" if ch.isspace() else ch for ch in token) or "\u2205"
+def bitmaps(marks: np.ndarray, at: np.ndarray, texts: np.ndarray, bm, space: str) -> list[str]:
+    """Each region ``marks[at[r]:at[r + 1]]`` (0/1 per token of text ``texts[r]``) as a bitmap over
+    the text's runs in :data:`BITS` characters, in one vectorised pass."""
+    n = len(at) - 1
+    lengths = np.diff(at)
+    region = np.repeat(np.arange(n), lengths)
+    local = np.arange(len(marks), dtype=np.int64) - np.repeat(at[:-1], lengths)
+    token_at = bm.token_at[space]
+    slot = bm.slots[space][token_at[texts[region]] + local].astype(np.int64)
+    last = np.full(n, -1, dtype=np.int64)
+    has = lengths > 0
+    last[has] = slot[at[1:][has] - 1]  # runs rise along a text: its last token has the largest
+    chars = np.where(last >= 0, last // 6 + 1, 0)
+    char_at = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(chars, out=char_at[1:])
+    on = (marks != 0) & (slot >= 0)
+    where = char_at[region[on]] + slot[on] // 6
+    value = np.bincount(where, weights=np.left_shift(1, slot[on] % 6), minlength=int(char_at[-1]))
+    big = _BYTES[value.astype(np.int64)].tobytes().decode("ascii")
+    zero = BITS[0]
+    bounds = char_at.tolist()
+    return [big[a:b].rstrip(zero) for a, b in zip(bounds, bounds[1:])]
 
 
-def _side_text(side) -> tuple[str, list[int]]:
-    """(the side's words as a text with sentences on lines, the offset of each sentence)."""
-    units = side.sentence_words if side.sentence_words is not None else side.sentences
-    offsets, at = [], 0
-    for unit in units:
-        offsets.append(at)
-        at += len(unit)
-    return "\n".join(" ".join(_shown(t) for t in unit) for unit in units), offsets
+def _utf16(word: str, k: int) -> int:
+    """Offset ``k`` (code points) of ``word`` in UTF-16 code units, as the page's strings count."""
+    return k if word.isascii() or max(word[:k], default="a") <= "\uffff" else len(word[:k].encode("utf-16-le")) // 2
 
 
-def _positions(hits: set, offsets: list[int]) -> str:
-    """Matched positions (token indices or (sentence, index) pairs) as gaps in code characters."""
-    flat = sorted(offsets[p[0]] + p[1] if isinstance(p, tuple) else p for p in hits)
-    out, previous = [], -1
-    for p in flat:
-        out.append(code(p - previous - 1))
-        previous = p
+def _run_codes(text: str, runs: list[list[int]] | None) -> str | None:
+    """Where each run of ``text`` is among its display words (white-space separated, as
+    :mod:`rougekit.report.html_pack` splits them): per run the word gap from the previous run's
+    word, the start in the word and the length (UTF-16 units), as :func:`html_pack.code` characters."""
+    if runs is None:
+        return None
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    out, w, previous = [], 0, 0
+    for a, b in runs:
+        while w < len(words) and words[w][1] <= a:
+            w += 1
+        if w == len(words) or b > words[w][1] or a < words[w][0]:
+            return None  # a run across white space: not drawn
+        word = text[words[w][0] : words[w][1]]
+        start = _utf16(word, a - words[w][0])
+        out.append(code(w - previous) + code(start) + code(_utf16(word, b - words[w][0]) - start))
+        previous = w
     return "".join(out)
 
 
 def highlights(data: ReportData, options: dict, budget: int | None) -> dict | None:
-    """The explained examples' texts (as plain texts, for the blob's vocabulary) and marks, or None
-    when the report has no texts or the texts cannot be explained (token ids)."""
+    """The blob's ``hl`` part: which pairs, the runs (``"ascii"`` or per text), and per measure
+    and system the bitmaps of each candidate and reference; None when the report has no texts,
+    the texts cannot be explained (token ids) or no measure itemises its matches."""
     if data.candidates is None or data.references is None or not data.explainable:
         return None
     measures = [m for m in data.measures if m not in data.single]
     if not measures:
         return None
     pairs = [p for p in select(data, budget) if data.references[p]]  # explain needs a reference
-    ref_texts: list[list[str]] = []
-    cand_texts: list[list[str]] = [[] for _ in data.systems]
-    marks = {m: {"cand": [[] for _ in data.systems], "ref": [[] for _ in data.systems]} for m in measures}
-    listed: set[str] = set()
-    for p in pairs:
-        refs = data.references[p]
-        for s, system in enumerate(data.systems):
-            e = explain(data.candidates[system.name][p], refs, measures=measures, **options)
-            if s == 0:
-                sides = [_side_text(r) for r in e.references]
-                ref_texts.append([text for text, _ in sides])
-            text, cand_offsets = _side_text(e.candidate)
-            cand_texts[s].append(text)
-            for m in measures:
-                ex = e[m]
-                if ex.matches is None:
-                    marks[m]["cand"][s].append("")
-                    marks[m]["ref"][s].append(["" for _ in refs])
-                    continue
-                listed.add(m)
-                if ex.positions == "tokens" and not _joined_is_units(e):
-                    raise OptionError(f"{m}: explain's joined tokens differ from its sentence units (pair {p + 1})")
-                cand, ref_hits = marked(ex, len(e.references))
-                marks[m]["cand"][s].append(_positions(cand, cand_offsets))
-                marks[m]["ref"][s].append([_positions(h, off) for h, (_, off) in zip(ref_hits, sides)])
-    return {
-        "pairs": pairs,
-        "ref_texts": ref_texts,
-        "cand_texts": cand_texts,
-        "marks": {data.measures.index(m): marks[m] for m in measures if m in listed},
-    }
-
-
-def _joined_is_units(e) -> bool:
-    return all(side.tokens == [t for unit in side.sentences for t in unit] for side in (e.candidate, *e.references))
+    if not pairs:
+        return None
+    systems = len(data.systems)
+    cands = [data.candidates[s.name][p] for s in data.systems for p in pairs]
+    refs = [data.references[p] for p in pairs] * systems
+    bm = matched_positions(cands, refs, measures, **options)
+    if not bm.measures:
+        return None
+    n = len(pairs)
+    per_ref = np.diff(bm.ref_off)[:n].tolist()
+    marks = {}
+    for name, mm in bm.measures.items():
+        cand = bitmaps(mm.candidate, mm.cand_at, bm.candidate, bm, mm.space)
+        ref = bitmaps(mm.reference, mm.ref_at, bm.reference, bm, mm.space)
+        ref_at = bm.ref_off.tolist()
+        marks[str(data.measures.index(name))] = {
+            "cand": [cand[s * n : (s + 1) * n] for s in range(systems)],
+            "ref": [
+                [ref[ref_at[s * n + i] : ref_at[s * n + i] + per_ref[i]] for i in range(n)] for s in range(systems)
+            ],
+        }
+    out: dict = {"pairs": None if len(pairs) == data.size else pairs, "marks": marks}
+    if bm.tokenizer == "rouge155":
+        out["runs"] = "ascii"
+    else:
+        where = [_run_codes(t, bm.runs(k)) for k, t in enumerate(bm.texts)]
+        out["runs"] = {
+            "refs": [[where[int(bm.reference[bm.ref_off[i] + k])] for k in range(per_ref[i])] for i in range(n)],
+            "cands": [[where[int(bm.candidate[s * n + i])] for i in range(n)] for s in range(systems)],
+        }
+    return out

@@ -92,7 +92,10 @@ _NOT_MATCHING = {"measures", "average", "bootstrap", "resamples", "confidence", 
 
 def explain_options(options: ScoringOptions) -> dict:
     """The keyword options of :func:`rougekit.explain` that give the matches behind ``options``' scores."""
-    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in _NOT_MATCHING}
+    out = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name not in _NOT_MATCHING}
+    if out.get("lang") is not None:
+        del out["tokenizer"]  # the language preset sets it (and refuses both)
+    return out
 
 
 def _is_text(summary) -> bool:

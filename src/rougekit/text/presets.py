@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from rougekit.errors import OptionError, StemmerWarning
-from rougekit.text import segmenters, snowball
+from rougekit.text import segmenters, snowball, snowball_nltk
 from rougekit.text.languages import XLSUM_NAMES, language_code
 from rougekit.text.tokenizers import Preprocessor, unicode_tokens
 
@@ -39,6 +39,14 @@ NAMES = {
     "yo": "Yoruba",
 }  # fmt: skip
 
+#: the languages with a stopword list: NLTK's (the Snowball project's lists, shipped in
+#: ``data/nltk-stopwords.tsv``); English keeps ROUGE-1.5.5's SMART list
+NLTK_STOPWORDS = {
+    "ar": "arabic", "da": "danish", "nl": "dutch", "fi": "finnish", "fr": "french", "de": "german",
+    "hu": "hungarian", "it": "italian", "no": "norwegian", "nb": "norwegian", "pt": "portuguese",
+    "ro": "romanian", "ru": "russian", "es": "spanish", "sv": "swedish",
+}  # fmt: skip
+
 #: the languages XL-Sum stems with rules of its own (not Snowball's): their stemmers
 #: (module with ``stemmer(word) -> str``, signature name)
 XLSUM_STEMMERS = {
@@ -52,7 +60,7 @@ XLSUM_STEMMERS = {
 class Preset:
     """One language: ``tokenizer`` (``rouge155`` or ``unicode``), ``segmenter`` (a code of
     :mod:`rougekit.text.segmenters` or None), ``stemmer`` (``rouge155``, ``snowball``, ``xlsum`` or None) and
-    ``stopwords`` (``smart`` or None)."""
+    ``stopwords`` (``smart``, ``nltk-<language>`` or None)."""
 
     code: str
     tokenizer: str = "unicode"
@@ -89,7 +97,8 @@ def preset(lang: str) -> Preset:
         stemmer = "xlsum"
     else:
         stemmer = "snowball" if code in snowball.SNOWBALL else None
-    return Preset(code, segmenter=segmenter, stemmer=stemmer)
+    stopwords = f"nltk-{NLTK_STOPWORDS[code]}" if code in NLTK_STOPWORDS else None
+    return Preset(code, segmenter=segmenter, stemmer=stemmer, stopwords=stopwords)
 
 
 def table() -> list[Preset]:
@@ -157,7 +166,8 @@ def check(lang: str, stem: bool, stopwords: bool) -> None:
     p = preset(lang)
     if stopwords and p.stopwords is None:
         raise OptionError(
-            f"no stopword list for lang={p.code!r}: stopwords=True removes ROUGE-1.5.5's English SMART words (-s)"
+            f"no stopword list for lang={p.code!r}; stopwords=True (-s) knows en (SMART) and "
+            f"{', '.join(sorted(NLTK_STOPWORDS))} (NLTK's lists)"
         )
     if stem and p.stemmer is None:
         tail = " (it has no stemmer); the signature says stem:none"
@@ -177,4 +187,16 @@ def preprocessor(lang: str, stem: bool, stopwords: bool, word_limit: int, byte_l
         return Preprocessor("rouge155", stem, stopwords, word_limit, byte_limit)
     tokenizer = PresetTokenizer(p.code) if p.segmenter else "unicode"
     stemmer = stemmer_of(p) if stem else None
-    return Preprocessor(tokenizer, bool(stemmer), stopwords, word_limit, byte_limit, stemmer=stemmer)
+    stop = stopword_list(p) if stopwords else None
+    return Preprocessor(
+        tokenizer, bool(stemmer), stopwords, word_limit, byte_limit, stemmer=stemmer, stopword_list=stop
+    )
+
+
+def stopword_list(p: Preset) -> frozenset[str] | None:
+    """The stopwords of a preset as its tokens come out of the ``unicode`` tokenizer (NFKC, case folded:
+    German ``daß`` is removed as ``dass``), or None when the preset has no list of its own."""
+    if p.stopwords is None or not p.stopwords.startswith("nltk-"):
+        return None
+    words = snowball_nltk.load_stopwords(p.stopwords[len("nltk-") :])
+    return frozenset(unicodedata.normalize("NFKC", w).casefold() for w in words)

@@ -83,6 +83,7 @@ class Preprocessor:
     word_limit: int = 0
     byte_limit: int = 0
     stemmer: Callable[[str], str] | None = None  # with stem=True: instead of the script's (a language preset's)
+    stopword_list: frozenset[str] | None = None  # with stopwords=True: instead of SMART's (a language preset's)
 
     def __post_init__(self):
         if isinstance(self.tokenizer, str) and self.tokenizer not in TOKENIZERS:
@@ -100,7 +101,9 @@ class Preprocessor:
         return t if isinstance(t, str) else f"custom:{getattr(t, '__name__', 'callable')}"
 
     def _finish(self, tokens: list[str]) -> list[str]:
-        stop = load_smart_stopwords() if self.stopwords else None
+        stop = None
+        if self.stopwords:
+            stop = load_smart_stopwords() if self.stopword_list is None else self.stopword_list
         stem = (self.stemmer or morph_stem) if self.stem else None
         if stop is None and stem is None:
             return tokens

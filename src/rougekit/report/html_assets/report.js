@@ -25,8 +25,11 @@
   }
 
   var state = { measure: 0, col: "instance", desc: false, filter: "", page: 0, order: null, refsys: 0 };
-  var hlIndex = new Int32Array(n).fill(-1);  // pair -> its place among the explained examples
-  if (D.hl) D.hl.pairs.forEach(function (p, k) { hlIndex[p] = k; });
+  var hlIndex = new Int32Array(n).fill(-1);  // pair -> its place among the highlighted examples
+  if (D.hl && D.hl.pairs) D.hl.pairs.forEach(function (p, k) { hlIndex[p] = k; });
+  else if (D.hl) for (var q = 0; q < n; q++) hlIndex[q] = q;  // pairs null: every example
+  var BITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_", bitIndex = {};
+  for (i = 0; i < BITS.length; i++) bitIndex[BITS[i]] = i;
   var searchText = null;  // per pair: every text of it, lower case (built on the first filter)
 
   function value(m, s, p) { return D.values[m][s][2][p]; }  // the main value (F or score), x SCALE
@@ -93,44 +96,75 @@
     return e;
   }
 
-  // one text: its words (sentence breaks not counted), with the words at `marked` positions highlighted
-  function textNode(encoded, marked, css) {
+  function isMarked(bits, k) {  // run k in a bitmap of six runs a character
+    var c = bits ? bits[(k / 6) | 0] : undefined;
+    return c !== undefined && ((bitIndex[c] >> (k % 6)) & 1) === 1;
+  }
+
+  function runPlaces(codes) {  // per run [word, start, end] from its (word gap, start, length) codes
+    var v = decode(codes), out = [], w = 0;
+    for (var k = 0; k + 2 < v.length; k += 3) { w += v[k]; out.push([w, v[k + 1], v[k + 1] + v[k + 2]]); }
+    return out;
+  }
+
+  var ASCII_RUN = /[A-Za-z0-9]+/g;
+
+  // one text: its words (sentence breaks not counted), the runs set in `bits` marked. `places`: the
+  // runs' places (per run [word, start, end]); null: the runs are those of ASCII letters and digits
+  function textNode(encoded, bits, places, css) {
     var div = el("div", { "class": "text " + css });
-    var ids = decode(encoded), line = el("span", { "class": "sent" }), at = 0;
+    var ids = decode(encoded), line = el("span", { "class": "sent" }), at = 0, run = 0, next = 0;
     div.appendChild(line);
     for (var k = 0; k < ids.length; k++) {
       var w = D.words[ids[k]];
       if (w === "\n") { line = el("span", { "class": "sent" }); div.appendChild(line); continue; }
       if (line.childNodes.length) line.appendChild(document.createTextNode(" "));
-      if (marked && marked.has(at)) line.appendChild(el("mark", {}, w));
-      else line.appendChild(document.createTextNode(w));
+      var ranges = [];
+      if (bits && !places) {
+        ASCII_RUN.lastIndex = 0;
+        var m;
+        while ((m = ASCII_RUN.exec(w)) !== null) { if (isMarked(bits, run)) ranges.push([m.index, m.index + m[0].length]); run++; }
+      } else if (bits && places) {
+        while (next < places.length && places[next][0] === at) {
+          if (isMarked(bits, next)) ranges.push([places[next][1], places[next][2]]);
+          next++;
+        }
+      }
+      var from = 0;
+      for (var r = 0; r < ranges.length; r++) {
+        if (ranges[r][0] > from) line.appendChild(document.createTextNode(w.slice(from, ranges[r][0])));
+        line.appendChild(el("mark", {}, w.slice(ranges[r][0], ranges[r][1])));
+        from = ranges[r][1];
+      }
+      if (from < w.length) line.appendChild(document.createTextNode(w.slice(from)));
       at++;
     }
     return div;
   }
 
-  function positions(encoded) {  // matched positions, written as gaps between sorted positions
-    var out = new Set(), at = -1, gaps = decode(encoded);
-    for (var k = 0; k < gaps.length; k++) { at += gaps[k] + 1; out.add(at); }
-    return out;
-  }
-
-  function marksOf(p) {  // the chosen measure's matches of an explained example, or null
+  function marksOf(p) {  // the chosen measure's marks of a highlighted example, or null
     var k = hlIndex[p], M = D.hl && D.hl.marks[String(state.measure)];
     return k >= 0 && M ? { k: k, M: M } : null;
   }
 
+  function places(kind, s, k, r) {  // the runs' places of a text, or null when the page finds them itself
+    var R = D.hl.runs;
+    if (R === "ascii") return null;
+    var c = kind === "ref" ? R.refs[k][r] : R.cands[s][k];
+    return c === null ? [] : runPlaces(c);
+  }
+
   function texts(p) {
     var td = el("td", { colspan: String(columns().length), "class": "texts" });
-    var hl = marksOf(p), tag = hl ? "  (as scored)" : "";
+    var hl = marksOf(p);
     if (D.refs) D.refs[p].forEach(function (r, k) {
       var box = el("div", { "class": "ref" });
-      var who = "reference" + (D.refs[p].length > 1 ? " " + (k + 1) : "") + tag;
-      if (hl && S > 1) who += "  matches of " + D.systems[state.refsys];
+      var who = "reference" + (D.refs[p].length > 1 ? " " + (k + 1) : "");
+      if (hl && S > 1) who += "  (matches of " + D.systems[state.refsys] + ")";
       box.appendChild(el("div", { "class": "who" }, who));
       // a reference's matches depend on the system: those of the system chosen in the controls
-      if (hl) box.appendChild(textNode(D.hl.refs[hl.k][k], positions(hl.M.ref[state.refsys][hl.k][k]), "r"));
-      else box.appendChild(textNode(r, null, "r"));
+      if (hl) box.appendChild(textNode(r, hl.M.ref[state.refsys][hl.k][k], places("ref", 0, hl.k, k), "r"));
+      else box.appendChild(textNode(r, null, null, "r"));
       td.appendChild(box);
     });
     if (D.cands) for (var s = 0; s < S; s++) {
@@ -138,9 +172,9 @@
       var m = D.measures[state.measure];
       var rp = D.single[state.measure] ? "" :
         "  R " + fmt(D.values[state.measure][s][0][p]) + "  P " + fmt(D.values[state.measure][s][1][p]);
-      box.appendChild(el("div", { "class": "who" }, D.systems[s] + "  " + m + " " + fmt(value(state.measure, s, p)) + rp + tag));
-      if (hl) box.appendChild(textNode(D.hl.cands[s][hl.k], positions(hl.M.cand[s][hl.k]), "c"));
-      else box.appendChild(textNode(D.cands[s][p], null, "c"));
+      box.appendChild(el("div", { "class": "who" }, D.systems[s] + "  " + m + " " + fmt(value(state.measure, s, p)) + rp));
+      if (hl) box.appendChild(textNode(D.cands[s][p], hl.M.cand[s][hl.k], places("cand", s, hl.k, 0), "c"));
+      else box.appendChild(textNode(D.cands[s][p], null, null, "c"));
       td.appendChild(box);
     }
     return td;
