@@ -27,7 +27,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap", "_process")
+COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap", "_process", "_segment_zh")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -97,6 +97,11 @@ def batch_module() -> ModuleType | None:
 def process_kernels() -> ModuleType:
     """The kernels of :mod:`rougekit.process`: ``_core._process`` (compiled) or ``_core._process_pure``."""
     return importlib.import_module("rougekit._core._process" if compiled() else "rougekit._core._process_pure")
+
+
+def segment_zh_module() -> ModuleType:
+    """jieba's cut over jieba's own tables: ``_core._segment_zh`` (compiled) or ``_core._segment_zh_pure``."""
+    return importlib.import_module("rougekit._core._segment_zh" if compiled() else "rougekit._core._segment_zh_pure")
 
 
 def bootstrap_module() -> ModuleType | None:
