@@ -97,7 +97,7 @@ def segmenter_time(lang: str, pairs, repeat: int) -> float:
     return best
 
 
-def run(repeat: int) -> str:
+def run(repeat: int, only: list[str] | None = None) -> str:
     sys.path.insert(0, str(REPO / "src"))
     warnings.simplefilter("ignore")
     from multilingual_rouge import rouge_scorer as theirs
@@ -118,6 +118,8 @@ def run(repeat: int) -> str:
         "|---|---:|---:|---:|---:|---|---:|---:|",
     ]
     for lang, (code, stem) in LANGUAGES.items():
+        if only and lang not in only:
+            continue
         if code and not (SHARED / "data" / "multi-summeval").is_dir():
             lines.append(f"| {lang} | - | - | - | - | skipped: {SHARED} absent | - | - |")
             continue
@@ -144,8 +146,9 @@ def run(repeat: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--lang", action="append", choices=list(LANGUAGES), help="only this language (repeatable)")
     args = ap.parse_args(argv)
-    print(run(args.repeat))
+    print(run(args.repeat, args.lang))
     return 0
 
 

@@ -27,7 +27,9 @@ from cpython.unicode cimport PyUnicode_AsUCS4Copy
 from cpython.mem cimport PyMem_Free
 from libc.math cimport log
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport free, malloc
+
+include "chartrie.pxi"
 
 cdef enum:
     IS_KEY = 1  # the fragment is a key of the prefix dictionary
@@ -79,13 +81,7 @@ cdef class Tables:
     HMM dictionaries are ``jieba.finalseg``'s. ``cut(text)`` is ``list(jieba.cut(text))``.
     """
 
-    cdef uint64_t *slot_key  # open addressing: key = (parent + 1) << 21 | code point; 0 = empty
-    cdef int32_t *slot_node
-    cdef int bits
-    cdef uint64_t n_slots
-    cdef uint8_t *flags  # per node
-    cdef double *weight  # per node with IS_WORD: log(freq) - log(total)
-    cdef int32_t n_nodes, cap_nodes
+    cdef CharTrie trie  # the prefix dictionary; flags IS_KEY / IS_WORD, weight log(freq) - log(total)
     cdef double unknown  # log(1) - log(total): a character that is no word
     cdef double start[4]
     cdef double trans[4][4]
@@ -93,17 +89,9 @@ cdef class Tables:
     cdef readonly Py_ssize_t words
 
     def __cinit__(self):
-        self.slot_key = NULL
-        self.slot_node = NULL
-        self.flags = NULL
-        self.weight = NULL
         self.emit = NULL
 
     def __dealloc__(self):
-        free(self.slot_key)
-        free(self.slot_node)
-        free(self.flags)
-        free(self.weight)
         free(self.emit)
 
     def __init__(self, dict freq, total, dict start_p, dict trans_p, dict emit_p, double min_float):
@@ -112,19 +100,15 @@ cdef class Tables:
         cdef int32_t node
         cdef int s, t
         self.unknown = log(1.0) - logtotal
-        self._alloc(1 << 20, 1 << 19)
-        self.n_nodes = 1  # the root
-        self.flags[0] = 0
+        self.trie = CharTrie()
         for word, f in freq.items():
             if type(word) is not str or type(f) is not int or not (0 <= f < (1 << 53)):
                 raise ValueError(f"not a frequency dictionary entry: {word!r}: {f!r}")
-            node = 0
-            for k in range(len(<str>word)):
-                node = self._child(node, <uint32_t>(<str>word)[k], True)
-            self.flags[node] |= IS_KEY
+            node = self.trie.add(word)
+            self.trie.flags[node] |= IS_KEY
             if f:
-                self.flags[node] |= IS_WORD
-                self.weight[node] = log(<double>f) - logtotal
+                self.trie.flags[node] |= IS_WORD
+                self.trie.weight[node] = log(<double>f) - logtotal
                 self.words += 1
         self.emit = <double *>malloc(4 * HAN_COUNT * sizeof(double))
         if self.emit == NULL:
@@ -141,88 +125,15 @@ cdef class Tables:
                 if type(char) is str and len(<str>char) == 1 and HAN_FIRST <= ord(char) <= HAN_LAST:
                     self.emit[s * HAN_COUNT + ord(char) - HAN_FIRST] = p
 
-    cdef void _alloc(self, uint64_t n_slots, int32_t cap_nodes) except *:
-        self.n_slots = n_slots
-        self.bits = 0
-        while (<uint64_t>1 << self.bits) < n_slots:
-            self.bits += 1
-        self.slot_key = <uint64_t *>calloc(n_slots, sizeof(uint64_t))
-        self.slot_node = <int32_t *>malloc(n_slots * sizeof(int32_t))
-        self.cap_nodes = cap_nodes
-        self.flags = <uint8_t *>malloc(cap_nodes * sizeof(uint8_t))
-        self.weight = <double *>malloc(cap_nodes * sizeof(double))
-        if not (self.slot_key and self.slot_node and self.flags and self.weight):
-            raise MemoryError()
-
-    cdef inline uint64_t _slot(self, uint64_t key) noexcept nogil:
-        return (key * <uint64_t>0x9E3779B97F4A7C15) >> (64 - self.bits)
-
-    cdef int32_t _child(self, int32_t node, uint32_t c, bint create) except -2:
-        """The node under ``node`` for character ``c``; -1 when absent (unless ``create``)."""
-        cdef uint64_t key = (<uint64_t>(node + 1) << 21) | c
-        cdef uint64_t mask = self.n_slots - 1
-        cdef uint64_t i = self._slot(key)
-        while self.slot_key[i]:
-            if self.slot_key[i] == key:
-                return self.slot_node[i]
-            i = (i + 1) & mask
-        if not create:
-            return -1
-        if 2 * <uint64_t>(self.n_nodes + 1) > self.n_slots:
-            self._grow()
-            return self._child(node, c, True)
-        if self.n_nodes == self.cap_nodes:
-            self.cap_nodes *= 2
-            self.flags = <uint8_t *>realloc(self.flags, self.cap_nodes * sizeof(uint8_t))
-            self.weight = <double *>realloc(self.weight, self.cap_nodes * sizeof(double))
-            if not (self.flags and self.weight):
-                raise MemoryError()
-        self.slot_key[i] = key
-        self.slot_node[i] = self.n_nodes
-        self.flags[self.n_nodes] = 0
-        self.n_nodes += 1
-        return self.n_nodes - 1
-
-    cdef void _grow(self) except *:
-        cdef uint64_t *old_key = self.slot_key
-        cdef int32_t *old_node = self.slot_node
-        cdef uint64_t old_n = self.n_slots, j, i, mask
-        self.n_slots = old_n * 2
-        self.bits += 1
-        self.slot_key = <uint64_t *>calloc(self.n_slots, sizeof(uint64_t))
-        self.slot_node = <int32_t *>malloc(self.n_slots * sizeof(int32_t))
-        if not (self.slot_key and self.slot_node):
-            raise MemoryError()
-        mask = self.n_slots - 1
-        for j in range(old_n):
-            if old_key[j]:
-                i = self._slot(old_key[j])
-                while self.slot_key[i]:
-                    i = (i + 1) & mask
-                self.slot_key[i] = old_key[j]
-                self.slot_node[i] = old_node[j]
-        free(old_key)
-        free(old_node)
-
-    cdef inline int32_t _find(self, int32_t node, uint32_t c) noexcept nogil:
-        cdef uint64_t key = (<uint64_t>(node + 1) << 21) | c
-        cdef uint64_t mask = self.n_slots - 1
-        cdef uint64_t i = self._slot(key)
-        while self.slot_key[i]:
-            if self.slot_key[i] == key:
-                return self.slot_node[i]
-            i = (i + 1) & mask
-        return -1
-
     cdef bint _is_word(self, const uint32_t *c, Py_ssize_t a, Py_ssize_t b) noexcept nogil:
         """Is ``c[a:b]`` a key of frequency above 0 (jieba's ``FREQ.get(buf)``)?"""
         cdef int32_t node = 0
         cdef Py_ssize_t i
         for i in range(a, b):
-            node = self._find(node, c[i])
+            node = self.trie.find(node, c[i])
             if node < 0:
                 return False
-        return (self.flags[node] & IS_WORD) != 0
+        return (self.trie.flags[node] & IS_WORD) != 0
 
     def cut(self, str text not None):
         """The pieces of ``text``, as ``list(jieba.cut(text))`` gives them."""
@@ -277,11 +188,11 @@ cdef class Tables:
             best_end = k
             i = k
             while i < b:
-                node = self._find(node, c[i])
-                if node < 0 or not (self.flags[node] & IS_KEY):
+                node = self.trie.find(node, c[i])
+                if node < 0 or not (self.trie.flags[node] & IS_KEY):
                     break
-                if self.flags[node] & IS_WORD:
-                    score = self.weight[node] + route[i + 1 - a]
+                if self.trie.flags[node] & IS_WORD:
+                    score = self.trie.weight[node] + route[i + 1 - a]
                     if not found or score >= best:  # ties go to the later (longer) end
                         best = score
                         best_end = i

@@ -27,7 +27,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap", "_process", "_segment_zh")
+COMPILED_MODULES = ("_kernels", "_batch", "_bootstrap", "_process", "_segment_zh", "_segment_th")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -102,6 +102,11 @@ def process_kernels() -> ModuleType:
 def segment_zh_module() -> ModuleType:
     """jieba's cut over jieba's own tables: ``_core._segment_zh`` (compiled) or ``_core._segment_zh_pure``."""
     return importlib.import_module("rougekit._core._segment_zh" if compiled() else "rougekit._core._segment_zh_pure")
+
+
+def segment_th_module() -> ModuleType:
+    """pythainlp's newmm over pythainlp's own data: ``_core._segment_th`` (compiled) or ``_core._segment_th_pure``."""
+    return importlib.import_module("rougekit._core._segment_th" if compiled() else "rougekit._core._segment_th_pure")
 
 
 def bootstrap_module() -> ModuleType | None:
