@@ -56,8 +56,9 @@ Language names: ``bangla`` is ``bengali``, ``turkce`` is ``turkish``, ``chinese_
 ISO codes are not language names for the package (``lang="ru"`` gives the default tokens and
 no stemmer, with a warning when stemming): the same here.
 
-Counting goes through the engine (:func:`rougekit.scoring.reference_stats`) on interned token
-ids, as :mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
+Counting goes through the measures' kernels (:func:`rougekit.measures.ngram.ngram_counts`,
+:func:`rougekit.measures.lcs.lcs_hits`) on interned token ids, as
+:mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
 (its ``BootstrapAggregator`` is seeded, the package's is not).
 """
 
@@ -70,7 +71,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ROUGE_L, _ngram_score, _prf, _stats, _summary_lcs_score
+from .rouge_scorer import _ngram_score, _prf, _summary_lcs_score, lcs_hits
 from .scoring import Score
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -267,7 +268,7 @@ class RougeScorer(scoring.BaseScorer):
                 if not tgt or not pred:
                     result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
                 else:
-                    result[rouge_type] = _prf(_stats(_ROUGE_L, pred, tgt).hits, len(pred), len(tgt))
+                    result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
                 tgt_sents = [ids(s) for s in self._lsum_sentences(target)]
                 pred_sents = [ids(s) for s in self._lsum_sentences(prediction)]

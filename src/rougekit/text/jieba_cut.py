@@ -51,14 +51,24 @@ class JiebaCut:
         )
 
     def _changed(self) -> bool:
-        jieba, hmm = self._jieba, self._hmm
+        """Has jieba changed since its tables were read? (one expression: this runs before every cut)"""
+        jieba, hmm, state = self._jieba, self._hmm, self._state
         dt = jieba.dt
+        freq = dt.FREQ
         return (
-            dt.total != self._total
-            or len(dt.FREQ) != self._size
+            freq is not state[0]
+            or dt.total != self._total
+            or len(freq) != self._size
             or not dt.initialized
             or bool(hmm.Force_Split_Words)
-            or any(a is not b for a, b in zip(self._now(), self._state))
+            or hmm.start_P is not state[1]
+            or hmm.trans_P is not state[2]
+            or hmm.emit_P is not state[3]
+            or jieba.cut is not state[4]
+            or jieba.re_han_default is not state[5]
+            or jieba.re_skip_default is not state[6]
+            or hmm.re_han is not state[7]
+            or hmm.re_skip is not state[8]
         )
 
     def _unreproduced(self) -> str | None:
