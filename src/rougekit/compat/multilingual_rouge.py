@@ -87,6 +87,7 @@ SEGMENTED_LANGUAGES = ("chinese", "japanese", "thai", "burmese")
 SENTENCE_ENDS = ".!?।॥。！？؟۔።።፧჻"
 _ROUGE_N = re.compile(r"rouge[0-9]$")
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
+_VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
 
 def _segmenter(lang: str) -> Callable[[str], List[str]]:
@@ -215,6 +216,11 @@ class RougeScorer(scoring.BaseScorer):
         cacheable = not callable_tokenizer and not callable_stemmer
         self._cached_tokens = functools.lru_cache(maxsize=_CACHE_SIZE)(self._token_tuple) if cacheable else None
         self._cached_lsum = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_tuple) if cacheable else None
+        # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
+        # for equality, so any consistent numbering gives the same counts)
+        self._vocab: dict = {}
+        self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._id_tuple) if cacheable else None
+        self._cached_lsum_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_id_tuple) if cacheable else None
 
     # ------------------------------------------------------------------ tokens
 
@@ -229,6 +235,22 @@ class RougeScorer(scoring.BaseScorer):
 
     def _lsum_tuple(self, text: str) -> tuple:
         return tuple(map(tuple, self._lsum_tokens(text)))
+
+    def _id_tuple(self, text: str) -> tuple:
+        vocab = self._vocab
+        intern = vocab.setdefault
+        return tuple([intern(t, len(vocab)) for t in self._tokens(text, self._tokenizer)])
+
+    def _lsum_id_tuple(self, text: str) -> tuple:
+        vocab = self._vocab
+        intern = vocab.setdefault
+        return tuple(tuple([intern(t, len(vocab)) for t in line]) for line in self._lsum_tokens(text))
+
+    def _forget_ids(self) -> None:
+        """Start the vocabulary afresh (it holds every distinct token seen: bounded by ``_VOCAB_LIMIT``)."""
+        self._vocab = {}
+        self._cached_ids.cache_clear()
+        self._cached_lsum_ids.cache_clear()
 
     def _lsum_sentences(self, text: str) -> List[List[str]]:
         if self._cached_lsum is not None and isinstance(text, str):
@@ -255,13 +277,23 @@ class RougeScorer(scoring.BaseScorer):
 
     def score(self, target: str, prediction: str) -> Dict[str, Score]:
         """Scores of ``prediction`` against ``target`` (reference first)."""
-        vocab: dict = {}
+        if self._cached_ids is not None and isinstance(target, str) and isinstance(prediction, str):
+            if len(self._vocab) > _VOCAB_LIMIT:
+                self._forget_ids()
+            tgt, pred = self._cached_ids(target), self._cached_ids(prediction)
+            sentences = self._cached_lsum_ids
+        else:
+            vocab: dict = {}
 
-        def ids(tokens):
-            return [vocab.setdefault(t, len(vocab)) for t in tokens]
+            def ids(tokens):
+                return [vocab.setdefault(t, len(vocab)) for t in tokens]
 
-        tgt = ids(self.tokenize(target))
-        pred = ids(self.tokenize(prediction))
+            tgt = ids(self.tokenize(target))
+            pred = ids(self.tokenize(prediction))
+
+            def sentences(text):
+                return [ids(s) for s in self._lsum_sentences(text)]
+
         result: Dict[str, Score] = {}
         for rouge_type in self.rouge_types:
             if rouge_type == "rougeL":
@@ -270,9 +302,7 @@ class RougeScorer(scoring.BaseScorer):
                 else:
                     result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
-                tgt_sents = [ids(s) for s in self._lsum_sentences(target)]
-                pred_sents = [ids(s) for s in self._lsum_sentences(prediction)]
-                result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
+                result[rouge_type] = _summary_lcs_score(sentences(target), sentences(prediction))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
                 result[rouge_type] = _ngram_score(rouge_type, pred, tgt)
             else:

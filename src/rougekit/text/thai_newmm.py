@@ -107,9 +107,9 @@ class NewmmCut:
     """``NewmmCut(pythainlp_tokenize)(text)`` is ``word_tokenize(text, engine="newmm")``."""
 
     def __init__(self, tokenize: ModuleType):
-        from pythainlp.tokenize import _utils, newmm, tcc_p
+        from pythainlp.tokenize import _utils, core, newmm, tcc_p
 
-        self._tokenize, self._newmm, self._tcc, self._utils = tokenize, newmm, tcc_p, _utils
+        self._tokenize, self._newmm, self._tcc, self._utils, self._core = tokenize, newmm, tcc_p, _utils, core
         self._tables = None
         self._state: tuple = ()
         self.fallback: str | None = None
@@ -128,6 +128,7 @@ class NewmmCut:
             utils._DIGITS_WITH_SEPARATOR,
             self._tokenize.word_tokenize,
             newmm.segment,
+            self._core.rejoin_formatted_num,
         )
 
     def _read(self) -> None:
@@ -135,7 +136,7 @@ class NewmmCut:
         self._state = now = self._now()
         trie, _, tcc, non_thai, two, limit, number = now[:7]
         self._number = number
-        self._rejoin = self._utils.rejoin_formatted_num
+        self._rejoin = self._core.rejoin_formatted_num  # what word_tokenize calls
         if (non_thai.pattern, two.pattern, number.pattern) != (NON_THAI, TWO_CONSONANTS, FORMATTED_NUMBER):
             self.fallback = "pythainlp's newmm patterns are not the ones rougekit reproduces"
             return
@@ -150,9 +151,25 @@ class NewmmCut:
         self.fallback = None
         self._tables = backend.segment_th_module().Tables(list(trie), clusters, int(limit))
 
+    def _changed(self) -> bool:
+        """Has pythainlp changed since its data was read? (one expression: this runs before every cut)"""
+        newmm, state = self._newmm, self._state
+        trie = newmm.word_dict_trie()
+        return (
+            trie is not state[0]
+            or len(trie) != state[1]
+            or self._tcc._PAT_TCC is not state[2]
+            or newmm._PAT_NONTHAI is not state[3]
+            or newmm._PAT_THAI_TWOCHARS is not state[4]
+            or newmm._MAX_GRAPH_SIZE != state[5]
+            or self._utils._DIGITS_WITH_SEPARATOR is not state[6]
+            or self._tokenize.word_tokenize is not state[7]
+            or newmm.segment is not state[8]
+            or self._core.rejoin_formatted_num is not state[9]
+        )
+
     def __call__(self, text: str) -> list[str]:
-        now = self._now()
-        if any(a is not b and a != b for a, b in zip(now, self._state)):
+        if self._changed():
             self._read()
         if self._tables is None or type(text) is not str:
             return self._tokenize.word_tokenize(text, engine="newmm")
