@@ -71,8 +71,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _prf, _summary_lcs_score, lcs_hits
-from .scoring import Score
+from .rouge_scorer import _ngram_score, _prf, _summary_lcs_score, lcs_hits, ngram_counts
+from .scoring import Score, fmeasure
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
 
@@ -86,6 +86,7 @@ LANGUAGE_ALIASES = {
 SEGMENTED_LANGUAGES = ("chinese", "japanese", "thai", "burmese")
 SENTENCE_ENDS = ".!?।॥。！？؟۔።።፧჻"
 _ROUGE_N = re.compile(r"rouge[0-9]$")
+_ORDERS = {f"rouge{n}": n for n in range(1, 10)}
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
@@ -303,8 +304,13 @@ class RougeScorer(scoring.BaseScorer):
                     result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
                 result[rouge_type] = _summary_lcs_score(sentences(target), sentences(prediction))
+            elif rouge_type in _ORDERS:  # rouge1 .. rouge9, counted here without a detour
+                hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
+                precision = hits / (peer_count or 1)
+                recall = hits / (model_count or 1)
+                result[rouge_type] = Score(precision, recall, fmeasure(precision, recall))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)
+                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)  # rouge0: its error
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
