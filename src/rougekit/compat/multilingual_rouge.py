@@ -104,7 +104,8 @@ class MultiTokenizer:
         self.lang = lang
         self.tokenizer = None
         # the cleaning of a text, remembered for this tokenizer: rougeLsum cleans the same lines again
-        self.clean = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(basic_tokens(text)))
+        # (the cached lists are shared: callers read them, never change them)
+        self.clean = functools.lru_cache(maxsize=_CACHE_SIZE)(basic_tokens)
         if callable_tokenizer:
             self.tokenizer = callable_tokenizer
         elif lang in SEGMENTED_LANGUAGES:

@@ -133,6 +133,9 @@ def lcs_hits(peer_sentences, model_sentences, peer_tokens, model_tokens) -> int:
     """ROUGE-L union-LCS hits of token-id sentences (the kernel, after the trace-size check), nothing else.
 
     For front ends that score one pair at a time; a whole sequence is one sentence (``[tokens]``).
+    ``peer_tokens`` and ``model_tokens`` are the sentences' tokens joined (so no sentence pair is
+    larger than their product, and the trace-size check runs only when that product is too large).
     """
-    _check_trace_size(peer_sentences, model_sentences)
+    if len(peer_tokens) * len(model_tokens) > limits.MAX_TRACE_CELLS:
+        _check_trace_size(peer_sentences, model_sentences)
     return _core.lcs_union_hits(peer_sentences, model_sentences, peer_tokens, model_tokens)
