@@ -72,7 +72,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
 from .rouge_scorer import _ngram_score, _prf, _summary_lcs_score, lcs_hits, ngram_counts
-from .scoring import Score, fmeasure
+from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
 
@@ -307,9 +307,7 @@ class RougeScorer(scoring.BaseScorer):
                 result[rouge_type] = _summary_lcs_score(sentences(target), sentences(prediction))
             elif rouge_type in _ORDERS:  # rouge1 .. rouge9, counted here without a detour
                 hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
-                precision = hits / (peer_count or 1)
-                recall = hits / (model_count or 1)
-                result[rouge_type] = Score(precision, recall, fmeasure(precision, recall))
+                result[rouge_type] = _score_of(hits / (peer_count or 1), hits / (model_count or 1))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
                 result[rouge_type] = _ngram_score(rouge_type, pred, tgt)  # rouge0: its error
             else:

@@ -304,15 +304,11 @@ def _ngram_score(rouge_type: str, pred: List[int], tgt: List[int]) -> Score:
     if n > limits.MAX_ORDER:
         Measure.rouge_n(n)  # its one-line error
     hits, model_count, peer_count = ngram_counts(pred, tgt, n)
-    precision = hits / max(peer_count, 1)
-    recall = hits / max(model_count, 1)
-    return Score(precision=precision, recall=recall, fmeasure=scoring.fmeasure(precision, recall))
+    return scoring._score_of(hits / max(peer_count, 1), hits / max(model_count, 1))
 
 
 def _prf(hits: int, pred_len: int, tgt_len: int) -> Score:
-    precision = hits / pred_len
-    recall = hits / tgt_len
-    return Score(precision=precision, recall=recall, fmeasure=scoring.fmeasure(precision, recall))
+    return scoring._score_of(hits / pred_len, hits / tgt_len)
 
 
 def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) -> Score:
