@@ -329,3 +329,20 @@ def test_correlation_table_rows_are_what_the_tool_computes(nltk_data):
         [sys.executable, str(tool), "--check", "--languages", "ZH"], capture_output=True, text=True, env=_env()
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_rouge_types_changed_after_construction_and_the_vocabulary_bound(monkeypatch):
+    # the cache by text holds rougeLsum's sentences only when the scorer was made with rougeLsum
+    target, prediction = "the cat sat\non the mat", "the cat\nlay on a mat"
+    expected = K.RougeScorer(["rouge1", "rougeLsum"]).score(target, prediction)
+    scorer = K.RougeScorer(["rouge1"])
+    assert scorer.score(target, prediction) == {"rouge1": expected["rouge1"]}
+    scorer.rouge_types = ["rouge1", "rougeLsum"]
+    assert scorer.score(target, prediction) == expected
+    # past the vocabulary bound the scorer numbers tokens afresh: the same scores
+    monkeypatch.setattr(K, "_VOCAB_LIMIT", 3)
+    scorer = K.RougeScorer(["rouge1", "rougeLsum"])
+    for _ in range(3):
+        assert scorer.score(target, prediction) == expected
+        assert scorer.score("a b c d e f", "f e d c b a")["rouge1"].fmeasure == 1.0
+    assert len(scorer._vocab) <= 3 + 6

@@ -71,7 +71,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _prf, _summary_lcs_score, lcs_hits, ngram_counts
+from .rouge_scorer import _ngram_score, _prf, lcs_hits, ngram_counts
 from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -221,8 +221,10 @@ class RougeScorer(scoring.BaseScorer):
         # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
         # for equality, so any consistent numbering gives the same counts)
         self._vocab: dict = {}
-        self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._id_tuple) if cacheable else None
-        self._cached_lsum_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_id_tuple) if cacheable else None
+        # the types known at construction (the rougeLsum sentences are cached only when asked for)
+        listed = isinstance(rouge_types, (list, tuple, set, frozenset))
+        self._made_with = frozenset(t for t in rouge_types if isinstance(t, str)) if listed else {"rougeLsum"}
+        self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._ids_of) if cacheable else None
 
     # ------------------------------------------------------------------ tokens
 
@@ -238,21 +240,24 @@ class RougeScorer(scoring.BaseScorer):
     def _lsum_tuple(self, text: str) -> tuple:
         return tuple(map(tuple, self._lsum_tokens(text)))
 
-    def _id_tuple(self, text: str) -> tuple:
+    def _ids_of(self, text: str) -> tuple:
+        """``(token ids, rougeLsum sentences as ids, those sentences joined)`` of ``text`` (the
+        sentences only when the scorer was made with rougeLsum, else None: see :meth:`_lsum_ids`)."""
         vocab = self._vocab
         intern = vocab.setdefault
-        return tuple([intern(t, len(vocab)) for t in self._tokens(text, self._tokenizer)])
+        ids = tuple([intern(t, len(vocab)) for t in self._tokens(text, self._tokenizer)])
+        return (ids, *self._lsum_ids(text)) if "rougeLsum" in self._made_with else (ids, None, None)
 
-    def _lsum_id_tuple(self, text: str) -> tuple:
+    def _lsum_ids(self, text: str) -> tuple:
         vocab = self._vocab
         intern = vocab.setdefault
-        return tuple(tuple([intern(t, len(vocab)) for t in line]) for line in self._lsum_tokens(text))
+        sentences = tuple(tuple([intern(t, len(vocab)) for t in line]) for line in self._lsum_tokens(text))
+        return sentences, tuple([t for s in sentences for t in s])
 
     def _forget_ids(self) -> None:
         """Start the vocabulary afresh (it holds every distinct token seen: bounded by ``_VOCAB_LIMIT``)."""
         self._vocab = {}
         self._cached_ids.cache_clear()
-        self._cached_lsum_ids.cache_clear()
 
     def _lsum_sentences(self, text: str) -> List[List[str]]:
         if self._cached_lsum is not None and isinstance(text, str):
@@ -282,8 +287,10 @@ class RougeScorer(scoring.BaseScorer):
         if self._cached_ids is not None and isinstance(target, str) and isinstance(prediction, str):
             if len(self._vocab) > _VOCAB_LIMIT:
                 self._forget_ids()
-            tgt, pred = self._cached_ids(target), self._cached_ids(prediction)
-            sentences = self._cached_lsum_ids
+            tgt, tgt_sents, tgt_flat = self._cached_ids(target)
+            pred, pred_sents, pred_flat = self._cached_ids(prediction)
+            if tgt_sents is None and "rougeLsum" in self.rouge_types:  # rouge_types changed since
+                (tgt_sents, tgt_flat), (pred_sents, pred_flat) = self._lsum_ids(target), self._lsum_ids(prediction)
         else:
             vocab: dict = {}
 
@@ -292,9 +299,8 @@ class RougeScorer(scoring.BaseScorer):
 
             tgt = ids(self.tokenize(target))
             pred = ids(self.tokenize(prediction))
-
-            def sentences(text):
-                return [ids(s) for s in self._lsum_sentences(text)]
+            tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
+            tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
 
         result: Dict[str, Score] = {}
         for rouge_type in self.rouge_types:
@@ -304,7 +310,11 @@ class RougeScorer(scoring.BaseScorer):
                 else:
                     result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
-                result[rouge_type] = _summary_lcs_score(sentences(target), sentences(prediction))
+                if not tgt_flat or not pred_flat:  # (no sentence, or only empty ones)
+                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
+                else:
+                    hits = lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
+                    result[rouge_type] = _prf(hits, len(pred_flat), len(tgt_flat))
             elif rouge_type in _ORDERS:  # rouge1 .. rouge9, counted here without a detour
                 hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
                 result[rouge_type] = _score_of(hits / (peer_count or 1), hits / (model_count or 1))
