@@ -30,8 +30,9 @@ def _mecab_as_the_package() -> Callable[[str], List[str]]:
     return lambda text: tagger.parse(text).split()
 
 
-def segmenter(lang: str) -> Callable[[str], List[str]]:
-    """``segment(text) -> tokens`` for one of the package's segmented languages (MeCab's cached by text).
+def segmenter(lang: str, cached: bool = True) -> Callable[[str], List[str]]:
+    """``segment(text) -> tokens`` for one of the package's segmented languages (MeCab's cached by
+    text unless ``cached`` is false: for a caller that caches by text itself).
 
     rougekit's own cutters of Chinese, Thai and Burmese take about as long as a cache lookup, and
     the scorer caches its tokens by text anyway: they are not wrapped.
@@ -39,5 +40,7 @@ def segmenter(lang: str) -> Callable[[str], List[str]]:
     if lang != "japanese":
         return segmenters.segmenter(_CODES[lang])
     segment = _mecab_as_the_package()
-    cached = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(segment(text)))
-    return lambda text: list(cached(text))
+    if not cached:
+        return segment
+    remembered = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(segment(text)))
+    return lambda text: list(remembered(text))

@@ -91,16 +91,22 @@ _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
 
-def _segmenter(lang: str) -> Callable[[str], List[str]]:
+def _segmenter(lang: str, cached: bool = True) -> Callable[[str], List[str]]:
     from rougekit.compat._mlrouge_segmenters import segmenter
 
-    return segmenter(lang)
+    return segmenter(lang, cached)
 
 
 class MultiTokenizer:
-    """The package's tokenizer: cleaning, then the segmenter of ``lang`` or the default tokens."""
+    """The package's tokenizer: cleaning, then the segmenter of ``lang`` or the default tokens.
 
-    def __init__(self, lang: Optional[str] = None, callable_tokenizer: Optional[Callable] = None):
+    ``cache_segments=False``: the segmenter's own cache by text is left out (for a caller that
+    caches its tokens by text).
+    """
+
+    def __init__(
+        self, lang: Optional[str] = None, callable_tokenizer: Optional[Callable] = None, *, cache_segments: bool = True
+    ):
         self.lang = lang
         self.tokenizer = None
         # the cleaning of a text, remembered for this tokenizer: rougeLsum cleans the same lines again
@@ -109,7 +115,7 @@ class MultiTokenizer:
         if callable_tokenizer:
             self.tokenizer = callable_tokenizer
         elif lang in SEGMENTED_LANGUAGES:
-            self.tokenizer = _segmenter(lang)
+            self.tokenizer = _segmenter(lang, cache_segments)
 
     def __call__(self, text: str) -> List[str]:
         cleaned = " ".join(self.clean(text.strip()))
@@ -210,12 +216,12 @@ class RougeScorer(scoring.BaseScorer):
             lang = LANGUAGE_ALIASES[lang]
         self.rouge_types = rouge_types
         self.lang = lang
-        self._tokenizer = MultiTokenizer(lang, callable_tokenizer)
+        # tokens by text, when every step is rougekit's own (a user's callable may not be a pure function)
+        cacheable = not callable_tokenizer and not callable_stemmer
+        self._tokenizer = MultiTokenizer(lang, callable_tokenizer, cache_segments=not cacheable)
         self._stemmer = MultiStemmer(lang, callable_stemmer, min_char_length, bengali_stemmer) if use_stemmer else None
         self._lsum = lsum
         self._lsum_split = lsum_split
-        # tokens by text, when every step is rougekit's own (a user's callable may not be a pure function)
-        cacheable = not callable_tokenizer and not callable_stemmer
         self._cached_tokens = functools.lru_cache(maxsize=_CACHE_SIZE)(self._token_tuple) if cacheable else None
         self._cached_lsum = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_tuple) if cacheable else None
         # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
