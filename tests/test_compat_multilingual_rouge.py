@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 import warnings
 from pathlib import Path
 
@@ -91,6 +92,22 @@ def test_cleaning_and_default_tokens_equal_the_package_on_random_unicode():
         if cleaned:
             expected = whitespace_tokenize(basic.tokenize_chinese_chars(" ".join(onmt.tokenize(cleaned)[0])))
             assert default_tokens(cleaned) == expected, repr(cleaned)
+
+
+def test_cleaning_of_printable_text_equals_the_package():
+    # mostly printable text (the fast path: punctuation to spaces, then split), and U+FFFD, which is
+    # printable but dropped by the package (it joins its neighbours)
+    from multilingual_rouge.tokenizers import BasicTokenizer
+
+    basic = BasicTokenizer()
+    assert basic_tokens("ab\ufffdc d") == basic("ab\ufffdc d") == ["abc", "d"]
+    rng = random.Random(15)
+    printable = [chr(c) for c in range(0x20, 0x30000) if chr(c).isprintable() and not 0xD800 <= c < 0xE000]
+    punct = [chr(c) for c in range(0x20, 0x3100) if unicodedata.category(chr(c))[0] in "PSZ"]
+    pool = printable + punct * 20 + list("\ufffd\t\n\xa0\u3000") * 50 + ["ก", "ไ", "中", "a", "1"] * 2000
+    for _ in range(3000):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 40)))
+        assert basic_tokens(text) == basic(text), repr(text)
 
 
 def test_default_tokens_by_hand():
@@ -312,3 +329,20 @@ def test_correlation_table_rows_are_what_the_tool_computes(nltk_data):
         [sys.executable, str(tool), "--check", "--languages", "ZH"], capture_output=True, text=True, env=_env()
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_rouge_types_changed_after_construction_and_the_vocabulary_bound(monkeypatch):
+    # the cache by text holds rougeLsum's sentences only when the scorer was made with rougeLsum
+    target, prediction = "the cat sat\non the mat", "the cat\nlay on a mat"
+    expected = K.RougeScorer(["rouge1", "rougeLsum"]).score(target, prediction)
+    scorer = K.RougeScorer(["rouge1"])
+    assert scorer.score(target, prediction) == {"rouge1": expected["rouge1"]}
+    scorer.rouge_types = ["rouge1", "rougeLsum"]
+    assert scorer.score(target, prediction) == expected
+    # past the vocabulary bound the scorer numbers tokens afresh: the same scores
+    monkeypatch.setattr(K, "_VOCAB_LIMIT", 3)
+    scorer = K.RougeScorer(["rouge1", "rougeLsum"])
+    for _ in range(3):
+        assert scorer.score(target, prediction) == expected
+        assert scorer.score("a b c d e f", "f e d c b a")["rouge1"].fmeasure == 1.0
+    assert len(scorer._vocab) <= 3 + 6

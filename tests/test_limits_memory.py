@@ -101,3 +101,14 @@ def test_scorer_vocabulary_is_bounded(monkeypatch):
     assert len(scorer.vocab) <= 30 + 5
     # alpha{i} and gamma match: R = 2/2, P = 2/3
     assert all(r["ROUGE-1"]["recall"] == 1.0 and r["ROUGE-1"]["precision"] == 0.66667 for r in results)
+
+
+@pytest.mark.parametrize("rouge_type", ["rougeL", "rougeLsum"])
+def test_trace_table_above_the_limit_is_an_input_error_in_the_per_pair_scorers(rouge_type):
+    from rougekit.compat import multilingual_rouge, rouge_scorer
+
+    n = int(limits.MAX_TRACE_CELLS**0.5) + 1
+    long_text = " ".join(["x"] * n)
+    for scorer in (rouge_scorer.RougeScorer([rouge_type]), multilingual_rouge.RougeScorer([rouge_type])):
+        with pytest.raises(InputError, match="trace-back"):
+            scorer.score(long_text, long_text)

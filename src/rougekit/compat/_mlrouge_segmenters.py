@@ -5,7 +5,8 @@ segmenters (:mod:`rougekit.text.segmenters`), which return the library's pieces 
 gets them: jieba and pythainlp keep the spaces between words as tokens ``" "``, and so does
 the package. Japanese is MeCab through fugashi with unidic-lite's dictionary, plus the
 package's ``-b 50000`` (a larger input buffer: MeCab splits longer texts itself otherwise).
-Segmentations are cached by text (the same reference is usually scored against many systems).
+MeCab's segmentations are cached by text (the same reference is usually scored against many
+systems); the scorer also caches its tokens by text.
 """
 
 from __future__ import annotations
@@ -29,8 +30,17 @@ def _mecab_as_the_package() -> Callable[[str], List[str]]:
     return lambda text: tagger.parse(text).split()
 
 
-def segmenter(lang: str) -> Callable[[str], List[str]]:
-    """``segment(text) -> tokens`` for one of the package's segmented languages, cached by text."""
-    segment = _mecab_as_the_package() if lang == "japanese" else segmenters.segmenter(_CODES[lang])
-    cached = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(segment(text)))
-    return lambda text: list(cached(text))
+def segmenter(lang: str, cached: bool = True) -> Callable[[str], List[str]]:
+    """``segment(text) -> tokens`` for one of the package's segmented languages (MeCab's cached by
+    text unless ``cached`` is false: for a caller that caches by text itself).
+
+    rougekit's own cutters of Chinese, Thai and Burmese take about as long as a cache lookup, and
+    the scorer caches its tokens by text anyway: they are not wrapped.
+    """
+    if lang != "japanese":
+        return segmenters.segmenter(_CODES[lang])
+    segment = _mecab_as_the_package()
+    if not cached:
+        return segment
+    remembered = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(segment(text)))
+    return lambda text: list(remembered(text))

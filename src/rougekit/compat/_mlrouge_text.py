@@ -89,15 +89,20 @@ def _patterns():
         aggressive,
         cjk,
         re.compile(f"[{mark}]"),
+        # the separators str.isprintable() lets through (the space, punctuation) -> a space
+        {cp: " " for cp in separators if chr(cp).isprintable()},
     )
 
 
 def basic_tokens(text: str) -> list[str]:
     """The words of ``text`` after the package's cleaning (its ``BasicTokenizer``)."""
-    dropped, separators = _patterns()[:2]
-    if not text.translate(_WHITESPACE_TO_SPACE).isprintable():  # only then can a character be dropped
-        text = dropped.sub("", text)
-    return [t for t in separators.split(text) if t]
+    patterns = _patterns()
+    if text.isprintable() and "\ufffd" not in text:
+        # nothing to drop, and the only white space is " ": punctuation to spaces, then split
+        return text.translate(patterns[5]).split()
+    if "\ufffd" in text or not text.translate(_WHITESPACE_TO_SPACE).isprintable():  # a character to drop?
+        text = patterns[0].sub("", text)
+    return [t for t in patterns[1].split(text) if t]
 
 
 def split_cjk(text: str) -> list[str]:

@@ -56,8 +56,9 @@ Language names: ``bangla`` is ``bengali``, ``turkce`` is ``turkish``, ``chinese_
 ISO codes are not language names for the package (``lang="ru"`` gives the default tokens and
 no stemmer, with a warning when stemming): the same here.
 
-Counting goes through the engine (:func:`rougekit.scoring.reference_stats`) on interned token
-ids, as :mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
+Counting goes through the measures' kernels (:func:`rougekit.measures.ngram.ngram_counts`,
+:func:`rougekit.measures.lcs.lcs_hits`) on interned token ids, as
+:mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
 (its ``BootstrapAggregator`` is seeded, the package's is not).
 """
 
@@ -70,8 +71,8 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ROUGE_L, _ngram_score, _prf, _stats, _summary_lcs_score
-from .scoring import Score
+from .rouge_scorer import _ngram_score, _prf, lcs_hits, ngram_counts
+from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
 
@@ -85,27 +86,36 @@ LANGUAGE_ALIASES = {
 SEGMENTED_LANGUAGES = ("chinese", "japanese", "thai", "burmese")
 SENTENCE_ENDS = ".!?।॥。！？؟۔።።፧჻"
 _ROUGE_N = re.compile(r"rouge[0-9]$")
+_ORDERS = {f"rouge{n}": n for n in range(1, 10)}
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
+_VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
 
-def _segmenter(lang: str) -> Callable[[str], List[str]]:
+def _segmenter(lang: str, cached: bool = True) -> Callable[[str], List[str]]:
     from rougekit.compat._mlrouge_segmenters import segmenter
 
-    return segmenter(lang)
+    return segmenter(lang, cached)
 
 
 class MultiTokenizer:
-    """The package's tokenizer: cleaning, then the segmenter of ``lang`` or the default tokens."""
+    """The package's tokenizer: cleaning, then the segmenter of ``lang`` or the default tokens.
 
-    def __init__(self, lang: Optional[str] = None, callable_tokenizer: Optional[Callable] = None):
+    ``cache_segments=False``: the segmenter's own cache by text is left out (for a caller that
+    caches its tokens by text).
+    """
+
+    def __init__(
+        self, lang: Optional[str] = None, callable_tokenizer: Optional[Callable] = None, *, cache_segments: bool = True
+    ):
         self.lang = lang
         self.tokenizer = None
         # the cleaning of a text, remembered for this tokenizer: rougeLsum cleans the same lines again
-        self.clean = functools.lru_cache(maxsize=_CACHE_SIZE)(lambda text: tuple(basic_tokens(text)))
+        # (the cached lists are shared: callers read them, never change them)
+        self.clean = functools.lru_cache(maxsize=_CACHE_SIZE)(basic_tokens)
         if callable_tokenizer:
             self.tokenizer = callable_tokenizer
         elif lang in SEGMENTED_LANGUAGES:
-            self.tokenizer = _segmenter(lang)
+            self.tokenizer = _segmenter(lang, cache_segments)
 
     def __call__(self, text: str) -> List[str]:
         cleaned = " ".join(self.clean(text.strip()))
@@ -206,14 +216,21 @@ class RougeScorer(scoring.BaseScorer):
             lang = LANGUAGE_ALIASES[lang]
         self.rouge_types = rouge_types
         self.lang = lang
-        self._tokenizer = MultiTokenizer(lang, callable_tokenizer)
+        # tokens by text, when every step is rougekit's own (a user's callable may not be a pure function)
+        cacheable = not callable_tokenizer and not callable_stemmer
+        self._tokenizer = MultiTokenizer(lang, callable_tokenizer, cache_segments=not cacheable)
         self._stemmer = MultiStemmer(lang, callable_stemmer, min_char_length, bengali_stemmer) if use_stemmer else None
         self._lsum = lsum
         self._lsum_split = lsum_split
-        # tokens by text, when every step is rougekit's own (a user's callable may not be a pure function)
-        cacheable = not callable_tokenizer and not callable_stemmer
         self._cached_tokens = functools.lru_cache(maxsize=_CACHE_SIZE)(self._token_tuple) if cacheable else None
         self._cached_lsum = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_tuple) if cacheable else None
+        # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
+        # for equality, so any consistent numbering gives the same counts)
+        self._vocab: dict = {}
+        # the types known at construction (the rougeLsum sentences are cached only when asked for)
+        listed = isinstance(rouge_types, (list, tuple, set, frozenset))
+        self._made_with = frozenset(t for t in rouge_types if isinstance(t, str)) if listed else {"rougeLsum"}
+        self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._ids_of) if cacheable else None
 
     # ------------------------------------------------------------------ tokens
 
@@ -228,6 +245,25 @@ class RougeScorer(scoring.BaseScorer):
 
     def _lsum_tuple(self, text: str) -> tuple:
         return tuple(map(tuple, self._lsum_tokens(text)))
+
+    def _ids_of(self, text: str) -> tuple:
+        """``(token ids, rougeLsum sentences as ids, those sentences joined)`` of ``text`` (the
+        sentences only when the scorer was made with rougeLsum, else None: see :meth:`_lsum_ids`)."""
+        vocab = self._vocab
+        intern = vocab.setdefault
+        ids = tuple([intern(t, len(vocab)) for t in self._tokens(text, self._tokenizer)])
+        return (ids, *self._lsum_ids(text)) if "rougeLsum" in self._made_with else (ids, None, None)
+
+    def _lsum_ids(self, text: str) -> tuple:
+        vocab = self._vocab
+        intern = vocab.setdefault
+        sentences = tuple(tuple([intern(t, len(vocab)) for t in line]) for line in self._lsum_tokens(text))
+        return sentences, tuple([t for s in sentences for t in s])
+
+    def _forget_ids(self) -> None:
+        """Start the vocabulary afresh (it holds every distinct token seen: bounded by ``_VOCAB_LIMIT``)."""
+        self._vocab = {}
+        self._cached_ids.cache_clear()
 
     def _lsum_sentences(self, text: str) -> List[List[str]]:
         if self._cached_lsum is not None and isinstance(text, str):
@@ -254,26 +290,42 @@ class RougeScorer(scoring.BaseScorer):
 
     def score(self, target: str, prediction: str) -> Dict[str, Score]:
         """Scores of ``prediction`` against ``target`` (reference first)."""
-        vocab: dict = {}
+        if self._cached_ids is not None and isinstance(target, str) and isinstance(prediction, str):
+            if len(self._vocab) > _VOCAB_LIMIT:
+                self._forget_ids()
+            tgt, tgt_sents, tgt_flat = self._cached_ids(target)
+            pred, pred_sents, pred_flat = self._cached_ids(prediction)
+            if tgt_sents is None and "rougeLsum" in self.rouge_types:  # rouge_types changed since
+                (tgt_sents, tgt_flat), (pred_sents, pred_flat) = self._lsum_ids(target), self._lsum_ids(prediction)
+        else:
+            vocab: dict = {}
 
-        def ids(tokens):
-            return [vocab.setdefault(t, len(vocab)) for t in tokens]
+            def ids(tokens):
+                return [vocab.setdefault(t, len(vocab)) for t in tokens]
 
-        tgt = ids(self.tokenize(target))
-        pred = ids(self.tokenize(prediction))
+            tgt = ids(self.tokenize(target))
+            pred = ids(self.tokenize(prediction))
+            tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
+            tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
+
         result: Dict[str, Score] = {}
         for rouge_type in self.rouge_types:
             if rouge_type == "rougeL":
                 if not tgt or not pred:
                     result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
                 else:
-                    result[rouge_type] = _prf(_stats(_ROUGE_L, pred, tgt).hits, len(pred), len(tgt))
+                    result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
-                tgt_sents = [ids(s) for s in self._lsum_sentences(target)]
-                pred_sents = [ids(s) for s in self._lsum_sentences(prediction)]
-                result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
+                if not tgt_flat or not pred_flat:  # (no sentence, or only empty ones)
+                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
+                else:
+                    hits = lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
+                    result[rouge_type] = _prf(hits, len(pred_flat), len(tgt_flat))
+            elif rouge_type in _ORDERS:  # rouge1 .. rouge9, counted here without a detour
+                hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
+                result[rouge_type] = _score_of(hits / (peer_count or 1), hits / (model_count or 1))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)
+                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)  # rouge0: its error
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result

@@ -45,7 +45,8 @@ from rouge-score** where the two splitters disagree (abbreviations, initials,
 numbers, ellipses).  Without ``split_summaries`` the numbers are exact.
 
 Implementation: tokens are interned to ints per call and counted by the engine's
-ROUGE-N and ROUGE-L measures (:func:`rougekit.scoring.reference_stats`). The union
+ROUGE-N and ROUGE-L kernels (:func:`rougekit.measures.ngram.ngram_counts`,
+:func:`rougekit.measures.lcs.lcs_hits`: the measures' counting without their per-call setup). The union
 LCS traces the same LCS as rouge-score (a match goes diagonal; otherwise "up" --
 drop the target token -- wins ties), and its count clipping is rouge-score's, so its
 hits are rouge-score's. With a single sentence on each side the union of one LCS is
@@ -61,11 +62,13 @@ from contextlib import contextmanager
 from itertools import repeat
 from typing import Dict, Iterable, List, Sequence
 
+from rougekit import limits
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.measures import Measure
-from rougekit.scoring import Doc, reference_stats
+from rougekit.measures.lcs import lcs_hits
+from rougekit.measures.ngram import ngram_counts
 
 from . import scoring
 from ._tokenize import DefaultTokenizer, Tokenizer, split_sentences, tokenize
@@ -80,7 +83,6 @@ __all__ = [
     "tokenize",
 ]
 
-_ROUGE_L = Measure("L")  # on one sentence each side: the plain LCS (rouge-score's rougeL)
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
 
 
@@ -270,7 +272,7 @@ class RougeScorer(scoring.BaseScorer):
                 if not tgt or not pred:
                     result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
                     continue
-                result[rouge_type] = _prf(_stats(_ROUGE_L, pred, tgt).hits, len(pred), len(tgt))
+                result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
                 tgt_sents = [ids(s) for s in (tokenize_(x) for x in self._sentences(target))]
                 pred_sents = [ids(s) for s in pred_sent_tokens()]
@@ -299,16 +301,14 @@ def _ngram_score(rouge_type: str, pred: List[int], tgt: List[int]) -> Score:
     n = int(rouge_type[5:])
     if n <= 0:
         raise ValueError("rougen requires positive n: %s" % rouge_type)
-    counts = _stats(Measure.rouge_n(n), pred, tgt)
-    precision = counts.hits / max(counts.peer_count, 1)
-    recall = counts.hits / max(counts.model_count, 1)
-    return Score(precision=precision, recall=recall, fmeasure=scoring.fmeasure(precision, recall))
+    if n > limits.MAX_ORDER:
+        Measure.rouge_n(n)  # its one-line error
+    hits, model_count, peer_count = ngram_counts(pred, tgt, n)
+    return scoring._score_of(hits / max(peer_count, 1), hits / max(model_count, 1))
 
 
 def _prf(hits: int, pred_len: int, tgt_len: int) -> Score:
-    precision = hits / pred_len
-    recall = hits / tgt_len
-    return Score(precision=precision, recall=recall, fmeasure=scoring.fmeasure(precision, recall))
+    return scoring._score_of(hits / pred_len, hits / tgt_len)
 
 
 def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) -> Score:
@@ -318,10 +318,4 @@ def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) 
     pred_flat = [t for s in pred_sents for t in s]
     if not tgt_flat or not pred_flat:
         return Score(precision=0, recall=0, fmeasure=0)
-    hits = reference_stats(_ROUGE_L, Doc(pred_flat, pred_sents), Doc(tgt_flat, tgt_sents)).hits
-    return _prf(hits, len(pred_flat), len(tgt_flat))
-
-
-def _stats(measure: Measure, pred: List[int], tgt: List[int]):
-    """The engine's counts for two token sequences taken as one sentence each."""
-    return reference_stats(measure, Doc(pred, [pred]), Doc(tgt, [tgt]))
+    return _prf(lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat), len(pred_flat), len(tgt_flat))

@@ -53,6 +53,14 @@ def fmeasure(precision, recall):
     return 0.0
 
 
+_tuple_new = tuple.__new__
+
+
+def _score_of(precision, recall) -> Score:
+    """``Score(precision, recall, fmeasure(precision, recall))``, made without namedtuple's Python ``__new__``."""
+    return _tuple_new(Score, (precision, recall, fmeasure(precision, recall)))
+
+
 class BootstrapAggregator:
     """Bootstrap confidence intervals of mean scores, as rouge-score's aggregator.
 

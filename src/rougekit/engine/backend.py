@@ -9,7 +9,8 @@
 
 The same variable steers ``setup.py`` at build time (``python`` skips the build, ``compiled``
 makes a failed build an error). Every other module asks :func:`name`, :func:`kernels`,
-:func:`batch_module`, :func:`bootstrap_module`, :func:`process_kernels` or :func:`marks_kernel`; none reads the
+:func:`batch_module`, :func:`bootstrap_module`, :func:`process_kernels`, :func:`marks_kernel`,
+:func:`segment_zh_module` or :func:`segment_th_module`; none reads the
 environment itself.
 
 >>> name() in ("compiled", "python")
@@ -28,7 +29,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_marks")
+COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_marks", "_segment_zh", "_segment_th")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -104,6 +105,16 @@ def process_kernels() -> ModuleType:
 def marks_kernel() -> ModuleType:
     """The highlights' kernel ``batch_marks``: ``_core._marks`` (compiled) or ``_core._explain`` (the twin)."""
     return importlib.import_module("rougekit._core._marks" if compiled() else "rougekit._core._explain")
+
+
+def segment_zh_module() -> ModuleType:
+    """jieba's cut over jieba's own tables: ``_core._segment_zh`` (compiled) or ``_core._segment_zh_pure``."""
+    return importlib.import_module("rougekit._core._segment_zh" if compiled() else "rougekit._core._segment_zh_pure")
+
+
+def segment_th_module() -> ModuleType:
+    """pythainlp's newmm over pythainlp's own data: ``_core._segment_th`` (compiled) or ``_core._segment_th_pure``."""
+    return importlib.import_module("rougekit._core._segment_th" if compiled() else "rougekit._core._segment_th_pure")
 
 
 def bootstrap_module() -> ModuleType | None:

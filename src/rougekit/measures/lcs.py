@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from rougekit import limits
+from rougekit import _core, limits
 from rougekit.errors import InputError, OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
@@ -20,8 +20,8 @@ from rougekit.measures.registry import register
 
 def _check_trace_size(peer_sentences, model_sentences) -> None:
     """Refuse a sentence pair whose trace-back table would exceed :data:`rougekit.limits.MAX_TRACE_CELLS`."""
-    longest_peer = max((len(s) for s in peer_sentences), default=0)
-    longest_model = max((len(s) for s in model_sentences), default=0)
+    longest_peer = max(map(len, peer_sentences), default=0)
+    longest_model = max(map(len, model_sentences), default=0)
     if longest_peer * longest_model > limits.MAX_TRACE_CELLS:
         raise InputError(
             f"a sentence pair too long for the ROUGE-L/W trace-back ({longest_model} x {longest_peer} tokens, "
@@ -137,3 +137,15 @@ class LongestCommonSubsequence(Family):
 
 
 register(LongestCommonSubsequence())
+
+
+def lcs_hits(peer_sentences, model_sentences, peer_tokens, model_tokens) -> int:
+    """ROUGE-L union-LCS hits of token-id sentences (the kernel, after the trace-size check), nothing else.
+
+    For front ends that score one pair at a time; a whole sequence is one sentence (``[tokens]``).
+    ``peer_tokens`` and ``model_tokens`` are the sentences' tokens joined (so no sentence pair is
+    larger than their product, and the trace-size check runs only when that product is too large).
+    """
+    if len(peer_tokens) * len(model_tokens) > limits.MAX_TRACE_CELLS:
+        _check_trace_size(peer_sentences, model_sentences)
+    return _core.lcs_union_hits(peer_sentences, model_sentences, peer_tokens, model_tokens)

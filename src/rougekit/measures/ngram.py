@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rougekit import limits
+from rougekit import _core, limits
 from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
@@ -59,3 +59,12 @@ class RougeN(Family):
 
 
 register(RougeN())
+
+
+def ngram_counts(peer, model, n: int) -> tuple[int, int, int]:
+    """``(hits, model count, peer count)`` of the n-grams of two token-id sequences, nothing else.
+
+    The ROUGE-N kernel without the per-call setup of :func:`rougekit.scoring.reference_stats`, for
+    front ends that score one pair at a time (``1 <= n <= limits.MAX_ORDER`` is the caller's check).
+    """
+    return _core.ngram_stats(peer, model, n)

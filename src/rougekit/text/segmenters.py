@@ -2,10 +2,12 @@
 
 ``segmenter(lang)`` returns a function ``str -> list[str]`` giving the segmenter's own pieces, as
 the library returns them (jieba and pythainlp keep spaces and punctuation as pieces; the language
-presets drop them afterwards). Chinese: jieba (extra ``rougekit[zh]``); Japanese: fugashi (MeCab)
-with the unidic-lite dictionary (``rougekit[ja]``); Thai: pythainlp's ``newmm`` (``rougekit[th]``);
-Burmese: syllables by the rules of Ding et al. (2019), as XL-Sum segments Burmese (no extra).
-Nothing is downloaded at run time: the dictionaries come with the packages.
+presets drop them afterwards). Chinese: jieba (extra ``rougekit[zh]``), its default ``cut``
+computed by :mod:`rougekit.text.jieba_cut` over jieba's own tables (the same pieces, faster);
+Japanese: fugashi (MeCab) with the unidic-lite dictionary (``rougekit[ja]``); Thai: pythainlp's
+``newmm`` (``rougekit[th]``), computed by :mod:`rougekit.text.thai_newmm` over pythainlp's own
+dictionary and cluster rules; Burmese: syllables by the rules of Ding et al. (2019), as XL-Sum
+segments Burmese (no extra). Nothing is downloaded at run time: the dictionaries come with the packages.
 
 >>> segmenter("my")("မြန်မာစာ")
 ['မြန်', 'မာ', 'စာ']
@@ -53,7 +55,9 @@ def _jieba() -> Segmenter:
     jieba = _need("jieba", "zh")
     logging.getLogger("jieba").setLevel(logging.WARNING)  # no "Building prefix dict" lines on stderr
     jieba.initialize()
-    return jieba.lcut
+    from rougekit.text.jieba_cut import JiebaCut
+
+    return JiebaCut(jieba)  # jieba's pieces, cut by rougekit over jieba's own tables
 
 
 def _fugashi() -> Segmenter:
@@ -75,11 +79,9 @@ def _fugashi() -> Segmenter:
 
 def _pythainlp() -> Segmenter:
     tokenize = _need("pythainlp.tokenize", "th")
+    from rougekit.text.thai_newmm import NewmmCut
 
-    def thai_words(text: str) -> list[str]:
-        return tokenize.word_tokenize(text, engine="newmm")
-
-    return thai_words
+    return NewmmCut(tokenize)  # newmm's pieces, cut by rougekit over pythainlp's own data
 
 
 _ASAT = "\u103a"  # the killer: a syllable's final consonant
