@@ -194,6 +194,28 @@ def test_input_kind_and_levels():
 
 
 @needs_batch
+def test_compiled_reader_reads_nesting_as_inputs():
+    # the engine reads a list whose first item is an array in C (no call into inputs.py): it must
+    # see the same sentences as the readable reader, and refuse what it refuses
+    from rougekit._core.batch import BatchScorer
+
+    bs = BatchScorer(["ROUGE-1"], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    eng = bs._engine
+    a, b = np.array([4, 5], dtype=np.int32), np.array([6], dtype=np.int64)
+    for summary in ([a, b], (a, [7, 8]), [np.int32(3), np.int64(4)], [np.array(5)], [a, [], b]):
+        expected = inputs.id_sentences(summary)
+        got = eng.process_ids(summary)[1]
+        assert [len(s) for s in got] == [len(s) for s in expected] and len(got) > 0
+    assert eng.process_ids([a, b])[1] == [eng.process_ids(a)[0], eng.process_ids(b)[0]]
+    assert eng.process_ids([np.int32(3), np.int64(4)])[0] == eng.process_ids([3, 4])[0]
+    for bad in ([b"ab"], [bytearray(b"ab")], [a.reshape(1, 2), b]):
+        with pytest.raises(TypeError):
+            eng.process_ids(bad)
+        with pytest.raises(TypeError):
+            inputs.id_sentences(bad)
+
+
+@needs_batch
 @pytest.mark.parametrize("multi_ref", ["sum", "best", "max"])
 def test_long_summaries_many_types(multi_ref):
     # more than 256 token types in a candidate: ROUGE-2/S/SU go through the hashed tables, and

@@ -93,6 +93,14 @@ cdef int _id_level(object x) except -2:
             return 0
         if type(x[0]) is int:
             return 1
+        first = x[0]
+        # a list of arrays (its sentences, or references): no Python call (bytes are text, as in inputs.py)
+        if PyObject_CheckBuffer(first) and not isinstance(first, (bytes, bytearray)):
+            PyObject_GetBuffer(first, &view, PyBUF_RECORDS_RO)
+            nd = view.ndim
+            PyBuffer_Release(&view)
+            if nd >= 1:
+                return 2
         return _inputs.id_level(x)
     if isinstance(x, (str, bytes, bytearray)):
         return -1

@@ -199,8 +199,9 @@ def normalize(candidates: list, references) -> tuple[str, list[list]]:
     """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`)."""
     references = list(references)
     kind = input_kind(candidates, references)
-    if kind == "text":  # split_references, inline: this runs once per pair of every call
-        return kind, [[r] if type(r) is str else list(r) for r in references]
+    if kind == "text":  # split_references, inline: this runs once per pair of every call; a list
+        # is read as it is (never changed), not copied: no new list per pair for the GC to track
+        return kind, [r if type(r) is list else [r] if type(r) is str else list(r) for r in references]
     return kind, [_split_ids(r) for r in references]
 
 
