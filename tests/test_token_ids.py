@@ -235,3 +235,18 @@ def test_long_summaries_many_types(multi_ref):
     expected = _table(rougekit.score(cands, refs, fast=False, **opts), measures)
     for jobs in (1, 2):
         assert np.array_equal(_table(rougekit.score(cands, refs, jobs=jobs, **opts), measures), expected)
+
+
+@needs_batch
+@pytest.mark.parametrize("types", [257, 400, 723, 724, 900])
+def test_bigram_tables_clip_counts(types):
+    # candidates of 257 to 723 types use the direct uint16 bigram table, larger ones the hashed
+    # one: clipped counts (a bigram the reference repeats more often than the candidate) by hand
+    cand = list(range(types)) + [1, 2, 1, 2, 1, 2]  # (1, 2) three times more: four in all
+    ref = [1, 2] * 6 + [types + 5, 1, 2, 7, 8, 9]  # (1, 2) seven times; (7, 8), (8, 9) once each
+    got = rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None).data[0, 0, :3]
+    # candidate: (1, 2) 4 times, (2, 1) twice; reference: (1, 2) 7 times, (2, 1) 5 times, (7, 8) and
+    # (8, 9) once (both in the candidate's run 0..types-1); hits 4 + 2 + 1 + 1
+    assert got.tolist() == [len(ref) - 1, 8, len(cand) - 1]
+    slow = rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None, fast=False).data[0, 0]
+    assert np.array_equal(rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None).data[0, 0], slow)
