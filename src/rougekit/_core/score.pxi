@@ -353,7 +353,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                         u = PM[<Py_ssize_t>_or_slot(x[a - 1], U) * Wb]
                                         v = (v + (v & u)) | (v & ~u)
                                         rows[a] = v
-                                else:
+                                elif wj < _WIDE_WORDS or not rkb_rows_wide(x, m, PM, Wb, wj, rows, 1, <uint32_t>U):
                                   for a in range(1, m + 1):
                                     V = rows + (a - 1) * wj
                                     Vn = V + wj
