@@ -137,6 +137,13 @@ def test_word_limit_keeps_first_ids():
         assert (row["recall"], row["precision"]) == (1.0, 1.0)
     assert inputs.id_sentences([[5, 9], [], [2, 7, 7]], word_limit=4) == [[5, 9], [2, 7]]
     assert inputs.id_sentences(np.arange(5, dtype=np.uint16), word_limit=2) == [[0, 1]]
+    # one array per summary (the engine reads its buffer once): cut to the limit, empty arrays
+    for dtype in (np.int32, np.int64, np.uint16):
+        cand, ref = np.array([1, 2, 3, 4, 5], dtype=dtype), np.array([3, 9], dtype=dtype)
+        for fast in (True, False):
+            r = rougekit.score([cand, cand[:0]], [ref, ref], measures="ROUGE-1", word_limit=3, fast=fast)
+            # candidate 1 2 3, reference 3 9: one hit of 2 reference and 3 candidate tokens
+            assert r.data[:, 0, :3].tolist() == [[2.0, 1.0, 3.0], [2.0, 0.0, 0.0]]
 
 
 @needs_batch

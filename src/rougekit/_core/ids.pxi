@@ -120,63 +120,76 @@ cdef int _id_level(object x) except -2:
 cdef int _read_buffer(IdMap* m, object part, IntBuf* out, Py_ssize_t pair, int ref) except -1:
     """Append the dense ids of a one-dimensional integer buffer to ``out``."""
     cdef Py_buffer view
-    cdef const char* f
-    cdef char c
-    cdef Py_ssize_t k, n, st
-    cdef const char* p
-    cdef int64_t v
-    cdef int32_t s32
-    cdef int isz
     PyObject_GetBuffer(part, &view, PyBUF_RECORDS_RO)
     try:
-        f = view.format
-        if f == NULL:
-            f = _FMT_B
-        if f[0] == b"@":
-            f += 1
-        c = f[0]
-        if view.ndim != 1 or c == 0 or f[1] != 0 or memchr(b"bBhHiIlLqQnN", c, 12) == NULL:
-            raise TypeError(f"{_where(pair, ref)}: token ids must be integers (got a buffer of format "
-                            f"{(<bytes>f).decode('ascii', 'replace')!r})")
-        n = view.shape[0]
-        st = view.strides[0]
-        isz = <int>view.itemsize
-        p = <const char*>view.buf
-        if c == b"i" and isz == 4 and st == 4:   # int32, contiguous (numpy's int32 arrays)
-            _reserve(out, n)
-            for k in range(n):
-                s32 = (<const int32_t*>p)[k]
-                if <uint32_t>s32 < <uint64_t>m.dcap and m.direct[s32] >= 0:
-                    out.data[out.n] = m.direct[s32]
-                else:   # a negative id (an error), or an id new to the engine
-                    out.data[out.n] = _idmap_get(m, s32, pair, ref)
-                out.n += 1
-            return 0
-        for k in range(n):
-            if c == b"i" and isz == 4:
-                s32 = (<const int32_t*>(p + k * st))[0]
-                if 0 <= s32 < m.dcap and m.direct[s32] >= 0:
-                    _push(out, m.direct[s32])
-                    continue
-                v = s32
-            elif isz == 8:
-                if c >= b"a":   # lower case: signed
-                    v = (<const int64_t*>(p + k * st))[0]
-                else:
-                    if (<const uint64_t*>(p + k * st))[0] > _ID_MAX:
-                        _out_of_range((<const uint64_t*>(p + k * st))[0], pair, ref)
-                    v = <int64_t>(<const uint64_t*>(p + k * st))[0]
-            elif isz == 4:
-                v = (<const int32_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint32_t*>(p + k * st))[0]
-            elif isz == 2:
-                v = (<const int16_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint16_t*>(p + k * st))[0]
-            elif isz == 1:
-                v = (<const int8_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint8_t*>(p + k * st))[0]
-            else:
-                raise TypeError(f"{_where(pair, ref)}: unsupported integer size {isz}")
-            _push(out, _idmap_get(m, v, pair, ref))
+        return _read_view(m, &view, out, pair, ref)
     finally:
         PyBuffer_Release(&view)
+
+
+cdef int _read_view(IdMap* m, Py_buffer* vp, IntBuf* out, Py_ssize_t pair, int ref) except -1:
+    """Append the dense ids of a one-dimensional integer buffer (already got) to ``out``."""
+    cdef const char* f
+    cdef char c
+    cdef Py_ssize_t k, n, st, dcap
+    cdef const char* p
+    cdef int64_t v
+    cdef int32_t s32, d
+    cdef int32_t* dst
+    cdef const int32_t* direct
+    cdef int isz
+    cdef Py_buffer view = vp[0]
+    f = view.format
+    if f == NULL:
+        f = _FMT_B
+    if f[0] == b"@":
+        f += 1
+    c = f[0]
+    if view.ndim != 1 or c == 0 or f[1] != 0 or memchr(b"bBhHiIlLqQnN", c, 12) == NULL:
+        raise TypeError(f"{_where(pair, ref)}: token ids must be integers (got a buffer of format "
+                        f"{(<bytes>f).decode('ascii', 'replace')!r})")
+    n = view.shape[0]
+    st = view.strides[0]
+    isz = <int>view.itemsize
+    p = <const char*>view.buf
+    if c == b"i" and isz == 4 and st == 4:   # int32, contiguous (numpy's int32 arrays)
+        _reserve(out, n)
+        dst = out.data + out.n   # the table and the output in locals: stores to dst cannot move them
+        direct = m.direct
+        dcap = m.dcap
+        for k in range(n):
+            s32 = (<const int32_t*>p)[k]
+            d = direct[s32] if <uint32_t>s32 < <uint64_t>dcap else -1
+            if d < 0:   # a negative id (an error), or an id new to the engine (the table may grow)
+                d = _idmap_get(m, s32, pair, ref)
+                direct = m.direct
+                dcap = m.dcap
+            dst[k] = d
+        out.n += n
+        return 0
+    for k in range(n):
+        if c == b"i" and isz == 4:
+            s32 = (<const int32_t*>(p + k * st))[0]
+            if 0 <= s32 < m.dcap and m.direct[s32] >= 0:
+                _push(out, m.direct[s32])
+                continue
+            v = s32
+        elif isz == 8:
+            if c >= b"a":   # lower case: signed
+                v = (<const int64_t*>(p + k * st))[0]
+            else:
+                if (<const uint64_t*>(p + k * st))[0] > _ID_MAX:
+                    _out_of_range((<const uint64_t*>(p + k * st))[0], pair, ref)
+                v = <int64_t>(<const uint64_t*>(p + k * st))[0]
+        elif isz == 4:
+            v = (<const int32_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint32_t*>(p + k * st))[0]
+        elif isz == 2:
+            v = (<const int16_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint16_t*>(p + k * st))[0]
+        elif isz == 1:
+            v = (<const int8_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint8_t*>(p + k * st))[0]
+        else:
+            raise TypeError(f"{_where(pair, ref)}: unsupported integer size {isz}")
+        _push(out, _idmap_get(m, v, pair, ref))
     return 0
 
 
@@ -209,12 +222,27 @@ cdef int _read_id_summary(IdMap* m, object x, int word_limit, IntBuf* tok, IntBu
     """Sentences of one id summary into ``tok`` (dense ids) and ``off`` (offsets, from 0)."""
     cdef int level
     cdef Py_ssize_t start, used = 0
+    cdef Py_buffer view
     tok.n = 0
     off.n = 0
     _push(off, 0)
     if isinstance(x, (str, bytes)):
         raise TypeError(f"{_where(pair, ref)}: text where token ids are expected "
                         "(give every summary as text or every one as ids)")
+    if PyObject_CheckBuffer(x) and not isinstance(x, bytearray):
+        # one array, the common case: its buffer got once (not once to find its nesting, once to
+        # check the sentence and once to read it)
+        PyObject_GetBuffer(x, &view, PyBUF_RECORDS_RO)
+        try:
+            if view.ndim == 1:
+                _read_view(m, &view, tok, pair, ref)
+                if word_limit > 0 and tok.n > word_limit:
+                    tok.n = word_limit
+                if tok.n > 0:
+                    _push(off, <int32_t>tok.n)
+                return 0
+        finally:
+            PyBuffer_Release(&view)
     level = _id_level(x)
     if level < 0:
         raise TypeError(f"{_where(pair, ref)}: expected token ids (a sequence of ints, or a list of them), got {x!r:.60}")
