@@ -587,3 +587,29 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
     r = np.where(np.arange(3000) % 3 == 0, 5000, c).astype(np.int32)
     got = BatchScorer(["ROUGE-L"], **opts).score_arrays([c], [r])
     assert got[0, 0, 1] == 2000
+
+
+def test_long_tokens_interned_by_all_their_bytes():
+    """Tokens longer than 8 bytes are hashed and compared 8 bytes at a time past the first word:
+    the same word in any case is one type; words differing only past byte 8 or 16 are not; the
+    last token of a text (no bytes after it) is read like the others."""
+    words = [
+        "internationalization",
+        "INTERNATIONALIZATION",
+        "Internationalizatiox",  # differs in byte 20
+        "internationalizing",  # differs from byte 16 on
+        "internat",  # the first 8 bytes only
+        "internati",  # 9 bytes
+        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghij",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJ",
+        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghik",
+    ]
+    scorer = BatchScorer(
+        [Measure.parse("ROUGE-1")], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
+    ids = scorer.tokens(" ".join(words))
+    assert ids[0] == ids[1] and ids[6] == ids[7]
+    assert len({ids[0], ids[2], ids[3], ids[4], ids[5], ids[6], ids[8]}) == 7
+    for k, word in enumerate(words):  # alone, at the very end of its text: the same type
+        assert scorer.tokens(word) == [ids[k]]
+        assert scorer.tokens("x " + word.upper()) == [scorer.tokens("x")[0], ids[k]]

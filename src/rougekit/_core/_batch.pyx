@@ -412,10 +412,10 @@ cdef class _Engine:
             e = &self.vt[i]
             if e.w0:
                 if e.off == _SHORT:
-                    h = _vhash(e.w0, NULL, 0)
+                    h = _vhash(e.w0, NULL, 0, 0)
                 else:
                     n = (<uint32_t*>(self.arena + e.off))[0]
-                    h = _vhash(e.w0, self.arena + e.off + 4, n)
+                    h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
                 s = <Py_ssize_t>(h & msk)
                 while nt[s].w0:
                     s = (s + 1) & msk
@@ -472,8 +472,8 @@ cdef class _Engine:
                     raise MemoryError()
         return fid
 
-    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid) except 4294967294 nogil:
-        """Add the type p[:n] (not in the table) with id ``fid``; returns its arena offset or _SHORT."""
+    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid, uint64_t h) except 4294967294 nogil:
+        """Add the type p[:n] (not in the table, hash h) with id ``fid``; returns its arena offset or _SHORT."""
         cdef Py_ssize_t s, msk, cap, need
         cdef uint8_t* q
         cdef VEntry* e
@@ -505,7 +505,7 @@ cdef class _Engine:
         if 2 * (self.vcount + 1) > self.vcap:
             self._rehash(self.vcap * 2)
         msk = self.vcap - 1
-        s = <Py_ssize_t>(_vhash(w0, p, n) & msk)
+        s = <Py_ssize_t>(h & msk)
         while self.vt[s].w0:
             s = (s + 1) & msk
         e = &self.vt[s]
@@ -528,13 +528,14 @@ cdef class _Engine:
                     if e.off == _SHORT:
                         return e.id
                 elif (e.off != _SHORT and (<uint32_t*>(self.arena + e.off))[0] == n
-                      and _eq_folded(self.arena + e.off + 4, p, n)):
+                      and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4,
+                                     self.text_end - p)):
                     return e.id
             elif e.w0 == 0:
                 break
             s = (s + 1) & msk
         fid = self._final_id(p, n)   # a new type: stopwords and the stemmer, once per type
-        self._insert(p, n, w0, fid)
+        self._insert(p, n, w0, fid, h)
         return fid
 
 
@@ -598,7 +599,7 @@ cdef class _Engine:
                 w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                sp[ntok].h = _vhash(w0, seg + i, j - i)
+                sp[ntok].h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i))
                 RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
                 ntok += 1
         dst = out.data
