@@ -257,3 +257,28 @@ def test_bigram_tables_clip_counts(types):
     assert got.tolist() == [len(ref) - 1, 8, len(cand) - 1]
     slow = rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None, fast=False).data[0, 0]
     assert np.array_equal(rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None).data[0, 0], slow)
+
+
+@needs_batch
+def test_int32_arrays_read_without_the_gil_keep_order_and_numbers():
+    # contiguous int32 arrays are queued and read together without the GIL; other inputs in place:
+    # the numbers are those of lists, and the first bad summary in input order is the one named
+    a = np.array([3, 1, 4, 1, 5, 9, 2, 6], dtype=np.int32)
+    b = np.array([2, 7, 1, 8, 2, 8], dtype=np.int32)
+    wide = np.arange(2 * len(a), dtype=np.int32)
+    wide[::2] = a  # a strided (not contiguous) int32 view: read in place
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], bootstrap=None, jobs=1)
+    got = rougekit.score([a, b, wide[::2], a[:0]], [b, [a, b], a, b], **kw).data
+    lists = rougekit.score(
+        [a.tolist(), b.tolist(), a.tolist(), []], [b.tolist(), [a.tolist(), b.tolist()], a.tolist(), b.tolist()], **kw
+    )
+    assert np.array_equal(got, lists.data)
+    bad = np.array([1, -3], dtype=np.int32)
+    with pytest.raises(InputError, match="pair 1: candidate: token id -3"):
+        rougekit.score([bad, [1, -4]], [a, a], **kw)
+    with pytest.raises(InputError, match="pair 1: reference 1: token id -3"):
+        rougekit.score([a, [1, -4]], [bad, a], **kw)
+    with pytest.raises(InputError, match="pair 1: candidate: token id -3"):
+        rougekit.score([bad, a], [a, "text"], **kw)  # the later text is refused after the earlier bad id
+    with pytest.raises(TypeError):
+        rougekit.score([a, a], [a, "text"], **kw)

@@ -851,7 +851,8 @@ cdef class _Engine:
         """Pairs ``start:end`` given as token ids (see inputs.py) into a chunk ready for :meth:`score`.
 
         No tokenizer, stemmer, stopwords or reference cache: the ids are read, cut to the word
-        limit and mapped to dense ids (ids.pxi).  Holds the GIL (reading is a copy).
+        limit and mapped to dense ids (ids.pxi).  Contiguous int32 arrays are read without the
+        GIL (their buffers got first, then all read at once); other inputs with it, in order.
         """
         cdef _Chunk ch = _Chunk.__new__(_Chunk)
         cdef Py_ssize_t i, n = end - start, nr = 0, cap
@@ -859,6 +860,8 @@ cdef class _Engine:
         cdef _Doc d
         cdef void* q
         cdef list keep = []
+        cdef IdPend pend
+        memset(&pend, 0, sizeof(IdPend))
         ch.n = n
         ch.start = start
         ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
@@ -869,28 +872,72 @@ cdef class _Engine:
             raise MemoryError()
         ch.keep = keep
         ch.roff[0] = 0
-        for i in range(n):
-            d = self._id_doc(candidates[start + i], start + i, -1)
-            keep.append(d)
-            ch.peers[i] = &d.d
-            refs = references[start + i]
-            level = _id_level(refs)
-            if level == 1:
-                refs = (refs,)
-            elif level == 0:
-                refs = ()
-            elif level < 0:
-                raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
-                                f"or a list of them), got {refs!r:.60}")
-            j = 0
-            for r in refs:
-                d = self._id_doc(r, start + i, j)
-                j += 1
-                keep.append(d)
-                cap = ch.put_ref(nr, cap, &d.d)
-                nr += 1
-            ch.roff[i + 1] = nr
+        try:
+            try:
+                for i in range(n):
+                    d = self._id_doc_queued(candidates[start + i], &pend, start + i, -1)
+                    keep.append(d)
+                    ch.peers[i] = &d.d
+                    refs = references[start + i]
+                    level = _id_level(refs)
+                    if level == 1:
+                        refs = (refs,)
+                    elif level == 0:
+                        refs = ()
+                    elif level < 0:
+                        raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
+                                        f"or a list of them), got {refs!r:.60}")
+                    j = 0
+                    for r in refs:
+                        d = self._id_doc_queued(r, &pend, start + i, j)
+                        j += 1
+                        keep.append(d)
+                        cap = ch.put_ref(nr, cap, &d.d)
+                        nr += 1
+                    ch.roff[i + 1] = nr
+            except BaseException:
+                self._id_flush(&pend)   # a summary queued before this one reports its own error first
+                raise
+            self._id_flush(&pend)
+        finally:
+            _idpend_free(&pend)
         return ch
+
+    cdef _Doc _id_doc_queued(self, object summary, IdPend* pend, Py_ssize_t pair, int ref):
+        """(GIL) A new _Doc for a token-id summary: queued when it is an int32 array, else read now
+        (after the queue, so that errors come in the order of the summaries)."""
+        cdef _Doc doc = _Doc.__new__(_Doc)
+        if _idpend_add(pend, summary, &doc.d, &doc.mem, pair, ref):
+            return doc
+        self._id_flush(pend)
+        _read_id_summary(&self.idm, summary, self.word_limit, &self.st, &self.so, pair, ref)
+        self._store(False, &doc.d, &doc.mem)
+        return doc
+
+    cdef int _id_flush(self, IdPend* pend) except -1:
+        """Read the queued int32 arrays into their docs without the GIL, release them; the first
+        id out of range raises (the queue's order)."""
+        cdef Py_ssize_t k, bad = -1
+        cdef int64_t badv = 0
+        cdef int rc = 0
+        if pend.n == 0:
+            return 0
+        try:
+            with nogil:
+                for k in range(pend.n):
+                    rc = _read_int32_nogil(&self.idm, <const int32_t*>pend.views[k].buf, pend.views[k].shape[0],
+                                           self.word_limit, &self.st, &self.so, &badv)
+                    if rc != 0:
+                        bad = k
+                        break
+                    self._store(False, pend.dst[k], pend.slot[k])
+            if rc == -1:
+                _out_of_range(badv, pend.pair[bad], pend.ref[bad])
+            if rc != 0:
+                raise MemoryError()
+        finally:
+            _idpend_release(pend)
+        return 0
 
     cdef _Doc _id_doc(self, object summary, Py_ssize_t pair, int ref):
         """(GIL) One token-id summary read into a new _Doc."""

@@ -42,8 +42,9 @@ cdef void _idmap_free(IdMap* m) noexcept:
     memset(m, 0, sizeof(IdMap))
 
 
-cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
-    """Dense id of raw id v that is not in the direct table yet (grows it, or uses the map)."""
+cdef int32_t _idmap_new(IdMap* m, uint32_t v) noexcept nogil:
+    """Dense id of raw id v that is not in the direct table yet (grows it, or uses the map); -2:
+    out of memory."""
     cdef Py_ssize_t cap, k
     cdef int32_t* q
     cdef int32_t d
@@ -53,7 +54,7 @@ cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
             cap = pow2_at_least(<Py_ssize_t>v + 1)
             q = <int32_t*>realloc(m.direct, cap * sizeof(int32_t))
             if q == NULL:
-                raise MemoryError()
+                return -2
             for k in range(m.dcap, cap):
                 q[k] = -1
             m.direct = q
@@ -67,8 +68,16 @@ cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
     if d < 0:
         d = m.count
         if _smap_put(&m.big, <const uint8_t*>&v, 4, h, d) < 0:
-            raise MemoryError()
+            return -2
         m.count += 1
+    return d
+
+
+cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
+    """:func:`_idmap_new`, MemoryError when out of memory."""
+    cdef int32_t d = _idmap_new(m, v)
+    if d == -2:
+        raise MemoryError()
     return d
 
 
@@ -81,6 +90,122 @@ cdef inline int32_t _idmap_get(IdMap* m, int64_t v, Py_ssize_t pair, int ref) ex
         if d >= 0:
             return d
     return _idmap_slow(m, <uint32_t>v)
+
+
+# The common input, one contiguous int32 array per summary, is read without the GIL: prepare_ids
+# gets each array's buffer (GIL), then maps all the queued arrays at once (no GIL), so the jobs'
+# engines read their chunks in parallel.
+
+cdef struct IdPend:
+    Py_buffer* views
+    DocC** dst
+    int32_t*** slot
+    Py_ssize_t* pair
+    int* ref
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t pair, int ref) except -1:
+    """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer: 1; else 0 (not queued)."""
+    cdef Py_buffer* v
+    cdef const char* f
+    cdef Py_ssize_t cap
+    cdef void* t
+    if not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
+        return 0
+    if q.n == q.cap:
+        cap = 2 * q.cap if q.cap else 64
+        t = realloc(q.views, cap * sizeof(Py_buffer))
+        if t == NULL:
+            raise MemoryError()
+        q.views = <Py_buffer*>t
+        t = realloc(q.dst, cap * sizeof(DocC*))
+        if t == NULL:
+            raise MemoryError()
+        q.dst = <DocC**>t
+        t = realloc(q.slot, cap * sizeof(int32_t**))
+        if t == NULL:
+            raise MemoryError()
+        q.slot = <int32_t***>t
+        t = realloc(q.pair, cap * sizeof(Py_ssize_t))
+        if t == NULL:
+            raise MemoryError()
+        q.pair = <Py_ssize_t*>t
+        t = realloc(q.ref, cap * sizeof(int))
+        if t == NULL:
+            raise MemoryError()
+        q.ref = <int*>t
+        q.cap = cap
+    v = &q.views[q.n]
+    PyObject_GetBuffer(x, v, PyBUF_RECORDS_RO)
+    f = v.format
+    if f != NULL and f[0] == b"@":
+        f += 1
+    if (v.ndim != 1 or f == NULL or f[0] != b"i" or f[1] != 0 or v.itemsize != 4
+            or (v.shape[0] > 1 and v.strides[0] != 4)):
+        PyBuffer_Release(v)
+        return 0
+    q.dst[q.n] = dst
+    q.slot[q.n] = slot
+    q.pair[q.n] = pair
+    q.ref[q.n] = ref
+    q.n += 1
+    return 1
+
+
+cdef void _idpend_release(IdPend* q) noexcept:
+    """(GIL) Release the queued buffers and empty the queue."""
+    cdef Py_ssize_t k
+    for k in range(q.n):
+        PyBuffer_Release(&q.views[k])
+    q.n = 0
+
+
+cdef void _idpend_free(IdPend* q) noexcept:
+    _idpend_release(q)
+    free(q.views)
+    free(q.dst)
+    free(q.slot)
+    free(q.pair)
+    free(q.ref)
+    memset(q, 0, sizeof(IdPend))
+
+
+cdef int _read_int32_nogil(IdMap* m, const int32_t* p, Py_ssize_t n, int word_limit, IntBuf* tok, IntBuf* off,
+                           int64_t* bad) except -3 nogil:
+    """One int32 summary (one sentence) into ``tok`` / ``off``, as _read_id_summary reads it: every
+    id mapped (checked) before the word limit cuts; -1: id ``bad`` out of range; -2: no memory."""
+    cdef Py_ssize_t k, dcap
+    cdef int32_t s32, d
+    cdef int32_t* dst
+    cdef const int32_t* direct
+    tok.n = 0
+    off.n = 0
+    _push(off, 0)
+    _reserve(tok, n)
+    dst = tok.data
+    direct = m.direct
+    dcap = m.dcap
+    for k in range(n):
+        s32 = p[k]
+        d = direct[s32] if <uint32_t>s32 < <uint64_t>dcap else -1
+        if d < 0:
+            if s32 < 0:
+                bad[0] = s32
+                return -1
+            d = _idmap_new(m, <uint32_t>s32)
+            if d == -2:
+                return -2
+            direct = m.direct
+            dcap = m.dcap
+        dst[k] = d
+    tok.n = n
+    if word_limit > 0 and tok.n > word_limit:
+        tok.n = word_limit
+    if tok.n > 0:
+        _push(off, <int32_t>tok.n)
+    return 0
 
 
 cdef int _id_level(object x) except -2:
