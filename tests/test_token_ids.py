@@ -282,3 +282,23 @@ def test_int32_arrays_read_without_the_gil_keep_order_and_numbers():
         rougekit.score([bad, a], [a, "text"], **kw)  # the later text is refused after the earlier bad id
     with pytest.raises(TypeError):
         rougekit.score([a, a], [a, "text"], **kw)
+
+
+def test_normalize_numpy_references_as_split_references():
+    # normalize takes numpy's 1-d integer arrays as one reference without a memoryview; every other
+    # form goes through split_references: the same lists either way
+    refs = [
+        np.array([1, 2], dtype=np.int32),
+        np.array([1, 2], dtype=np.uint8),
+        np.array([1, 2], dtype=object),
+        np.array([[1, 2], [3, 4]], dtype=np.int64),
+        [np.array([5], dtype=np.int32), np.array([6, 7], dtype=np.int32)],
+        [1, 2, 3],
+    ]
+    kind, got = inputs.normalize([[1]] * len(refs), refs)
+    assert kind == "ids"
+    expected = [inputs.split_references(r, "ids") for r in refs]
+    assert [[id(x) for x in g] for g in got[:2]] == [[id(refs[0])], [id(refs[1])]]
+    assert [len(g) for g in got] == [len(e) for e in expected] == [1, 1, 1, 2, 2, 1]
+    for g, e in zip(got, expected):
+        assert all(np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(g, e))
