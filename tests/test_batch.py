@@ -586,3 +586,67 @@ def test_rouge_w_on_a_reference_without_tokens_is_an_error(fast, jobs):
             rougekit.score(cands, refs, measures=["ROUGE-1", "ROUGE-W-1.2"], bootstrap=None, jobs=jobs, fast=fast)
         ok = rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None, jobs=jobs, fast=fast)
         assert ok.per_pair()[-1]["ROUGE-1"]["recall"] == 0.0  # without ROUGE-W the empty reference scores 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wide_lcs_rows_equal_the_scalar_rows(seed):
+    """Rows of 4+ words run with AVX-512 where the CPU has it (lcs.pxi): the same LCS lengths and
+    union-LCS marks as the scalar add-with-carry rows, for 1-4 registers and beyond (sentences of
+    193 to 4,500 tokens; one sentence each: no trace-back; several: the union LCS)."""
+    from rougekit._core.batch import SEQUENCE_LCS
+
+    rng = np.random.default_rng(seed)
+
+    def sentence(k):
+        return rng.integers(0, 60, size=k, dtype=np.int32)
+
+    sizes = [193, 256, 511, 512, 513, 700, 1024, 1500, 2048, 2049, 2600, 4500]
+    cands, refs = [], []
+    for k in sizes:
+        c = sentence(k)
+        r = np.where(rng.random(k) < 0.6, c, rng.integers(0, 80, size=k)).astype(np.int32)
+        cands.append(c)
+        refs.append(r)
+        cands.append([c[: k // 2], sentence(int(rng.integers(193, 800)))])  # several sentences: union LCS
+        refs.append([[r[k // 3 :], sentence(50)]])
+    measures = ["ROUGE-L", SEQUENCE_LCS]
+    opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    try:
+        _batch._wide_rows(False)
+        expected = BatchScorer(measures, **opts).score_arrays(cands, refs)
+        _batch._wide_rows(True)
+        got = BatchScorer(measures, **opts).score_arrays(cands, refs)
+    finally:
+        _batch._wide_rows(True)
+    assert np.array_equal(got, expected)
+    # by hand: every third token of the reference replaced by an id the candidate lacks
+    c = np.arange(3000, dtype=np.int32)
+    r = np.where(np.arange(3000) % 3 == 0, 5000, c).astype(np.int32)
+    got = BatchScorer(["ROUGE-L"], **opts).score_arrays([c], [r])
+    assert got[0, 0, 1] == 2000
+
+
+def test_long_tokens_interned_by_all_their_bytes():
+    """Tokens longer than 8 bytes are hashed and compared 8 bytes at a time past the first word:
+    the same word in any case is one type; words differing only past byte 8 or 16 are not; the
+    last token of a text (no bytes after it) is read like the others."""
+    words = [
+        "internationalization",
+        "INTERNATIONALIZATION",
+        "Internationalizatiox",  # differs in byte 20
+        "internationalizing",  # differs from byte 16 on
+        "internat",  # the first 8 bytes only
+        "internati",  # 9 bytes
+        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghij",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJ",
+        "abcdefghijklmnopqrstuvwxyz0123456789abcdefghik",
+    ]
+    scorer = BatchScorer(
+        [Measure.parse("ROUGE-1")], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
+    ids = scorer.tokens(" ".join(words))
+    assert ids[0] == ids[1] and ids[6] == ids[7]
+    assert len({ids[0], ids[2], ids[3], ids[4], ids[5], ids[6], ids[8]}) == 7
+    for k, word in enumerate(words):  # alone, at the very end of its text: the same type
+        assert scorer.tokens(word) == [ids[k]]
+        assert scorer.tokens("x " + word.upper()) == [scorer.tokens("x")[0], ids[k]]

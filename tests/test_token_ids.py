@@ -137,6 +137,13 @@ def test_word_limit_keeps_first_ids():
         assert (row["recall"], row["precision"]) == (1.0, 1.0)
     assert inputs.id_sentences([[5, 9], [], [2, 7, 7]], word_limit=4) == [[5, 9], [2, 7]]
     assert inputs.id_sentences(np.arange(5, dtype=np.uint16), word_limit=2) == [[0, 1]]
+    # one array per summary (the engine reads its buffer once): cut to the limit, empty arrays
+    for dtype in (np.int32, np.int64, np.uint16):
+        cand, ref = np.array([1, 2, 3, 4, 5], dtype=dtype), np.array([3, 9], dtype=dtype)
+        for fast in (True, False):
+            r = rougekit.score([cand, cand[:0]], [ref, ref], measures="ROUGE-1", word_limit=3, fast=fast)
+            # candidate 1 2 3, reference 3 9: one hit of 2 reference and 3 candidate tokens
+            assert r.data[:, 0, :3].tolist() == [[2.0, 1.0, 3.0], [2.0, 0.0, 0.0]]
 
 
 @needs_batch
@@ -196,6 +203,28 @@ def test_input_kind_and_levels():
 
 
 @needs_batch
+def test_compiled_reader_reads_nesting_as_inputs():
+    # the engine reads a list whose first item is an array in C (no call into inputs.py): it must
+    # see the same sentences as the readable reader, and refuse what it refuses
+    from rougekit._core.batch import BatchScorer
+
+    bs = BatchScorer(["ROUGE-1"], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    eng = bs._engine
+    a, b = np.array([4, 5], dtype=np.int32), np.array([6], dtype=np.int64)
+    for summary in ([a, b], (a, [7, 8]), [np.int32(3), np.int64(4)], [np.array(5)], [a, [], b]):
+        expected = inputs.id_sentences(summary)
+        got = eng.process_ids(summary)[1]
+        assert [len(s) for s in got] == [len(s) for s in expected] and len(got) > 0
+    assert eng.process_ids([a, b])[1] == [eng.process_ids(a)[0], eng.process_ids(b)[0]]
+    assert eng.process_ids([np.int32(3), np.int64(4)])[0] == eng.process_ids([3, 4])[0]
+    for bad in ([b"ab"], [bytearray(b"ab")], [a.reshape(1, 2), b]):
+        with pytest.raises(TypeError):
+            eng.process_ids(bad)
+        with pytest.raises(TypeError):
+            inputs.id_sentences(bad)
+
+
+@needs_batch
 @pytest.mark.parametrize("multi_ref", ["sum", "best", "max"])
 def test_long_summaries_many_types(multi_ref):
     # more than 256 token types in a candidate: ROUGE-2/S/SU go through the hashed tables, and
@@ -215,3 +244,63 @@ def test_long_summaries_many_types(multi_ref):
     expected = _table(rougekit.score(cands, refs, fast=False, **opts), measures)
     for jobs in (1, 2):
         assert np.array_equal(_table(rougekit.score(cands, refs, jobs=jobs, **opts), measures), expected)
+
+
+@needs_batch
+@pytest.mark.parametrize("types", [257, 400, 723, 724, 900])
+def test_bigram_tables_clip_counts(types):
+    # candidates of 257 to 723 types use the direct uint16 bigram table, larger ones the hashed
+    # one: clipped counts (a bigram the reference repeats more often than the candidate) by hand
+    cand = list(range(types)) + [1, 2, 1, 2, 1, 2]  # (1, 2) three times more: four in all
+    ref = [1, 2] * 6 + [types + 5, 1, 2, 7, 8, 9]  # (1, 2) seven times; (7, 8), (8, 9) once each
+    got = rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None).data[0, 0, :3]
+    # candidate: (1, 2) 4 times, (2, 1) twice; reference: (1, 2) 7 times, (2, 1) 5 times, (7, 8) and
+    # (8, 9) once (both in the candidate's run 0..types-1); hits 4 + 2 + 1 + 1
+    assert got.tolist() == [len(ref) - 1, 8, len(cand) - 1]
+    slow = rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None, fast=False).data[0, 0]
+    assert np.array_equal(rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None).data[0, 0], slow)
+
+
+@needs_batch
+def test_int32_arrays_read_without_the_gil_keep_order_and_numbers():
+    # contiguous int32 arrays are queued and read together without the GIL; other inputs in place:
+    # the numbers are those of lists, and the first bad summary in input order is the one named
+    a = np.array([3, 1, 4, 1, 5, 9, 2, 6], dtype=np.int32)
+    b = np.array([2, 7, 1, 8, 2, 8], dtype=np.int32)
+    wide = np.arange(2 * len(a), dtype=np.int32)
+    wide[::2] = a  # a strided (not contiguous) int32 view: read in place
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], bootstrap=None, jobs=1)
+    got = rougekit.score([a, b, wide[::2], a[:0]], [b, [a, b], a, b], **kw).data
+    lists = rougekit.score(
+        [a.tolist(), b.tolist(), a.tolist(), []], [b.tolist(), [a.tolist(), b.tolist()], a.tolist(), b.tolist()], **kw
+    )
+    assert np.array_equal(got, lists.data)
+    bad = np.array([1, -3], dtype=np.int32)
+    with pytest.raises(InputError, match="pair 1: candidate: token id -3"):
+        rougekit.score([bad, [1, -4]], [a, a], **kw)
+    with pytest.raises(InputError, match="pair 1: reference 1: token id -3"):
+        rougekit.score([a, [1, -4]], [bad, a], **kw)
+    with pytest.raises(InputError, match="pair 1: candidate: token id -3"):
+        rougekit.score([bad, a], [a, "text"], **kw)  # the later text is refused after the earlier bad id
+    with pytest.raises(TypeError):
+        rougekit.score([a, a], [a, "text"], **kw)
+
+
+def test_normalize_numpy_references_as_split_references():
+    # normalize takes numpy's 1-d integer arrays as one reference without a memoryview; every other
+    # form goes through split_references: the same lists either way
+    refs = [
+        np.array([1, 2], dtype=np.int32),
+        np.array([1, 2], dtype=np.uint8),
+        np.array([1, 2], dtype=object),
+        np.array([[1, 2], [3, 4]], dtype=np.int64),
+        [np.array([5], dtype=np.int32), np.array([6, 7], dtype=np.int32)],
+        [1, 2, 3],
+    ]
+    kind, got = inputs.normalize([[1]] * len(refs), refs)
+    assert kind == "ids"
+    expected = [inputs.split_references(r, "ids") for r in refs]
+    assert [[id(x) for x in g] for g in got[:2]] == [[id(refs[0])], [id(refs[1])]]
+    assert [len(g) for g in got] == [len(e) for e in expected] == [1, 1, 1, 2, 2, 1]
+    for g, e in zip(got, expected):
+        assert all(np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(g, e))

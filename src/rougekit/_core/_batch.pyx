@@ -138,6 +138,7 @@ cdef enum:
     STEM_NLTK = 2       # NLTK's default Porter, as rouge-score uses it (stemnltk.pxi)
 
 cdef uint8_t _WS[256]
+cdef double _NO_OUTPUT = 0.0   # the output address of a chunk with nothing to write
 
 # the largest ROUGE-L/W trace-back table (longest reference sentence x longest candidate sentence;
 # one bit per cell, so 40,000 x 40,000 tokens take 200 MB): rougekit.limits.MAX_TRACE_CELLS
@@ -413,10 +414,10 @@ cdef class _Engine:
             e = &self.vt[i]
             if e.w0:
                 if e.off == _SHORT:
-                    h = _vhash(e.w0, NULL, 0)
+                    h = _vhash(e.w0, NULL, 0, 0)
                 else:
                     n = (<uint32_t*>(self.arena + e.off))[0]
-                    h = _vhash(e.w0, self.arena + e.off + 4, n)
+                    h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
                 s = <Py_ssize_t>(h & msk)
                 while nt[s].w0:
                     s = (s + 1) & msk
@@ -473,8 +474,8 @@ cdef class _Engine:
                     raise MemoryError()
         return fid
 
-    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid) except 4294967294 nogil:
-        """Add the type p[:n] (not in the table) with id ``fid``; returns its arena offset or _SHORT."""
+    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid, uint64_t h) except 4294967294 nogil:
+        """Add the type p[:n] (not in the table, hash h) with id ``fid``; returns its arena offset or _SHORT."""
         cdef Py_ssize_t s, msk, cap, need
         cdef uint8_t* q
         cdef VEntry* e
@@ -506,7 +507,7 @@ cdef class _Engine:
         if 2 * (self.vcount + 1) > self.vcap:
             self._rehash(self.vcap * 2)
         msk = self.vcap - 1
-        s = <Py_ssize_t>(_vhash(w0, p, n) & msk)
+        s = <Py_ssize_t>(h & msk)
         while self.vt[s].w0:
             s = (s + 1) & msk
         e = &self.vt[s]
@@ -529,13 +530,14 @@ cdef class _Engine:
                     if e.off == _SHORT:
                         return e.id
                 elif (e.off != _SHORT and (<uint32_t*>(self.arena + e.off))[0] == n
-                      and _eq_folded(self.arena + e.off + 4, p, n)):
+                      and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4,
+                                     self.text_end - p)):
                     return e.id
             elif e.w0 == 0:
                 break
             s = (s + 1) & msk
         fid = self._final_id(p, n)   # a new type: stopwords and the stemmer, once per type
-        self._insert(p, n, w0, fid)
+        self._insert(p, n, w0, fid, h)
         return fid
 
 
@@ -599,7 +601,7 @@ cdef class _Engine:
                 w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                sp[ntok].h = _vhash(w0, seg + i, j - i)
+                sp[ntok].h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i))
                 RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
                 ntok += 1
         dst = out.data
@@ -755,8 +757,11 @@ cdef class _Engine:
         pp.n += 1
         return d
 
-    def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end):
-        """Process pairs ``start:end`` into a chunk ready for :meth:`score`.
+    def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk=None,
+                double[:, :, ::1] out=None):
+        """Process pairs ``start:end`` into a chunk ready for :meth:`score`; with ``wk`` and ``out``,
+        also score it in the same GIL-free section (one hand-over of the GIL per chunk, not two:
+        a thread waiting for the GIL may miss a short release) and return the scored chunk.
 
         Steps: (GIL) collect the UTF-8 bytes of the candidates and of the references not in the
         cache; (no GIL) tokenize them all, new token types getting pending ids; (GIL, once) map
@@ -782,6 +787,9 @@ cdef class _Engine:
         cdef bint dedupe = use_cache or self.cache_size <= 0
         cdef object cache = self.cache
         cdef object mte = self.move_to_end
+        cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
+        cdef int rc = 0
+        cdef Py_ssize_t at = 0
         memset(&pp, 0, sizeof(Pend))
         ch.n = n
         ch.start = start
@@ -830,6 +838,8 @@ cdef class _Engine:
             with nogil:
                 for k in range(pp.n):
                     self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
+                if base != NULL and n > 0:
+                    rc = self._score_chunk(ch.peers, ch.refs, ch.roff, n, start, &wk.w, base, &at)
         finally:
             _pend_free(&pp)
         for text, d in pending.items():
@@ -845,13 +855,17 @@ cdef class _Engine:
             self.cache_lookups = 0
             self.cache_hits = 0
         ch.keep = keep
+        self._score_error(rc, start + at)
         return ch
 
-    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end):
-        """Pairs ``start:end`` given as token ids (see inputs.py) into a chunk ready for :meth:`score`.
+    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk=None,
+                    double[:, :, ::1] out=None):
+        """Pairs ``start:end`` given as token ids (see inputs.py) into a chunk ready for :meth:`score`
+        (with ``wk`` and ``out``: scored too, in the GIL-free section that reads the arrays).
 
         No tokenizer, stemmer, stopwords or reference cache: the ids are read, cut to the word
-        limit and mapped to dense ids (ids.pxi).  Holds the GIL (reading is a copy).
+        limit and mapped to dense ids (ids.pxi).  Contiguous int32 arrays are read without the
+        GIL (their buffers got first, then all read at once); other inputs with it, in order.
         """
         cdef _Chunk ch = _Chunk.__new__(_Chunk)
         cdef Py_ssize_t i, n = end - start, nr = 0, cap
@@ -859,6 +873,9 @@ cdef class _Engine:
         cdef _Doc d
         cdef void* q
         cdef list keep = []
+        cdef IdPend pend
+        cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
+        memset(&pend, 0, sizeof(IdPend))
         ch.n = n
         ch.start = start
         ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
@@ -869,28 +886,81 @@ cdef class _Engine:
             raise MemoryError()
         ch.keep = keep
         ch.roff[0] = 0
-        for i in range(n):
-            d = self._id_doc(candidates[start + i], start + i, -1)
-            keep.append(d)
-            ch.peers[i] = &d.d
-            refs = references[start + i]
-            level = _id_level(refs)
-            if level == 1:
-                refs = (refs,)
-            elif level == 0:
-                refs = ()
-            elif level < 0:
-                raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
-                                f"or a list of them), got {refs!r:.60}")
-            j = 0
-            for r in refs:
-                d = self._id_doc(r, start + i, j)
-                j += 1
-                keep.append(d)
-                cap = ch.put_ref(nr, cap, &d.d)
-                nr += 1
-            ch.roff[i + 1] = nr
+        try:
+            try:
+                for i in range(n):
+                    d = self._id_doc_queued(candidates[start + i], &pend, start + i, -1)
+                    keep.append(d)
+                    ch.peers[i] = &d.d
+                    refs = references[start + i]
+                    level = _id_level(refs)
+                    if level == 1:
+                        refs = (refs,)
+                    elif level == 0:
+                        refs = ()
+                    elif level < 0:
+                        raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
+                                        f"or a list of them), got {refs!r:.60}")
+                    j = 0
+                    for r in refs:
+                        d = self._id_doc_queued(r, &pend, start + i, j)
+                        j += 1
+                        keep.append(d)
+                        cap = ch.put_ref(nr, cap, &d.d)
+                        nr += 1
+                    ch.roff[i + 1] = nr
+            except BaseException:
+                self._id_flush(&pend, None, NULL, NULL)   # a summary queued before this one reports its error first
+                raise
+            if wk is not None:
+                self._id_flush(&pend, ch, &wk.w, base)
+            else:
+                self._id_flush(&pend, None, NULL, NULL)
+        finally:
+            _idpend_free(&pend)
         return ch
+
+    cdef _Doc _id_doc_queued(self, object summary, IdPend* pend, Py_ssize_t pair, int ref):
+        """(GIL) A new _Doc for a token-id summary: queued when it is an int32 array, else read now
+        (after the queue, so that errors come in the order of the summaries)."""
+        cdef _Doc doc = _Doc.__new__(_Doc)
+        if _idpend_add(pend, summary, &doc.d, &doc.mem, pair, ref):
+            return doc
+        self._id_flush(pend, None, NULL, NULL)
+        _read_id_summary(&self.idm, summary, self.word_limit, &self.st, &self.so, pair, ref)
+        self._store(False, &doc.d, &doc.mem)
+        return doc
+
+    cdef int _id_flush(self, IdPend* pend, _Chunk ch, Work* w, double* base) except -1:
+        """Read the queued int32 arrays into their docs without the GIL, release them; the first
+        id out of range raises (the queue's order).  With ``ch``: then score it into ``base`` with
+        workspace ``w``."""
+        cdef Py_ssize_t k, bad = -1, at = 0
+        cdef int64_t badv = 0
+        cdef int rc = 0, src = 0
+        if ch is None:
+            w = NULL
+        if pend.n == 0 and w == NULL:
+            return 0
+        try:
+            with nogil:
+                for k in range(pend.n):
+                    rc = _read_int32_nogil(&self.idm, <const int32_t*>pend.views[k].buf, pend.views[k].shape[0],
+                                           self.word_limit, &self.st, &self.so, &badv)
+                    if rc != 0:
+                        bad = k
+                        break
+                    self._store(False, pend.dst[k], pend.slot[k])
+                if rc == 0 and w != NULL and ch.n > 0:
+                    src = self._score_chunk(ch.peers, ch.refs, ch.roff, ch.n, ch.start, w, base, &at)
+            if rc == -1:
+                _out_of_range(badv, pend.pair[bad], pend.ref[bad])
+            if rc != 0:
+                raise MemoryError()
+        finally:
+            _idpend_release(pend)
+        self._score_error(src, ch.start + at if ch is not None else 0)
+        return 0
 
     cdef _Doc _id_doc(self, object summary, Py_ssize_t pair, int ref):
         """(GIL) One token-id summary read into a new _Doc."""
@@ -906,34 +976,52 @@ cdef class _Engine:
 
     def score(self, _Chunk ch, _Work wk, double[:, :, ::1] out):
         """Score a prepared chunk into ``out[ch.start : ch.start + ch.n]`` with the GIL released."""
-        cdef Py_ssize_t i
+        cdef Py_ssize_t at = 0
         cdef int rc = 0
-        cdef double* base
-        cdef Py_ssize_t nvocab = self.finals.count if self.finals.count > self.idm.count else self.idm.count
-        if out.shape[1] != self.nm or out.shape[2] != 6 or out.shape[0] < ch.start + ch.n:
+        cdef double* base = self._out_base(ch.start, ch.n, wk, out)
+        if ch.n == 0:
+            return
+        with nogil:
+            rc = self._score_chunk(ch.peers, ch.refs, ch.roff, ch.n, ch.start, &wk.w, base, &at)
+        self._score_error(rc, ch.start + at)
+
+    cdef double* _out_base(self, Py_ssize_t start, Py_ssize_t n, _Work wk, double[:, :, ::1] out) except NULL:
+        """(GIL) Check ``out`` and the workspace for pairs start:start+n; the address of out[0, 0, 0]."""
+        if out.shape[1] != self.nm or out.shape[2] != 6 or out.shape[0] < start + n:
             raise ValueError("output array has the wrong shape")
         if wk.nm != self.nm:
             raise ValueError("workspace made for another engine")
-        if ch.n == 0:
-            return
-        base = &out[0, 0, 0]
-        with nogil:
-            for i in range(ch.n):
-                rc = _score_pair(&wk.w, self.ms, self.nm, self.mode_b, self.mode_max, self.alpha, ch.peers[i],
-                                 ch.refs + ch.roff[i], <int>(ch.roff[i + 1] - ch.roff[i]),
-                                 base + (ch.start + i) * self.nm * 6, nvocab)
-                if rc != 0:
-                    break
+        if out.shape[0] == 0 or self.nm == 0:   # nothing to write (no element to take the address of)
+            return &_NO_OUTPUT
+        return &out[0, 0, 0]
+
+    cdef int _score_chunk(self, const DocC** peers, const DocC** refs, const Py_ssize_t* roff, Py_ssize_t n,
+                          Py_ssize_t start, Work* w, double* base, Py_ssize_t* at) noexcept nogil:
+        """(no GIL) Every pair of a chunk; 0, or _score_pair's error code with the pair in ``at``."""
+        cdef Py_ssize_t i
+        cdef int rc
+        cdef Py_ssize_t nvocab = self.finals.count if self.finals.count > self.idm.count else self.idm.count
+        for i in range(n):
+            rc = _score_pair(w, self.ms, self.nm, self.mode_b, self.mode_max, self.alpha, peers[i],
+                             refs + roff[i], <int>(roff[i + 1] - roff[i]), base + (start + i) * self.nm * 6, nvocab)
+            if rc != 0:
+                at[0] = i
+                return rc
+        return 0
+
+    cdef int _score_error(self, int rc, Py_ssize_t pair) except -1:
+        """(GIL) Raise the error of _score_pair's code ``rc`` (0: none) for pair index ``pair``."""
         if rc == -2:
             raise InputError("ROUGE-W is undefined for a reference with no tokens "
                              "(ROUGE-1.5.5 dies with a division by zero here)")
         if rc == -3:
-            raise InputError(f"pair {ch.start + i + 1}: a sentence pair too long for the ROUGE-L/W trace-back "
+            raise InputError(f"pair {pair + 1}: a sentence pair too long for the ROUGE-L/W trace-back "
                              f"(longest reference sentence x longest candidate sentence above "
                              f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
                              f"into sentences or limit their length (word_limit / -l)")
         if rc != 0:
             raise MemoryError()
+        return 0
 
 
 include "limits.pxi"

@@ -298,10 +298,10 @@ class BatchScorer:
         with self._lock:
             if jobs == 1:
                 eng, work = self._slot(0)
+                prepare = eng.prepare_ids if ids else eng.prepare
                 for start in range(0, n, chunk):
                     _bound_vocabulary(eng)
-                    prepare = eng.prepare_ids if ids else eng.prepare
-                    eng.score(prepare(candidates, references, start, min(n, start + chunk)), work, out)
+                    prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
                 return out
             errors: list[BaseException] = []
             count = -(-n // chunk)
@@ -332,8 +332,9 @@ class BatchScorer:
                         start = i * chunk
                         _bound_vocabulary(eng)
                         prepare = eng.prepare_ids if ids else eng.prepare
-                        prepared = prepare(candidates, references, start, min(n, start + chunk))
-                        eng.score(prepared, work, out)  # releases the GIL
+                        # read (tokenized) and scored in one section without the GIL: one hand-over
+                        # of the GIL per chunk (a thread waiting for it may miss a short release)
+                        prepare(candidates, references, start, min(n, start + chunk), work, out)
                 except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
                     errors.append(exc)
 

@@ -2,7 +2,8 @@
 # table with their counts, every reference probes it, and a hit takes one of the candidate's
 # copies (clipped counts: sum over units of min(model count, peer count)).  Unigrams use a
 # count array over local ids; bigrams / skip units a directly indexed U x U table while the
-# candidate has at most 256 types; else bigrams a 16-byte-entry table (_bigram_hits) and longer
+# candidate has at most 256 types; bigrams a uint16 (U+1) x (U+1) table of dense bigram numbers up
+# to 723 types (_bigram_direct); else bigrams a 16-byte-entry table (_bigram_hits) and longer
 # grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
 # j - i - 1 <= skip among the first L-1 start positions, plus (SU) the unigram of each start.
 
@@ -99,6 +100,59 @@ cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) no
         e.used += 1
         return True
     return False
+
+
+cdef enum:
+    _B16_MAX = 1 << 19     # entries of the direct bigram table (uint16: 1 MB); (U + 1)^2 at most
+
+
+cdef int _bigram_direct(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
+                        int nr, double* rh, double* rm, double* rp, int32_t U) noexcept nogil:
+    """ROUGE-2 counts when (U + 1)^2 <= _B16_MAX and pcount < 65535: bigram (a, b) of local ids
+    (a type the candidate lacks: U) indexes a uint16 table directly, which holds 1 + the
+    bigram's dense number among the candidate's distinct bigrams (0: absent); counts and a
+    reference's used copies are arrays over those numbers, the last one a spare that stays 0.
+    No hashing and no branch per bigram; the table is left all zero (its entries set back)."""
+    cdef Py_ssize_t i, lm, mcount, V = <Py_ssize_t>U + 1, k
+    cdef int r
+    cdef int32_t nb = 0, bid, e, fresh, take
+    cdef uint16_t* tab
+    cdef int32_t* cp
+    cdef int32_t* used
+    cdef const int32_t* win
+    cdef int64_t hits
+    if _need_zeroed(&w.b16, V * V, 2) < 0 or _need(&w.touched, 2 * (pcount + 2), 4) < 0:
+        return -1
+    tab = <uint16_t*>w.b16.p
+    cp = <int32_t*>w.touched.p
+    used = cp + (pcount + 2)
+    memset(cp, 0, (pcount + 1) * sizeof(int32_t))
+    for i in range(pcount):
+        k = <Py_ssize_t>ploc[i] * V + ploc[i + 1]
+        e = tab[k]
+        fresh = <int32_t>(e == 0)
+        bid = (e - 1) + ((nb - e + 1) & -fresh)   # nb for a new bigram, else its number
+        tab[k] = <uint16_t>(bid + 1)
+        nb += fresh
+        cp[bid] += 1
+    for r in range(nr):
+        lm = R[r].ntok
+        mcount = lm - 1 if lm >= 2 else 0
+        hits = 0
+        win = mjp[r]
+        memset(used, 0, (nb + 1) * sizeof(int32_t))
+        for i in range(mcount):
+            k = <Py_ssize_t>_or_slot(win[i], U) * V + _or_slot(win[i + 1], U)
+            bid = _or_slot(<int32_t>tab[k] - 1, nb)   # absent (0 - 1): the spare number nb
+            take = used[bid] < cp[bid]
+            used[bid] += take
+            hits += take
+        rh[r] = <double>hits
+        rm[r] = <double>mcount
+        rp[r] = <double>pcount
+    for i in range(pcount):
+        tab[<Py_ssize_t>ploc[i] * V + ploc[i + 1]] = 0
+    return 0
 
 
 cdef struct BEntry:

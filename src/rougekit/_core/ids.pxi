@@ -42,8 +42,9 @@ cdef void _idmap_free(IdMap* m) noexcept:
     memset(m, 0, sizeof(IdMap))
 
 
-cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
-    """Dense id of raw id v that is not in the direct table yet (grows it, or uses the map)."""
+cdef int32_t _idmap_new(IdMap* m, uint32_t v) noexcept nogil:
+    """Dense id of raw id v that is not in the direct table yet (grows it, or uses the map); -2:
+    out of memory."""
     cdef Py_ssize_t cap, k
     cdef int32_t* q
     cdef int32_t d
@@ -53,7 +54,7 @@ cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
             cap = pow2_at_least(<Py_ssize_t>v + 1)
             q = <int32_t*>realloc(m.direct, cap * sizeof(int32_t))
             if q == NULL:
-                raise MemoryError()
+                return -2
             for k in range(m.dcap, cap):
                 q[k] = -1
             m.direct = q
@@ -67,8 +68,16 @@ cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
     if d < 0:
         d = m.count
         if _smap_put(&m.big, <const uint8_t*>&v, 4, h, d) < 0:
-            raise MemoryError()
+            return -2
         m.count += 1
+    return d
+
+
+cdef int32_t _idmap_slow(IdMap* m, uint32_t v) except -1:
+    """:func:`_idmap_new`, MemoryError when out of memory."""
+    cdef int32_t d = _idmap_new(m, v)
+    if d == -2:
+        raise MemoryError()
     return d
 
 
@@ -83,6 +92,122 @@ cdef inline int32_t _idmap_get(IdMap* m, int64_t v, Py_ssize_t pair, int ref) ex
     return _idmap_slow(m, <uint32_t>v)
 
 
+# The common input, one contiguous int32 array per summary, is read without the GIL: prepare_ids
+# gets each array's buffer (GIL), then maps all the queued arrays at once (no GIL), so the jobs'
+# engines read their chunks in parallel.
+
+cdef struct IdPend:
+    Py_buffer* views
+    DocC** dst
+    int32_t*** slot
+    Py_ssize_t* pair
+    int* ref
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t pair, int ref) except -1:
+    """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer: 1; else 0 (not queued)."""
+    cdef Py_buffer* v
+    cdef const char* f
+    cdef Py_ssize_t cap
+    cdef void* t
+    if not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
+        return 0
+    if q.n == q.cap:
+        cap = 2 * q.cap if q.cap else 64
+        t = realloc(q.views, cap * sizeof(Py_buffer))
+        if t == NULL:
+            raise MemoryError()
+        q.views = <Py_buffer*>t
+        t = realloc(q.dst, cap * sizeof(DocC*))
+        if t == NULL:
+            raise MemoryError()
+        q.dst = <DocC**>t
+        t = realloc(q.slot, cap * sizeof(int32_t**))
+        if t == NULL:
+            raise MemoryError()
+        q.slot = <int32_t***>t
+        t = realloc(q.pair, cap * sizeof(Py_ssize_t))
+        if t == NULL:
+            raise MemoryError()
+        q.pair = <Py_ssize_t*>t
+        t = realloc(q.ref, cap * sizeof(int))
+        if t == NULL:
+            raise MemoryError()
+        q.ref = <int*>t
+        q.cap = cap
+    v = &q.views[q.n]
+    PyObject_GetBuffer(x, v, PyBUF_RECORDS_RO)
+    f = v.format
+    if f != NULL and f[0] == b"@":
+        f += 1
+    if (v.ndim != 1 or f == NULL or f[0] != b"i" or f[1] != 0 or v.itemsize != 4
+            or (v.shape[0] > 1 and v.strides[0] != 4)):
+        PyBuffer_Release(v)
+        return 0
+    q.dst[q.n] = dst
+    q.slot[q.n] = slot
+    q.pair[q.n] = pair
+    q.ref[q.n] = ref
+    q.n += 1
+    return 1
+
+
+cdef void _idpend_release(IdPend* q) noexcept:
+    """(GIL) Release the queued buffers and empty the queue."""
+    cdef Py_ssize_t k
+    for k in range(q.n):
+        PyBuffer_Release(&q.views[k])
+    q.n = 0
+
+
+cdef void _idpend_free(IdPend* q) noexcept:
+    _idpend_release(q)
+    free(q.views)
+    free(q.dst)
+    free(q.slot)
+    free(q.pair)
+    free(q.ref)
+    memset(q, 0, sizeof(IdPend))
+
+
+cdef int _read_int32_nogil(IdMap* m, const int32_t* p, Py_ssize_t n, int word_limit, IntBuf* tok, IntBuf* off,
+                           int64_t* bad) except -3 nogil:
+    """One int32 summary (one sentence) into ``tok`` / ``off``, as _read_id_summary reads it: every
+    id mapped (checked) before the word limit cuts; -1: id ``bad`` out of range; -2: no memory."""
+    cdef Py_ssize_t k, dcap
+    cdef int32_t s32, d
+    cdef int32_t* dst
+    cdef const int32_t* direct
+    tok.n = 0
+    off.n = 0
+    _push(off, 0)
+    _reserve(tok, n)
+    dst = tok.data
+    direct = m.direct
+    dcap = m.dcap
+    for k in range(n):
+        s32 = p[k]
+        d = direct[s32] if <uint32_t>s32 < <uint64_t>dcap else -1
+        if d < 0:
+            if s32 < 0:
+                bad[0] = s32
+                return -1
+            d = _idmap_new(m, <uint32_t>s32)
+            if d == -2:
+                return -2
+            direct = m.direct
+            dcap = m.dcap
+        dst[k] = d
+    tok.n = n
+    if word_limit > 0 and tok.n > word_limit:
+        tok.n = word_limit
+    if tok.n > 0:
+        _push(off, <int32_t>tok.n)
+    return 0
+
+
 cdef int _id_level(object x) except -2:
     """1: a flat id sequence; 2: a sequence of sequences; 0: empty; -1: neither (as inputs.id_level)."""
     cdef Py_buffer view
@@ -93,6 +218,14 @@ cdef int _id_level(object x) except -2:
             return 0
         if type(x[0]) is int:
             return 1
+        first = x[0]
+        # a list of arrays (its sentences, or references): no Python call (bytes are text, as in inputs.py)
+        if PyObject_CheckBuffer(first) and not isinstance(first, (bytes, bytearray)):
+            PyObject_GetBuffer(first, &view, PyBUF_RECORDS_RO)
+            nd = view.ndim
+            PyBuffer_Release(&view)
+            if nd >= 1:
+                return 2
         return _inputs.id_level(x)
     if isinstance(x, (str, bytes, bytearray)):
         return -1
@@ -112,63 +245,76 @@ cdef int _id_level(object x) except -2:
 cdef int _read_buffer(IdMap* m, object part, IntBuf* out, Py_ssize_t pair, int ref) except -1:
     """Append the dense ids of a one-dimensional integer buffer to ``out``."""
     cdef Py_buffer view
-    cdef const char* f
-    cdef char c
-    cdef Py_ssize_t k, n, st
-    cdef const char* p
-    cdef int64_t v
-    cdef int32_t s32
-    cdef int isz
     PyObject_GetBuffer(part, &view, PyBUF_RECORDS_RO)
     try:
-        f = view.format
-        if f == NULL:
-            f = _FMT_B
-        if f[0] == b"@":
-            f += 1
-        c = f[0]
-        if view.ndim != 1 or c == 0 or f[1] != 0 or memchr(b"bBhHiIlLqQnN", c, 12) == NULL:
-            raise TypeError(f"{_where(pair, ref)}: token ids must be integers (got a buffer of format "
-                            f"{(<bytes>f).decode('ascii', 'replace')!r})")
-        n = view.shape[0]
-        st = view.strides[0]
-        isz = <int>view.itemsize
-        p = <const char*>view.buf
-        if c == b"i" and isz == 4 and st == 4:   # int32, contiguous (numpy's int32 arrays)
-            _reserve(out, n)
-            for k in range(n):
-                s32 = (<const int32_t*>p)[k]
-                if <uint32_t>s32 < <uint64_t>m.dcap and m.direct[s32] >= 0:
-                    out.data[out.n] = m.direct[s32]
-                else:   # a negative id (an error), or an id new to the engine
-                    out.data[out.n] = _idmap_get(m, s32, pair, ref)
-                out.n += 1
-            return 0
-        for k in range(n):
-            if c == b"i" and isz == 4:
-                s32 = (<const int32_t*>(p + k * st))[0]
-                if 0 <= s32 < m.dcap and m.direct[s32] >= 0:
-                    _push(out, m.direct[s32])
-                    continue
-                v = s32
-            elif isz == 8:
-                if c >= b"a":   # lower case: signed
-                    v = (<const int64_t*>(p + k * st))[0]
-                else:
-                    if (<const uint64_t*>(p + k * st))[0] > _ID_MAX:
-                        _out_of_range((<const uint64_t*>(p + k * st))[0], pair, ref)
-                    v = <int64_t>(<const uint64_t*>(p + k * st))[0]
-            elif isz == 4:
-                v = (<const int32_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint32_t*>(p + k * st))[0]
-            elif isz == 2:
-                v = (<const int16_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint16_t*>(p + k * st))[0]
-            elif isz == 1:
-                v = (<const int8_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint8_t*>(p + k * st))[0]
-            else:
-                raise TypeError(f"{_where(pair, ref)}: unsupported integer size {isz}")
-            _push(out, _idmap_get(m, v, pair, ref))
+        return _read_view(m, &view, out, pair, ref)
     finally:
         PyBuffer_Release(&view)
+
+
+cdef int _read_view(IdMap* m, Py_buffer* vp, IntBuf* out, Py_ssize_t pair, int ref) except -1:
+    """Append the dense ids of a one-dimensional integer buffer (already got) to ``out``."""
+    cdef const char* f
+    cdef char c
+    cdef Py_ssize_t k, n, st, dcap
+    cdef const char* p
+    cdef int64_t v
+    cdef int32_t s32, d
+    cdef int32_t* dst
+    cdef const int32_t* direct
+    cdef int isz
+    cdef Py_buffer view = vp[0]
+    f = view.format
+    if f == NULL:
+        f = _FMT_B
+    if f[0] == b"@":
+        f += 1
+    c = f[0]
+    if view.ndim != 1 or c == 0 or f[1] != 0 or memchr(b"bBhHiIlLqQnN", c, 12) == NULL:
+        raise TypeError(f"{_where(pair, ref)}: token ids must be integers (got a buffer of format "
+                        f"{(<bytes>f).decode('ascii', 'replace')!r})")
+    n = view.shape[0]
+    st = view.strides[0]
+    isz = <int>view.itemsize
+    p = <const char*>view.buf
+    if c == b"i" and isz == 4 and st == 4:   # int32, contiguous (numpy's int32 arrays)
+        _reserve(out, n)
+        dst = out.data + out.n   # the table and the output in locals: stores to dst cannot move them
+        direct = m.direct
+        dcap = m.dcap
+        for k in range(n):
+            s32 = (<const int32_t*>p)[k]
+            d = direct[s32] if <uint32_t>s32 < <uint64_t>dcap else -1
+            if d < 0:   # a negative id (an error), or an id new to the engine (the table may grow)
+                d = _idmap_get(m, s32, pair, ref)
+                direct = m.direct
+                dcap = m.dcap
+            dst[k] = d
+        out.n += n
+        return 0
+    for k in range(n):
+        if c == b"i" and isz == 4:
+            s32 = (<const int32_t*>(p + k * st))[0]
+            if 0 <= s32 < m.dcap and m.direct[s32] >= 0:
+                _push(out, m.direct[s32])
+                continue
+            v = s32
+        elif isz == 8:
+            if c >= b"a":   # lower case: signed
+                v = (<const int64_t*>(p + k * st))[0]
+            else:
+                if (<const uint64_t*>(p + k * st))[0] > _ID_MAX:
+                    _out_of_range((<const uint64_t*>(p + k * st))[0], pair, ref)
+                v = <int64_t>(<const uint64_t*>(p + k * st))[0]
+        elif isz == 4:
+            v = (<const int32_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint32_t*>(p + k * st))[0]
+        elif isz == 2:
+            v = (<const int16_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint16_t*>(p + k * st))[0]
+        elif isz == 1:
+            v = (<const int8_t*>(p + k * st))[0] if c >= b"a" else <int64_t>(<const uint8_t*>(p + k * st))[0]
+        else:
+            raise TypeError(f"{_where(pair, ref)}: unsupported integer size {isz}")
+        _push(out, _idmap_get(m, v, pair, ref))
     return 0
 
 
@@ -201,12 +347,27 @@ cdef int _read_id_summary(IdMap* m, object x, int word_limit, IntBuf* tok, IntBu
     """Sentences of one id summary into ``tok`` (dense ids) and ``off`` (offsets, from 0)."""
     cdef int level
     cdef Py_ssize_t start, used = 0
+    cdef Py_buffer view
     tok.n = 0
     off.n = 0
     _push(off, 0)
     if isinstance(x, (str, bytes)):
         raise TypeError(f"{_where(pair, ref)}: text where token ids are expected "
                         "(give every summary as text or every one as ids)")
+    if PyObject_CheckBuffer(x) and not isinstance(x, bytearray):
+        # one array, the common case: its buffer got once (not once to find its nesting, once to
+        # check the sentence and once to read it)
+        PyObject_GetBuffer(x, &view, PyBUF_RECORDS_RO)
+        try:
+            if view.ndim == 1:
+                _read_view(m, &view, tok, pair, ref)
+                if word_limit > 0 and tok.n > word_limit:
+                    tok.n = word_limit
+                if tok.n > 0:
+                    _push(off, <int32_t>tok.n)
+                return 0
+        finally:
+            PyBuffer_Release(&view)
     level = _id_level(x)
     if level < 0:
         raise TypeError(f"{_where(pair, ref)}: expected token ids (a sequence of ints, or a list of them), got {x!r:.60}")

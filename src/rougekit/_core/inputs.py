@@ -21,6 +21,8 @@ read the same summaries into the same token sequences.
 
 from __future__ import annotations
 
+import sys
+
 from rougekit.errors import InputError, OptionError
 
 __all__ = [
@@ -195,13 +197,21 @@ def _split_ids(refs) -> list:
     return split_references(refs, "ids")
 
 
+def _ndarray():
+    """numpy's ndarray type when numpy is imported (this module never imports it), else None."""
+    np = sys.modules.get("numpy")
+    return getattr(np, "ndarray", None)
+
+
 def normalize(candidates: list, references) -> tuple[str, list[list]]:
     """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`)."""
     references = list(references)
     kind = input_kind(candidates, references)
-    if kind == "text":  # split_references, inline: this runs once per pair of every call
-        return kind, [[r] if type(r) is str else list(r) for r in references]
-    return kind, [_split_ids(r) for r in references]
+    if kind == "text":  # split_references, inline: this runs once per pair of every call; a list
+        # is read as it is (never changed), not copied: no new list per pair for the GC to track
+        return kind, [r if type(r) is list else [r] if type(r) is str else list(r) for r in references]
+    nd = _ndarray()  # numpy's own 1-d integer arrays, the common case: no memoryview to make
+    return kind, [[r] if type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu" else _split_ids(r) for r in references]
 
 
 def check_kind(summary, kind: str, where: str = "summary") -> None:

@@ -154,6 +154,10 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                     rh[r] = <double>hits
                     rm[r] = <double>R[r].ntok
                     rp[r] = <double>pcount
+            elif nn == 2 and U > _DIRECT_MAX_U and (<Py_ssize_t>U + 1) * (U + 1) <= _B16_MAX and pcount < 65535:
+                # long candidates (up to 723 types): the uint16 direct table (hashing was half the time)
+                if _bigram_direct(w, ploc, pcount, R, mjp, nr, rh, rm, rp, U) < 0:
+                    return -1
             elif nn == 2 and U <= _DIRECT_MAX_U:
                 # bigrams of local ids index a U x U table directly (no hashing)
                 if _dt_reset(w, <Py_ssize_t>U * U + 1) < 0:
@@ -349,7 +353,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                         u = PM[<Py_ssize_t>_or_slot(x[a - 1], U) * Wb]
                                         v = (v + (v & u)) | (v & ~u)
                                         rows[a] = v
-                                else:
+                                elif wj < _WIDE_WORDS or not rkb_rows_wide(x, m, PM, Wb, wj, rows, 1, <uint32_t>U):
                                   for a in range(1, m + 1):
                                     V = rows + (a - 1) * wj
                                     Vn = V + wj

@@ -44,13 +44,18 @@ cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) no
     return w
 
 
-cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n) noexcept nogil:
-    """Hash of a token: its first word and its lower-cased bytes p[8:n]."""
+cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time.
+
+    ``avail``: bytes readable from p (at least n), as for :func:`_word0`."""
     cdef uint64_t h = w0
     cdef Py_ssize_t k
     if n > 8:
-        for k in range(8, n):
-            h = (h ^ (p[k] | 0x20)) * <uint64_t>1099511628211
+        k = 8
+        while k < n:
+            h = (h ^ _word0(p + k, n - k, avail - k)) * <uint64_t>0x9E3779B97F4A7C15ULL
+            h ^= h >> 29
+            k += 8
         h ^= <uint64_t>n << 56
     return mix64(h)
 
@@ -151,12 +156,15 @@ cdef inline Py_ssize_t _next_bit(const uint64_t* bits, Py_ssize_t k, Py_ssize_t 
     return k if k < n else n
 
 
-cdef inline bint _eq_folded(const uint8_t* lower, const uint8_t* p, Py_ssize_t n) noexcept nogil:
-    """lower[:n] (lower-cased bytes) equals the token p[:n] with its case folded."""
-    cdef Py_ssize_t k
-    for k in range(n):
-        if lower[k] != (p[k] | 0x20):
+cdef inline bint _eq_folded(const uint8_t* lower, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail_lower,
+                            Py_ssize_t avail_p) noexcept nogil:
+    """lower[8:n] (lower-cased bytes) equals the token's p[8:n] with its case folded, 8 bytes at a
+    time (the first 8 are compared as the tokens' first words); ``avail_*`` as for :func:`_word0`."""
+    cdef Py_ssize_t k = 8
+    while k < n:
+        if _word0(lower + k, n - k, avail_lower - k) != _word0(p + k, n - k, avail_p - k):
             return False
+        k += 8
     return True
 
 

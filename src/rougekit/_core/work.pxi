@@ -36,6 +36,7 @@ cdef struct Work:
     Buf bt             # BEntry: candidate bigrams (ROUGE-2 when the direct table is too large)
     Buf touched        # int32: bigram slots a reference used
     Buf dt             # DEntry [U*U + U]: bigrams / skip units of local ids, directly indexed
+    Buf b16            # uint16 [(U+1)^2]: ROUGE-2's direct bigram table (grams.pxi), all zero between uses
     uint32_t dgen
     uint32_t drgen
     uint32_t ggen
@@ -80,7 +81,7 @@ cdef class _Work:
     def __dealloc__(self):
         cdef int i
         cdef Work* w = &self.w
-        free(w.lt.p); free(w.gt.p); free(w.bt.p); free(w.touched.p); free(w.dt.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
+        free(w.lt.p); free(w.gt.p); free(w.bt.p); free(w.touched.p); free(w.dt.p); free(w.b16.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
         free(w.used.p); free(w.mu.p); free(w.pu.p); free(w.mloc.p); free(w.msloc.p)
         free(w.mjp.p); free(w.msp.p); free(w.moff.p); free(w.pm.p); free(w.rows.p)
         free(w.mask.p); free(w.dirs.p); free(w.drows.p); free(w.lrows.p)
