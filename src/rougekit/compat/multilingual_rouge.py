@@ -69,6 +69,9 @@ import re
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence
 
+from rougekit import limits
+from rougekit.measures.pair import pair_counts
+
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
 from .rouge_scorer import _ngram_score, _prf, lcs_hits, ngram_counts
@@ -89,6 +92,28 @@ _ROUGE_N = re.compile(r"rouge[0-9]$")
 _ORDERS = {f"rouge{n}": n for n in range(1, 10)}
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
+
+
+class _Vocabulary(dict):
+    """Token -> id, a new token numbered on first sight (``vocab[token]``, also through ``map``)."""
+
+    def __missing__(self, token):
+        i = self[token] = len(self)
+        return i
+
+
+class _Stems(dict):
+    """Word -> its stem under a :class:`MultiStemmer`, remembered (up to ``_CACHE_SIZE`` words)."""
+
+    def __init__(self, stemmer: "MultiStemmer"):
+        super().__init__()
+        self._stem = stemmer
+
+    def __missing__(self, word):
+        stem = self._stem(word)
+        if len(self) < _CACHE_SIZE:
+            self[word] = stem
+        return stem
 
 
 def _segmenter(lang: str, cached: bool = True) -> Callable[[str], List[str]]:
@@ -118,7 +143,11 @@ class MultiTokenizer:
             self.tokenizer = _segmenter(lang, cache_segments)
 
     def __call__(self, text: str) -> List[str]:
-        cleaned = " ".join(self.clean(text.strip()))
+        return self.segment(self.clean(text.strip()))
+
+    def segment(self, words: List[str]) -> List[str]:
+        """The tokens of a text from its cleaned words (what ``__call__`` does after the cleaning)."""
+        cleaned = " ".join(words)
         tokens = self.tokenizer(cleaned) if self.tokenizer else []
         if not tokens and cleaned:
             if self.tokenizer:
@@ -226,7 +255,10 @@ class RougeScorer(scoring.BaseScorer):
         self._cached_lsum = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_tuple) if cacheable else None
         # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
         # for equality, so any consistent numbering gives the same counts)
-        self._vocab: dict = {}
+        self._vocab: dict = _Vocabulary()
+        self._stems = _Stems(self._stemmer) if cacheable and self._stemmer else None
+        self._plan_key: tuple = ()
+        self._plan = None
         # the types known at construction (the rougeLsum sentences are cached only when asked for)
         listed = isinstance(rouge_types, (list, tuple, set, frozenset))
         self._made_with = frozenset(t for t in rouge_types if isinstance(t, str)) if listed else {"rougeLsum"}
@@ -247,22 +279,37 @@ class RougeScorer(scoring.BaseScorer):
         return tuple(map(tuple, self._lsum_tokens(text)))
 
     def _ids_of(self, text: str) -> tuple:
-        """``(token ids, rougeLsum sentences as ids, those sentences joined)`` of ``text`` (the
-        sentences only when the scorer was made with rougeLsum, else None: see :meth:`_lsum_ids`)."""
-        vocab = self._vocab
-        intern = vocab.setdefault
-        ids = tuple([intern(t, len(vocab)) for t in self._tokens(text, self._tokenizer)])
-        return (ids, *self._lsum_ids(text)) if "rougeLsum" in self._made_with else (ids, None, None)
+        """``(token ids, rougeLsum sentences as ids)`` of ``text`` (the sentences only when the scorer
+        was made with rougeLsum, else None: see :meth:`_lsum_ids`): :meth:`_tokens` and
+        :meth:`_lsum_tokens` in one pass, a one-line text cleaned once for both."""
+        lower = text.lower()
+        key = lower.strip()
+        words = basic_tokens(key)
+        tokens = self._tokenizer.segment(words)
+        stems = self._stems
+        if stems is not None:
+            tokens = map(stems.__getitem__, tokens)
+        number = self._vocab.__getitem__
+        ids = tuple(map(number, filter(None, tokens)))
+        if "rougeLsum" not in self._made_with:
+            return ids, None
+        if self._lsum != "package" or self._lsum_split != "newline" or "\n" in text:
+            return ids, self._lsum_ids(text)
+        if not text:  # no line
+            return ids, ()
+        if text.strip().lower() != key:  # (lower-casing and stripping commute but for odd characters)
+            words = basic_tokens(text.strip().lower())
+        if stems is not None:
+            words = map(stems.__getitem__, words)
+        return ids, (tuple(map(number, filter(None, words))),)
 
     def _lsum_ids(self, text: str) -> tuple:
-        vocab = self._vocab
-        intern = vocab.setdefault
-        sentences = tuple(tuple([intern(t, len(vocab)) for t in line]) for line in self._lsum_tokens(text))
-        return sentences, tuple([t for s in sentences for t in s])
+        number = self._vocab.__getitem__
+        return tuple(tuple(map(number, line)) for line in self._lsum_tokens(text))
 
     def _forget_ids(self) -> None:
         """Start the vocabulary afresh (it holds every distinct token seen: bounded by ``_VOCAB_LIMIT``)."""
-        self._vocab = {}
+        self._vocab = _Vocabulary()
         self._cached_ids.cache_clear()
 
     def _lsum_sentences(self, text: str) -> List[List[str]]:
@@ -293,10 +340,10 @@ class RougeScorer(scoring.BaseScorer):
         if self._cached_ids is not None and isinstance(target, str) and isinstance(prediction, str):
             if len(self._vocab) > _VOCAB_LIMIT:
                 self._forget_ids()
-            tgt, tgt_sents, tgt_flat = self._cached_ids(target)
-            pred, pred_sents, pred_flat = self._cached_ids(prediction)
+            tgt, tgt_sents = self._cached_ids(target)
+            pred, pred_sents = self._cached_ids(prediction)
             if tgt_sents is None and "rougeLsum" in self.rouge_types:  # rouge_types changed since
-                (tgt_sents, tgt_flat), (pred_sents, pred_flat) = self._lsum_ids(target), self._lsum_ids(prediction)
+                tgt_sents, pred_sents = self._lsum_ids(target), self._lsum_ids(prediction)
         else:
             vocab: dict = {}
 
@@ -306,8 +353,24 @@ class RougeScorer(scoring.BaseScorer):
             tgt = ids(self.tokenize(target))
             pred = ids(self.tokenize(prediction))
             tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
-            tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
+        plan = self._plan_of(self.rouge_types)
+        if plan is None:  # an invalid type: its error, where the package raises it
+            return self._score_each(tgt, pred, tgt_sents, pred_sents)
+        orders, lcs, lsum, entries = plan
+        counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
+        return _scores(entries, counts)
 
+    def _plan_of(self, rouge_types) -> Optional[tuple]:
+        """``(orders, lcs, lsum, entries)`` of :func:`_plan` for ``rouge_types``, remembered for the last types."""
+        if type(rouge_types) is not list and type(rouge_types) is not tuple:
+            return _plan(rouge_types)
+        key = tuple(rouge_types)
+        if key != self._plan_key or self._plan is None:
+            self._plan_key, self._plan = key, _plan(key)
+        return self._plan
+
+    def _score_each(self, tgt, pred, tgt_sents, pred_sents) -> Dict[str, Score]:
+        """The types one by one, in order (the first invalid one raises its error)."""
         result: Dict[str, Score] = {}
         for rouge_type in self.rouge_types:
             if rouge_type == "rougeL":
@@ -316,12 +379,13 @@ class RougeScorer(scoring.BaseScorer):
                 else:
                     result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
+                tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
                 if not tgt_flat or not pred_flat:  # (no sentence, or only empty ones)
                     result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
                 else:
                     hits = lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
                     result[rouge_type] = _prf(hits, len(pred_flat), len(tgt_flat))
-            elif rouge_type in _ORDERS:  # rouge1 .. rouge9, counted here without a detour
+            elif rouge_type in _ORDERS:  # rouge1 .. rouge9
                 hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
                 result[rouge_type] = _score_of(hits / (peer_count or 1), hits / (model_count or 1))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
@@ -329,6 +393,61 @@ class RougeScorer(scoring.BaseScorer):
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
+
+
+_ZERO = Score(precision=0, recall=0, fmeasure=0)
+_new = tuple.__new__
+
+
+def _plan(rouge_types) -> Optional[tuple]:
+    """What :func:`rougekit.measures.pair.pair_counts` counts for ``rouge_types`` -- ``(orders, lcs,
+    lsum, entries)``, ``entries`` being ``(type, offset of its counts, an LCS?)`` -- or None when a
+    type is invalid (rouge-score's ``re.match``: ``"rouge1\\n"`` is rouge1)."""
+    orders: List[int] = []
+    lcs = lsum = False
+    named = []
+    for rouge_type in rouge_types:
+        if rouge_type == "rougeL":
+            lcs = True
+            named.append((rouge_type, "L"))
+        elif rouge_type == "rougeLsum":
+            lsum = True
+            named.append((rouge_type, "Lsum"))
+        elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
+            n = int(rouge_type[5:])
+            if not 1 <= n <= limits.MAX_ORDER:
+                return None
+            if n not in orders:
+                orders.append(n)
+            named.append((rouge_type, n))
+        else:
+            return None
+    at = {n: 3 * i for i, n in enumerate(orders)}
+    at["L"] = 3 * len(orders)
+    at["Lsum"] = 3 * len(orders) + 3 * lcs
+    entries = tuple((rouge_type, at[what], isinstance(what, str)) for rouge_type, what in named)
+    return tuple(orders), lcs, lsum, entries
+
+
+def _scores(entries, counts) -> Dict[str, Score]:
+    """rouge-score's Scores from :func:`rougekit.measures.pair.pair_counts`'s counts: precision
+    ``hits / peer count``, recall ``hits / model count`` (ROUGE-N: each count at least 1; an LCS
+    with an empty side: all zeros), F ``2 * p * r / (p + r)`` (:func:`rougekit.compat.scoring.fmeasure`)."""
+    result: Dict[str, Score] = {}
+    for rouge_type, j, lcs in entries:
+        hits, model, peer = counts[j], counts[j + 1], counts[j + 2]
+        if lcs:
+            if not model or not peer:
+                result[rouge_type] = _ZERO
+                continue
+            precision, recall = hits / peer, hits / model
+        else:
+            precision, recall = hits / (peer or 1), hits / (model or 1)
+        if precision + recall > 0:
+            result[rouge_type] = _new(Score, (precision, recall, 2 * precision * recall / (precision + recall)))
+        else:
+            result[rouge_type] = _new(Score, (precision, recall, 0.0))
+    return result
 
 
 def _split_after_ends(line: str) -> List[str]:
