@@ -263,6 +263,26 @@ def test_score_matches_rouge_score(use_stemmer):
     assert not not_identical, not_identical[:3]
 
 
+def test_ids_cached_by_text_and_rouge_types_changed_in_place(monkeypatch):
+    # score() remembers each text's token ids (one vocabulary per scorer, started afresh past its
+    # bound) and its plan of the types: the same texts again, and types changed after construction
+    # (in place, or replaced), keep rouge-score's numbers
+    rs = _require_rouge_score()
+    pairs = _all_pairs()[:150]
+    monkeypatch.setattr(rouge_scorer, "_VOCAB_LIMIT", 60)
+    types = ["rouge1"]
+    ours = rouge_scorer.RougeScorer(types, use_stemmer=True)
+    for rounds in range(2):
+        for i, (target, prediction) in enumerate(pairs):
+            if i == 50 and rounds == 0:
+                types += ["rougeLsum", "rouge3"]
+            if i == 100:
+                ours.rouge_types = TYPES if rounds == 0 else ("rougeL", "rouge2")
+            theirs = _reference_scorer(rs, list(ours.rouge_types), True)
+            assert repr(ours.score(target, prediction)) == repr(theirs.score(target, prediction))
+    assert len(ours._vocab) <= 60 + 200
+
+
 @pytest.mark.parametrize("use_stemmer", [False, True])
 def test_score_batch_equals_score(use_stemmer):
     """score_batch (compiled, threaded) gives score()'s values bit for bit, int zeros included."""

@@ -69,12 +69,11 @@ import re
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence
 
-from rougekit import limits
 from rougekit.measures.pair import pair_counts
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _prf, lcs_hits, ngram_counts
+from .rouge_scorer import _ngram_score, _plan, _prf, _scores, _Vocabulary, lcs_hits, ngram_counts
 from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -92,14 +91,6 @@ _ROUGE_N = re.compile(r"rouge[0-9]$")
 _ORDERS = {f"rouge{n}": n for n in range(1, 10)}
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
-
-
-class _Vocabulary(dict):
-    """Token -> id, a new token numbered on first sight (``vocab[token]``, also through ``map``)."""
-
-    def __missing__(self, token):
-        i = self[token] = len(self)
-        return i
 
 
 class _Stems(dict):
@@ -393,61 +384,6 @@ class RougeScorer(scoring.BaseScorer):
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
-
-
-_ZERO = Score(precision=0, recall=0, fmeasure=0)
-_new = tuple.__new__
-
-
-def _plan(rouge_types) -> Optional[tuple]:
-    """What :func:`rougekit.measures.pair.pair_counts` counts for ``rouge_types`` -- ``(orders, lcs,
-    lsum, entries)``, ``entries`` being ``(type, offset of its counts, an LCS?)`` -- or None when a
-    type is invalid (rouge-score's ``re.match``: ``"rouge1\\n"`` is rouge1)."""
-    orders: List[int] = []
-    lcs = lsum = False
-    named = []
-    for rouge_type in rouge_types:
-        if rouge_type == "rougeL":
-            lcs = True
-            named.append((rouge_type, "L"))
-        elif rouge_type == "rougeLsum":
-            lsum = True
-            named.append((rouge_type, "Lsum"))
-        elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-            n = int(rouge_type[5:])
-            if not 1 <= n <= limits.MAX_ORDER:
-                return None
-            if n not in orders:
-                orders.append(n)
-            named.append((rouge_type, n))
-        else:
-            return None
-    at = {n: 3 * i for i, n in enumerate(orders)}
-    at["L"] = 3 * len(orders)
-    at["Lsum"] = 3 * len(orders) + 3 * lcs
-    entries = tuple((rouge_type, at[what], isinstance(what, str)) for rouge_type, what in named)
-    return tuple(orders), lcs, lsum, entries
-
-
-def _scores(entries, counts) -> Dict[str, Score]:
-    """rouge-score's Scores from :func:`rougekit.measures.pair.pair_counts`'s counts: precision
-    ``hits / peer count``, recall ``hits / model count`` (ROUGE-N: each count at least 1; an LCS
-    with an empty side: all zeros), F ``2 * p * r / (p + r)`` (:func:`rougekit.compat.scoring.fmeasure`)."""
-    result: Dict[str, Score] = {}
-    for rouge_type, j, lcs in entries:
-        hits, model, peer = counts[j], counts[j + 1], counts[j + 2]
-        if lcs:
-            if not model or not peer:
-                result[rouge_type] = _ZERO
-                continue
-            precision, recall = hits / peer, hits / model
-        else:
-            precision, recall = hits / (peer or 1), hits / (model or 1)
-        if precision + recall > 0:
-            result[rouge_type] = _new(Score, (precision, recall, 2 * precision * recall / (precision + recall)))
-        else:
-            result[rouge_type] = _new(Score, (precision, recall, 0.0))
-    return result
 
 
 def _split_after_ends(line: str) -> List[str]:
