@@ -314,6 +314,16 @@ def test_pair_counts_e3_e5(K):
 
 
 @pytest.mark.parametrize("K", BACKENDS)
+def test_intern_ids(K):
+    vocab = {"the": 0}
+    assert K.intern_ids(vocab, ["cat", "", "the", "cat", "sat"]) == (1, 0, 1, 2)
+    assert vocab == {"the": 0, "cat": 1, "sat": 2}
+    assert K.intern_ids(vocab, iter(["sat", "mat"])) == (2, 3) and K.intern_ids(vocab, []) == ()
+    with pytest.raises(TypeError):
+        K.intern_ids(vocab, [["unhashable"]])
+
+
+@pytest.mark.parametrize("K", BACKENDS)
 def test_lcs_tokens_missing_from_unigram_tables_never_score(K):
     # E11-like: LCS sentences may hold tokens the readText tables do not have
     v = Vocab()

@@ -17,6 +17,7 @@ The behaviour is described in ``docs/rouge155/measures.md``:
 * :func:`lcs_union_hits`     -- ROUGE-L summary-level union LCS hits
 * :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits
 * :func:`pair_counts`        -- several of them on one pair (ROUGE-N orders, LCS, union LCS)
+* :func:`intern_ids`         -- tokens to ids (what the front ends hand the kernels)
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ __all__ = [
     "wlcs_union_hits",
     "wlcs_weight",
     "pair_counts",
+    "intern_ids",
 ]
 
 # Direction codes of the LCS back-pointer table.
@@ -343,4 +345,14 @@ def pair_counts(peer, model, orders, lcs: bool, peer_sents=None, model_sents=Non
         pf = [t for s in peer_sents for t in s]
         mf = [t for s in model_sents for t in s]
         out += (lcs_union_hits(peer_sents, model_sents, pf, mf), len(mf), len(pf))
+    return tuple(out)
+
+
+def intern_ids(vocab: dict, tokens) -> tuple[int, ...]:
+    """The ids of the non-empty ``tokens`` in ``vocab`` (token -> id); a token not in it yet is
+    added with the id ``len(vocab)``."""
+    out = []
+    for t in tokens:
+        if t:
+            out.append(vocab.setdefault(t, len(vocab)))
     return tuple(out)

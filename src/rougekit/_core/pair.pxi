@@ -463,3 +463,21 @@ def pair_counts(peer, model, orders, bint lcs, peer_sents=None, model_sents=None
         return tuple(res)
     finally:
         _pair_give(s)
+
+
+def intern_ids(dict vocab, tokens):
+    """The ids of the non-empty ``tokens`` in ``vocab`` (token -> id), a new token numbered
+    ``len(vocab)`` on first sight; see ``_pure.intern_ids``."""
+    cdef list out = []
+    cdef PyObject* v
+    for t in tokens:
+        if not t:
+            continue
+        v = PyDict_GetItem(vocab, t)
+        if v == NULL:
+            i = len(vocab)
+            vocab[t] = i
+            out.append(i)
+        else:
+            out.append(<object>v)
+    return tuple(out)

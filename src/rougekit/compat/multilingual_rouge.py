@@ -70,10 +70,11 @@ import warnings
 from typing import Callable, Dict, List, Optional, Sequence
 
 from rougekit.measures.pair import pair_counts
+from rougekit.text.intern import interner
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _plan, _prf, _scores, _Vocabulary, lcs_hits, ngram_counts
+from .rouge_scorer import _ngram_score, _plan, _prf, _scores, lcs_hits, ngram_counts
 from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -246,7 +247,8 @@ class RougeScorer(scoring.BaseScorer):
         self._cached_lsum = functools.lru_cache(maxsize=_CACHE_SIZE)(self._lsum_tuple) if cacheable else None
         # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
         # for equality, so any consistent numbering gives the same counts)
-        self._vocab: dict = _Vocabulary()
+        self._vocab: dict = {}
+        self._ids = interner(self._vocab)
         self._stems = _Stems(self._stemmer) if cacheable and self._stemmer else None
         self._plan_key: tuple = ()
         self._plan = None
@@ -280,8 +282,8 @@ class RougeScorer(scoring.BaseScorer):
         stems = self._stems
         if stems is not None:
             tokens = map(stems.__getitem__, tokens)
-        number = self._vocab.__getitem__
-        ids = tuple(map(number, filter(None, tokens)))
+        number = self._ids
+        ids = number(tokens)
         if "rougeLsum" not in self._made_with:
             return ids, None
         if self._lsum != "package" or self._lsum_split != "newline" or "\n" in text:
@@ -292,15 +294,15 @@ class RougeScorer(scoring.BaseScorer):
             words = basic_tokens(text.strip().lower())
         if stems is not None:
             words = map(stems.__getitem__, words)
-        return ids, (tuple(map(number, filter(None, words))),)
+        return ids, (number(words),)
 
     def _lsum_ids(self, text: str) -> tuple:
-        number = self._vocab.__getitem__
-        return tuple(tuple(map(number, line)) for line in self._lsum_tokens(text))
+        return tuple(map(self._ids, self._lsum_tokens(text)))
 
     def _forget_ids(self) -> None:
         """Start the vocabulary afresh (it holds every distinct token seen: bounded by ``_VOCAB_LIMIT``)."""
-        self._vocab = _Vocabulary()
+        self._vocab = {}
+        self._ids = interner(self._vocab)
         self._cached_ids.cache_clear()
 
     def _lsum_sentences(self, text: str) -> List[List[str]]:

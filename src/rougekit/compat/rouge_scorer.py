@@ -73,6 +73,7 @@ from rougekit.measures import Measure
 from rougekit.measures.lcs import lcs_hits
 from rougekit.measures.ngram import ngram_counts
 from rougekit.measures.pair import pair_counts
+from rougekit.text.intern import interner
 
 from . import scoring
 from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, split_sentences, tokenize
@@ -90,14 +91,6 @@ __all__ = [
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
 _CACHE_SIZE = 1 << 16  # texts whose token ids a scorer remembers
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
-
-
-class _Vocabulary(dict):
-    """Token -> id, a new token numbered on first sight (``vocab[token]``, also through ``map``)."""
-
-    def __missing__(self, token):
-        i = self[token] = len(self)
-        return i
 
 
 def _all_str(texts: Sequence) -> bool:
@@ -136,7 +129,8 @@ class RougeScorer(scoring.BaseScorer):
         self._batch = None  # the compiled batch scorer, made on the first score_batch (False: none fits)
         # token ids by text, from one vocabulary kept by the scorer, with the default tokenizer (a
         # user's tokenizer may not be a pure function of the text)
-        self._vocab: dict = _Vocabulary()
+        self._vocab: dict = {}
+        self._ids = interner(self._vocab)
         self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._ids_of) if not tokenizer else None
         self._plan_key: tuple = ()
         self._plan = None
@@ -253,12 +247,11 @@ class RougeScorer(scoring.BaseScorer):
 
     def _ids_of(self, text: str) -> tuple:
         """``(token ids, rougeLsum sentences as token ids)`` of a str ``text`` (default tokenizer)."""
-        number = self._vocab.__getitem__
+        ids = self._ids
         if self._split_summaries:
             tokenize_ = self._tokenizer.tokenize
-            ids = tuple(map(number, tokenize_(text)))
-            return ids, tuple(tuple(map(number, tokenize_(s))) for s in self._sentences(text))
-        sentences = tuple(tuple(map(number, s)) for s in line_tokens(text, self._tokenizer._use_stemmer))
+            return ids(tokenize_(text)), tuple(map(ids, map(tokenize_, self._sentences(text))))
+        sentences = tuple(map(ids, line_tokens(text, self._tokenizer._use_stemmer)))
         # the lines' tokens joined are the text's (_tokenize.line_tokens)
         return (sentences[0] if len(sentences) == 1 else tuple(chain.from_iterable(sentences))), sentences
 
@@ -277,7 +270,8 @@ class RougeScorer(scoring.BaseScorer):
             plan = self._plan_of(self.rouge_types)
             if plan is not None:  # (an invalid type: its error below, where rouge-score raises it)
                 if len(self._vocab) > _VOCAB_LIMIT:
-                    self._vocab = _Vocabulary()
+                    self._vocab = {}
+                    self._ids = interner(self._vocab)
                     self._cached_ids.cache_clear()
                 tgt, tgt_sents = self._cached_ids(target)
                 pred, pred_sents = self._cached_ids(prediction)
