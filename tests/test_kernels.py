@@ -324,6 +324,23 @@ def test_intern_ids(K):
 
 
 @pytest.mark.parametrize("K", BACKENDS)
+def test_split_marked(K):
+    marks = bytearray(0x3001 // 8 + 1)
+    for c in map(ord, " ,\u3001"):  # space, comma, ideographic comma (the last code point marked)
+        marks[c >> 3] |= 1 << (c & 7)
+    marks = bytes(marks)
+    assert K.split_marked(marks, "a, b,,c ") == ["a", "b", "c"]
+    assert K.split_marked(marks, "\u5317\u4eac\u3001\u4e0a\u6d77 \U0001f600x") == [
+        "\u5317\u4eac",
+        "\u4e0a\u6d77",
+        "\U0001f600x",
+    ]
+    assert (
+        K.split_marked(marks, "") == [] and K.split_marked(marks, " ,") == [] and K.split_marked(b"", "a b") == ["a b"]
+    )
+
+
+@pytest.mark.parametrize("K", BACKENDS)
 def test_lcs_tokens_missing_from_unigram_tables_never_score(K):
     # E11-like: LCS sentences may hold tokens the readText tables do not have
     v = Vocab()

@@ -18,6 +18,7 @@ The behaviour is described in ``docs/rouge155/measures.md``:
 * :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits
 * :func:`pair_counts`        -- several of them on one pair (ROUGE-N orders, LCS, union LCS)
 * :func:`intern_ids`         -- tokens to ids (what the front ends hand the kernels)
+* :func:`split_marked`       -- a text cut at marked characters (a tokenizer's split)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "wlcs_weight",
     "pair_counts",
     "intern_ids",
+    "split_marked",
 ]
 
 # Direction codes of the LCS back-pointer table.
@@ -356,3 +358,21 @@ def intern_ids(vocab: dict, tokens) -> tuple[int, ...]:
         if t:
             out.append(vocab.setdefault(t, len(vocab)))
     return tuple(out)
+
+
+def split_marked(marks: bytes, text: str) -> list[str]:
+    """The runs of ``text`` between the characters whose code point ``c`` has bit ``c & 7`` of byte
+    ``c >> 3`` set in ``marks`` (those characters are dropped; a code point past the end is unmarked)."""
+    out = []
+    start = -1
+    for i, ch in enumerate(text):
+        c = ord(ch)
+        if c >> 3 < len(marks) and (marks[c >> 3] >> (c & 7)) & 1:
+            if start >= 0:
+                out.append(text[start:i])
+                start = -1
+        elif start < 0:
+            start = i
+    if start >= 0:
+        out.append(text[start:])
+    return out
