@@ -45,7 +45,8 @@ from rouge-score** where the two splitters disagree (abbreviations, initials,
 numbers, ellipses).  Without ``split_summaries`` the numbers are exact.
 
 Implementation: with the default tokenizer, a text's tokens (and its rougeLsum sentences) are
-interned once to ints from one vocabulary kept by the scorer and remembered by text; each pair
+interned once to ints from one vocabulary kept by the scorer and remembered by text (the last
+4,096 texts used; the vocabulary starts afresh past 2**21 distinct tokens); each pair
 is counted by one engine call (:func:`rougekit.measures.pair.pair_counts`: the ROUGE-N and ROUGE-L
 kernels of the measures without their per-call setup; a custom tokenizer goes through
 :func:`~rougekit.measures.ngram.ngram_counts` and :func:`~rougekit.measures.lcs.lcs_hits` per type). The union
@@ -89,7 +90,7 @@ __all__ = [
 ]
 
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
-_CACHE_SIZE = 1 << 16  # texts whose token ids a scorer remembers
+_CACHE_SIZE = 1 << 12  # texts whose token ids a scorer remembers (about 16 bytes per token each)
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
 
