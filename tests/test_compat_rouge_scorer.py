@@ -356,6 +356,21 @@ def test_score_multi_matches_rouge_score(use_stemmer):
     assert cases == 120
 
 
+@pytest.mark.parametrize("use_stemmer", [False, True])
+def test_line_tokens_are_the_lines_tokens_and_join_to_the_texts(use_stemmer):
+    from rougekit.compat._tokenize import line_tokens
+
+    rng = random.Random(7)
+    pieces = list("aZ9 .,-\n\n\r\t") + ["\u212a", "\u0130", "\u03a3", "\u03c3x", "Running", "cats", "the"]
+    texts = ["", "\n", "a\n\nb\n", "\nKelvin \u212aelvin\n", "\u03a3\u03a3 abc\u03a3\ndef"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(30))) for _ in range(3000)]
+    for text in texts:
+        lines = line_tokens(text, use_stemmer)
+        assert lines == [tokenize(line, use_stemmer) for line in text.split("\n") if line], repr(text)
+        assert [t for line in lines for t in line] == tokenize(text, use_stemmer), repr(text)
+    assert line_tokens("The cats\n\nare RUNNING.", True) == [["the", "cat"], ["are", "run"]]
+
+
 def test_tokenizer_matches_rouge_score():
     _require_rouge_score()
     from nltk.stem.porter import PorterStemmer
