@@ -350,12 +350,12 @@ def pair_counts(peer, model, orders, lcs: bool, peer_sents=None, model_sents=Non
     return tuple(out)
 
 
-def intern_ids(vocab: dict, tokens) -> tuple[int, ...]:
-    """The ids of the non-empty ``tokens`` in ``vocab`` (token -> id); a token not in it yet is
-    added with the id ``len(vocab)``."""
+def intern_ids(vocab: dict, tokens, skip_empty: bool = True) -> tuple[int, ...]:
+    """The ids of the ``tokens`` in ``vocab`` (token -> id), empty ones (falsy) left out unless not
+    ``skip_empty``; a token not in it yet is added with the id ``len(vocab)``."""
     out = []
     for t in tokens:
-        if t:
+        if t or not skip_empty:
             out.append(vocab.setdefault(t, len(vocab)))
     return tuple(out)
 

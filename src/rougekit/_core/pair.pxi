@@ -465,13 +465,13 @@ def pair_counts(peer, model, orders, bint lcs, peer_sents=None, model_sents=None
         _pair_give(s)
 
 
-def intern_ids(dict vocab, tokens):
-    """The ids of the non-empty ``tokens`` in ``vocab`` (token -> id), a new token numbered
-    ``len(vocab)`` on first sight; see ``_pure.intern_ids``."""
+def intern_ids(dict vocab, tokens, bint skip_empty=True):
+    """The ids of the (non-empty, unless not ``skip_empty``) ``tokens`` in ``vocab`` (token -> id),
+    a new token numbered ``len(vocab)`` on first sight; see ``_pure.intern_ids``."""
     cdef list out = []
     cdef PyObject* v
     for t in tokens:
-        if not t:
+        if skip_empty and not t:
             continue
         v = PyDict_GetItem(vocab, t)
         if v == NULL:

@@ -31,15 +31,15 @@ class Vocabulary:
         return out
 
 
-def interner(vocab: dict) -> Callable[[Iterable], tuple]:
-    """``ids(tokens)``: the ids of the non-empty ``tokens`` in ``vocab`` (token -> id, a new token
-    numbered ``len(vocab)`` on first sight), as a tuple; the loop is the compiled engine's
-    (``rougekit._core.intern_ids``) when it is in use.
+def interner(vocab: dict, skip_empty: bool = True) -> Callable[[Iterable], tuple]:
+    """``ids(tokens)``: the ids of the ``tokens`` in ``vocab`` (token -> id, a new token numbered
+    ``len(vocab)`` on first sight), as a tuple, empty tokens left out unless not ``skip_empty``;
+    the loop is the compiled engine's (``rougekit._core.intern_ids``) when it is in use.
 
     >>> ids = interner({})
-    >>> ids(["the", "cat", "", "the"]), ids(["cat", "sat"])
-    ((0, 1, 0), (1, 2))
+    >>> ids(["the", "cat", "", "the"]), ids(["cat", "sat"]), interner({}, skip_empty=False)(["a", "", "a"])
+    ((0, 1, 0), (1, 2), (0, 1, 0))
     """
     from rougekit import _core
 
-    return functools.partial(_core.intern_ids, vocab)
+    return functools.partial(_core.intern_ids, vocab, skip_empty=skip_empty)
