@@ -321,6 +321,7 @@ def test_intern_ids(K):
     assert K.intern_ids(vocab, iter(["sat", "mat"])) == (2, 3) and K.intern_ids(vocab, []) == ()
     with pytest.raises(TypeError):
         K.intern_ids(vocab, [["unhashable"]])
+    assert K.intern_ids(vocab, ["", "the", ""], skip_empty=False) == (4, 0, 4) and vocab[""] == 4
 
 
 @pytest.mark.parametrize("K", BACKENDS)
