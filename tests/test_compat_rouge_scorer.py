@@ -263,6 +263,26 @@ def test_score_matches_rouge_score(use_stemmer):
     assert not not_identical, not_identical[:3]
 
 
+def test_ids_cached_by_text_and_rouge_types_changed_in_place(monkeypatch):
+    # score() remembers each text's token ids (one vocabulary per scorer, started afresh past its
+    # bound) and its plan of the types: the same texts again, and types changed after construction
+    # (in place, or replaced), keep rouge-score's numbers
+    rs = _require_rouge_score()
+    pairs = _all_pairs()[:150]
+    monkeypatch.setattr(rouge_scorer, "_VOCAB_LIMIT", 60)
+    types = ["rouge1"]
+    ours = rouge_scorer.RougeScorer(types, use_stemmer=True)
+    for rounds in range(2):
+        for i, (target, prediction) in enumerate(pairs):
+            if i == 50 and rounds == 0:
+                types += ["rougeLsum", "rouge3"]
+            if i == 100:
+                ours.rouge_types = TYPES if rounds == 0 else ("rougeL", "rouge2")
+            theirs = _reference_scorer(rs, list(ours.rouge_types), True)
+            assert repr(ours.score(target, prediction)) == repr(theirs.score(target, prediction))
+    assert len(ours._vocab) <= 60 + 200
+
+
 @pytest.mark.parametrize("use_stemmer", [False, True])
 def test_score_batch_equals_score(use_stemmer):
     """score_batch (compiled, threaded) gives score()'s values bit for bit, int zeros included."""
@@ -334,6 +354,21 @@ def test_score_multi_matches_rouge_score(use_stemmer):
         assert repr(a) == repr(b)
         cases += 1
     assert cases == 120
+
+
+@pytest.mark.parametrize("use_stemmer", [False, True])
+def test_line_tokens_are_the_lines_tokens_and_join_to_the_texts(use_stemmer):
+    from rougekit.compat._tokenize import line_tokens
+
+    rng = random.Random(7)
+    pieces = list("aZ9 .,-\n\n\r\t") + ["\u212a", "\u0130", "\u03a3", "\u03c3x", "Running", "cats", "the"]
+    texts = ["", "\n", "a\n\nb\n", "\nKelvin \u212aelvin\n", "\u03a3\u03a3 abc\u03a3\ndef"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randrange(30))) for _ in range(3000)]
+    for text in texts:
+        lines = line_tokens(text, use_stemmer)
+        assert lines == [tokenize(line, use_stemmer) for line in text.split("\n") if line], repr(text)
+        assert [t for line in lines for t in line] == tokenize(text, use_stemmer), repr(text)
+    assert line_tokens("The cats\n\nare RUNNING.", True) == [["the", "cat"], ["are", "run"]]
 
 
 def test_tokenizer_matches_rouge_score():

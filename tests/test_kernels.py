@@ -294,6 +294,54 @@ def test_e5_clipping_across_model_sentences(K):
 
 
 @pytest.mark.parametrize("K", BACKENDS)
+def test_pair_counts_e3_e5(K):
+    v = Vocab()
+    model = v.sents("w1 w2 w3 w4 w5")
+    peer = v.sents("w1 w2 w6 w7 w8", "w1 w3 w8 w9 w5")
+    # E3: unigrams 4 of 5/10, bigrams (w1 w2) 1 of 4/9, LCS of the joined sequences 4 (w1 w2 w3
+    # w5), union LCS 4
+    got = K.pair_counts(flat(peer), flat(model), (1, 2), True, peer, model)
+    assert got == (4, 5, 10, 1, 4, 9, 4, 5, 10, 4, 5, 10)
+    # E5: the union LCS is clipped by the sentences' joined counts (2 of 6, not 4)
+    model = v.sents("the cat sat", "the cat ran")
+    peer = v.sents("the cat")
+    assert K.pair_counts(flat(peer), flat(model), (), False, peer, model) == (2, 6, 2)
+    # tokens other than the sentences' (multilingual-rouge's rougeLsum tokens its own lines)
+    assert K.pair_counts(v("a b c"), v("c b a"), (3,), True, peer, model) == (0, 1, 1, 1, 3, 3, 2, 6, 2)
+    assert K.pair_counts([], [], (1,), True) == (0, 0, 0, 0, 0, 0)
+    with pytest.raises(ValueError):
+        K.pair_counts([1], [1], (0,), False)
+
+
+@pytest.mark.parametrize("K", BACKENDS)
+def test_intern_ids(K):
+    vocab = {"the": 0}
+    assert K.intern_ids(vocab, ["cat", "", "the", "cat", "sat"]) == (1, 0, 1, 2)
+    assert vocab == {"the": 0, "cat": 1, "sat": 2}
+    assert K.intern_ids(vocab, iter(["sat", "mat"])) == (2, 3) and K.intern_ids(vocab, []) == ()
+    with pytest.raises(TypeError):
+        K.intern_ids(vocab, [["unhashable"]])
+    assert K.intern_ids(vocab, ["", "the", ""], skip_empty=False) == (4, 0, 4) and vocab[""] == 4
+
+
+@pytest.mark.parametrize("K", BACKENDS)
+def test_split_marked(K):
+    marks = bytearray(0x3001 // 8 + 1)
+    for c in map(ord, " ,\u3001"):  # space, comma, ideographic comma (the last code point marked)
+        marks[c >> 3] |= 1 << (c & 7)
+    marks = bytes(marks)
+    assert K.split_marked(marks, "a, b,,c ") == ["a", "b", "c"]
+    assert K.split_marked(marks, "\u5317\u4eac\u3001\u4e0a\u6d77 \U0001f600x") == [
+        "\u5317\u4eac",
+        "\u4e0a\u6d77",
+        "\U0001f600x",
+    ]
+    assert (
+        K.split_marked(marks, "") == [] and K.split_marked(marks, " ,") == [] and K.split_marked(b"", "a b") == ["a b"]
+    )
+
+
+@pytest.mark.parametrize("K", BACKENDS)
 def test_lcs_tokens_missing_from_unigram_tables_never_score(K):
     # E11-like: LCS sentences may hold tokens the readText tables do not have
     v = Vocab()
@@ -448,6 +496,28 @@ def test_twin_lcs(peer_sents, model_sents, data):
     b = _kernels.lcs_union_hits(peer_sents, model_sents, pt, mt)  # bit-parallel rows
     assert type(a) is int and type(b) is int
     assert a == b
+
+
+@needs_compiled
+@HYP
+@given(peer_sents=sentences, model_sents=sentences, data=st.data())
+def test_twin_pair_counts(peer_sents, model_sents, data):
+    own = data.draw(st.booleans())  # tokens of their own, or the sentences joined
+    peer = data.draw(token_seq) if own else flat(peer_sents)
+    model = data.draw(token_seq) if own else flat(model_sents)
+    orders = data.draw(st.lists(st.integers(1, 4), max_size=4))
+    lcs, lsum = data.draw(st.booleans()), data.draw(st.booleans())
+    sents = (peer_sents, model_sents) if lsum else (None, None)
+    a = _pure.pair_counts(peer, model, orders, lcs, *sents)
+    b = _kernels.pair_counts(peer, model, orders, lcs, *sents)
+    assert a == b and all(type(x) is int for x in b)
+    singles = [x for n in orders for x in _kernels.ngram_stats(peer, model, n)]
+    if lcs:
+        singles += [_kernels.lcs_union_hits([peer], [model], peer, model), len(model), len(peer)]
+    if lsum:
+        pt, mt = flat(peer_sents), flat(model_sents)
+        singles += [_kernels.lcs_union_hits(peer_sents, model_sents, pt, mt), len(mt), len(pt)]
+    assert b == tuple(singles)
 
 
 @needs_compiled

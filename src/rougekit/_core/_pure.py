@@ -16,6 +16,9 @@ The behaviour is described in ``docs/rouge155/measures.md``:
 * :func:`skip_bigram_stats`  -- ROUGE-S / ROUGE-SU counts
 * :func:`lcs_union_hits`     -- ROUGE-L summary-level union LCS hits
 * :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits
+* :func:`pair_counts`        -- several of them on one pair (ROUGE-N orders, LCS, union LCS)
+* :func:`intern_ids`         -- tokens to ids (what the front ends hand the kernels)
+* :func:`split_marked`       -- a text cut at marked characters (a tokenizer's split)
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ __all__ = [
     "lcs_union_hits",
     "wlcs_union_hits",
     "wlcs_weight",
+    "pair_counts",
+    "intern_ids",
+    "split_marked",
 ]
 
 # Direction codes of the LCS back-pointer table.
@@ -317,3 +323,56 @@ def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, weight: 
                 mu[t] -= 1
                 pu[t] -= 1
     return hits
+
+
+# --------------------------------------------------------------------------- several at once
+
+
+def pair_counts(peer, model, orders, lcs: bool, peer_sents=None, model_sents=None) -> tuple[int, ...]:
+    """The counts of several measures of one pair, one flat tuple of ``(hits, model count, peer count)``:
+
+    for each ``n`` of ``orders`` :func:`ngram_stats` of the tokens; then, if ``lcs``, the LCS of the
+    two token sequences (:func:`lcs_union_hits` of one sentence each) with their lengths; then, if
+    sentences are given, :func:`lcs_union_hits` of the sentences, clipped by the counts of their
+    tokens joined, with the joined lengths.
+    """
+    out: list[int] = []
+    for n in orders:
+        out += ngram_stats(peer, model, n)
+    if lcs:
+        out += (lcs_union_hits([peer], [model], peer, model), len(model), len(peer))
+    if peer_sents is not None:
+        if model_sents is None:
+            raise ValueError("peer_sents and model_sents go together")
+        pf = [t for s in peer_sents for t in s]
+        mf = [t for s in model_sents for t in s]
+        out += (lcs_union_hits(peer_sents, model_sents, pf, mf), len(mf), len(pf))
+    return tuple(out)
+
+
+def intern_ids(vocab: dict, tokens, skip_empty: bool = True) -> tuple[int, ...]:
+    """The ids of the ``tokens`` in ``vocab`` (token -> id), empty ones (falsy) left out unless not
+    ``skip_empty``; a token not in it yet is added with the id ``len(vocab)``."""
+    out = []
+    for t in tokens:
+        if t or not skip_empty:
+            out.append(vocab.setdefault(t, len(vocab)))
+    return tuple(out)
+
+
+def split_marked(marks: bytes, text: str) -> list[str]:
+    """The runs of ``text`` between the characters whose code point ``c`` has bit ``c & 7`` of byte
+    ``c >> 3`` set in ``marks`` (those characters are dropped; a code point past the end is unmarked)."""
+    out = []
+    start = -1
+    for i, ch in enumerate(text):
+        c = ord(ch)
+        if c >> 3 < len(marks) and (marks[c >> 3] >> (c & 7)) & 1:
+            if start >= 0:
+                out.append(text[start:i])
+                start = -1
+        elif start < 0:
+            start = i
+    if start >= 0:
+        out.append(text[start:])
+    return out

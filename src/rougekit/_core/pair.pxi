@@ -31,6 +31,10 @@ cdef double _PAIR_NOGIL_WORK = 4096.0
 # negative ints are first mapped to dense ids
 cdef uint32_t _PAIR_DIRECT_IDS = 1 << 16
 
+# measures of one pair_counts call at most (orders, the sequence LCS, the union LCS)
+cdef enum:
+    _PAIR_MAXM = 16
+
 cdef object _PAIR_ENGINE = None     # gives the workspaces their measure count (one measure)
 cdef list _PAIR_POOL = []           # idle _PairStates
 
@@ -49,6 +53,8 @@ cdef class _PairState:
     cdef double weight          # the ROUGE-W weight the workspace's f(k) table was made for
     cdef DocC d[2]
     cdef double out[6]          # _score_pair's numbers: reference count, hits, candidate count, R, P, F
+    cdef double outm[6 * _PAIR_MAXM]    # pair_counts: six numbers per measure
+    cdef int32_t one[2][2]      # pair_counts: the joined tokens as one sentence (offsets 0, n)
 
     def __cinit__(self):
         global _PAIR_ENGINE
@@ -345,3 +351,163 @@ def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, double w
 def wlcs_weight(k, double w):
     """``f(k) = k ** w`` with C ``pow`` (the same double as Perl's ``**``)."""
     return pow(<double>k, w)
+
+
+cdef inline void _pair_doc(DocC* d, int32_t* tok, int32_t ntok, int32_t* stok, int32_t nstok,
+                           int32_t* soff, int32_t nsent) noexcept:
+    """Point ``d`` at tokens and sentences (``maxsent`` from the offsets)."""
+    cdef int32_t i, mx = 0
+    d.tok = tok
+    d.ntok = ntok
+    d.stok = stok
+    d.nstok = nstok
+    d.soff = soff
+    d.nsent = nsent
+    for i in range(nsent):
+        if soff[i + 1] - soff[i] > mx:
+            mx = soff[i + 1] - soff[i]
+    d.maxsent = mx
+
+
+cdef int _pair_run(_PairState s, MeasureC* ms, int nm, double* out) except -1:
+    """_score_pair of s.d[0] against s.d[1] for ``nm`` measures (N, LSEQ, L) into ``out`` (6 each)."""
+    cdef const DocC* R = &s.d[1]
+    cdef double work = 0.0
+    cdef int rc, q
+    for q in range(nm):
+        if ms[q].kind == K_N:
+            work += <double>s.d[0].ntok + s.d[1].ntok
+        else:
+            work += <double>s.d[0].nstok * s.d[1].nstok / 256.0
+    if work >= _PAIR_NOGIL_WORK:
+        with nogil:
+            rc = _score_pair(&s.wk.w, ms, nm, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
+    else:
+        rc = _score_pair(&s.wk.w, ms, nm, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
+    if rc == -1:
+        raise MemoryError()
+    if rc == -3:
+        raise InputError(f"a sentence pair too long for the ROUGE-L/W trace-back (above {MAX_TRACE_CELLS:.0f} "
+                         f"token pairs, docs/limits.md)")
+    return 0
+
+
+def pair_counts(peer, model, orders, bint lcs, peer_sents=None, model_sents=None):
+    """Several measures of one pair in one call; see ``_pure.pair_counts``.
+
+    ``(hits, model count, peer count)`` for each n of ``orders`` (ROUGE-N of the tokens), then, if
+    ``lcs``, for the LCS of the two token sequences, then, if sentences are given, for the
+    union LCS of the sentences (clipped by the counts of the sentences' tokens joined): one flat tuple.
+    """
+    cdef MeasureC ms[_PAIR_MAXM]
+    cdef int nm = 0, na, q, k, n
+    cdef bint lsum = peer_sents is not None
+    cdef bint merged
+    cdef double* out
+    for n in orders:
+        if n < 1:
+            raise ValueError(f"n must be >= 1, got {n}")
+        if nm >= _PAIR_MAXM - 2:
+            raise ValueError(f"at most {_PAIR_MAXM - 2} orders in one call")
+        ms[nm].kind = K_N
+        ms[nm].n = n
+        nm += 1
+    if lcs:
+        ms[nm].kind = K_LSEQ
+        ms[nm].n = 0
+        nm += 1
+    if lsum:
+        if model_sents is None:
+            raise ValueError("peer_sents and model_sents go together")
+        ms[nm].kind = K_L
+        ms[nm].n = 0
+        nm += 1
+    for q in range(nm):
+        ms[q].w = 0.0
+        ms[q].inv_w = 0.0
+    if nm == 0:
+        return ()
+    cdef _PairState s = _pair_take()
+    try:
+        _pair_side(s, 0, peer_sents, peer)
+        _pair_side(s, 1, model_sents, model)
+        _pair_dense(s)
+        out = s.outm
+        merged = lsum and s.shared[0] and s.shared[1]   # the sentences are the tokens, cut
+        na = nm if merged or not lsum else nm - 1       # measures of the tokens' call
+        for k in range(2):
+            s.one[k][0] = 0
+            s.one[k][1] = <int32_t>s.tok[k].n
+            if merged:
+                _pair_doc(&s.d[k], s.tok[k].data, <int32_t>s.tok[k].n, s.tok[k].data, <int32_t>s.tok[k].n,
+                          s.soff[k].data, <int32_t>(s.soff[k].n - 1))
+            else:
+                _pair_doc(&s.d[k], s.tok[k].data, <int32_t>s.tok[k].n, s.tok[k].data, <int32_t>s.tok[k].n,
+                          s.one[k], 1)
+        if na > 0:
+            _pair_run(s, ms, na, out)
+        if na < nm:     # the union LCS on the sentences' own tokens
+            for k in range(2):
+                if s.shared[k]:
+                    _pair_doc(&s.d[k], s.tok[k].data, <int32_t>s.tok[k].n, s.tok[k].data, <int32_t>s.tok[k].n,
+                              s.soff[k].data, <int32_t>(s.soff[k].n - 1))
+                else:
+                    _pair_doc(&s.d[k], s.stok[k].data, <int32_t>s.stok[k].n, s.stok[k].data,
+                              <int32_t>s.stok[k].n, s.soff[k].data, <int32_t>(s.soff[k].n - 1))
+            _pair_run(s, ms + na, 1, out + 6 * na)
+        res = []
+        for q in range(nm):
+            res.append(int(out[6 * q + 1]))
+            res.append(int(out[6 * q]))
+            res.append(int(out[6 * q + 2]))
+        return tuple(res)
+    finally:
+        _pair_give(s)
+
+
+def intern_ids(dict vocab, tokens, bint skip_empty=True):
+    """The ids of the (non-empty, unless not ``skip_empty``) ``tokens`` in ``vocab`` (token -> id),
+    a new token numbered ``len(vocab)`` on first sight; see ``_pure.intern_ids``."""
+    cdef list out = []
+    cdef PyObject* v
+    for t in tokens:
+        if skip_empty and not t:
+            continue
+        v = PyDict_GetItem(vocab, t)
+        if v == NULL:
+            i = len(vocab)
+            vocab[t] = i
+            out.append(i)
+        else:
+            out.append(<object>v)
+    return tuple(out)
+
+
+cdef extern from "Python.h":
+    int _pu_kind "PyUnicode_KIND" (object u)
+    void* _pu_data "PyUnicode_DATA" (object u)
+    Py_ssize_t _pu_len "PyUnicode_GET_LENGTH" (object u)
+    uint32_t _pu_read "PyUnicode_READ" (int kind, void* data, Py_ssize_t i)
+    object _pu_sub "PyUnicode_Substring" (object u, Py_ssize_t start, Py_ssize_t end)
+
+
+def split_marked(bytes marks, str text):
+    """The runs of ``text`` between the characters whose code point c has bit ``c & 7`` of byte
+    ``c >> 3`` set in ``marks`` (dropped; none past the end); see ``_pure.split_marked``."""
+    cdef Py_ssize_t n = _pu_len(text), i, start = -1
+    cdef uint32_t nbits = <uint32_t>(8 * len(marks)), c
+    cdef int kind = _pu_kind(text)
+    cdef void* data = _pu_data(text)
+    cdef const unsigned char* m = marks
+    cdef list out = []
+    for i in range(n):
+        c = _pu_read(kind, data, i)
+        if c < nbits and (m[c >> 3] >> (c & 7)) & 1:
+            if start >= 0:
+                out.append(_pu_sub(text, start, i))
+                start = -1
+        elif start < 0:
+            start = i
+    if start >= 0:
+        out.append(text if start == 0 else _pu_sub(text, start, n))
+    return out

@@ -94,12 +94,20 @@ def _patterns():
     )
 
 
+_split_printable = None  # the cut of a printable text at its separators (made on first use)
+
+
 def basic_tokens(text: str) -> list[str]:
     """The words of ``text`` after the package's cleaning (its ``BasicTokenizer``)."""
-    patterns = _patterns()
+    global _split_printable
     if text.isprintable() and "\ufffd" not in text:
-        # nothing to drop, and the only white space is " ": punctuation to spaces, then split
-        return text.translate(patterns[5]).split()
+        # nothing to drop, and the only white space is " ": cut at the separators (the space, punctuation)
+        if _split_printable is None:
+            from rougekit.text.split import splitter
+
+            _split_printable = splitter(_patterns()[5])
+        return _split_printable(text)
+    patterns = _patterns()
     if "\ufffd" in text or not text.translate(_WHITESPACE_TO_SPACE).isprintable():  # a character to drop?
         text = patterns[0].sub("", text)
     return [t for t in patterns[1].split(text) if t]

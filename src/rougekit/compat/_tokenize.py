@@ -21,9 +21,24 @@ from abc import ABC, abstractmethod
 
 from . import _porter_nltk
 
-__all__ = ["Tokenizer", "DefaultTokenizer", "tokenize", "split_sentences"]
+__all__ = ["Tokenizer", "DefaultTokenizer", "tokenize", "line_tokens", "split_sentences"]
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
+_NON_ALNUM_NOR_NEWLINE = re.compile(r"[^a-z0-9\n]+")
+
+
+class _Stemmed(dict):
+    """Token -> what the stemming step makes of it (stemmed if longer than three characters), remembered."""
+
+    def __missing__(self, token: str) -> str:
+        out = _porter_nltk.stem(token) if len(token) > 3 else token
+        if len(self) >= _porter_nltk._CACHE_MAX:
+            self.clear()
+        self[token] = out
+        return out
+
+
+_STEMMED = _Stemmed()
 
 
 def _as_str(text) -> str:
@@ -36,12 +51,28 @@ def tokenize(text, use_stemmer: bool = False) -> list[str]:
     """Tokens of ``text`` exactly as rouge-score 0.1.2's default tokenizer makes them."""
     tokens = _NON_ALNUM.sub(" ", _as_str(text)).split()
     if use_stemmer:
-        stem = _porter_nltk.stem
-        tokens = [stem(t) if len(t) > 3 else t for t in tokens]
         # The stemmer maps [a-z0-9]+ to [a-z0-9]*, so only an empty stem could be
         # invalid here; rouge-score drops such tokens.
-        tokens = [t for t in tokens if t]
+        tokens = list(filter(None, map(_STEMMED.__getitem__, tokens)))
     return tokens
+
+
+def line_tokens(text: str, use_stemmer: bool = False) -> list[list[str]]:
+    """``[tokenize(line) for line in text.split("\\n") if line]`` of a str, in one pass over the text.
+
+    The same tokens: lower-casing maps no character to or from ASCII differently inside a line
+    than in the whole text (its one context rule, the Greek final sigma, stays non-ASCII), and a
+    newline separates tokens in both; so the lines' tokens joined are also ``tokenize(text)``.
+    """
+    pieces = _NON_ALNUM_NOR_NEWLINE.sub(" ", text.lower()).split("\n")
+    if use_stemmer:
+        stemmed = _STEMMED.__getitem__
+        out = [list(filter(None, map(stemmed, piece.split()))) for piece in pieces]
+    else:
+        out = [piece.split() for piece in pieces]
+    if "\n\n" in text or text.startswith("\n") or text.endswith("\n") or not text:  # empty lines: dropped
+        out = [tokens for tokens, line in zip(out, text.split("\n")) if line]
+    return out
 
 
 class Tokenizer(ABC):

@@ -69,9 +69,12 @@ import re
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence
 
+from rougekit.measures.pair import pair_counts
+from rougekit.text.intern import interner
+
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _prf, lcs_hits, ngram_counts
+from .rouge_scorer import _ngram_score, _plan, _prf, _scores, lcs_hits, ngram_counts
 from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -89,6 +92,20 @@ _ROUGE_N = re.compile(r"rouge[0-9]$")
 _ORDERS = {f"rouge{n}": n for n in range(1, 10)}
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
+
+
+class _Stems(dict):
+    """Word -> its stem under a :class:`MultiStemmer`, remembered (up to ``_CACHE_SIZE`` words)."""
+
+    def __init__(self, stemmer: "MultiStemmer"):
+        super().__init__()
+        self._stem = stemmer
+
+    def __missing__(self, word):
+        stem = self._stem(word)
+        if len(self) < _CACHE_SIZE:
+            self[word] = stem
+        return stem
 
 
 def _segmenter(lang: str, cached: bool = True) -> Callable[[str], List[str]]:
@@ -118,7 +135,11 @@ class MultiTokenizer:
             self.tokenizer = _segmenter(lang, cache_segments)
 
     def __call__(self, text: str) -> List[str]:
-        cleaned = " ".join(self.clean(text.strip()))
+        return self.segment(self.clean(text.strip()))
+
+    def segment(self, words: List[str]) -> List[str]:
+        """The tokens of a text from its cleaned words (what ``__call__`` does after the cleaning)."""
+        cleaned = " ".join(words)
         tokens = self.tokenizer(cleaned) if self.tokenizer else []
         if not tokens and cleaned:
             if self.tokenizer:
@@ -227,6 +248,10 @@ class RougeScorer(scoring.BaseScorer):
         # ... and for score(): token ids from one vocabulary kept by the scorer (ids are only compared
         # for equality, so any consistent numbering gives the same counts)
         self._vocab: dict = {}
+        self._ids = interner(self._vocab)
+        self._stems = _Stems(self._stemmer) if cacheable and self._stemmer else None
+        self._plan_key: tuple = ()
+        self._plan = None
         # the types known at construction (the rougeLsum sentences are cached only when asked for)
         listed = isinstance(rouge_types, (list, tuple, set, frozenset))
         self._made_with = frozenset(t for t in rouge_types if isinstance(t, str)) if listed else {"rougeLsum"}
@@ -247,22 +272,37 @@ class RougeScorer(scoring.BaseScorer):
         return tuple(map(tuple, self._lsum_tokens(text)))
 
     def _ids_of(self, text: str) -> tuple:
-        """``(token ids, rougeLsum sentences as ids, those sentences joined)`` of ``text`` (the
-        sentences only when the scorer was made with rougeLsum, else None: see :meth:`_lsum_ids`)."""
-        vocab = self._vocab
-        intern = vocab.setdefault
-        ids = tuple([intern(t, len(vocab)) for t in self._tokens(text, self._tokenizer)])
-        return (ids, *self._lsum_ids(text)) if "rougeLsum" in self._made_with else (ids, None, None)
+        """``(token ids, rougeLsum sentences as ids)`` of ``text`` (the sentences only when the scorer
+        was made with rougeLsum, else None: see :meth:`_lsum_ids`): :meth:`_tokens` and
+        :meth:`_lsum_tokens` in one pass, a one-line text cleaned once for both."""
+        lower = text.lower()
+        key = lower.strip()
+        words = basic_tokens(key)
+        tokens = self._tokenizer.segment(words)
+        stems = self._stems
+        if stems is not None:
+            tokens = map(stems.__getitem__, tokens)
+        number = self._ids
+        ids = number(tokens)
+        if "rougeLsum" not in self._made_with:
+            return ids, None
+        if self._lsum != "package" or self._lsum_split != "newline" or "\n" in text:
+            return ids, self._lsum_ids(text)
+        if not text:  # no line
+            return ids, ()
+        if text.strip().lower() != key:  # (lower-casing and stripping commute but for odd characters)
+            words = basic_tokens(text.strip().lower())
+        if stems is not None:
+            words = map(stems.__getitem__, words)
+        return ids, (number(words),)
 
     def _lsum_ids(self, text: str) -> tuple:
-        vocab = self._vocab
-        intern = vocab.setdefault
-        sentences = tuple(tuple([intern(t, len(vocab)) for t in line]) for line in self._lsum_tokens(text))
-        return sentences, tuple([t for s in sentences for t in s])
+        return tuple(map(self._ids, self._lsum_tokens(text)))
 
     def _forget_ids(self) -> None:
         """Start the vocabulary afresh (it holds every distinct token seen: bounded by ``_VOCAB_LIMIT``)."""
         self._vocab = {}
+        self._ids = interner(self._vocab)
         self._cached_ids.cache_clear()
 
     def _lsum_sentences(self, text: str) -> List[List[str]]:
@@ -293,10 +333,10 @@ class RougeScorer(scoring.BaseScorer):
         if self._cached_ids is not None and isinstance(target, str) and isinstance(prediction, str):
             if len(self._vocab) > _VOCAB_LIMIT:
                 self._forget_ids()
-            tgt, tgt_sents, tgt_flat = self._cached_ids(target)
-            pred, pred_sents, pred_flat = self._cached_ids(prediction)
+            tgt, tgt_sents = self._cached_ids(target)
+            pred, pred_sents = self._cached_ids(prediction)
             if tgt_sents is None and "rougeLsum" in self.rouge_types:  # rouge_types changed since
-                (tgt_sents, tgt_flat), (pred_sents, pred_flat) = self._lsum_ids(target), self._lsum_ids(prediction)
+                tgt_sents, pred_sents = self._lsum_ids(target), self._lsum_ids(prediction)
         else:
             vocab: dict = {}
 
@@ -306,8 +346,24 @@ class RougeScorer(scoring.BaseScorer):
             tgt = ids(self.tokenize(target))
             pred = ids(self.tokenize(prediction))
             tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
-            tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
+        plan = self._plan_of(self.rouge_types)
+        if plan is None:  # an invalid type: its error, where the package raises it
+            return self._score_each(tgt, pred, tgt_sents, pred_sents)
+        orders, lcs, lsum, entries = plan
+        counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
+        return _scores(entries, counts)
 
+    def _plan_of(self, rouge_types) -> Optional[tuple]:
+        """``(orders, lcs, lsum, entries)`` of :func:`_plan` for ``rouge_types``, remembered for the last types."""
+        if type(rouge_types) is not list and type(rouge_types) is not tuple:
+            return _plan(rouge_types)
+        key = tuple(rouge_types)
+        if key != self._plan_key or self._plan is None:
+            self._plan_key, self._plan = key, _plan(key)
+        return self._plan
+
+    def _score_each(self, tgt, pred, tgt_sents, pred_sents) -> Dict[str, Score]:
+        """The types one by one, in order (the first invalid one raises its error)."""
         result: Dict[str, Score] = {}
         for rouge_type in self.rouge_types:
             if rouge_type == "rougeL":
@@ -316,12 +372,13 @@ class RougeScorer(scoring.BaseScorer):
                 else:
                     result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
             elif rouge_type == "rougeLsum":
+                tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
                 if not tgt_flat or not pred_flat:  # (no sentence, or only empty ones)
                     result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
                 else:
                     hits = lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
                     result[rouge_type] = _prf(hits, len(pred_flat), len(tgt_flat))
-            elif rouge_type in _ORDERS:  # rouge1 .. rouge9, counted here without a detour
+            elif rouge_type in _ORDERS:  # rouge1 .. rouge9
                 hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
                 result[rouge_type] = _score_of(hits / (peer_count or 1), hits / (model_count or 1))
             elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):

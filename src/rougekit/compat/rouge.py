@@ -37,14 +37,18 @@ from __future__ import annotations
 
 import io
 import os
+from itertools import chain
 
 from rougekit.measures import Measure
 from rougekit.scoring import Doc, reference_stats
+from rougekit.text.intern import interner
 
 __all__ = ["Rouge", "FilesRouge"]
 
 _ROUGE_L = Measure("L")  # one sentence each side: the LCS length
 _ROUGE_L_DISTINCT = Measure.parse("ROUGE-L-DISTINCT")
+_DISTINCT = {n: Measure.parse(f"ROUGE-{n}-DISTINCT") for n in range(1, 6)}  # rouge-1 .. rouge-5
+_ORDERS = {n: Measure.rouge_n(n) for n in range(1, 6)}
 
 
 class Rouge:
@@ -122,8 +126,8 @@ class Rouge:
 
     def _pair(self, hyp, ref, raw):
         """One pair's ``{metric: {stat: value}}``, metrics and stats in the order asked."""
-        vocab: dict = {}
-        hyp_doc, ref_doc = _doc(_sentences(hyp), vocab), _doc(_sentences(ref), vocab)
+        ids = interner({}, skip_empty=False)
+        hyp_doc, ref_doc = _doc(_sentences(hyp), ids), _doc(_sentences(ref), ids)
         result = {}
         for metric in self.metrics:
             values = _metric(Rouge.AVAILABLE_METRICS[metric], hyp_doc, ref_doc, self.exclusive, raw)
@@ -192,18 +196,10 @@ def _length(sentences) -> int:
     return len(" ".join(sentences).split())
 
 
-def _doc(sentences, vocab) -> Doc:
-    """Words (``sentence.split(" ")``) interned to ids shared through ``vocab``."""
-    sentence_ids = []
-    for sentence in sentences:
-        ids = []
-        for word in sentence.split(" "):
-            i = vocab.get(word)
-            if i is None:
-                i = vocab[word] = len(vocab)
-            ids.append(i)
-        sentence_ids.append(ids)
-    return Doc([i for ids in sentence_ids for i in ids], sentence_ids)
+def _doc(sentences, ids) -> Doc:
+    """Words (``sentence.split(" ")``, empty ones kept) interned to ids by ``ids`` (:func:`interner`)."""
+    sentence_ids = [ids(sentence.split(" ")) for sentence in sentences]
+    return Doc(list(chain.from_iterable(sentence_ids)), sentence_ids)
 
 
 def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool) -> dict:
@@ -225,8 +221,7 @@ def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool) -> dict:
             raise ValueError("Hypothesis is empty.")
         if not ref.sentences:
             raise ValueError("Reference is empty.")
-        measure = Measure.parse(f"ROUGE-{which}-DISTINCT") if exclusive else Measure.rouge_n(which)
-        stats = reference_stats(measure, hyp, ref)
+        stats = reference_stats((_DISTINCT if exclusive else _ORDERS)[which], hyp, ref)
         hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
     hyp_count, ref_count, overlap = int(hyp_count), int(ref_count), int(overlap)
     if raw:

@@ -44,9 +44,12 @@ Punkt on ordinary prose, but **rougeLsum with split_summaries=True may differ
 from rouge-score** where the two splitters disagree (abbreviations, initials,
 numbers, ellipses).  Without ``split_summaries`` the numbers are exact.
 
-Implementation: tokens are interned to ints per call and counted by the engine's
-ROUGE-N and ROUGE-L kernels (:func:`rougekit.measures.ngram.ngram_counts`,
-:func:`rougekit.measures.lcs.lcs_hits`: the measures' counting without their per-call setup). The union
+Implementation: with the default tokenizer, a text's tokens (and its rougeLsum sentences) are
+interned once to ints from one vocabulary kept by the scorer and remembered by text (the last
+4,096 texts used; the vocabulary starts afresh past 2**21 distinct tokens); each pair
+is counted by one engine call (:func:`rougekit.measures.pair.pair_counts`: the ROUGE-N and ROUGE-L
+kernels of the measures without their per-call setup; a custom tokenizer goes through
+:func:`~rougekit.measures.ngram.ngram_counts` and :func:`~rougekit.measures.lcs.lcs_hits` per type). The union
 LCS traces the same LCS as rouge-score (a match goes diagonal; otherwise "up" --
 drop the target token -- wins ties), and its count clipping is rouge-score's, so its
 hits are rouge-score's. With a single sentence on each side the union of one LCS is
@@ -56,11 +59,12 @@ length for rougeL. The tests hold the engine to rouge-score's own functions.
 
 from __future__ import annotations
 
+import functools
 import gc
 import re
 from contextlib import contextmanager
-from itertools import repeat
-from typing import Dict, Iterable, List, Sequence
+from itertools import chain, repeat
+from typing import Dict, Iterable, List, Optional, Sequence
 
 from rougekit import limits
 from rougekit.engine import planner
@@ -69,9 +73,11 @@ from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.measures import Measure
 from rougekit.measures.lcs import lcs_hits
 from rougekit.measures.ngram import ngram_counts
+from rougekit.measures.pair import pair_counts
+from rougekit.text.intern import interner
 
 from . import scoring
-from ._tokenize import DefaultTokenizer, Tokenizer, split_sentences, tokenize
+from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, split_sentences, tokenize
 from ._tokenize import _as_str as _tokenize_text
 from .scoring import Score
 
@@ -84,6 +90,8 @@ __all__ = [
 ]
 
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
+_CACHE_SIZE = 1 << 12  # texts whose token ids a scorer remembers (about 16 bytes per token each)
+_VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
 
 def _all_str(texts: Sequence) -> bool:
@@ -120,6 +128,13 @@ class RougeScorer(scoring.BaseScorer):
             self._tokenizer = DefaultTokenizer(use_stemmer)
         self._split_summaries = split_summaries
         self._batch = None  # the compiled batch scorer, made on the first score_batch (False: none fits)
+        # token ids by text, from one vocabulary kept by the scorer, with the default tokenizer (a
+        # user's tokenizer may not be a pure function of the text)
+        self._vocab: dict = {}
+        self._ids = interner(self._vocab)
+        self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._ids_of) if not tokenizer else None
+        self._plan_key: tuple = ()
+        self._plan = None
 
     # ------------------------------------------------------------------ public API
 
@@ -231,8 +246,39 @@ class RougeScorer(scoring.BaseScorer):
             sents = (text.decode("utf-8") if isinstance(text, bytes) else text).split("\n")
         return [s for s in sents if s]
 
+    def _ids_of(self, text: str) -> tuple:
+        """``(token ids, rougeLsum sentences as token ids)`` of a str ``text`` (default tokenizer)."""
+        ids = self._ids
+        if self._split_summaries:
+            tokenize_ = self._tokenizer.tokenize
+            return ids(tokenize_(text)), tuple(map(ids, map(tokenize_, self._sentences(text))))
+        sentences = tuple(map(ids, line_tokens(text, self._tokenizer._use_stemmer)))
+        # the lines' tokens joined are the text's (_tokenize.line_tokens)
+        return (sentences[0] if len(sentences) == 1 else tuple(chain.from_iterable(sentences))), sentences
+
+    def _plan_of(self, rouge_types) -> Optional[tuple]:
+        """:func:`_plan` of ``rouge_types``, remembered for the last types."""
+        if type(rouge_types) is not list and type(rouge_types) is not tuple:
+            return _plan(rouge_types)
+        key = tuple(rouge_types)
+        if key != self._plan_key or self._plan is None:
+            self._plan_key, self._plan = key, _plan(key)
+        return self._plan
+
     def _score(self, target, prediction, cache) -> Dict[str, Score]:
         """``score`` with an optional per-prediction cache (used by ``score_multi``)."""
+        if self._cached_ids is not None and type(target) is str and type(prediction) is str:
+            plan = self._plan_of(self.rouge_types)
+            if plan is not None:  # (an invalid type: its error below, where rouge-score raises it)
+                if len(self._vocab) > _VOCAB_LIMIT:
+                    self._vocab = {}
+                    self._ids = interner(self._vocab)
+                    self._cached_ids.cache_clear()
+                tgt, tgt_sents = self._cached_ids(target)
+                pred, pred_sents = self._cached_ids(prediction)
+                orders, lcs, lsum, entries = plan
+                counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
+                return _scores(entries, counts)
         rouge_types = self.rouge_types
         tokenize_ = self._tokenizer.tokenize
         vocab: dict = {}
@@ -282,6 +328,61 @@ class RougeScorer(scoring.BaseScorer):
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
+
+
+_ZERO = Score(precision=0, recall=0, fmeasure=0)
+_new = tuple.__new__
+
+
+def _plan(rouge_types) -> Optional[tuple]:
+    """What :func:`rougekit.measures.pair.pair_counts` counts for ``rouge_types`` -- ``(orders, lcs,
+    lsum, entries)``, ``entries`` being ``(type, offset of its counts, an LCS?)`` -- or None when a
+    type is invalid (rouge-score's ``re.match``: ``"rouge1\\n"`` is rouge1)."""
+    orders: List[int] = []
+    lcs = lsum = False
+    named = []
+    for rouge_type in rouge_types:
+        if rouge_type == "rougeL":
+            lcs = True
+            named.append((rouge_type, "L"))
+        elif rouge_type == "rougeLsum":
+            lsum = True
+            named.append((rouge_type, "Lsum"))
+        elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
+            n = int(rouge_type[5:])
+            if not 1 <= n <= limits.MAX_ORDER:
+                return None
+            if n not in orders:
+                orders.append(n)
+            named.append((rouge_type, n))
+        else:
+            return None
+    at = {n: 3 * i for i, n in enumerate(orders)}
+    at["L"] = 3 * len(orders)
+    at["Lsum"] = 3 * len(orders) + 3 * lcs
+    entries = tuple((rouge_type, at[what], isinstance(what, str)) for rouge_type, what in named)
+    return tuple(orders), lcs, lsum, entries
+
+
+def _scores(entries, counts) -> Dict[str, Score]:
+    """rouge-score's Scores from :func:`rougekit.measures.pair.pair_counts`'s counts: precision
+    ``hits / peer count``, recall ``hits / model count`` (ROUGE-N: each count at least 1; an LCS
+    with an empty side: all zeros), F ``2 * p * r / (p + r)`` (:func:`rougekit.compat.scoring.fmeasure`)."""
+    result: Dict[str, Score] = {}
+    for rouge_type, j, lcs in entries:
+        hits, model, peer = counts[j], counts[j + 1], counts[j + 2]
+        if lcs:
+            if not model or not peer:
+                result[rouge_type] = _ZERO
+                continue
+            precision, recall = hits / peer, hits / model
+        else:
+            precision, recall = hits / (peer or 1), hits / (model or 1)
+        if precision + recall > 0:
+            result[rouge_type] = _new(Score, (precision, recall, 2 * precision * recall / (precision + recall)))
+        else:
+            result[rouge_type] = _new(Score, (precision, recall, 0.0))
+    return result
 
 
 @contextmanager

@@ -7,6 +7,9 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Callable, Iterable
+
 
 class Vocabulary:
     """A growing token -> id table."""
@@ -26,3 +29,17 @@ class Vocabulary:
                 i = table[token] = len(table)
             out.append(i)
         return out
+
+
+def interner(vocab: dict, skip_empty: bool = True) -> Callable[[Iterable], tuple]:
+    """``ids(tokens)``: the ids of the ``tokens`` in ``vocab`` (token -> id, a new token numbered
+    ``len(vocab)`` on first sight), as a tuple, empty tokens left out unless not ``skip_empty``;
+    the loop is the compiled engine's (``rougekit._core.intern_ids``) when it is in use.
+
+    >>> ids = interner({})
+    >>> ids(["the", "cat", "", "the"]), ids(["cat", "sat"]), interner({}, skip_empty=False)(["a", "", "a"])
+    ((0, 1, 0), (1, 2), (0, 1, 0))
+    """
+    from rougekit import _core
+
+    return functools.partial(_core.intern_ids, vocab, skip_empty=skip_empty)
