@@ -4,7 +4,8 @@ are the engine's (``RougeResult.counts()``, from the compiled engine when it is 
 
 The batch path of the report's highlights (``rougekit.explanation.batch.matched_positions``) is held
 to the same: its hits are the engine's, its marked positions those of explain's matches, and its
-compiled kernel (``_core._marks``) gives exactly what its pure twin (``_core._explain``) gives."""
+compiled kernel (the batch engine's ``batch_marks``, marks.pxi) gives exactly what its pure twin
+(``_core._explain``) gives."""
 
 from __future__ import annotations
 

@@ -64,7 +64,8 @@ cdef extern from *:
        where x[a-1] matches y[b'-1] (diagonal) or row a grows at b'-1 (then up), and D stays 1
        along the way.  So each row is one bit search over (match bits | growth bits) instead of
        one step per cell.  pm(a) is the match word of x[a-1] in the PM table (stride Wb; types
-       the candidate lacks map to the zero row U).  cu = c(a, b) = 0 ends the walk. */
+       the candidate lacks map to the zero row U).  cu = c(a, b) = 0 ends the walk.  PAIR: a
+       statement run at each step, empty here (score.pxi's rkb_trace1_pairs lists the matches). */
     #if defined(__GNUC__) || defined(__clang__)
     #define RKB_CTZ64(x) __builtin_ctzll((unsigned long long)(x))
     #define RKB_HIBIT(x) (63 - __builtin_clzll((unsigned long long)(x)))
@@ -74,7 +75,7 @@ cdef extern from *:
     static inline int RKB_HIBIT(unsigned long long x) { int r = 63; while (!(x >> 63)) { x <<= 1; r--; } return r; }
     #define RKB_PREFETCH(p) ((void)(p))
     #endif
-    #define RKB_TRACE1_BODY(PC)                                                              \
+    #define RKB_TRACE1_BODY(PC, PAIR)                                                        \
     {                                                                                        \
         Py_ssize_t a = m, b = n;                                                             \
         int cu = PC(~rows[a] & (~0ULL >> (64 - b)));                                         \
@@ -87,6 +88,7 @@ cdef extern from *:
             int p = RKB_HIBIT(S);                                                            \
             int mt = (int)((pmw >> p) & 1);                                                  \
             mk[a - 1] |= (uint8_t)mt;                                                        \
+            PAIR                                                                             \
             cu -= mt | D;                                                                    \
             b = p + 1 - mt;                                                                  \
             a -= 1;                                                                          \
@@ -97,13 +99,13 @@ cdef extern from *:
                                   const uint64_t*, Py_ssize_t, uint32_t);
     static void rkb_trace1_generic(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
                                    uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U)
-    RKB_TRACE1_BODY(RKB_POPCOUNT64)
+    RKB_TRACE1_BODY(RKB_POPCOUNT64, )
 
     #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
     __attribute__((target("popcnt")))
     static void rkb_trace1_hw(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
                               uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U)
-    RKB_TRACE1_BODY(__builtin_popcountll)
+    RKB_TRACE1_BODY(__builtin_popcountll, )
     static rkb_trace1_fn rkb_trace1 = rkb_trace1_generic;
     static int rkb_init_dispatch(void) {
         __builtin_cpu_init();
@@ -1030,3 +1032,4 @@ include "grams.pxi"
 include "lcs.pxi"
 include "score.pxi"
 include "pair.pxi"
+include "marks.pxi"

@@ -12,7 +12,7 @@ A match is ``(key, count, candidate occurrences, reference occurrences)``; an oc
 tuple of token positions. Order: reference order (first occurrence in the reference).
 
 :func:`batch_marks` runs them over many pairs at once and writes their positions as 0/1 marks:
-the pure twin of the compiled highlights kernel ``_core._marks.batch_marks``.
+the pure twin of the compiled highlights kernel ``batch_marks`` (``_core._batch``, marks.pxi).
 """
 
 from __future__ import annotations
@@ -225,8 +225,8 @@ def batch_marks(
     model_marks,
     vocab,
 ) -> None:
-    """The pure twin of ``rougekit._core._marks.batch_marks`` (same arguments, same output; see
-    that module): entry by entry, the position twins above."""
+    """The pure twin of the compiled ``batch_marks`` (``rougekit._core._batch``; same arguments, same
+    output; see marks.pxi): entry by entry, the position twins above."""
     del vocab  # the compiled kernel's dense tables only
 
     def joined(t):

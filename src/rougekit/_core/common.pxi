@@ -132,15 +132,21 @@ cdef inline int lcs_prefix(const uint64_t* V, Py_ssize_t b) noexcept nogil:
 # docs/limits.md).
 
 cdef inline void trace_marks(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n,
-                             const uint64_t* ups, uint8_t* mask) noexcept nogil:
+                             const uint64_t* ups, uint8_t* mask, int32_t* pk, Py_ssize_t* np) noexcept nogil:
     """Back-trace from (m, n): a match steps diagonally and marks the model position, else the
-    bit of the cell says up (1) or left (0). Rows of ``ups`` are (n + 63) // 64 words."""
+    bit of the cell says up (1) or left (0). Rows of ``ups`` are (n + 63) // 64 words.
+    ``pk`` (NULL when not wanted): the (model, peer) positions of the diagonal steps go to
+    ``pk[2 * np[0]:]``, ``np[0]`` counting them (room for min(m, n) more pairs)."""
     cdef Py_ssize_t a = m, b = n, nw = (n + 63) >> 6
     while a != 0 and b != 0:
         if x[a - 1] == y[b - 1]:
             a -= 1
             b -= 1
             mask[a] = 1
+            if pk != NULL:
+                pk[2 * np[0]] = <int32_t>a
+                pk[2 * np[0] + 1] = <int32_t>b
+                np[0] += 1
         elif (ups[(a - 1) * nw + ((b - 1) >> 6)] >> ((b - 1) & 63)) & 1:
             a -= 1
         else:
@@ -149,10 +155,10 @@ cdef inline void trace_marks(const int32_t* x, Py_ssize_t m, const int32_t* y, P
 
 cdef void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, uint8_t* mask,
                     uint64_t* ups, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
-                    const double* fw) noexcept nogil:
+                    const double* fw, int32_t* pk, Py_ssize_t* np) noexcept nogil:
     """The script's WLCS DP (model sentence rows, peer sentence columns), then the trace-back.
 
-    ``ups`` holds m rows of (n + 63) // 64 words (see :func:`trace_marks`)."""
+    ``ups`` holds m rows of (n + 63) // 64 words; ``pk``, ``np``: see :func:`trace_marks`."""
     cdef Py_ssize_t a, b, nw = (n + 63) >> 6
     cdef int32_t t, k
     cdef double* tmp
@@ -191,4 +197,4 @@ cdef void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t
         ltmp = lprev
         lprev = lcur
         lcur = ltmp
-    trace_marks(x, m, y, n, ups, mask)
+    trace_marks(x, m, y, n, ups, mask, pk, np)

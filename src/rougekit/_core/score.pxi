@@ -3,12 +3,59 @@
 # union LCS (bit-parallel rows, trace-back: a match is diagonal, else "up" when c(a-1, b) >=
 # c(a, b-1), else "left") and WLCS DP for ROUGE-L/W, and the multi-reference rule (-f A sums,
 # -f B keeps the first best recall, max the first best F) with R/P rounded like %7.5f and F from
-# the rounded values (docs/rouge155/rounding-and-f.md).
+# the rounded values (docs/rouge155/rounding-and-f.md).  With a Marks record in the workspace
+# (``Work.marks``; the highlights of marks.pxi, one reference) it also marks the positions of the
+# counted units on both sides, from the same tables and trace-backs; scoring leaves it NULL.
+
+cdef struct Marks:
+    uint8_t* peer      # 0/1 per candidate position (joined tokens: N/S/SU; sentence tokens: L/W)
+    uint8_t* model     # 0/1 per reference position
+    Buf pairs          # int32 (reference, candidate) sentence-token positions of the LCS traces
+    Py_ssize_t np      # pairs listed
+    double distinct    # ROUGE-N: the n-grams found in both texts, each once
+
+
+cdef extern from *:
+    """
+    /* _batch.pyx's rkb_trace1 that also lists its matches: (a - 1, p) at pk[2 * np[0]], np[0]
+       counting them (written at every step, kept at a match: room for min(m, n) + 1 pairs) */
+    #define RKB_PAIR_OUT { pk[2 * np[0]] = (int32_t)(a - 1); pk[2 * np[0] + 1] = (int32_t)p; np[0] += mt; }
+    typedef void (*rkb_trace1p_fn)(const int32_t*, Py_ssize_t, Py_ssize_t, const uint64_t*, uint8_t*,
+                                   const uint64_t*, Py_ssize_t, uint32_t, int32_t*, Py_ssize_t*);
+    static void rkb_trace1p_generic(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
+                                    uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U,
+                                    int32_t* pk, Py_ssize_t* np)
+    RKB_TRACE1_BODY(RKB_POPCOUNT64, RKB_PAIR_OUT)
+    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    __attribute__((target("popcnt")))
+    static void rkb_trace1p_hw(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
+                               uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U,
+                               int32_t* pk, Py_ssize_t* np)
+    RKB_TRACE1_BODY(__builtin_popcountll, RKB_PAIR_OUT)
+    static rkb_trace1p_fn rkb_trace1_pairs = rkb_trace1p_generic;
+    static int rkb_init_pairs(void) {
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("popcnt")) { rkb_trace1_pairs = rkb_trace1p_hw; return 1; }
+        return 0;
+    }
+    #else
+    static rkb_trace1p_fn rkb_trace1_pairs = rkb_trace1p_generic;
+    static int rkb_init_pairs(void) { return 0; }
+    #endif
+    """
+    void rkb_trace1_pairs(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows, uint8_t* mk,
+                          const uint64_t* PM, Py_ssize_t Wb, uint32_t U, int32_t* pk, Py_ssize_t* np) nogil
+    int rkb_init_pairs()
+
+rkb_init_pairs()
+
 
 cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
     """All measures of one pair; returns 0, -1 (out of memory), -2 (ROUGE-W, empty reference) or -3
-    (a trace-back table above MAX_TRACE_CELLS: docs/limits.md)."""
+    (a trace-back table above MAX_TRACE_CELLS: docs/limits.md). ``w.marks``: NULL, or the
+    highlights of the pair's one reference (a Marks record, marks.pxi)."""
+    cdef Marks* mks = <Marks*>w.marks
     cdef Py_ssize_t lp = P.ntok, i, j, k, r, t, a, b, lm, cap, msk, total_j, total_s, units, pcount
     cdef Py_ssize_t Wb, wj, maxm, m, n, pos, jmax, mcount
     cdef int32_t U = 0, loc, qn
@@ -47,7 +94,8 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
     cdef int64_t hits
     cdef int kind, nn, d
     cdef bint su, ok, l_done = False, single
-    cdef Py_ssize_t run
+    cdef Py_ssize_t np0, np1
+    cdef int32_t* pk
     cdef int cu, cup, zb
     cdef int32_t take
     cdef const DocC* M
@@ -215,6 +263,8 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
             if mode_b:
                 for r in range(nr):
                     rs[r] = _round5(rh[r] / rm[r]) if rm[r] != 0 else 0.0
+            if mks != NULL and _unit_marks(w, K_N, nn, ploc, lp, mjp[0], R[0].ntok, mks) < 0:
+                return -1
         elif kind == K_S or kind == K_SU:
             d = ms[qn].n
             su = kind == K_SU
@@ -303,9 +353,11 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
             if mode_b and U > _DIRECT_MAX_U:
                 for r in range(nr):
                     rs[r] = _round5(rh[r] / rm[r]) if rm[r] != 0 else 0.0
+            if mks != NULL and _unit_marks(w, kind, d, ploc, lp, mjp[0], R[0].ntok, mks) < 0:
+                return -1
         elif kind == K_L and <double>maxm * <double>P.maxsent > MAX_TRACE_CELLS:
             return -3   # the same limit whether or not the trace-back is skipped (docs/limits.md)
-        elif kind == K_LSEQ or (kind == K_L and single):
+        elif kind == K_LSEQ or (kind == K_L and single and mks == NULL):
             # LSEQ: the LCS of the whole token sequences.  ROUGE-L with one sentence on each side
             # (sentence tokens == joined tokens): the union of one LCS is that LCS, whose tokens
             # are within both sides' counts, so its hits are the LCS length too (no trace-back)
@@ -364,8 +416,18 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                         continue
                                     bitlcs_row(V, Vn, PM + <Py_ssize_t>loc * Wb, wj)
                                 mk = mask + moff[r] + M.soff[i]
+                                pk = NULL
+                                if mks != NULL:   # highlights: list the trace's (reference, candidate) pairs
+                                    pk = _pairs_room(mks, m if m < n else n)
+                                    if pk == NULL:
+                                        return -1
+                                    np0 = mks.np
                                 if wj == 1:
-                                    rkb_trace1(x, m, n, rows, mk, PM, Wb, <uint32_t>U)
+                                    if pk == NULL:
+                                        rkb_trace1(x, m, n, rows, mk, PM, Wb, <uint32_t>U)
+                                    else:
+                                        rkb_trace1_pairs(x, m, n, rows, mk, PM, Wb, <uint32_t>U, pk, &mks.np)
+                                        _pairs_shift(mks, np0, M.soff[i], P.soff[j])
                                     continue
                                 # trace-back; cu = c(a, b) and cup = c(a-1, b) are kept up to date
                                 # (a zero bit b-1 in row a means c(a, b) = c(a, b-1) + 1)
@@ -378,6 +440,10 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                         a -= 1
                                         b -= 1
                                         mk[a] = 1
+                                        if pk != NULL:
+                                            pk[2 * mks.np] = <int32_t>(M.soff[i] + a)
+                                            pk[2 * mks.np + 1] = <int32_t>(P.soff[j] + b)
+                                            mks.np += 1
                                         if a == 0 or b == 0:
                                             break
                                         cu -= 1
@@ -410,13 +476,11 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                     memcpy(pu, pcnt, (U + 1) * sizeof(int32_t))   # pcnt[U] is 0
                     x = msp[r]
                     mk = mask + moff[r]
-                    for pos in range(M.nstok):
-                        # branch-free: a marked token with model and peer copies left is a hit
-                        loc = _or_slot(x[pos], U)
-                        take = mk[pos] & (mu[loc] > 0) & (pu[loc] > 0)
-                        mu[loc] -= take
-                        pu[loc] -= take
-                        hits += take
+                    if mks == NULL:
+                        hits = _union_clip(x, mk, M.nstok, mu, pu, U, False)
+                    else:   # the mask becomes the hits; the candidate positions traced with them
+                        hits = _union_clip(x, mk, M.nstok, mu, pu, U, True)
+                        _pairs_marks(mks, mk, M.nstok)
                 rh[r] = <double>hits
                 rm[r] = <double>M.nstok
                 rp[r] = <double>lp
@@ -468,22 +532,25 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                             n = P.soff[j + 1] - P.soff[j]
                             if n == 0:
                                 continue
+                            pk = NULL
+                            np0 = 0
+                            if mks != NULL:
+                                pk = _pairs_room(mks, m if m < n else n)
+                                if pk == NULL:
+                                    return -1
+                                np0 = mks.np
                             wlcs_mark(x, m, psloc + P.soff[j], n, mk, <uint64_t*>w.dirs.p,
-                                       dprev, dprev + (n + 1), lprev, lprev + (n + 1), fw)
-                        run = 0
-                        for pos in range(m):
-                            if mk[pos]:
-                                loc = x[pos]
-                                if mu[loc] > 0 and pu[loc] > 0:
-                                    mu[loc] -= 1
-                                    pu[loc] -= 1
-                                    run += 1
-                                    if pos + 1 < m and not mk[pos + 1]:
-                                        hw += fw[run]
-                                        run = 0
-                                    elif pos + 1 == m:
-                                        hw += fw[run]
-                                        run = 0
+                                      dprev, dprev + (n + 1), lprev, lprev + (n + 1), fw, pk, &np0)
+                            if pk != NULL:
+                                np1 = mks.np
+                                mks.np = np0
+                                _pairs_shift(mks, np1, M.soff[i], P.soff[j])
+                        if mks == NULL:
+                            _wlcs_runs(x, mk, m, mu, pu, fw, &hw, False)
+                        else:
+                            _wlcs_runs(x, mk, m, mu, pu, fw, &hw, True)
+                    if mks != NULL:
+                        _pairs_marks(mks, mask + moff[r], M.nstok)
                 rh[r] = hw
                 rm[r] = pow(basew, wt)
                 rp[r] = pow(<double>lp, wt)
@@ -541,3 +608,83 @@ cdef inline void _final(bint weighted, double inv_w, double C, double H, double 
     o[3] = rec
     o[4] = prec
     o[5] = _round5(_f_measure(rec, prec, alpha))
+
+
+cdef inline int64_t _union_clip(const int32_t* x, uint8_t* mk, Py_ssize_t count, int32_t* mu, int32_t* pu,
+                                int32_t U, bint keep) noexcept nogil:
+    """ROUGE-L hits of one reference: a position on the union of the traces (``mk``) is a hit while
+    its type has copies left in both clipping tables ``mu``/``pu``, which it takes (branch-free; a
+    type the candidate lacks reads slot U). ``keep``: ``mk`` becomes the hits."""
+    cdef Py_ssize_t pos
+    cdef int32_t loc, take
+    cdef int64_t hits = 0
+    for pos in range(count):
+        loc = _or_slot(x[pos], U)
+        take = mk[pos] & (mu[loc] > 0) & (pu[loc] > 0)
+        mu[loc] -= take
+        pu[loc] -= take
+        hits += take
+        if keep:
+            mk[pos] = <uint8_t>take
+    return hits
+
+
+cdef inline void _wlcs_runs(const int32_t* x, uint8_t* mk, Py_ssize_t m, int32_t* mu, int32_t* pu,
+                            const double* fw, double* hw, bint keep) noexcept nogil:
+    """ROUGE-W hits of one reference sentence (``hw[0] +=`` in the script's order): positions on
+    the union of the traces (``mk``) that take copies from both clipping tables form runs; a run
+    ends before an untraced position or at the sentence's end and adds f(length). ``keep``: ``mk``
+    becomes the positions of the runs that ended (2 marks a hit whose run is still open)."""
+    cdef Py_ssize_t pos, q, run = 0, start = 0
+    cdef int32_t loc
+    for pos in range(m):
+        if mk[pos]:
+            loc = x[pos]
+            if mu[loc] > 0 and pu[loc] > 0:
+                mu[loc] -= 1
+                pu[loc] -= 1
+                run += 1
+                if keep:
+                    mk[pos] = 2
+                if (pos + 1 < m and not mk[pos + 1]) or pos + 1 == m:
+                    hw[0] += fw[run]
+                    run = 0
+                    if keep:
+                        for q in range(start, pos + 1):
+                            mk[q] >>= 1
+                        start = pos + 1
+            elif keep:
+                mk[pos] = 0
+    if keep:
+        for q in range(start, m):
+            mk[q] = 0
+
+
+cdef int32_t* _pairs_room(Marks* mks, Py_ssize_t k) noexcept nogil:
+    """The pair list with room for ``k`` + 1 more pairs, or NULL (out of memory)."""
+    if _need(&mks.pairs, 2 * (mks.np + k + 1), sizeof(int32_t)) < 0:
+        return NULL
+    return <int32_t*>mks.pairs.p
+
+
+cdef void _pairs_shift(Marks* mks, Py_ssize_t since, Py_ssize_t da, Py_ssize_t db) noexcept nogil:
+    """Pairs ``since:`` from sentence positions to the summaries' sentence-token positions."""
+    cdef int32_t* pk = <int32_t*>mks.pairs.p
+    cdef Py_ssize_t k
+    for k in range(since, mks.np):
+        pk[2 * k] += <int32_t>da
+        pk[2 * k + 1] += <int32_t>db
+
+
+cdef void _pairs_marks(Marks* mks, const uint8_t* hit, Py_ssize_t count) noexcept nogil:
+    """The reference's hits (``hit``, over its ``count`` sentence tokens) and the candidate
+    positions the traces paired with them into the marks; the pair list emptied."""
+    cdef const int32_t* pk = <int32_t*>mks.pairs.p
+    cdef Py_ssize_t k
+    for k in range(mks.np):
+        if hit[pk[2 * k]]:
+            mks.peer[pk[2 * k + 1]] = 1
+    for k in range(count):
+        if hit[k]:
+            mks.model[k] = 1
+    mks.np = 0

@@ -64,6 +64,7 @@ cdef struct Work:
     Buf rs             # -f B score
     double** fw        # per measure: fw[k] = k ** w
     Py_ssize_t* fwlen
+    void* marks        # NULL, or the Marks record of the highlights (score.pxi, marks.pxi)
 
 
 cdef class _Work:

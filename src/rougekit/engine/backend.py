@@ -29,7 +29,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_marks", "_segment_zh", "_segment_th")
+COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_segment_zh", "_segment_th")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -103,8 +103,9 @@ def process_kernels() -> ModuleType:
 
 
 def marks_kernel() -> ModuleType:
-    """The highlights' kernel ``batch_marks``: ``_core._marks`` (compiled) or ``_core._explain`` (the twin)."""
-    return importlib.import_module("rougekit._core._marks" if compiled() else "rougekit._core._explain")
+    """The highlights' kernel ``batch_marks``: the batch engine's (``_core._batch``, marks.pxi: each
+    entry through its ``_score_pair``) or ``_core._explain`` (the twin)."""
+    return importlib.import_module("rougekit._core._batch" if compiled() else "rougekit._core._explain")
 
 
 def segment_zh_module() -> ModuleType:

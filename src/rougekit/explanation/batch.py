@@ -2,8 +2,8 @@
 
 :func:`matched_positions` processes each distinct text once (the compiled engine's tokenizer when
 the scores come from it, else the scorer's preprocessor), then runs, per measure, the registry's
-highlights kernel (:meth:`rougekit.measures.base.Family.marks_spec`: ``_core._marks.batch_marks``
-or its pure twin in ``_core._explain``) over every (candidate, reference) entry. Per pair it
+highlights kernel (:meth:`rougekit.measures.base.Family.marks_spec`: the batch engine's
+``batch_marks``, marks.pxi, or its pure twin in ``_core._explain``) over every (candidate, reference) entry. Per pair it
 keeps the references the multi-reference rule uses (as :func:`rougekit.explain` does), so the
 marked positions are those of ``explain``'s matches and the hits are the engine's.
 

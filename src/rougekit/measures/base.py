@@ -157,7 +157,7 @@ class Family:
 
     def marks_spec(self, m: Measure, options: Any = None) -> tuple[int, int, int, float] | None:
         """(code, param, flag, weight) of the highlights' batch kernel
-        (``rougekit._core._marks.batch_marks``, see its docstring), which marks the positions of
+        (``batch_marks`` of ``rougekit._core._batch``, see marks.pxi), which marks the positions of
         :meth:`explain_reference`'s matches for many pairs at once and counts the same hits;
         None where the family does not itemise its matches."""
         return None
