@@ -547,7 +547,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                                 _pairs_shift(mks, np1, M.soff[i], P.soff[j])
                         if mks == NULL:
                             _wlcs_runs(x, mk, m, mu, pu, fw, &hw, False)
-                        else:
+                        else:   # the mask becomes the runs' positions
                             _wlcs_runs(x, mk, m, mu, pu, fw, &hw, True)
                     if mks != NULL:
                         _pairs_marks(mks, mask + moff[r], M.nstok)
@@ -595,13 +595,18 @@ cdef inline void _final(bint weighted, double inv_w, double C, double H, double 
                         double* o) noexcept nogil:
     """The six numbers from counts: R and P rounded like ``%7.5f`` (ROUGE-W through x^(1/w)), F
     from the rounded values, rounded (docs/rouge155/rounding-and-f.md)."""
-    cdef double rec, prec
-    if weighted:
-        rec = _round5(pow(H / C, inv_w)) if C != 0 else 0.0
-        prec = _round5(pow(H / Pc, inv_w)) if Pc != 0 else 0.0
-    else:
-        rec = _round5(H / C) if C != 0 else 0.0
-        prec = _round5(H / Pc) if Pc != 0 else 0.0
+    cdef double rec = 0.0, prec = 0.0
+    # one _round5 per value (not one per branch): small enough for the compiler to inline _final
+    if C != 0:
+        rec = H / C
+        if weighted:
+            rec = pow(rec, inv_w)
+        rec = _round5(rec)
+    if Pc != 0:
+        prec = H / Pc
+        if weighted:
+            prec = pow(prec, inv_w)
+        prec = _round5(prec)
     o[0] = C
     o[1] = H
     o[2] = Pc
