@@ -230,3 +230,57 @@ def test_real_summaries(options):
 def test_language_preset(candidate, reference):
     pytest.importorskip("Stemmer", reason="lang='de' stems with PyStemmer (the snowball extra, in the test extra)")
     check_consistent(" ".join(candidate), [" ".join(reference)], {"lang": "de", "stem": True})
+
+
+def _both_kernels(candidates, references, measures):
+    """matched_positions through the backend's kernel, and (compiled build only) through the twin."""
+    from unittest import mock
+
+    from rougekit._core import _explain
+    from rougekit.engine import backend
+    from rougekit.explanation.batch import matched_positions
+
+    out = [matched_positions(candidates, references, measures)]
+    if backend.compiled():
+        with mock.patch.object(backend, "marks_kernel", lambda: _explain):
+            out.append(matched_positions(candidates, references, measures))
+    return out
+
+
+def test_lcs_tie_break_by_hand():
+    """Reference "dog cat", candidate "cat dog": both tokens tie for the LCS of length 1. The
+    script's trace-back (from the last cells: no match, "up" when c(a-1, b) >= c(a, b-1), 1 >= 1)
+    drops the reference's last token and keeps "dog": reference position 0, candidate position 1,
+    for ROUGE-L and ROUGE-W, in the engine's kernel and in the twin."""
+    for got in _both_kernels(["cat dog"], ["dog cat"], ["ROUGE-L", "ROUGE-W-1.2"]):
+        for name in ("ROUGE-L", "ROUGE-W-1.2"):
+            mm = got.measures[name]
+            assert mm.hits.tolist() == [1.0], name
+            assert mm.candidate_positions(0) == [1] and mm.reference_positions(0) == [0], name
+
+
+def test_long_sentences_batch():
+    """Sentences of 60-150 tokens (the union LCS's multi-word rows and trace-back; the <= 64-token
+    row trace for the short ones): the batch marks' hits are the engine's, compiled == twin."""
+    import random
+
+    rng = random.Random(7)
+    words = ["w%d" % k for k in range(12)]
+
+    def text():
+        return "\n".join(
+            " ".join(rng.choice(words) for _ in range(rng.randint(1, 150))) for _ in range(rng.randint(1, 3))
+        )
+
+    cands = [text() for _ in range(12)]
+    refs = [[text() for _ in range(rng.randint(1, 2))] for _ in range(12)]
+    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4", "ROUGE-L-DISTINCT"]
+    engine = rougekit.score(cands, refs, measures=measures, bootstrap=None).counts()
+    runs = _both_kernels(cands, refs, measures)
+    for name in measures:
+        assert runs[0].measures[name].hits.tolist() == [c[name]["hits"] for c in engine], name
+        for other in runs[1:]:
+            a, b = runs[0].measures[name], other.measures[name]
+            assert a.hits.tolist() == b.hits.tolist(), name
+            assert a.candidate.tolist() == b.candidate.tolist() and a.reference.tolist() == b.reference.tolist(), name
+            assert a.candidate.any() and a.reference.any(), name
