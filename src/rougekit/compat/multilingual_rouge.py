@@ -74,7 +74,7 @@ from rougekit.text.intern import interner
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _plan, _prf, _scores, lcs_hits, ngram_counts
+from .rouge_scorer import _ngram_score, _prf, _scores, lcs_hits, ngram_counts, plan_of
 from .scoring import Score, _score_of
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -250,8 +250,6 @@ class RougeScorer(scoring.BaseScorer):
         self._vocab: dict = {}
         self._ids = interner(self._vocab)
         self._stems = _Stems(self._stemmer) if cacheable and self._stemmer else None
-        self._plan_key: tuple = ()
-        self._plan = None
         # the types known at construction (the rougeLsum sentences are cached only when asked for)
         listed = isinstance(rouge_types, (list, tuple, set, frozenset))
         self._made_with = frozenset(t for t in rouge_types if isinstance(t, str)) if listed else {"rougeLsum"}
@@ -346,21 +344,12 @@ class RougeScorer(scoring.BaseScorer):
             tgt = ids(self.tokenize(target))
             pred = ids(self.tokenize(prediction))
             tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
-        plan = self._plan_of(self.rouge_types)
+        plan = plan_of(self.rouge_types)
         if plan is None:  # an invalid type: its error, where the package raises it
             return self._score_each(tgt, pred, tgt_sents, pred_sents)
         orders, lcs, lsum, entries = plan
         counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
         return _scores(entries, counts)
-
-    def _plan_of(self, rouge_types) -> Optional[tuple]:
-        """``(orders, lcs, lsum, entries)`` of :func:`_plan` for ``rouge_types``, remembered for the last types."""
-        if type(rouge_types) is not list and type(rouge_types) is not tuple:
-            return _plan(rouge_types)
-        key = tuple(rouge_types)
-        if key != self._plan_key or self._plan is None:
-            self._plan_key, self._plan = key, _plan(key)
-        return self._plan
 
     def _score_each(self, tgt, pred, tgt_sents, pred_sents) -> Dict[str, Score]:
         """The types one by one, in order (the first invalid one raises its error)."""

@@ -133,8 +133,6 @@ class RougeScorer(scoring.BaseScorer):
         self._vocab: dict = {}
         self._ids = interner(self._vocab)
         self._cached_ids = functools.lru_cache(maxsize=_CACHE_SIZE)(self._ids_of) if not tokenizer else None
-        self._plan_key: tuple = ()
-        self._plan = None
 
     # ------------------------------------------------------------------ public API
 
@@ -256,19 +254,10 @@ class RougeScorer(scoring.BaseScorer):
         # the lines' tokens joined are the text's (_tokenize.line_tokens)
         return (sentences[0] if len(sentences) == 1 else tuple(chain.from_iterable(sentences))), sentences
 
-    def _plan_of(self, rouge_types) -> Optional[tuple]:
-        """:func:`_plan` of ``rouge_types``, remembered for the last types."""
-        if type(rouge_types) is not list and type(rouge_types) is not tuple:
-            return _plan(rouge_types)
-        key = tuple(rouge_types)
-        if key != self._plan_key or self._plan is None:
-            self._plan_key, self._plan = key, _plan(key)
-        return self._plan
-
     def _score(self, target, prediction, cache) -> Dict[str, Score]:
         """``score`` with an optional per-prediction cache (used by ``score_multi``)."""
         if self._cached_ids is not None and type(target) is str and type(prediction) is str:
-            plan = self._plan_of(self.rouge_types)
+            plan = plan_of(self.rouge_types)
             if plan is not None:  # (an invalid type: its error below, where rouge-score raises it)
                 if len(self._vocab) > _VOCAB_LIMIT:
                     self._vocab = {}
@@ -362,6 +351,22 @@ def _plan(rouge_types) -> Optional[tuple]:
     at["Lsum"] = 3 * len(orders) + 3 * lcs
     entries = tuple((rouge_type, at[what], isinstance(what, str)) for rouge_type, what in named)
     return tuple(orders), lcs, lsum, entries
+
+
+def plan_of(rouge_types) -> Optional[tuple]:
+    """:func:`_plan` of ``rouge_types``, remembered for lists and tuples of hashable type names."""
+    if type(rouge_types) is not list and type(rouge_types) is not tuple:
+        return _plan(rouge_types)
+    key = tuple(rouge_types)
+    try:
+        return _remembered_plan(key)
+    except TypeError:  # an unhashable "type": planned each time (it is invalid: None)
+        return _plan(key)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_plan(key: tuple) -> Optional[tuple]:
+    return _plan(key)
 
 
 def _scores(entries, counts) -> Dict[str, Score]:
