@@ -308,14 +308,19 @@ class Scorer:
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
         try:
-            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind)
+            counts: dict = {}
+            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts)
             if tally is not None and kind == "text":
-                self._count_unreadable(candidates, references, tally)
+                self._count_unreadable(candidates, references, tally, counts.get("empty"))
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
 
-    def _score_arrays_of(self, candidates: list, references: list[list], source_list, jobs, kind: str = "text"):
+    def _score_arrays_of(
+        self, candidates: list, references: list[list], source_list, jobs, kind: str = "text", counts=None
+    ):
+        """Per-pair statistics and BLEU's token pairs; ``counts`` (a dict) gets the engine's
+        ``"empty"`` count when the engine read every summary as text."""
         if len(self.vocab) > VOCABULARY_LIMIT:  # a scorer kept for an endless stream: ids live per chunk
             self.vocab = Vocabulary()
             self._cache.clear()
@@ -333,7 +338,9 @@ class Scorer:
             else:
                 candidates_in, references_in = candidates, references
             fed = "ids" if self._plan.feed == "ids" else kind
-            scored = batch.score_arrays(candidates_in, references_in, jobs or self.jobs, fed)
+            scored = batch.score_arrays(
+                candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
+            )
             if len(batch_cols) == len(self.measures):
                 data = scored  # every measure from the engine: its array is the result (no copy)
             else:
@@ -349,11 +356,18 @@ class Scorer:
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
         return data, bleu_pairs
 
-    def _count_unreadable(self, candidates: list, references: list[list], tally: empty.Tally) -> None:
-        """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem)."""
+    def _count_unreadable(
+        self, candidates: list, references: list[list], tally: empty.Tally, engine_empty: int | None = None
+    ) -> None:
+        """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem).
+
+        ``engine_empty``: the engine's count of summaries that came out with no token (None: it did
+        not read them all); a text the script's tokenizer cannot read always comes out empty."""
         o = self.options
         tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
+            if engine_empty == 0:
+                return
             for text in empty.non_ascii(candidates, references):
                 if empty.lost_to_rouge155(text):
                     tally.add_empty(text)

@@ -299,6 +299,8 @@ cdef class _Engine:
     cdef int cache_skip            # chunks left that bypass the cache (it was not finding anything)
     cdef object to_text        # a summary that is not a str -> str (default: its sentences joined by newlines)
     cdef IdMap idm             # token ids -> dense ids (summaries given as ids, ids.pxi)
+    cdef Slab slab             # token memory of the summaries of the chunk being scored (buffers.pxi)
+    cdef public Py_ssize_t empty_summaries  # summaries read (or found in the cache) with no token
 
     def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
@@ -314,7 +316,7 @@ cdef class _Engine:
         self.nm = len(measures)
         self.ms = <MeasureC*>calloc(self.nm + 1, sizeof(MeasureC))
         self.vcap = 1 << 14
-        self.vt = <VEntry*>calloc(self.vcap, sizeof(VEntry))
+        self.vt = <VEntry*>rkb_big_alloc(self.vcap * sizeof(VEntry))
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
         self.sbuf_cap = 256
@@ -352,7 +354,7 @@ cdef class _Engine:
         self.cache_size = cache_size
 
     def __dealloc__(self):
-        free(self.vt)
+        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
         free(self.arena)
         free(self.ms)
         free(self.sbuf)
@@ -366,6 +368,7 @@ cdef class _Engine:
         _smap_free(&self.stops)
         s155_exc_free(&self.exc)
         _idmap_free(&self.idm)
+        _slab_free(&self.slab)
 
     @property
     def vocabulary_size(self):
@@ -388,13 +391,13 @@ cdef class _Engine:
     def reset_vocabulary(self):
         """Forget every interned token, token id and cached reference (bounds the memory of an engine
         kept for an endless stream; nothing scored keeps ids across chunks)."""
-        cdef VEntry* vt = <VEntry*>calloc(1 << 14, sizeof(VEntry))
+        cdef VEntry* vt = <VEntry*>rkb_big_alloc((1 << 14) * sizeof(VEntry))
         cdef uint8_t* arena = <uint8_t*>malloc(1 << 16)
         if vt == NULL or arena == NULL:
-            free(vt)
+            rkb_big_free(vt, (1 << 14) * sizeof(VEntry))
             free(arena)
             raise MemoryError()
-        free(self.vt)
+        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
         free(self.arena)
         self.vt, self.vcap, self.vcount = vt, 1 << 14, 0
         self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
@@ -406,7 +409,7 @@ cdef class _Engine:
 
     cdef int _rehash(self, Py_ssize_t ncap) except -1 nogil:
         cdef Py_ssize_t i, s, msk = ncap - 1, n
-        cdef VEntry* nt = <VEntry*>calloc(ncap, sizeof(VEntry))
+        cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * sizeof(VEntry))
         cdef VEntry* e
         cdef uint64_t h
         if nt == NULL:
@@ -424,7 +427,7 @@ cdef class _Engine:
                 while nt[s].w0:
                     s = (s + 1) & msk
                 nt[s] = e[0]
-        free(self.vt)
+        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
         self.vt = nt
         self.vcap = ncap
         return 0
@@ -696,13 +699,20 @@ cdef class _Engine:
         return self._store(self._build(p, n), d, slot)
 
     cdef int _store(self, bint separate, DocC* d, int32_t** slot) except -1 nogil:
-        """Copy the summary built in st / so (and jt when ``separate``) into ``d`` and its memory ``slot``."""
+        """Copy the summary built in st / so (and jt when ``separate``) into ``d``: its memory goes to
+        ``slot`` (owned by a _Doc), or with ``slot`` NULL comes from the chunk's slab (valid until
+        the engine's next chunk)."""
         cdef Py_ssize_t ln = self.st.n + self.so.n + (self.jt.n if separate else 0), i, mx
-        cdef int32_t* mem = <int32_t*>malloc((ln + 1) * sizeof(int32_t))
+        cdef int32_t* mem
+        if slot == NULL:
+            mem = _slab_take(&self.slab, ln + 1)
+        else:
+            mem = <int32_t*>malloc((ln + 1) * sizeof(int32_t))
         if mem == NULL:
             with gil:
                 raise MemoryError()
-        slot[0] = mem
+        if slot != NULL:
+            slot[0] = mem
         if self.st.n:  # memcpy from NULL is undefined even for 0 bytes (UBSan)
             memcpy(mem, self.st.data, self.st.n * sizeof(int32_t))
         d.stok = mem
@@ -719,6 +729,7 @@ cdef class _Engine:
         else:
             d.tok = d.stok
             d.ntok = d.nstok
+        self.empty_summaries += d.ntok == 0 and d.nstok == 0
         mx = 0
         for i in range(d.nsent):
             if d.soff[i + 1] - d.soff[i] > mx:
@@ -734,8 +745,9 @@ cdef class _Engine:
             raise TypeError(f"{_where(pair, ref)}: expected text (a str or a list of str sentences), got "
                             f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
 
-    cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src):
-        """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing."""
+    cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
+        """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens
+        in memory of its own (``owned``) or in the engine's slab for this chunk."""
         cdef _Doc d = _Doc.__new__(_Doc)
         cdef Py_ssize_t ln = 0
         cdef const uint8_t* p
@@ -755,7 +767,7 @@ cdef class _Engine:
         pp.src[pp.n] = p
         pp.len[pp.n] = ln
         pp.dst[pp.n] = &d.d
-        pp.slot[pp.n] = &d.mem
+        pp.slot[pp.n] = &d.mem if owned else NULL
         pp.n += 1
         return d
 
@@ -790,9 +802,14 @@ cdef class _Engine:
         cdef object cache = self.cache
         cdef object mte = self.move_to_end
         cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
+        # scored here (wk given): the chunk's summaries live only for this call, so their tokens
+        # go to the slab (cached references excepted); else each _Doc owns its tokens
+        cdef bint fused = wk is not None
         cdef int rc = 0
         cdef Py_ssize_t at = 0
         memset(&pp, 0, sizeof(Pend))
+        if fused:
+            _slab_reset(&self.slab)
         ch.n = n
         ch.start = start
         ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
@@ -810,7 +827,7 @@ cdef class _Engine:
                 text = candidates[start + i]
                 if not isinstance(text, str):
                     text = self._as_text(text, start + i, -1)
-                d = self._pend_add(text, &pp, keep_src)
+                d = self._pend_add(text, &pp, keep_src, not fused)
                 keep.append(d)
                 ch.peers[i] = &d.d
                 refs = references[start + i]
@@ -824,12 +841,13 @@ cdef class _Engine:
                         d = <_Doc>hit
                         mte(text)
                         self.cache_hits += 1
+                        self.empty_summaries += d.d.ntok == 0 and d.d.nstok == 0
                     else:
                         hit = PyDict_GetItem(pending, text) if dedupe else NULL
                         if hit != NULL:
                             d = <_Doc>hit
                         else:
-                            d = self._pend_add(text, &pp, keep_src)
+                            d = self._pend_add(text, &pp, keep_src, use_cache or not fused)
                             if dedupe:
                                 pending[text] = d
                     self.cache_lookups += use_cache
@@ -856,6 +874,9 @@ cdef class _Engine:
                 self.cache_skip = 8
             self.cache_lookups = 0
             self.cache_hits = 0
+        if fused:   # scored: nothing may read its summaries (slab memory) again
+            ch.n = 0
+            keep = None
         ch.keep = keep
         self._score_error(rc, start + at)
         return ch

@@ -261,7 +261,12 @@ class BatchScorer:
         return self._engines[k], self._works[k]
 
     def score_arrays(
-        self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1, kind: str | None = None
+        self,
+        candidates: Sequence[str],
+        references: Sequence[Sequence[str]],
+        jobs: int = 1,
+        kind: str | None = None,
+        counts: dict | None = None,
     ) -> np.ndarray:
         """Per pair and measure: (model_count, hits, peer_count, recall, precision, f), float64.
 
@@ -271,11 +276,13 @@ class BatchScorer:
         ints or a 1-d integer array (``references[i]``: one such reference or a list of them),
         scored with no tokenizer, stemmer or stopwords (``OptionError`` if those are set).
         ``kind`` (``"text"`` or ``"ids"``) says which, when the caller knows; else it is inferred.
+        ``counts``, a dict, receives ``"empty"``: 0 when no summary came out with no tokens (else
+        at least one; a front end then looks for texts the tokenizer could not read).
         """
         import numpy as np
 
         out = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
-        return self._score_into(out, candidates, references, jobs, kind)
+        return self._score_into(out, candidates, references, jobs, kind, counts)
 
     def score_rows(self, candidates: Sequence[str], references: Sequence[Sequence[str]], jobs: int = 1) -> memoryview:
         """:meth:`score_arrays` without numpy: a (pairs x measures x 6) float64 memoryview."""
@@ -283,10 +290,12 @@ class BatchScorer:
         out = memoryview(array("d", bytes(8 * 6 * len(self.measures) * n))).cast("B")
         return self._score_into(out.cast("d", (n, len(self.measures), 6)), candidates, references, jobs)
 
-    def _score_into(self, out, candidates, references, jobs, kind=None):
+    def _score_into(self, out, candidates, references, jobs, kind=None, counts=None):
         n = len(candidates)
         if len(references) != n:
             raise ValueError(f"{n} candidates but {len(references)} reference lists")
+        if counts is not None:
+            counts["empty"] = 0
         if n == 0 or not self.measures:
             return out
         ids = (kind or inputs.input_kind(candidates, references)) == "ids"
@@ -296,55 +305,63 @@ class BatchScorer:
         chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
         jobs = min(jobs, -(-n // chunk))
         with self._lock:
-            if jobs == 1:
-                eng, work = self._slot(0)
-                prepare = eng.prepare_ids if ids else eng.prepare
-                for start in range(0, n, chunk):
-                    _bound_vocabulary(eng)
-                    prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
-                return out
-            errors: list[BaseException] = []
-            count = -(-n // chunk)
-            claimed = bytearray(count)
-            claim_lock = threading.Lock()
-
-            def claim(i: int) -> bool:
-                with claim_lock:
-                    if claimed[i]:
-                        return False
-                    claimed[i] = 1
-                    return True
-
-            def run(k: int) -> None:
-                # job k first takes its own chunks k, k + jobs, ... (the same references go to the
-                # same job and its reference cache on every call with the same pairs), then helps
-                # with the others' not yet taken, from the end: a job whose thread lost its core
-                # holds nobody up. Which job scores a chunk never changes a number.
-                eng, work = self._engines[k], self._works[k]
-                own = range(k, count, jobs)
-                others = (i for i in range(count - 1, -1, -1) if i % jobs != k)
-                try:
-                    for i in itertools.chain(own, others):
-                        if errors:
-                            return
-                        if not claim(i):
-                            continue
-                        start = i * chunk
-                        _bound_vocabulary(eng)
-                        prepare = eng.prepare_ids if ids else eng.prepare
-                        # read (tokenized) and scored in one section without the GIL: one hand-over
-                        # of the GIL per chunk (a thread waiting for it may miss a short release)
-                        prepare(candidates, references, start, min(n, start + chunk), work, out)
-                except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
-                    errors.append(exc)
-
             self._slot(jobs - 1)
-            threads = [threading.Thread(target=run, args=(k,), daemon=True) for k in range(1, jobs)]
-            for t in threads:
-                t.start()
-            run(0)  # the calling thread is job 0 (one thread fewer to start and wait for)
-            for t in threads:
-                t.join()
-            if errors:
-                raise errors[0]
+            for eng in self._engines[:jobs]:
+                eng.empty_summaries = 0
+            self._run_jobs(out, candidates, references, n, jobs, chunk, ids)
+            if counts is not None:
+                counts["empty"] = sum(eng.empty_summaries for eng in self._engines[:jobs])
         return out
+
+    def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids) -> None:
+        """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads."""
+        if jobs == 1:
+            eng, work = self._slot(0)
+            prepare = eng.prepare_ids if ids else eng.prepare
+            for start in range(0, n, chunk):
+                _bound_vocabulary(eng)
+                prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
+            return
+        errors: list[BaseException] = []
+        count = -(-n // chunk)
+        claimed = bytearray(count)
+        claim_lock = threading.Lock()
+
+        def claim(i: int) -> bool:
+            with claim_lock:
+                if claimed[i]:
+                    return False
+                claimed[i] = 1
+                return True
+
+        def run(k: int) -> None:
+            # job k first takes its own chunks k, k + jobs, ... (the same references go to the
+            # same job and its reference cache on every call with the same pairs), then helps
+            # with the others' not yet taken, from the end: a job whose thread lost its core
+            # holds nobody up. Which job scores a chunk never changes a number.
+            eng, work = self._engines[k], self._works[k]
+            own = range(k, count, jobs)
+            others = (i for i in range(count - 1, -1, -1) if i % jobs != k)
+            try:
+                for i in itertools.chain(own, others):
+                    if errors:
+                        return
+                    if not claim(i):
+                        continue
+                    start = i * chunk
+                    _bound_vocabulary(eng)
+                    prepare = eng.prepare_ids if ids else eng.prepare
+                    # read (tokenized) and scored in one section without the GIL: one hand-over
+                    # of the GIL per chunk (a thread waiting for it may miss a short release)
+                    prepare(candidates, references, start, min(n, start + chunk), work, out)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                errors.append(exc)
+
+        threads = [threading.Thread(target=run, args=(k,), daemon=True) for k in range(1, jobs)]
+        for t in threads:
+            t.start()
+        run(0)  # the calling thread is job 0 (one thread fewer to start and wait for)
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]

@@ -51,7 +51,7 @@ cdef int _smap_put(StrMap* m, const uint8_t* p, Py_ssize_t n, uint64_t h, int32_
     cdef uint8_t* q
     if 2 * (m.count + 1) > m.cap:
         ncap = m.cap * 2 if m.cap else 64
-        nt = <SEntry*>calloc(ncap, sizeof(SEntry))
+        nt = <SEntry*>rkb_big_alloc(ncap * sizeof(SEntry))
         if nt == NULL:
             return -1
         msk = ncap - 1
@@ -61,7 +61,7 @@ cdef int _smap_put(StrMap* m, const uint8_t* p, Py_ssize_t n, uint64_t h, int32_
                 while nt[s].h:
                     s = (s + 1) & msk
                 nt[s] = m.t[i]
-        free(m.t)
+        rkb_big_free(m.t, m.cap * sizeof(SEntry))
         m.t = nt
         m.cap = ncap
     if m.an + n > m.acap:
@@ -90,6 +90,6 @@ cdef int _smap_put(StrMap* m, const uint8_t* p, Py_ssize_t n, uint64_t h, int32_
 
 
 cdef void _smap_free(StrMap* m) noexcept nogil:
-    free(m.t)
+    rkb_big_free(m.t, m.cap * sizeof(SEntry))
     free(m.arena)
     memset(m, 0, sizeof(StrMap))
