@@ -245,6 +245,38 @@ def test_unreadable_summaries_warn_once_per_call_with_the_count():
         rougekit.score(["police", "...", "¿?"], ["police", "!!", "¡!"], bootstrap=None)
 
 
+def test_an_unreadable_reference_warns_again_when_the_engine_has_it_cached():
+    """The engine counts the summaries that come out with no token, cached references too: the
+    front end reads the texts only when that count is not 0, so a cache hit must count."""
+    scorer = rougekit.Scorer(bootstrap=None)
+    for cand in ("police", "gunman"):
+        with pytest.warns(EmptyTokensWarning, match=r"^1 of 2 summaries"):
+            scorer.score([cand], ["我爱北京天安门"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        scorer.score(["police"], ["police killed"])
+
+
+def test_the_engine_counts_summaries_with_no_token():
+    from rougekit._core import batch
+
+    if not batch.AVAILABLE:
+        pytest.skip("the compiled engine is not built")
+    bs = batch.BatchScorer(
+        [rougekit.Measure.rouge_n(1)], stem=False, stopwords=True, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
+    for cands, refs, empty in (
+        (["police killed", "a gunman"], [["the gunman"], ["police"]], 0),
+        (["police killed", ""], [["the gunman"], ["police"]], 1),
+        (["police killed", "the of and"], [["the gunman"], ["police"]], 1),  # stopwords only
+        (["police killed", "gunman"], [["the gunman"], ["天安门"]], 1),
+    ):
+        for jobs in (1, 2):
+            counts: dict = {}
+            bs.score_arrays(cands, refs, jobs=jobs, counts=counts)
+            assert counts == {"empty": empty}, (cands, refs, jobs)
+
+
 def test_a_custom_tokenizer_that_drops_words_warns():
     with pytest.warns(EmptyTokensWarning, match=r"1 of 2 summaries .* tokenizer 'custom:ascii_only'") as rec:
 
