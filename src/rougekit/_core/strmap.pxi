@@ -89,6 +89,15 @@ cdef int _smap_put(StrMap* m, const uint8_t* p, Py_ssize_t n, uint64_t h, int32_
     return 0
 
 
+cdef int _smap_reserve(StrMap* m, Py_ssize_t cap) noexcept nogil:
+    """An empty map's table made ``cap`` slots (a power of two) at once; 0, or -1 (out of memory)."""
+    m.t = <SEntry*>rkb_big_alloc(cap * sizeof(SEntry))
+    if m.t == NULL:
+        return -1
+    m.cap = cap
+    return 0
+
+
 cdef void _smap_free(StrMap* m) noexcept nogil:
     rkb_big_free(m.t, m.cap * sizeof(SEntry))
     free(m.arena)
