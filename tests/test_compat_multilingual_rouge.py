@@ -287,6 +287,15 @@ def test_invalid_rouge_type_raises_like_the_package():
     for scorer in (theirs, ours):
         with pytest.raises(ValueError, match="Invalid rouge type: rougeX"):
             scorer.score("a", "a")
+    # the first invalid type in order raises, after valid ones: the package's error and message
+    for types in (["rouge1", "rougeL", "rouge0", "rougeX"], ["rougeLsum", "rougeW", "rouge0"], ["rouge10"]):
+        theirs, ours = _both(types)
+        errors = []
+        for scorer in (theirs, ours):
+            with pytest.raises(ValueError) as info:
+                scorer.score("a b", "a b")
+            errors.append(str(info.value))
+        assert errors[0] == errors[1], types
 
 
 # ---------------------------------------------------------------- the corrected rougeLsum

@@ -56,9 +56,8 @@ Language names: ``bangla`` is ``bengali``, ``turkce`` is ``turkish``, ``chinese_
 ISO codes are not language names for the package (``lang="ru"`` gives the default tokens and
 no stemmer, with a warning when stemming): the same here.
 
-Counting goes through the measures' kernels (:func:`rougekit.measures.ngram.ngram_counts`,
-:func:`rougekit.measures.lcs.lcs_hits`) on interned token ids, as
-:mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
+A pair is counted by the engine in one call (:func:`rougekit.measures.pair.pair_counts`) on
+interned token ids, as in :mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
 (its ``BootstrapAggregator`` is seeded, the package's is not).
 """
 
@@ -74,8 +73,8 @@ from rougekit.text.intern import interner
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _ngram_score, _prf, _scores, lcs_hits, ngram_counts, plan_of
-from .scoring import Score, _score_of
+from .rouge_scorer import _scores, plan_of, raise_invalid_type
+from .scoring import Score
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
 
@@ -346,35 +345,11 @@ class RougeScorer(scoring.BaseScorer):
             tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
         plan = plan_of(self.rouge_types)
         if plan is None:  # an invalid type: its error, where the package raises it
-            return self._score_each(tgt, pred, tgt_sents, pred_sents)
+            raise_invalid_type(self.rouge_types)
+            raise AssertionError(f"no plan for the valid types {self.rouge_types!r}")
         orders, lcs, lsum, entries = plan
         counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
         return _scores(entries, counts)
-
-    def _score_each(self, tgt, pred, tgt_sents, pred_sents) -> Dict[str, Score]:
-        """The types one by one, in order (the first invalid one raises its error)."""
-        result: Dict[str, Score] = {}
-        for rouge_type in self.rouge_types:
-            if rouge_type == "rougeL":
-                if not tgt or not pred:
-                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
-                else:
-                    result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
-            elif rouge_type == "rougeLsum":
-                tgt_flat, pred_flat = ([t for s in sents for t in s] for sents in (tgt_sents, pred_sents))
-                if not tgt_flat or not pred_flat:  # (no sentence, or only empty ones)
-                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
-                else:
-                    hits = lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat)
-                    result[rouge_type] = _prf(hits, len(pred_flat), len(tgt_flat))
-            elif rouge_type in _ORDERS:  # rouge1 .. rouge9
-                hits, model_count, peer_count = ngram_counts(pred, tgt, _ORDERS[rouge_type])
-                result[rouge_type] = _score_of(hits / (peer_count or 1), hits / (model_count or 1))
-            elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)  # rouge0: its error
-            else:
-                raise ValueError("Invalid rouge type: %s" % rouge_type)
-        return result
 
 
 def _split_after_ends(line: str) -> List[str]:

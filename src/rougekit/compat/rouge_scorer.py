@@ -402,6 +402,21 @@ def _gc_paused():
             gc.enable()
 
 
+def raise_invalid_type(rouge_types) -> None:
+    """Raise the error rouge-score raises for the first invalid type of ``rouge_types`` (the types
+    before it are counted there first, which nothing can observe); return when none is invalid."""
+    for rouge_type in rouge_types:
+        if rouge_type in ("rougeL", "rougeLsum"):
+            continue
+        if not (isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type)):
+            raise ValueError("Invalid rouge type: %s" % rouge_type)
+        n = int(rouge_type[5:])
+        if n <= 0:
+            raise ValueError("rougen requires positive n: %s" % rouge_type)
+        if n > limits.MAX_ORDER:
+            Measure.rouge_n(n)  # its one-line error
+
+
 def _ngram_score(rouge_type: str, pred: List[int], tgt: List[int]) -> Score:
     """rouge-score's rougeN of one pair ("rouge2": n = 2), counted by the engine."""
     n = int(rouge_type[5:])
