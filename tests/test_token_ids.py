@@ -286,6 +286,42 @@ def test_int32_arrays_read_without_the_gil_keep_order_and_numbers():
         rougekit.score([a, a], [a, "text"], **kw)
 
 
+def test_int32_calls_scored_by_every_job_at_once_keep_numbers_and_the_first_error():
+    """A call whose every summary is an int32 array goes to the jobs' engines at once (they claim
+    chunks from a shared counter, with no GIL between chunks): the numbers are those of one job,
+    and of lists; of several bad pairs, the first in input order is named, whichever job read it."""
+    from rougekit._core import batch as batch_module
+
+    rng = np.random.default_rng(4)
+    n = 600
+    cands = [rng.integers(0, 300, rng.integers(0, 80), dtype=np.int32) for _ in range(n)]
+    refs = [[rng.integers(0, 300, rng.integers(1, 80), dtype=np.int32) for _ in range(1 + k % 3)] for k in range(n)]
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4", "ROUGE-W-1.2"], bootstrap=None)
+    one = rougekit.score(cands, refs, jobs=1, **kw).data
+    lists = rougekit.score([c.tolist() for c in cands], [[r.tolist() for r in rs] for rs in refs], jobs=1, **kw).data
+    assert np.array_equal(one, lists)
+    for chunks_per_job in (1, 4, 50):  # 300, 75 and 6 pairs a chunk
+        old = batch_module._CHUNKS_PER_JOB
+        batch_module._CHUNKS_PER_JOB = chunks_per_job
+        try:
+            assert np.array_equal(rougekit.score(cands, refs, jobs=2, **kw).data, one)
+            bad = list(cands)
+            bad[530] = np.array([1, -7], dtype=np.int32)
+            bad[410] = np.array([2, -5], dtype=np.int32)
+            with pytest.raises(InputError, match="pair 411: candidate: token id -5 is out of range"):
+                rougekit.score(bad, refs, jobs=2, **kw)
+            bad_refs = list(refs)
+            bad_refs[77] = [refs[77][0], np.array([-9], dtype=np.int32)]
+            with pytest.raises(InputError, match="pair 78: reference 2: token id -9 is out of range"):
+                rougekit.score(bad, bad_refs, jobs=2, **kw)
+            empty_ref = list(refs)  # ROUGE-W's error for an empty reference, in pair order too
+            empty_ref[300] = [np.zeros(0, dtype=np.int32)]
+            with pytest.raises(InputError, match="ROUGE-W is undefined"):
+                rougekit.score(cands, empty_ref, jobs=2, **kw)
+        finally:
+            batch_module._CHUNKS_PER_JOB = old
+
+
 def test_normalize_numpy_references_as_split_references():
     # normalize takes numpy's 1-d integer arrays as one reference without a memoryview; every other
     # form goes through split_references: the same lists either way

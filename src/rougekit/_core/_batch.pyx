@@ -953,6 +953,27 @@ cdef class _Engine:
             _idpend_free(&pend)
         return ch
 
+    def run_id_job(self, _IdJob job, _Work wk):
+        """Claim chunks of ``job`` and read and score them, without the GIL, until none is left
+        (every job's engine runs this at once; errors wait in ``job``, see raise_first_error)."""
+        cdef Py_ssize_t c
+        cdef Buf docs
+        cdef Buf ptrs
+        if wk.nm != self.nm or job.out.shape[1] != self.nm or job.out.shape[2] != 6:
+            raise ValueError("workspace or output made for another engine")
+        memset(&docs, 0, sizeof(Buf))
+        memset(&ptrs, 0, sizeof(Buf))
+        try:
+            with nogil:
+                while True:
+                    c = rkb_claim(&job.next)
+                    if c >= job.nchunks:
+                        break
+                    _run_id_chunk(self, job, c, &wk.w, &docs, &ptrs)
+        finally:
+            free(docs.p)
+            free(ptrs.p)
+
     cdef _Doc _id_doc_queued(self, object summary, IdPend* pend, Py_ssize_t pair, int ref):
         """(GIL) A new _Doc for a token-id summary: queued when it is an int32 array, else read now
         (after the queue, so that errors come in the order of the summaries)."""
@@ -1064,3 +1085,4 @@ include "lcs.pxi"
 include "score.pxi"
 include "pair.pxi"
 include "marks.pxi"
+include "idjob.pxi"

@@ -1,0 +1,140 @@
+# A call's token-id pairs read and scored by the jobs' engines with no GIL between chunks: every
+# summary is a contiguous int32 array, whose buffer is got once (GIL) for the whole call; each
+# engine then claims chunks of pairs from a shared counter and reads, maps (its own IdMap) and
+# scores them in one section without the GIL.  A call with any other input goes chunk by chunk
+# through _Engine.prepare_ids.  No ROUGE behaviour here.
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
+    #else
+    #include <intrin.h>
+    static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return (Py_ssize_t)_InterlockedExchangeAdd64((volatile long long*)p, 1); }
+    #endif
+    """
+    Py_ssize_t rkb_claim(Py_ssize_t* p) nogil
+
+
+cdef class _IdJob:
+    """Pairs start:end of a token-id call, every summary queued as an int32 buffer (``ok``), or
+    not (``ok`` False: some summary is another kind of input; nothing is kept)."""
+    cdef IdPend pend          # pair i's candidate, then its references, pair after pair
+    cdef Py_ssize_t* first    # pend index of each pair's candidate (n + 1 entries)
+    cdef Py_ssize_t start, n, chunk, nchunks
+    cdef Py_ssize_t next      # the next chunk to claim (rkb_claim)
+    cdef int* err             # per chunk: 0, -1 id out of range, -4 no memory, else _score_pair's code
+    cdef int64_t* bad         # ... the id out of range
+    cdef Py_ssize_t* at       # ... the pair (index in the call)
+    cdef int* at_ref          # ... and the reference (-1: the candidate)
+    cdef double[:, :, ::1] out
+    cdef public bint ok
+
+    def __cinit__(self, candidates, references, Py_ssize_t start, Py_ssize_t end, Py_ssize_t chunk,
+                  double[:, :, ::1] out):
+        cdef Py_ssize_t i, n = end - start
+        cdef int level, j
+        memset(&self.pend, 0, sizeof(IdPend))
+        self.start, self.n, self.chunk = start, n, chunk
+        self.nchunks = (n + chunk - 1) // chunk if n > 0 else 0
+        self.out = out
+        self.first = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
+        self.err = <int*>calloc(self.nchunks + 1, sizeof(int))
+        self.bad = <int64_t*>calloc(self.nchunks + 1, sizeof(int64_t))
+        self.at = <Py_ssize_t*>calloc(self.nchunks + 1, sizeof(Py_ssize_t))
+        self.at_ref = <int*>calloc(self.nchunks + 1, sizeof(int))
+        if self.first == NULL or self.err == NULL or self.bad == NULL or self.at == NULL or self.at_ref == NULL:
+            raise MemoryError()
+        self.ok = False
+        for i in range(n):
+            self.first[i] = self.pend.n
+            if not _idpend_add(&self.pend, candidates[start + i], NULL, NULL, start + i, -1):
+                return
+            refs = references[start + i]
+            level = _id_level(refs)
+            if level == 1:
+                if not _idpend_add(&self.pend, refs, NULL, NULL, start + i, 0):
+                    return
+            elif level == 2:
+                j = 0
+                for r in refs:
+                    if not _idpend_add(&self.pend, r, NULL, NULL, start + i, j):
+                        return
+                    j += 1
+            elif level != 0:
+                return   # prepare_ids says what is wrong, in order
+        self.first[n] = self.pend.n
+        self.ok = True
+
+    def __dealloc__(self):
+        _idpend_free(&self.pend)
+        free(self.first)
+        free(self.err)
+        free(self.bad)
+        free(self.at)
+        free(self.at_ref)
+
+    def raise_first_error(self, _Engine engine):
+        """(after every engine is done) The error of the first pair in error, as prepare_ids raises it."""
+        cdef Py_ssize_t c
+        for c in range(self.nchunks):
+            if self.err[c] == -1:
+                _out_of_range(self.bad[c], self.at[c], self.at_ref[c])
+            if self.err[c] == -4:
+                raise MemoryError()
+            if self.err[c] != 0:
+                engine._score_error(self.err[c], self.at[c])
+
+
+cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs, Buf* ptrs) except -1 nogil:
+    """Read and score chunk ``c`` of ``job`` with engine ``eng`` (its IdMap, slab, word limit)."""
+    cdef Py_ssize_t s = job.start + c * job.chunk, e, i, k, q0, q1, nd, npairs, nr, at = 0, a, b, r
+    cdef DocC* d
+    cdef const DocC** peers
+    cdef const DocC** refs
+    cdef Py_ssize_t* roff
+    cdef int rc
+    cdef int64_t badv = 0
+    e = s + job.chunk
+    if e > job.start + job.n:
+        e = job.start + job.n
+    npairs = e - s
+    q0 = job.first[s - job.start]
+    q1 = job.first[e - job.start]
+    nd = q1 - q0
+    nr = nd - npairs
+    if (_need(docs, nd + 1, sizeof(DocC)) < 0
+            or _need(ptrs, (npairs + nr + 2) * sizeof(DocC*) + (npairs + 1) * sizeof(Py_ssize_t), 1) < 0):
+        job.err[c] = -4
+        return 0
+    _slab_reset(&eng.slab)
+    d = <DocC*>docs.p
+    for k in range(q0, q1):
+        rc = _read_int32_nogil(&eng.idm, <const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0],
+                               eng.word_limit, &eng.st, &eng.so, &badv)
+        if rc != 0:
+            job.err[c] = -1 if rc == -1 else -4
+            job.bad[c] = badv
+            job.at[c] = job.pend.pair[k]
+            job.at_ref[c] = job.pend.ref[k]
+            return 0
+        eng._store(False, &d[k - q0], NULL)
+    peers = <const DocC**>ptrs.p
+    refs = peers + npairs + 1
+    roff = <Py_ssize_t*>(refs + nr + 1)
+    roff[0] = 0
+    r = 0
+    for i in range(npairs):
+        a = job.first[s - job.start + i]
+        b = job.first[s - job.start + i + 1]
+        peers[i] = &d[a - q0]
+        for k in range(a + 1, b):
+            refs[r] = &d[k - q0]
+            r += 1
+        roff[i + 1] = r
+    if npairs > 0:
+        rc = eng._score_chunk(peers, refs, roff, npairs, s, w, &job.out[0, 0, 0], &at)
+        if rc != 0:
+            job.err[c] = rc
+            job.at[c] = s + at
+    return 0
