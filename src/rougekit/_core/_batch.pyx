@@ -396,6 +396,10 @@ cdef class _Engine:
         self.cache.clear()
         self.cache_lookups = self.cache_hits = self.cache_skip = 0
 
+    def release_slab(self):
+        """Give the chunk slab's blocks back to the system (an idle engine keeps its vocabulary only)."""
+        _slab_free(&self.slab)
+
     def reset_vocabulary(self):
         """Forget every interned token, token id and cached reference (bounds the memory of an engine
         kept for an endless stream; nothing scored keeps ids across chunks)."""

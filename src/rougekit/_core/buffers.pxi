@@ -95,7 +95,7 @@ cdef inline int _need_zeroed(Buf* b, Py_ssize_t n, size_t sz) noexcept nogil:
 # threads at once contend for the process's memory map: about 30 ms of 115 on 34,470 pairs).
 cdef enum:
     SLAB_WORDS = 1 << 19    # int32 values in a block (2 MiB: one huge page)
-    SLAB_KEEP = 4           # blocks kept when taken back (larger ones for long summaries are freed)
+    SLAB_KEEP = 2           # blocks kept when taken back (larger ones for long summaries are freed)
 
 
 cdef struct Slab:
