@@ -588,6 +588,18 @@ def test_rouge_w_on_a_reference_without_tokens_is_an_error(fast, jobs):
         assert ok.per_pair()[-1]["ROUGE-1"]["recall"] == 0.0  # without ROUGE-W the empty reference scores 0
 
 
+def _cpu_flags() -> set | None:
+    """The CPU's feature flags on x86-64 Linux (/proc/cpuinfo), else None."""
+    import platform
+
+    if platform.machine() not in ("x86_64", "AMD64") or not Path("/proc/cpuinfo").exists():
+        return None
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return None
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_wide_lcs_rows_equal_the_scalar_rows(seed):
     """Rows of 4+ words run with AVX-512 where the CPU has it (lcs.pxi): the same LCS lengths and
@@ -611,6 +623,11 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
         refs.append([[r[k // 3 :], sentence(50)]])
     measures = ["ROUGE-L", SEQUENCE_LCS]
     opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
+    flags = _cpu_flags()
+    if flags is not None:  # x86-64 Linux: the wide rows run exactly where the CPU has AVX-512
+        assert _batch._AVX512_ROWS == ("avx512f" in flags)
+    if not _batch._AVX512_ROWS:
+        pytest.skip("no AVX-512 rows here (CPU or compiler): only the scalar rows run, the other tests hold them")
     try:
         _batch._wide_rows(False)
         expected = BatchScorer(measures, **opts).score_arrays(cands, refs)
