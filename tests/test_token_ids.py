@@ -288,14 +288,18 @@ def test_int32_arrays_read_without_the_gil_keep_order_and_numbers():
 
 def test_int32_calls_scored_by_every_job_at_once_keep_numbers_and_the_first_error():
     """A call whose every summary is an int32 array goes to the jobs' engines at once (they claim
-    chunks from a shared counter, with no GIL between chunks): the numbers are those of one job,
-    and of lists; of several bad pairs, the first in input order is named, whichever job read it."""
+    chunks from a shared counter, with no GIL between chunks; a chunk of small ids is scored on
+    the arrays as they are): the numbers are those of one job, and of lists (read into dense ids);
+    of several bad pairs, the first in input order is named, whichever job read it."""
     from rougekit._core import batch as batch_module
 
     rng = np.random.default_rng(4)
     n = 600
     cands = [rng.integers(0, 300, rng.integers(0, 80), dtype=np.int32) for _ in range(n)]
     refs = [[rng.integers(0, 300, rng.integers(1, 80), dtype=np.int32) for _ in range(1 + k % 3)] for k in range(n)]
+    for k in range(500, 520):  # ids past 2**18: these pairs' chunks are read through the IdMap, the others as they are
+        cands[k] = (cands[k].astype(np.int64) * 7919 + 2**18).astype(np.int32)
+        refs[k] = [(r.astype(np.int64) * 7919 + 2**18).astype(np.int32) for r in refs[k]]
     kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4", "ROUGE-W-1.2"], bootstrap=None)
     one = rougekit.score(cands, refs, jobs=1, **kw).data
     lists = rougekit.score([c.tolist() for c in cands], [[r.tolist() for r in rs] for rs in refs], jobs=1, **kw).data
@@ -305,6 +309,9 @@ def test_int32_calls_scored_by_every_job_at_once_keep_numbers_and_the_first_erro
         batch_module._CHUNKS_PER_JOB = chunks_per_job
         try:
             assert np.array_equal(rougekit.score(cands, refs, jobs=2, **kw).data, one)
+            cut = rougekit.score(cands, refs, jobs=2, word_limit=30, **kw).data
+            listed = [[r.tolist() for r in rs] for rs in refs]
+            assert np.array_equal(cut, rougekit.score([c.tolist() for c in cands], listed, word_limit=30, **kw).data)
             bad = list(cands)
             bad[530] = np.array([1, -7], dtype=np.int32)
             bad[410] = np.array([2, -5], dtype=np.int32)

@@ -396,10 +396,6 @@ cdef class _Engine:
         self.cache.clear()
         self.cache_lookups = self.cache_hits = self.cache_skip = 0
 
-    def release_slab(self):
-        """Give the chunk slab's blocks back to the system (an idle engine keeps its vocabulary only)."""
-        _slab_free(&self.slab)
-
     def reset_vocabulary(self):
         """Forget every interned token, token id and cached reference (bounds the memory of an engine
         kept for an endless stream; nothing scored keeps ids across chunks)."""
@@ -1054,11 +1050,13 @@ cdef class _Engine:
         return &out[0, 0, 0]
 
     cdef int _score_chunk(self, const DocC** peers, const DocC** refs, const Py_ssize_t* roff, Py_ssize_t n,
-                          Py_ssize_t start, Work* w, double* base, Py_ssize_t* at) noexcept nogil:
-        """(no GIL) Every pair of a chunk; 0, or _score_pair's error code with the pair in ``at``."""
+                          Py_ssize_t start, Work* w, double* base, Py_ssize_t* at, Py_ssize_t nvocab=-1) noexcept nogil:
+        """(no GIL) Every pair of a chunk; 0, or _score_pair's error code with the pair in ``at``.
+        ``nvocab``: a bound on the chunk's token ids (default: every id this engine gave out)."""
         cdef Py_ssize_t i
         cdef int rc
-        cdef Py_ssize_t nvocab = self.finals.count if self.finals.count > self.idm.count else self.idm.count
+        if nvocab < 0:
+            nvocab = self.finals.count if self.finals.count > self.idm.count else self.idm.count
         for i in range(n):
             rc = _score_pair(w, self.ms, self.nm, self.mode_b, self.mode_max, self.alpha, peers[i],
                              refs + roff[i], <int>(roff[i + 1] - roff[i]), base + (start + i) * self.nm * 6, nvocab)

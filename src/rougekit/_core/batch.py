@@ -148,7 +148,6 @@ def _give_back(key, engines: list, works: list) -> None:
     ]
     for e, _ in kept:
         e.clear_cache()
-        e.release_slab()
     with _POOL_LOCK:
         idle = _POOL.pop(key, [])  # re-inserted last: the most recently used configuration
         idle.extend(kept[: max(0, _POOL_PER_KEY - len(idle))])

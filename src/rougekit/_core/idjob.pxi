@@ -1,8 +1,10 @@
 # A call's token-id pairs read and scored by the jobs' engines with no GIL between chunks: every
 # summary is a contiguous int32 array, whose buffer is got once (GIL) for the whole call; each
-# engine then claims chunks of pairs from a shared counter and reads, maps (its own IdMap) and
-# scores them in one section without the GIL.  A call with any other input goes chunk by chunk
-# through _Engine.prepare_ids.  No ROUGE behaviour here.
+# engine then claims chunks of pairs from a shared counter and reads and scores them in one
+# section without the GIL.  A chunk whose ids all lie in 0 .. _RAW_IDS - 1 (a model tokenizer's
+# vocabulary) is scored on the arrays themselves, the ids as they are (no copy, no mapping);
+# another one is read through the engine's IdMap into dense ids, which also names a bad id.  A
+# call with any other input goes chunk by chunk through _Engine.prepare_ids.  No ROUGE behaviour.
 
 cdef extern from *:
     """
@@ -86,10 +88,30 @@ cdef class _IdJob:
                 engine._score_error(self.err[c], self.at[c])
 
 
+cdef enum:
+    _RAW_IDS = 1 << 18     # ids below this are scored as they are (the per-pair table: 2 MiB at most)
+
+
+cdef Py_ssize_t _raw_bound(_IdJob job, Py_ssize_t q0, Py_ssize_t q1) noexcept nogil:
+    """1 + the largest id of summaries q0:q1 when every id lies in 0 .. _RAW_IDS - 1, else -1."""
+    cdef Py_ssize_t k, i, n
+    cdef const int32_t* p
+    cdef uint32_t hi = 0, x
+    for k in range(q0, q1):
+        p = <const int32_t*>job.pend.views[k].buf
+        n = job.pend.views[k].shape[0]
+        for i in range(n):
+            x = <uint32_t>p[i]   # a negative id is a huge unsigned one
+            hi = x if x > hi else hi
+    return <Py_ssize_t>hi + 1 if hi < _RAW_IDS else -1
+
+
 cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs, Buf* ptrs) except -1 nogil:
     """Read and score chunk ``c`` of ``job`` with engine ``eng`` (its IdMap, slab, word limit)."""
-    cdef Py_ssize_t s = job.start + c * job.chunk, e, i, k, q0, q1, nd, npairs, nr, at = 0, a, b, r
+    cdef Py_ssize_t s = job.start + c * job.chunk, e, i, k, q0, q1, nd, npairs, nr, at = 0, a, b, r, nvocab
     cdef DocC* d
+    cdef DocC* dk
+    cdef int32_t* soff
     cdef const DocC** peers
     cdef const DocC** refs
     cdef Py_ssize_t* roff
@@ -109,16 +131,36 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
         return 0
     _slab_reset(&eng.slab)
     d = <DocC*>docs.p
-    for k in range(q0, q1):
-        rc = _read_int32_nogil(&eng.idm, <const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0],
-                               eng.word_limit, &eng.st, &eng.so, &badv)
-        if rc != 0:
-            job.err[c] = -1 if rc == -1 else -4
-            job.bad[c] = badv
-            job.at[c] = job.pend.pair[k]
-            job.at_ref[c] = job.pend.ref[k]
+    nvocab = _raw_bound(job, q0, q1)
+    if nvocab >= 0:   # the arrays as they are: one sentence each, cut to the word limit
+        soff = _slab_take(&eng.slab, 2 * nd)
+        if soff == NULL:
+            job.err[c] = -4
             return 0
-        eng._store(False, &d[k - q0], NULL)
+        for k in range(q0, q1):
+            dk = &d[k - q0]
+            dk.tok = <int32_t*>job.pend.views[k].buf
+            dk.ntok = <int32_t>job.pend.views[k].shape[0]
+            if 0 < eng.word_limit < dk.ntok:
+                dk.ntok = eng.word_limit
+            dk.stok = dk.tok
+            dk.nstok = dk.ntok
+            dk.soff = soff + 2 * (k - q0)
+            dk.soff[0] = 0
+            dk.soff[1] = dk.ntok
+            dk.nsent = 1 if dk.ntok > 0 else 0
+            dk.maxsent = dk.ntok
+    else:
+        for k in range(q0, q1):
+            rc = _read_int32_nogil(&eng.idm, <const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0],
+                                   eng.word_limit, &eng.st, &eng.so, &badv)
+            if rc != 0:
+                job.err[c] = -1 if rc == -1 else -4
+                job.bad[c] = badv
+                job.at[c] = job.pend.pair[k]
+                job.at_ref[c] = job.pend.ref[k]
+                return 0
+            eng._store(False, &d[k - q0], NULL)
     peers = <const DocC**>ptrs.p
     refs = peers + npairs + 1
     roff = <Py_ssize_t*>(refs + nr + 1)
@@ -133,7 +175,7 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
             r += 1
         roff[i + 1] = r
     if npairs > 0:
-        rc = eng._score_chunk(peers, refs, roff, npairs, s, w, &job.out[0, 0, 0], &at)
+        rc = eng._score_chunk(peers, refs, roff, npairs, s, w, &job.out[0, 0, 0], &at, nvocab)
         if rc != 0:
             job.err[c] = rc
             job.at[c] = s + at
