@@ -8,7 +8,8 @@
 
 from libc.stdint cimport int8_t, int16_t, uint16_t
 from cpython.buffer cimport PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO
-from cpython.long cimport PyLong_AsLongLong
+from cpython.long cimport PyLong_AsLongLong, PyLong_AsLongLongAndOverflow
+from cpython.sequence cimport PySequence_Fast_ITEMS
 
 from rougekit._core import inputs as _inputs
 
@@ -319,26 +320,34 @@ cdef int _read_view(IdMap* m, Py_buffer* vp, IntBuf* out, Py_ssize_t pair, int r
 
 
 cdef int _read_flat(IdMap* m, object part, IntBuf* out, Py_ssize_t pair, int ref) except -1:
-    """Append the dense ids of one flat id sequence (a list/tuple of ints, or a 1-d buffer)."""
+    """Append the dense ids of one flat id sequence (a list/tuple of ints, or a 1-d buffer).
+
+    A list or tuple is read through its item array (borrowed references: a list of ids from a
+    model's tokenizer is the common input of RL rewards), room for all of it made first."""
     cdef Py_ssize_t k, n
     cdef int64_t v
+    cdef int overflow
+    cdef PyObject** items
+    cdef PyObject* e
     if type(part) is list or type(part) is tuple:
         n = len(part)
+        _reserve(out, n)
+        items = PySequence_Fast_ITEMS(part)
         for k in range(n):
-            e = part[k]
-            if type(e) is int:
-                try:
-                    v = PyLong_AsLongLong(e)
-                except OverflowError:
-                    _out_of_range(e, pair, ref)
-            elif _inputs._is_int(e):
-                e = e.__index__()
-                if not 0 <= e <= _ID_MAX:
-                    _out_of_range(e, pair, ref)
-                v = e
+            e = items[k]
+            if type(<object>e) is int:
+                v = PyLong_AsLongLongAndOverflow(<object>e, &overflow)
+                if overflow:
+                    _out_of_range(<object>e, pair, ref)
+            elif _inputs._is_int(<object>e):
+                x = (<object>e).__index__()
+                if not 0 <= x <= _ID_MAX:
+                    _out_of_range(x, pair, ref)
+                v = x
             else:
-                raise TypeError(f"{_where(pair, ref)}: token ids must be integers, got {type(e).__name__}")
-            _push(out, _idmap_get(m, v, pair, ref))
+                raise TypeError(f"{_where(pair, ref)}: token ids must be integers, got {type(<object>e).__name__}")
+            out.data[out.n] = _idmap_get(m, v, pair, ref)
+            out.n += 1
         return 0
     return _read_buffer(m, part, out, pair, ref)
 
