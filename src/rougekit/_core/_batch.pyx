@@ -33,7 +33,9 @@ stem155.pxi / stemnltk.pxi (stemmers), buffers.pxi, strmap.pxi, summaries.pxi (D
 _Engine: interning, stopwords/stemming glue, prepare/score), limits.pxi (sentences, -l/-b),
 work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU unit tables), lcs.pxi (LCS lengths),
 score.pxi (all measures of one pair, union LCS trace-back, multi-reference rules, R/P/F), pair.pxi
-(the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair).
+(the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
+textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), marks.pxi (the
+highlights' matched positions), idjob.pxi (a token-id call read and scored by every job at once).
 """
 
 cimport cython
@@ -1086,5 +1088,6 @@ include "grams.pxi"
 include "lcs.pxi"
 include "score.pxi"
 include "pair.pxi"
+include "textids.pxi"
 include "marks.pxi"
 include "idjob.pxi"

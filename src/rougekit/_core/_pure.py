@@ -1,8 +1,8 @@
 """Pure-Python reference implementation of the ROUGE-1.5.5 counting kernels.
 
 Every function here has a compiled twin in ``_batch.pyx`` (``pair.pxi``: the batch
-engine's ``_score_pair`` on one pair) with the same signature and *bit-for-bit* the
-same results.  This module is the readable
+engine's ``_score_pair`` on one pair; ``textids.pxi``: intern_ids, split_marked) with the
+same signature and *bit-for-bit* the same results.  This module is the readable
 reference: straightforward loops, no tricks.
 
 Tokens arrive already processed and interned as non-negative ints.  A
