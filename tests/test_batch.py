@@ -239,6 +239,36 @@ def test_a_slow_job_s_chunks_are_taken_by_the_other(monkeypatch):
     assert sum(chunks_by_job.values()) == 8 and chunks_by_job[0] > 4  # job 0 took some of job 1's
 
 
+def test_an_interrupt_waits_for_the_jobs_and_stops_them():
+    """Ctrl-C while job 0 waits for the others: the others are told to stop (``stop``), waited
+    for (their engines and the output must outlive them), and then the interrupt is raised."""
+    import signal
+    import threading
+    import time
+
+    from rougekit._core import batch as batch_module
+
+    if not hasattr(signal, "pthread_kill"):
+        pytest.skip("signal.pthread_kill is POSIX only")
+    main = threading.get_ident()
+    events = []
+
+    def run(k):
+        if k == 1:
+            signal.pthread_kill(main, signal.SIGINT)  # job 0 is waiting (or about to)
+            while "stop" not in events:
+                time.sleep(0.01)
+            time.sleep(0.2)  # still running when the interrupt arrives
+            events.append("job 1 done")
+
+    def stop(exc):
+        events.append("stop")
+
+    with pytest.raises(KeyboardInterrupt):
+        batch_module._on_threads(run, 2, stop)
+    assert events == ["stop", "job 1 done"]  # raised only after job 1 finished
+
+
 def test_reference_cache_bypassed_while_it_finds_nothing():
     """Unique references: after 4,096 lookups without hits the engine stops filling its cache for
     a while (a speed matter only); repeated references keep it on; the numbers never change."""

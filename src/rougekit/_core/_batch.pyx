@@ -969,7 +969,7 @@ cdef class _Engine:
             with nogil:
                 while True:
                     c = rkb_claim(&job.next)
-                    if c >= job.nchunks:
+                    if c >= job.nchunks or rkb_ld_i32(&job.stop):
                         break
                     _run_id_chunk(self, job, c, &wk.w, &docs, &ptrs)
         finally:

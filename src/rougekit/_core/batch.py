@@ -90,26 +90,53 @@ def _spec(m) -> tuple[int, int, float]:
 VOCABULARY_LIMIT = 1 << 22
 
 
-def _on_threads(run, jobs: int) -> None:
+def _on_threads(run, jobs: int, stop=None) -> None:
     """``run(k)`` for k in 0..jobs-1, k >= 1 each on a new thread, 0 on this one (``run`` catches
     its own errors).  Low-level threads: threading.Thread.start waits until the new thread runs
-    (about 0.1 ms here), which job 0 spends scoring instead."""
+    (about 0.1 ms here), which job 0 spends scoring instead.
+
+    Every thread started is waited for, even when this one is interrupted (Ctrl-C): the engines
+    and the output array must outlive them.  ``stop(exc)`` then asks them to take no further
+    chunk, and the interrupt is raised once they are done."""
     done = []
-    for k in range(1, jobs):
-        lock = _thread.allocate_lock()
-        lock.acquire()
+    try:
+        for k in range(1, jobs):
+            lock = _thread.allocate_lock()
+            lock.acquire()
 
-        def body(k=k, lock=lock):
+            def body(k=k, lock=lock):
+                try:
+                    run(k)
+                finally:
+                    lock.release()
+
+            _thread.start_new_thread(body, ())
+            done.append(lock)
+        run(0)
+    except BaseException as exc:
+        if stop is not None:
+            stop(exc)
+        _wait_for(done, stop)
+        raise
+    _wait_for(done, stop)
+
+
+def _wait_for(locks: list, stop) -> None:
+    """Acquire every lock (each released by a finished thread); an interrupt meanwhile calls
+    ``stop(exc)``, the wait goes on, and the interrupt is raised at the end."""
+    pending = None
+    for lock in locks:
+        while True:
             try:
-                run(k)
-            finally:
-                lock.release()
-
-        _thread.start_new_thread(body, ())
-        done.append(lock)
-    run(0)
-    for lock in done:
-        lock.acquire()
+                lock.acquire()
+                break
+            except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads are done
+                if pending is None:
+                    pending = exc
+                    if stop is not None:
+                        stop(exc)
+    if pending is not None:
+        raise pending
 
 
 def _bound_vocabulary(engine) -> None:
@@ -275,7 +302,7 @@ class BatchScorer:
             except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
                 errors.append(exc)
 
-        _on_threads(run, jobs)
+        _on_threads(run, jobs, lambda exc: job.halt())
         if errors:
             raise errors[0]
         job.raise_first_error(self._engines[0])
@@ -403,6 +430,6 @@ class BatchScorer:
             except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
                 errors.append(exc)
 
-        _on_threads(run, jobs)
+        _on_threads(run, jobs, errors.append)  # a job stops before its next chunk once errors has one
         if errors:
             raise errors[0]

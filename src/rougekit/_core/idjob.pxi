@@ -10,12 +10,15 @@ cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
     static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
+    static inline int32_t rkb_ld_i32(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
     #else
     #include <intrin.h>
     static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return (Py_ssize_t)_InterlockedExchangeAdd64((volatile long long*)p, 1); }
+    static inline int32_t rkb_ld_i32(const int32_t* p) { return *(volatile const int32_t*)p; }
     #endif
     """
     Py_ssize_t rkb_claim(Py_ssize_t* p) nogil
+    int32_t rkb_ld_i32(const int32_t* p) nogil
 
 
 cdef class _IdJob:
@@ -30,6 +33,7 @@ cdef class _IdJob:
     cdef Py_ssize_t* at       # ... the pair (index in the call)
     cdef int* at_ref          # ... and the reference (-1: the candidate)
     cdef double[:, :, ::1] out
+    cdef int32_t stop         # set by halt(): engines claim no further chunk
     cdef public bint ok
 
     def __cinit__(self, candidates, references, Py_ssize_t start, Py_ssize_t end, Py_ssize_t chunk,
@@ -75,6 +79,10 @@ cdef class _IdJob:
         free(self.bad)
         free(self.at)
         free(self.at_ref)
+
+    def halt(self):
+        """Let the engines take no further chunk (the caller was interrupted)."""
+        self.stop = 1
 
     def raise_first_error(self, _Engine engine):
         """(after every engine is done) The error of the first pair in error, as prepare_ids raises it."""
