@@ -343,7 +343,8 @@ def test_correlation_table_rows_are_what_the_tool_computes(nltk_data):
 def test_rouge_types_changed_after_construction_and_the_vocabulary_bound(monkeypatch):
     # the cache by text holds rougeLsum's sentences only when the scorer was made with rougeLsum
     target, prediction = "the cat sat\non the mat", "the cat\nlay on a mat"
-    expected = K.RougeScorer(["rouge1", "rougeLsum"]).score(target, prediction)
+    theirs, _ = _both(["rouge1", "rougeLsum"])
+    expected = theirs.score(target, prediction)  # the package's numbers
     scorer = K.RougeScorer(["rouge1"])
     assert scorer.score(target, prediction) == {"rouge1": expected["rouge1"]}
     scorer.rouge_types = ["rouge1", "rougeLsum"]

@@ -134,3 +134,4 @@ def test_the_th_segmenter_is_newmm_cut():
     cut = segmenter("th")
     assert isinstance(cut, NewmmCut)
     assert cut("สวัสดีครับ ผมชื่อสมชาย") == peer("สวัสดีครับ ผมชื่อสมชาย")
+    assert cut.fallback is None  # rougekit's cutter, not pythainlp handed the text back

@@ -13,12 +13,22 @@ cdef extern from *:
     static inline int32_t rkb_ld_i32(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
     #else
     #include <intrin.h>
+    #if defined(_WIN64)
     static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return (Py_ssize_t)_InterlockedExchangeAdd64((volatile long long*)p, 1); }
+    #else
+    static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return (Py_ssize_t)_InterlockedExchangeAdd((volatile long*)p, 1); }
+    #endif
     static inline int32_t rkb_ld_i32(const int32_t* p) { return *(volatile const int32_t*)p; }
     #endif
     """
     Py_ssize_t rkb_claim(Py_ssize_t* p) nogil
     int32_t rkb_ld_i32(const int32_t* p) nogil
+
+
+cdef enum:
+    _BAD_ID = -10          # a chunk's reading errors (_score_pair's own codes are -1 to -3)
+    _NO_MEMORY = -11
+    _RAW_IDS = 1 << 18     # ids below this are scored as they are (the per-pair table: 2 MiB at most)
 
 
 cdef class _IdJob:
@@ -28,7 +38,7 @@ cdef class _IdJob:
     cdef Py_ssize_t* first    # pend index of each pair's candidate (n + 1 entries)
     cdef Py_ssize_t start, n, chunk, nchunks
     cdef Py_ssize_t next      # the next chunk to claim (rkb_claim)
-    cdef int* err             # per chunk: 0, -1 id out of range, -4 no memory, else _score_pair's code
+    cdef int* err             # per chunk: 0, _BAD_ID, _NO_MEMORY (reading), else _score_pair's code
     cdef int64_t* bad         # ... the id out of range
     cdef Py_ssize_t* at       # ... the pair (index in the call)
     cdef int* at_ref          # ... and the reference (-1: the candidate)
@@ -88,16 +98,13 @@ cdef class _IdJob:
         """(after every engine is done) The error of the first pair in error, as prepare_ids raises it."""
         cdef Py_ssize_t c
         for c in range(self.nchunks):
-            if self.err[c] == -1:
+            if self.err[c] == _BAD_ID:
                 _out_of_range(self.bad[c], self.at[c], self.at_ref[c])
-            if self.err[c] == -4:
+            if self.err[c] == _NO_MEMORY:
                 raise MemoryError()
             if self.err[c] != 0:
                 engine._score_error(self.err[c], self.at[c])
 
-
-cdef enum:
-    _RAW_IDS = 1 << 18     # ids below this are scored as they are (the per-pair table: 2 MiB at most)
 
 
 cdef Py_ssize_t _raw_bound(_IdJob job, Py_ssize_t q0, Py_ssize_t q1) noexcept nogil:
@@ -135,7 +142,7 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
     nr = nd - npairs
     if (_need(docs, nd + 1, sizeof(DocC)) < 0
             or _need(ptrs, (npairs + nr + 2) * sizeof(DocC*) + (npairs + 1) * sizeof(Py_ssize_t), 1) < 0):
-        job.err[c] = -4
+        job.err[c] = _NO_MEMORY
         return 0
     _slab_reset(&eng.slab)
     d = <DocC*>docs.p
@@ -143,7 +150,7 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
     if nvocab >= 0:   # the arrays as they are: one sentence each, cut to the word limit
         soff = _slab_take(&eng.slab, 2 * nd)
         if soff == NULL:
-            job.err[c] = -4
+            job.err[c] = _NO_MEMORY
             return 0
         for k in range(q0, q1):
             dk = &d[k - q0]
@@ -163,7 +170,7 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
             rc = _read_int32_nogil(&eng.idm, <const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0],
                                    eng.word_limit, &eng.st, &eng.so, &badv)
             if rc != 0:
-                job.err[c] = -1 if rc == -1 else -4
+                job.err[c] = _BAD_ID if rc == -1 else _NO_MEMORY
                 job.bad[c] = badv
                 job.at[c] = job.pend.pair[k]
                 job.at_ref[c] = job.pend.ref[k]

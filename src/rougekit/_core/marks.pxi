@@ -151,7 +151,7 @@ def batch_marks(int code, int param, int flag, double weight,
     cdef uint8_t* seen = NULL
     cdef int32_t* ptypes = NULL
     cdef int32_t* mtypes = NULL
-    cdef _Work wk = _Work(_Engine([(K_N, 1, 0.0), (K_N, 1, 0.0)], None, STEM_NONE, None, 0, 0, False, 0.5, 0))
+    cdef _Work wk = _Work(measures=2)
     memset(&mks, 0, sizeof(Marks))
     wk.w.marks = &mks
     memset(ms, 0, sizeof(ms))

@@ -35,7 +35,6 @@ cdef uint32_t _PAIR_DIRECT_IDS = 1 << 16
 cdef enum:
     _PAIR_MAXM = 16
 
-cdef object _PAIR_ENGINE = None     # gives the workspaces their measure count (one measure)
 cdef list _PAIR_POOL = []           # idle _PairStates
 
 
@@ -57,10 +56,7 @@ cdef class _PairState:
     cdef int32_t one[2][2]      # pair_counts: the joined tokens as one sentence (offsets 0, n)
 
     def __cinit__(self):
-        global _PAIR_ENGINE
-        if _PAIR_ENGINE is None:
-            _PAIR_ENGINE = _Engine([(K_N, 1, 0.0)], None, STEM_NONE, None, 0, 0, False, 0.5, 0)
-        self.wk = _Work(_PAIR_ENGINE)
+        self.wk = _Work(measures=_PAIR_MAXM)   # pair_counts runs up to _PAIR_MAXM measures at once
         self.weight = -1.0
 
     def __dealloc__(self):

@@ -71,8 +71,9 @@ cdef class _Work:
     cdef Work w
     cdef int nm
 
-    def __cinit__(self, _Engine engine):
-        self.nm = engine.nm
+    def __cinit__(self, _Engine engine=None, int measures=0):
+        """The workspace of ``engine``'s measures, or of ``measures`` measures at most."""
+        self.nm = engine.nm if engine is not None else measures
         memset(&self.w, 0, sizeof(Work))
         self.w.fw = <double**>calloc(self.nm + 1, sizeof(double*))
         self.w.fwlen = <Py_ssize_t*>calloc(self.nm + 1, sizeof(Py_ssize_t))

@@ -87,8 +87,6 @@ LANGUAGE_ALIASES = {
 }
 SEGMENTED_LANGUAGES = ("chinese", "japanese", "thai", "burmese")
 SENTENCE_ENDS = ".!?।॥。！？؟۔።።፧჻"
-_ROUGE_N = re.compile(r"rouge[0-9]$")
-_ORDERS = {f"rouge{n}": n for n in range(1, 10)}
 _CACHE_SIZE = 1 << 16  # texts and words remembered per scorer
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
 
@@ -342,7 +340,9 @@ class RougeScorer(scoring.BaseScorer):
 
             tgt = ids(self.tokenize(target))
             pred = ids(self.tokenize(prediction))
-            tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
+            tgt_sents = pred_sents = None  # the lines are tokenized again only for rougeLsum
+            if "rougeLsum" in self.rouge_types:
+                tgt_sents, pred_sents = ([ids(s) for s in self._lsum_sentences(text)] for text in (target, prediction))
         plan = plan_of(self.rouge_types)
         if plan is None:  # an invalid type: its error, where the package raises it
             raise_invalid_type(self.rouge_types)

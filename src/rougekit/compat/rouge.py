@@ -40,12 +40,12 @@ import os
 from itertools import chain
 
 from rougekit.measures import Measure
+from rougekit.measures.lcs import lcs_hits
 from rougekit.scoring import Doc, reference_stats
 from rougekit.text.intern import interner
 
 __all__ = ["Rouge", "FilesRouge"]
 
-_ROUGE_L = Measure("L")  # one sentence each side: the LCS length
 _ROUGE_L_DISTINCT = Measure.parse("ROUGE-L-DISTINCT")
 _DISTINCT = {n: Measure.parse(f"ROUGE-{n}-DISTINCT") for n in range(1, 6)}  # rouge-1 .. rouge-5
 _ORDERS = {n: Measure.rouge_n(n) for n in range(1, 6)}
@@ -233,4 +233,4 @@ def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool) -> dict:
 
 def _lcs_length(a: list, b: list) -> int:
     """The engine's LCS length of two word-id sequences (ROUGE-L with one sentence each side)."""
-    return reference_stats(_ROUGE_L, Doc(a, [a]), Doc(b, [b])).hits
+    return lcs_hits([a], [b], a, b)

@@ -1,9 +1,7 @@
 """ROUGE-BE (Basic Elements, the script's -3 modes): clipped matches of head/modifier/relation keys.
 
 The keys of each summary are read by :mod:`rougekit.text.basic_elements`; see
-docs/rouge155/measures.md. The clipped matches are the engine's unigram counts
-(:func:`rougekit._core.ngram_stats` with n = 1) over the keys numbered per pair, each key
-repeated as often as it occurs.
+docs/rouge155/measures.md. Pure Python (counting is a dictionary intersection).
 """
 
 from __future__ import annotations
@@ -33,16 +31,14 @@ class BasicElements(Family):
         return f"ROUGE-BE-{m.be_mode}"
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit import _core
         from rougekit.scoring import ratio_stats
 
-        numbers: dict = {}
-
-        def units(keys: dict) -> list[int]:  # each key's number, as many times as the key occurs
-            return [numbers.setdefault(key, len(numbers)) for key, count in keys.items() for _ in range(count)]
-
-        model_units, peer_units = units(model.be_keys or {}), units(peer.be_keys or {})
-        return ratio_stats(*_core.ngram_stats(peer_units, model_units, 1))
+        mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
+        hits = 0
+        for key, count in mkeys.items():
+            if key in pkeys:
+                hits += min(count, pkeys[key])
+        return ratio_stats(hits, sum(mkeys.values()), sum(pkeys.values()))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
         mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}

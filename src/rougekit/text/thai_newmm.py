@@ -135,8 +135,7 @@ class NewmmCut:
         self._tables = None
         self._state = now = self._now()
         trie, _, tcc, non_thai, two, limit, number = now[:7]
-        self._number = number
-        self._rejoin = self._core.rejoin_formatted_num  # what word_tokenize calls
+        self._rejoin = now[-1]  # core.rejoin_formatted_num: what word_tokenize calls
         if (non_thai.pattern, two.pattern, number.pattern) != (NON_THAI, TWO_CONSONANTS, FORMATTED_NUMBER):
             self.fallback = "pythainlp's newmm patterns are not the ones rougekit reproduces"
             return
