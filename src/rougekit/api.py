@@ -366,11 +366,7 @@ class Scorer:
         o = self.options
         tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
-            if engine_empty == 0:
-                return
-            for text in empty.non_ascii(candidates, references):
-                if empty.lost_to_rouge155(text):
-                    tally.add_empty(text)
+            empty.count_rouge155(candidates, references, tally, stem=o.stem)
             return
         texts = [empty.as_text(t) for t in candidates]
         texts += [empty.as_text(r) for refs in references for r in refs]

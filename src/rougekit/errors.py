@@ -30,3 +30,8 @@ class EmptyTokensWarning(RougeKitWarning):
 
 class StemmerWarning(RougeKitWarning):
     """``stem=True`` where no stemmer applies to the text's language."""
+
+
+class LettersDroppedWarning(RougeKitWarning):
+    """Summaries with letters outside ASCII under ROUGE-1.5.5's tokenizer, which keeps ASCII letters and
+    digits only: their words are cut into fragments (German ``Straße`` becomes ``stra e``)."""

@@ -1,13 +1,27 @@
 """No silent zeros: summaries whose words a tokenizer (or the English stemmer) cannot read.
 
 ROUGE-1.5.5's tokenizer keeps ASCII letters and digits only, so a Chinese, Hindi or Russian summary
-becomes no tokens and scores 0 against anything, itself included. :class:`Tally` counts such
-summaries over one scoring call and warns once, naming the option that fixes it.
+becomes no tokens and scores 0 against anything, itself included; a German, French or Turkish one
+keeps its ASCII letters and loses the others, its words cut into fragments (``Straße`` becomes
+``stra e``, ``überflutet`` ``berflutet``) that then match each other. :class:`Tally` counts such
+summaries over one scoring call and warns once per kind, naming the option that fixes it.
+
+A summary *loses letters* under the script's tokenizer when it holds a letter outside ASCII: a
+character of Unicode general category L (``str.isalpha()``) whose code point is above U+007F.
+Digits, punctuation and combining marks outside ASCII are not counted (a decomposed ``é``, ``e`` +
+U+0301, keeps its ``e``). Such a summary is counted as *empty* when no ASCII letter or digit is left
+(:class:`~rougekit.errors.EmptyTokensWarning`), otherwise as *cut*
+(:class:`~rougekit.errors.LettersDroppedWarning`). ASCII text is never read twice: ``str.isascii``
+tells it apart first.
 
 >>> lost_to_rouge155("北京欢迎你"), lost_to_rouge155("北京 2008"), lost_to_rouge155("...")
 (True, False, False)
->>> script_hint("Привет, мир"), script_hint("東京は晴れ")
-('ru', 'ja')
+>>> cut_by_rouge155("Die Straße"), cut_by_rouge155("No. 5 ²"), cut_by_rouge155("cafe\u0301")
+(True, False, False)
+>>> script_hint("Привет, мир"), script_hint("東京は晴れ"), script_hint("Die Straße ist überflutet")
+('ru', 'ja', 'de')
+>>> fragments("Straße"), fragments("überflutet")
+('stra e', 'berflutet')
 """
 
 from __future__ import annotations
@@ -18,10 +32,14 @@ import unicodedata
 import warnings
 from dataclasses import dataclass, field
 
-from rougekit.errors import EmptyTokensWarning, StemmerWarning
+from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWarning
 from rougekit.text.tokenizers import _word_pattern
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]")
+# a letter, digit or other alphanumeric outside ASCII (each match is then held to str.isalpha)
+_NON_ASCII_ALNUM = re.compile(r"(?![\x00-\x7f])[^\W\d_]")
+# a word (white-space delimited) holding a letter outside ASCII, for the warning's example
+_NON_ASCII_WORD = re.compile(r"\S*?(?![\x00-\x7f])[^\W\d_]\S*")
 # a letter outside the Latin script (Basic Latin to Latin Extended-B, Latin Extended Additional)
 _NON_LATIN_LETTER = re.compile(r"(?![\u0000-\u024f\u1e00-\u1eff])[^\W\d_]")
 
@@ -31,6 +49,16 @@ _SCRIPT_LANG = {
     "DEVANAGARI": "hi", "BENGALI": "bn", "GURMUKHI": "pa", "GUJARATI": "gu", "TAMIL": "ta", "TELUGU": "te",
     "SINHALA": "si", "ARABIC": "ar", "HEBREW": "he", "CYRILLIC": "ru", "GREEK": "el", "ETHIOPIC": "am",
     "GEORGIAN": "ka", "ARMENIAN": "hy", "KHMER": "km", "LAO": "lo",
+}  # fmt: skip
+
+#: letters of the Latin script that point to one language, for the hint (the first found wins)
+_LATIN_LANG = {
+    "ß": "de", "ä": "de", "ö": "de", "ü": "de", "ñ": "es", "¿": "es", "¡": "es", "ã": "pt", "õ": "pt",
+    "ç": "fr", "é": "fr", "è": "fr", "ê": "fr", "à": "fr", "â": "fr", "î": "fr", "ô": "fr", "û": "fr",
+    "ë": "fr", "ï": "fr", "œ": "fr", "ğ": "tr", "ş": "tr", "ı": "tr", "İ": "tr", "ą": "pl", "ę": "pl",
+    "ł": "pl", "ś": "pl", "ź": "pl", "ż": "pl", "ń": "pl", "ř": "cs", "ě": "cs", "ů": "cs", "č": "cs",
+    "å": "sv", "ø": "da", "æ": "da", "ő": "hu", "ű": "hu", "ă": "ro", "ț": "ro", "ș": "ro", "ơ": "vi",
+    "ư": "vi", "đ": "vi",
 }  # fmt: skip
 
 
@@ -60,23 +88,50 @@ def lost_to_rouge155(text: str) -> bool:
     return _ASCII_WORD.search(text) is None and has_words(text)
 
 
+def cut_by_rouge155(text: str) -> bool:
+    """True when ROUGE-1.5.5's tokenizer drops a letter of ``text`` (a letter outside ASCII) but keeps
+    some token (an ASCII letter or digit): its words come out cut into fragments."""
+    if text.isascii() or _ASCII_WORD.search(text) is None:
+        return False
+    return any(m.group().isalpha() for m in _NON_ASCII_ALNUM.finditer(text))
+
+
+def fragments(word: str) -> str:
+    """What the script's tokenizer leaves of a word (ASCII letters and digits, lower-cased)."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", word.lower()).split())
+
+
 def non_latin(text: str) -> bool:
     """True when ``text`` has a letter outside the Latin script (the English stemmer leaves it alone)."""
     return not text.isascii() and _NON_LATIN_LETTER.search(text) is not None
 
 
 def script_hint(text: str) -> str | None:
-    """A language written in the script of the text's first non-Latin letter (kana wins over Han)."""
-    found = None
+    """A language written in the script of the text's first non-Latin letter (kana wins over Han), or
+    else of its first Latin letter that points to one language (``ß`` German, ``ñ`` Spanish, ...)."""
+    found = latin = None
     for char in text:
         if char.isascii() or not char.isalpha():
             continue
+        latin = latin or _LATIN_LANG.get(char.lower())
         word = unicodedata.name(char, "").split(" ")[0]
         lang = _SCRIPT_LANG.get(word)
         if lang == "ja":
             return lang
         found = found or lang
-    return found
+    return found or latin
+
+
+def count_rouge155(candidates: list, references: list[list], tally: Tally, stem: bool = False) -> None:
+    """Count, under the script's tokenizer, the summaries with words but no tokens and those whose
+    letters are partly dropped (``stem``: the English stemmer then runs on the fragments)."""
+    tally.stem = stem
+    for text in non_ascii(candidates, references):
+        if lost_to_rouge155(text):
+            tally.add_empty(text)
+        elif cut_by_rouge155(text):
+            tally.cut += 1
+            tally.cut_example = tally.cut_example or text
 
 
 @dataclass
@@ -86,8 +141,11 @@ class Tally:
     tokenizer: str
     empty: int = 0
     unstemmed: int = 0
+    cut: int = 0
     total: int = 0
+    stem: bool = False
     example: str = field(default="", repr=False)
+    cut_example: str = field(default="", repr=False)
 
     def add_empty(self, text: str) -> None:
         self.empty += 1
@@ -107,6 +165,8 @@ class Tally:
                 ),
                 stacklevel=stacklevel,
             )
+        if self.cut:
+            self._warn_cut(stacklevel + 1)
         if self.unstemmed:
             head = (
                 f"stem=True applies ROUGE-1.5.5's English stemmer, which leaves words of other scripts as they are "
@@ -116,3 +176,25 @@ class Tally:
                 StemmerWarning(head + "lang= with their language", head.replace("stem=True", "--stem") + "--lang"),
                 stacklevel=stacklevel,
             )
+
+    def _warn_cut(self, stacklevel: int) -> None:
+        hint = script_hint(self.cut_example) or "de"
+        word = _NON_ASCII_WORD.search(self.cut_example)
+        shown = f" ({word.group()!r} becomes {fragments(word.group())!r})" if word else ""
+        share = f"{self.cut} of {self.total} summaries ({100 * self.cut / max(self.total, 1):.1f}%)"
+        head = (
+            f"{share} have letters outside ASCII, which tokenizer 'rouge155' (ROUGE-1.5.5's, ASCII letters and "
+            f"digits only) drops, cutting their words into fragments{shown} that count as matches"
+        )
+        stem = "; the English stemmer then runs on these fragments" if self.stem else ""
+        warnings.warn(
+            LettersDroppedWarning(
+                head
+                + stem.replace("stemmer", "stemmer (stem=True)")
+                + f": pass lang= with their language (e.g. lang={hint!r}) or tokenizer='unicode'",
+                head
+                + stem.replace("stemmer", "stemmer (--stem)")
+                + f": pass --lang with their language (e.g. --lang {hint}) or --tokenizer unicode",
+            ),
+            stacklevel=stacklevel,
+        )
