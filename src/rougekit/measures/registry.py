@@ -12,6 +12,7 @@ import re
 
 from rougekit.errors import OptionError
 from rougekit.limits import shown
+from rougekit.measures import aliases
 from rougekit.measures.base import Family, Measure
 
 _SHORTENED = re.compile(r"[0-9]{19,}")  # a number longer than any range: parsed as 10^19 - 1
@@ -55,6 +56,9 @@ def parse(name: str) -> Measure:
                 measure = family.from_match(match, name)
             family.check(measure, name)
             return measure
+    alias = aliases.explain(name) if len(name) <= 100 else None
+    if alias:
+        raise OptionError(f"unknown measure {shown(name)}: {alias}")
     raise OptionError(f"unknown measure {shown(name)}{_suggest(name)}")
 
 
