@@ -706,10 +706,13 @@ def test_aggregator_reproducible_and_ordered():
     a = _aggregate(123, scores)
     b = _aggregate(123, scores)
     assert a == b
-    default = scoring.BootstrapAggregator()
+    default = scoring.BootstrapAggregator()  # seed=None: numpy's global state, as rouge-score
     for s in scores:
         default.add_scores(s)
-    assert default.aggregate() == _aggregate(0, scores)  # the default seed is 0
+    np.random.seed(0)
+    first = default.aggregate()
+    np.random.seed(0)
+    assert default.aggregate() == first != _aggregate(0, scores)
     assert _aggregate(124, scores) != a
     for agg in a.values():
         assert isinstance(agg, scoring.AggregateScore)
@@ -761,3 +764,54 @@ def test_aggregator_agrees_with_rouge_score():
     for k in t:  # same statistic, different random draws: close, not equal
         for field in ("low", "mid", "high"):
             assert np.allclose(getattr(o[k], field), getattr(t[k], field), atol=0.01)
+
+
+@pytest.mark.parametrize(("np_seed", "n", "kw"), [(0, 200, {}), (1, 1, {}), (7, 57, {"n_samples": 333}),
+                                                  (3, 2000, {"confidence_interval": 0.5, "n_samples": 1500})])  # fmt: skip
+def test_aggregator_draws_from_numpys_global_state_bit_for_bit_as_rouge_score(np_seed, n, kw):
+    """Issue 25, finding 11: ``np.random.seed(s)`` then aggregate gives rouge-score's very numbers
+    (and types), and leaves numpy's global state where rouge-score leaves it."""
+    _require_rouge_score()
+    from rouge_score import scoring as rs_scoring
+
+    scores = _some_scores(n=n)
+    results = []
+    for module in (rs_scoring, scoring):
+        np.random.seed(np_seed)
+        agg = module.BootstrapAggregator(**kw)
+        for s in scores:
+            agg.add_scores(s)
+        results.append((agg.aggregate(), np.random.random()))
+    (theirs, their_next), (ours, our_next) = results
+    assert list(ours) == list(theirs) and their_next == our_next
+    for key in theirs:
+        for field in ("low", "mid", "high"):
+            t, o = getattr(theirs[key], field), getattr(ours[key], field)
+            assert type(o) is type(t) and [type(v) for v in o] == [type(v) for v in t]
+            assert [float(v).hex() for v in o] == [float(v).hex() for v in t]
+
+
+def test_aggregator_with_a_seed_leaves_the_global_state_alone():
+    scores = _some_scores()
+    np.random.seed(5)
+    expected = np.random.random()
+    np.random.seed(5)
+    first = _aggregate(11, scores)
+    assert np.random.random() == expected
+    np.random.seed(99)
+    assert _aggregate(11, scores) == first  # the same numbers whatever the global state
+
+
+def test_aggregator_errors_as_rouge_score():
+    _require_rouge_score()
+    from rouge_score import scoring as rs_scoring
+
+    for kw in ({"n_samples": 2.5}, {"n_samples": 10.0}):
+        raised = []
+        for module in (rs_scoring, scoring):
+            agg = module.BootstrapAggregator(**kw)
+            agg.add_scores({"rouge1": scoring.Score(0.5, 0.5, 0.5)})
+            with pytest.raises(Exception) as info:
+                agg.aggregate()
+            raised.append(type(info.value))
+        assert raised[0] is raised[1] is TypeError

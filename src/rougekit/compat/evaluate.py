@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougekit.compat import rouge_scorer
+from rougekit.compat import rouge_scorer, scoring
 
 __all__ = ["load", "Rouge", "ROUGE_TYPES"]
 
@@ -155,20 +155,9 @@ def _bootstrap_mid_f(scores_by_type: dict, seed) -> dict:
 
 def _resample_means(matrix: np.ndarray, block_cells: int = 1 << 20) -> np.ndarray:
     """``N_SAMPLES x measures`` bootstrap means, drawn from numpy's global state as rouge-score draws."""
-    n = matrix.shape[0]
-    sample_mean = np.zeros((N_SAMPLES, matrix.shape[1]))
-    rows = max(1, block_cells // n)
-    for start in range(0, N_SAMPLES, rows):
-        stop = min(N_SAMPLES, start + rows)
-        index = np.random.randint(0, n, size=(stop - start, n))
-        sample_mean[start:stop, :] = np.mean(matrix[index, :], axis=1)
-    return sample_mean
+    return scoring.global_resample_means(matrix, N_SAMPLES, block_cells)
 
 
 def _resample_means_loop(matrix: np.ndarray) -> np.ndarray:
     """rouge-score's own loop (the twin of :func:`_resample_means`)."""
-    n = matrix.shape[0]
-    sample_mean = np.zeros((N_SAMPLES, matrix.shape[1]))
-    for i in range(N_SAMPLES):
-        sample_mean[i, :] = np.mean(matrix[np.random.choice(np.arange(n), size=n), :], axis=0)
-    return sample_mean
+    return scoring.resample_means_loop(matrix, N_SAMPLES)

@@ -58,7 +58,7 @@ no stemmer, with a warning when stemming): the same here.
 
 A pair is counted by the engine in one call (:func:`rougekit.measures.pair.pair_counts`) on
 interned token ids, as in :mod:`rougekit.compat.rouge_scorer`; ``scoring`` is :mod:`rougekit.compat.scoring`
-(its ``BootstrapAggregator`` is seeded, the package's is not).
+(its ``BootstrapAggregator`` draws from numpy's global state as the package's does).
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
 """Drop-in for ``rouge_score.scoring`` (rouge-score 0.1.2): scores and bootstrap aggregation.
 
-``Score``, ``AggregateScore``, ``BaseScorer``, ``BootstrapAggregator`` and
-``fmeasure`` behave as rouge-score's, with one deliberate difference:
-:class:`BootstrapAggregator` takes a ``seed`` (default ``0``) and draws from
-``numpy.random.default_rng(seed)``, so its results are reproducible, whereas
-rouge-score draws from numpy's global, unseeded random state.  Bootstrap
-intervals therefore agree with rouge-score's only statistically, never digit
-for digit.
+``Score``, ``AggregateScore``, ``BaseScorer``, ``BootstrapAggregator`` and ``fmeasure`` behave as
+rouge-score's, bit for bit: :class:`BootstrapAggregator` draws from numpy's global random state
+as rouge-score does, so after ``np.random.seed(s)`` both give the very same intervals (and leave
+the global state in the same place). Reproducible draws that leave the global state alone are an
+explicit option: ``BootstrapAggregator(seed=...)`` (rouge-score has no such argument).
 """
 
 from __future__ import annotations
@@ -64,41 +62,38 @@ def _score_of(precision, recall) -> Score:
 class BootstrapAggregator:
     """Bootstrap confidence intervals of mean scores, as rouge-score's aggregator.
 
-    For each score type added with :meth:`add_scores`, :meth:`aggregate`
-    stacks the ``N`` score tuples into an ``N x 3`` matrix and draws
-    ``n_samples`` resamples of ``N`` rows with replacement.  Resample ``i`` uses
-    the row indices ``rng.integers(0, N, size=N)`` (the ``i``-th such call on
-    ``rng = numpy.random.default_rng(seed)``; a fresh generator is made for
-    every score type, so with a fixed seed all score types with the same
-    ``N`` share the same resamples and the result does not depend on the order
-    of the score types).  The mean of each resample is taken, and each
-    measure's bounds are ``numpy.percentile`` (linear interpolation) of the
-    ``n_samples`` resample means at::
+    For each score type added with :meth:`add_scores` (in the order the types were first added),
+    :meth:`aggregate` stacks the ``N`` score tuples into an ``N x 3`` matrix and draws
+    ``n_samples`` resamples of ``N`` rows with replacement: resample ``i`` is the rows
+    ``np.random.choice(np.arange(N), size=N)``, drawn from numpy's global random state one resample
+    after the other, as rouge-score draws them. The mean of each resample is taken, and each
+    measure's bounds are ``numpy.percentile`` (linear interpolation) of the ``n_samples`` resample
+    means at::
 
         low  = 100 * (1 - confidence_interval) / 2
         mid  = 50
         high = 100 * (1 + confidence_interval) / 2
 
-    So ``mid`` is the **median of the bootstrap resample means**, as in
-    rouge-score, *not* the plain mean of the scores (the two are close but
-    usually not equal).
+    So ``mid`` is the **median of the bootstrap resample means**, as in rouge-score, *not* the plain
+    mean of the scores (the two are close but usually not equal), and the numbers change from run
+    to run unless numpy's global state is seeded (``np.random.seed(0)``) first.
 
     Args:
         confidence_interval: coverage of the ``[low, high]`` interval, in ``[0, 1]``.
         n_samples: number of bootstrap resamples (positive).
-        seed: seed of ``numpy.random.default_rng``; default ``0`` (reproducible).
-            Pass ``None`` for fresh OS entropy on every :meth:`aggregate` call.
-            rouge-score itself has no seed and uses ``np.random.choice`` on the
-            global state, so its numbers vary from run to run.
+        seed: rougekit's option, not rouge-score's: ``None`` (the default) draws from numpy's global
+            state exactly as rouge-score; an int draws from ``numpy.random.default_rng(seed)``, a
+            fresh generator per score type (``rng.integers(0, N, size=N)`` per resample), and leaves
+            the global state alone: the same numbers on every call, whatever else draws.
     """
 
-    def __init__(self, confidence_interval=0.95, n_samples=1000, seed=0):
+    def __init__(self, confidence_interval=0.95, n_samples=1000, seed=None):
         if confidence_interval < 0 or confidence_interval > 1:
             raise ValueError("confidence_interval must be in range [0, 1]")
         if n_samples <= 0:
             raise ValueError("n_samples must be positive")
         self._confidence_interval = confidence_interval
-        self._n_samples = int(n_samples)
+        self._n_samples = n_samples
         self._seed = seed
         self._scores = collections.defaultdict(list)
 
@@ -110,22 +105,23 @@ class BootstrapAggregator:
     def aggregate(self):
         """Return ``{score_type: AggregateScore(low, mid, high)}``.
 
-        Each bound is a tuple of the same class as the first score added for
-        that type (normally :class:`Score`), holding Python floats.
+        Each bound is a tuple of the same class as the first score added for that type (normally
+        :class:`Score`), holding numpy floats, as rouge-score's.
         """
         result = {}
         for score_type, scores in self._scores.items():
-            matrix = np.vstack([np.asarray(s, dtype=np.float64) for s in scores])
-            bounds = self._bootstrap_resample(matrix)
+            bounds = self._bootstrap_resample(np.vstack(tuple(scores)))
             cls = scores[0].__class__
-            low, mid, high = (cls(*(float(v) for v in bounds[j])) for j in range(3))
+            low, mid, high = (cls(*bounds[j, :]) for j in range(3))
             result[score_type] = AggregateScore(low=low, mid=mid, high=high)
         return result
 
     def _resample_means(self, matrix: np.ndarray) -> np.ndarray:
         """``n_samples x measures`` matrix of bootstrap resample means (see the class doc)."""
+        if self._seed is None:
+            return global_resample_means(matrix, self._n_samples)
         # rng.integers(0, N, size=(n_samples, N)) gives the same rows as n_samples calls of size N
-        return resampled_sums(matrix, self._n_samples, np.random.default_rng(self._seed)) / matrix.shape[0]
+        return resampled_sums(matrix, int(self._n_samples), np.random.default_rng(self._seed)) / matrix.shape[0]
 
     def _bootstrap_resample(self, matrix: np.ndarray) -> np.ndarray:
         """``3 x measures`` matrix: rows are the low, mid and high percentiles."""
@@ -133,3 +129,31 @@ class BootstrapAggregator:
         delta = (1 - self._confidence_interval) / 2
         q = 100 * np.array([delta, 0.5, 1 - delta])
         return np.percentile(means, q, axis=0)
+
+
+def global_resample_means(matrix: np.ndarray, n_samples: int, block_cells: int = 1 << 20) -> np.ndarray:
+    """``n_samples x measures`` bootstrap means drawn from numpy's global state as rouge-score draws.
+
+    rouge-score draws ``np.random.choice(np.arange(N), size=N)`` per resample and takes the column
+    means of those rows. ``np.random.choice`` on a range is ``np.random.randint(0, N, size=N)``, so
+    the same draws come from ``np.random.randint(0, N, size=(k, N))`` in blocks of ``k`` rows, and
+    the block means along axis 1 add the rows in the same order (``resample_means_loop`` is the
+    literal loop; the tests hold the two equal to the bit).
+    """
+    n = matrix.shape[0]
+    sample_mean = np.zeros((n_samples, matrix.shape[1]))  # a float n_samples: TypeError, as rouge-score
+    rows = max(1, block_cells // n)
+    for start in range(0, n_samples, rows):
+        stop = min(n_samples, start + rows)
+        index = np.random.randint(0, n, size=(stop - start, n))
+        sample_mean[start:stop, :] = np.mean(matrix[index, :], axis=1)
+    return sample_mean
+
+
+def resample_means_loop(matrix: np.ndarray, n_samples: int) -> np.ndarray:
+    """rouge-score's own loop (the twin of :func:`global_resample_means`)."""
+    n = matrix.shape[0]
+    sample_mean = np.zeros((n_samples, matrix.shape[1]))
+    for i in range(n_samples):
+        sample_mean[i, :] = np.mean(matrix[np.random.choice(np.arange(n), size=n), :], axis=0)
+    return sample_mean
