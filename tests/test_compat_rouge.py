@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 
+import numpy as np
 import pytest
 from _paths import SHARED, shared_missing
 
@@ -201,3 +203,47 @@ def test_sentences_too_long_for_rouge_are_scored():
     words = " ".join(["w"] * 3000)
     scores = ours.Rouge(metrics=["rouge-l"], exclusive=False).get_scores(words, words)
     assert scores[0]["rouge-l"]["r"] == 1.0 and scores[0]["rouge-l"]["p"] == 1.0
+
+
+@pytest.mark.parametrize(
+    "args, kwargs",
+    [
+        ((["a b"], ("a b",)), {}),  # a list with a tuple: AssertionError (issue 25, finding 11)
+        ((("a b",), ["a b"]), {}),
+        ((np.array(["a b"]), ["a b"]), {}),  # a numpy array with a list
+        ((["a b"], np.array(["a b"])), {}),
+        ((np.array(["a b c"]), np.array(["a b"])), {}),  # two arrays: scored
+        ((["a b"], ("a b",)), {"ignore_empty": True}),  # zip(*kept) makes both tuples: scored
+        ((["a b", "c d", "e"], ["a b", "c"]), {"ignore_empty": True}),  # cut to the shorter list
+        ((["a b"], ["a b", "c d"]), {"ignore_empty": True, "avg": True}),
+        (("a b", ["a b"]), {}),  # a string with a list: AttributeError
+        ((["a"], "a b"), {}),  # a list with a string: lengths differ
+        (((t for t in ["a"]), (t for t in ["a"])), {}),  # generators: TypeError (no len)
+        (([], []), {"ignore_empty": True}),
+        (([None], ["a"]), {"ignore_empty": True}),
+    ],
+)
+def test_container_types_and_truncation_as_the_package(args, kwargs):
+    """Every outcome of pltrdy's get_scores for these containers: the same result or the same error type."""
+    import copy
+
+    def fresh():
+        return tuple(a if hasattr(a, "__next__") else copy.deepcopy(a) for a in args)
+
+    theirs = outcome(pltrdy, {}, *fresh(), **kwargs)
+    if any(hasattr(a, "__next__") for a in args):
+        args = ((t for t in ["a"]), (t for t in ["a"]))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        mine = outcome(ours, {}, *fresh(), **kwargs)
+    if theirs[0] == "ok":
+        assert mine == theirs
+    else:
+        assert mine[0] == theirs[0]
+    dropped = [w for w in caught if issubclass(w.category, ours.DroppedInputWarning)]
+    if kwargs.get("ignore_empty") and theirs[0] == "ok" and len(args[0]) != len(args[1]):
+        assert len(dropped) == 1
+        longer = "hypotheses" if len(args[0]) > len(args[1]) else "references"
+        assert f"{longer} {min(map(len, args))} on" in str(dropped[0].message)
+    else:
+        assert dropped == []

@@ -28,9 +28,16 @@ installed package), with its text handling and its counting, which is not ROUGE-
 Counting runs through rougekit's engine (:func:`rougekit.scoring.reference_stats` with the
 registry's measures); only this text handling and the F formula live here.
 
-Differences: pltrdy's recursive LCS trace-back dies (``RecursionError``) on sentences of about a
-thousand words; this module scores them. Mismatched lengths raise ``AssertionError`` also with
-``ignore_empty=True`` (where ``rouge`` silently truncates to the shorter list).
+Errors are ``rouge``'s: ``AssertionError`` when ``hyps`` is not an instance of the type of ``refs``
+(a list with a tuple, a numpy array with a list) or the lengths differ; ``AttributeError`` for a
+text that is not a string; ``ValueError`` for a text with no sentence or when ``ignore_empty``
+leaves no pair; ``ZeroDivisionError`` for ``avg=True`` over no pair. With ``ignore_empty=True``,
+``rouge`` pairs the lists with ``zip``, so the longer one is cut to the shorter silently: this
+module returns the same numbers and says so with a
+:class:`~rougekit.compat.torchmetrics.DroppedInputWarning`.
+
+The one difference: pltrdy's recursive LCS trace-back dies (``RecursionError``) on sentences of
+about a thousand words; this module scores them.
 """
 
 from __future__ import annotations
@@ -39,12 +46,13 @@ import io
 import os
 from itertools import chain
 
+from rougekit.compat._dropped import DroppedInputWarning, warn_dropped
 from rougekit.measures import Measure
 from rougekit.measures.lcs import lcs_hits
 from rougekit.scoring import Doc, reference_stats
 from rougekit.text.intern import interner
 
-__all__ = ["Rouge", "FilesRouge"]
+__all__ = ["Rouge", "FilesRouge", "DroppedInputWarning"]
 
 _ROUGE_L_DISTINCT = Measure.parse("ROUGE-L-DISTINCT")
 _DISTINCT = {n: Measure.parse(f"ROUGE-{n}-DISTINCT") for n in range(1, 6)}  # rouge-1 .. rouge-5
@@ -95,23 +103,39 @@ class Rouge:
     def get_scores(self, hyps, refs, avg=False, ignore_empty=False):
         """Scores of each hypothesis against the reference at the same index (hypothesis first).
 
-        ``hyps`` and ``refs`` are two strings (one pair) or two sequences of strings of the same
-        length (``AssertionError`` otherwise). Returns a list of
-        ``{metric: {stat: value}}`` dicts, or with ``avg=True`` one dict of the means
-        (``ZeroDivisionError`` when there is no pair). ``ignore_empty`` drops the pairs where
-        either string is empty (``ValueError`` if none is left). A hypothesis or reference
-        with no sentence (``""``, ``"..."``) raises ``ValueError`` as in ``rouge``.
+                ``hyps`` and ``refs`` are two strings (one pair) or two sequences of strings of the same
+                type and length (``AssertionError`` otherwise, as ``rouge``; a list and a tuple are two
+                types). Returns a list of
+                ``{metric: {stat: value}}`` dicts, or with ``avg=True`` one dict of the means
+                (``ZeroDivisionError`` when there is no pair). ``ignore_empty`` drops the pairs where
+                either string is empty (``ValueError`` if none is left); it pairs the lists as ``rouge`` does, with
+        ``zip``, so the longer list is cut to the shorter (a ``DroppedInputWarning`` says so). A hypothesis or reference
+                with no sentence (``""``, ``"..."``) raises ``ValueError`` as in ``rouge``.
         """
         if isinstance(hyps, str):
             hyps, refs = [hyps], [refs]
-        if len(hyps) != len(refs):
-            raise AssertionError(f"get_scores: {len(hyps)} hypotheses but {len(refs)} references")
-        if ignore_empty:
+        if ignore_empty:  # as rouge: zip (the longer list is cut), then zip(*kept) makes two tuples
+            hyps, refs = list(hyps), list(refs)
             kept = [(h, r) for h, r in zip(hyps, refs) if len(h) > 0 and len(r) > 0]
+            if len(hyps) != len(refs):
+                shorter = min(len(hyps), len(refs))
+                longer = "hypotheses" if len(hyps) > len(refs) else "references"
+                warn_dropped(
+                    "rouge 1.0.1 with ignore_empty=True",
+                    [f"{len(hyps)} hypotheses but {len(refs)} references: {longer} {shorter} on (counted from 0)"],
+                    stacklevel=2,
+                )
             if not kept:
                 raise ValueError("get_scores(ignore_empty=True): every pair has an empty hypothesis or reference")
-            hyps = [h for h, _ in kept]
-            refs = [r for _, r in kept]
+            hyps = tuple(h for h, _ in kept)
+            refs = tuple(r for _, r in kept)
+        if not isinstance(hyps, type(refs)):
+            raise AssertionError(
+                f"get_scores: hyps is a {type(hyps).__name__} but refs a {type(refs).__name__} "
+                "(rouge asserts that hyps is an instance of refs' type)"
+            )
+        if len(hyps) != len(refs):
+            raise AssertionError(f"get_scores: {len(hyps)} hypotheses but {len(refs)} references")
         if avg:
             return self._average(hyps, refs)
         results = []

@@ -35,14 +35,13 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import warnings
 
 import numpy as np
 
 from rougekit.compat import rouge_scorer
+from rougekit.compat._dropped import DroppedInputWarning, warn_dropped
 from rougekit.compat._porter_nltk import stem as _porter_stem
 from rougekit.compat._torch_mean import float32_mean
-from rougekit.errors import RougeKitWarning
 
 __all__ = ["rouge_score", "ROUGEScore", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES", "DroppedInputWarning"]
 
@@ -59,15 +58,9 @@ class TextTypeError(TypeError, AttributeError):
     """A prediction or reference that is not a string (torchmetrics fails with an AttributeError)."""
 
 
-class DroppedInputWarning(RougeKitWarning):
-    """Input that torchmetrics leaves out of its numbers silently (kept bit for bit, but said)."""
-
-
 def _warn_dropped(dropped: list, stacklevel: int) -> None:
     """One warning for everything a call left out, as torchmetrics would have (nothing when none)."""
-    if dropped:
-        message = "as torchmetrics 1.9.0, left out of the scores: " + "; ".join(dropped)
-        warnings.warn(DroppedInputWarning(message), stacklevel=stacklevel + 1)
+    warn_dropped("torchmetrics 1.9.0", dropped, stacklevel + 1)
 
 
 # ---------------------------------------------------------------------------------------- torch
