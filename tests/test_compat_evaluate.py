@@ -123,3 +123,22 @@ def test_block_resampling_equals_rouge_score_loop(n):
         np.random.seed(n)
         assert np.array_equal(_resample_means(matrix, block_cells=cells), loop)
         assert np.random.random_sample() == after_loop  # the same number of draws
+
+
+@pytest.mark.parametrize(
+    ("predictions", "references", "error"),
+    [
+        (["a b"], [], IndexError),  # issue 25, finding 11: evaluate reads references[0] first
+        ([], ["a b"], IndexError),
+        ([], [], IndexError),
+        (["a b"], None, TypeError),
+        (None, ["a b"], TypeError),
+    ],
+)
+def test_empty_or_missing_inputs_raise_evaluates_error_types(predictions, references, error):
+    """evaluate 0.4.6's EvaluationModule.add_batch infers the features from ``v[0]`` of each input
+    before any length check (module.py, ``_infer_feature_from_batch``): an empty list is an
+    IndexError, a None a TypeError (the recorded golden ``error_empty_lists`` is the IndexError)."""
+    with pytest.raises(error) as info:
+        evaluate.load("rouge").compute(predictions=predictions, references=references)
+    assert ("references" in str(info.value)) == (references in (None, []))

@@ -180,3 +180,31 @@ def test_output_to_dict_and_html_without_perl():
         text, "t"
     )
     assert ours.DEFAULT_ROUGE_ARGS == "-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a"
+
+
+@pytest.mark.parametrize(
+    ("system_pattern", "model_pattern", "error"),
+    [
+        (r"doc.\d+.txt", "doc.[A-Z].#ID#.txt", IndexError),  # no group for the document ID
+        (r"doc.(\d+.txt", "doc.[A-Z].#ID#.txt", re.error),  # not a regular expression
+        (r"doc.(\d+).txt", "doc.[A-Z.#ID#.txt", re.error),
+    ],
+)
+def test_pattern_errors_are_pyrouges(tmp_path, system_pattern, model_pattern, error):
+    """Issue 25, finding 11: a bad pattern raises what pyrouge raises (kept on purpose, documented in
+    docs/migrating/pyrouge.md): pyrouge's own config writer, no Perl needed, against rougekit."""
+    (tmp_path / "sys").mkdir()
+    (tmp_path / "mod").mkdir()
+    (tmp_path / "sys" / "doc.1.txt").write_text("a b c\n", encoding="utf-8")
+    (tmp_path / "mod" / "doc.A.1.txt").write_text("a b\n", encoding="utf-8")
+    system_dir, model_dir = str(tmp_path / "sys"), str(tmp_path / "mod")
+    with pytest.raises(error) as theirs:
+        pyrouge.Rouge155.write_config_static(
+            system_dir, system_pattern, model_dir, model_pattern, str(tmp_path / "config.xml"), 1
+        )
+    r = ours.Rouge155()
+    r.system_dir, r.model_dir = system_dir, model_dir
+    r.system_filename_pattern, r.model_filename_pattern = system_pattern, model_pattern
+    with pytest.raises(error) as mine:
+        r.convert_and_evaluate()
+    assert str(mine.value) == str(theirs.value)

@@ -102,16 +102,22 @@ class Rouge:
 
 
 def _checked(predictions, references):
-    """The inputs as evaluate's features accept them, with its errors (ValueError, IndexError)."""
-    if predictions is None or references is None:
+    """The inputs as evaluate's features accept them, with its errors: evaluate infers the features
+    from the first item of each list, so an empty list is an IndexError (before any length check) and
+    one input left out a TypeError; lists of different lengths or items of the wrong type a ValueError."""
+    if predictions is None and references is None:
         raise ValueError("Evaluation module inputs are missing: give both predictions and references")
+    if predictions is None or references is None:  # evaluate reads the first item of each: TypeError
+        missing = "predictions" if predictions is None else "references"
+        raise TypeError(f"'NoneType' object is not subscriptable: {missing} is None (give a list)")
     predictions, references = list(predictions), list(references)
+    if not predictions or not references:  # evaluate reads the first item of each before comparing lengths
+        empty = " and ".join(name for name, v in (("predictions", predictions), ("references", references)) if not v)
+        raise IndexError(f"list index out of range: {empty} empty (nothing to score)")
     if len(predictions) != len(references):
         raise ValueError(
             f"Mismatch in the number of predictions ({len(predictions)}) and references ({len(references)})"
         )
-    if not predictions:
-        raise IndexError("list index out of range: predictions and references are empty (nothing to score)")
     multi_ref = isinstance(references[0], (list, tuple))
     for i, (pred, ref) in enumerate(zip(predictions, references)):
         refs = ref if multi_ref else [ref]
