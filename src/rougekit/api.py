@@ -446,5 +446,60 @@ def score(
     sources: Iterable[str] | None = None,
     **options,
 ) -> RougeResult:
-    """Score candidates (first) against references (second); see :class:`Scorer` for options."""
+    """Score candidates (first) against references (second): a :class:`~rougekit.results.RougeResult`.
+
+    The defaults count as ROUGE-1.5.5.pl does (``-f A -p 0.5``, intervals by its bootstrap ``-c 95
+    -r 1000``): ``per_pair()`` equals ``rougekit rouge155 -d`` on the same texts. Every option below
+    is a keyword of :class:`Scorer` too.
+
+    Args:
+        candidates: the system summaries, one string each (a summary's sentences are its lines), or
+            token ids (a list of ints or a 1-d integer array each).
+        references: one entry per candidate: a string, or a list of strings (several references).
+        measures: names such as ``"ROUGE-1"``, ``"ROUGE-L"``, ``"ROUGE-W-1.2"``, ``"ROUGE-SU4"``,
+            ``"ROUGE-S*"`` (the script's ``-n``, ``-w``, ``-2``, ``-u``); default ROUGE-1, ROUGE-2,
+            ROUGE-L. Other packages' names (``rougeLsum``, ``R-1``) are refused with the one to use.
+        ids: one id per pair, for the output and the script's ``-t 0`` order (optional).
+        sources: the original texts, one per candidate (SumACCY and WSumACCY need them).
+        stem: WordNet exceptions and the script's Porter stemmer (``-m``); default False.
+        stopwords: remove the SMART stopwords (``-s``); default False.
+        word_limit, byte_limit: keep only the first words / bytes of every summary (``-l``, ``-b``).
+        multi_ref: ``"sum"`` (``-f A``, default), ``"best"`` (``-f B``), ``"max"`` (best F per pair,
+            as rouge-score's ``score_multi``) or ``"jackknife"`` (the paper).
+        alpha: the F weight (``-p``); default 0.5.
+        average: the corpus number: ``"pairs"`` (mean of per-pair scores, default), ``"tokens"``
+            (ratio of summed counts, ``-t 1``) or ``"rouge155"`` (the script's ``-t 0`` average).
+        tokenizer: ``"rouge155"`` (the script's, ASCII letters and digits; default), ``"unicode"``,
+            ``"cjk"`` or a callable.
+        lang: a language preset (tokenizer, segmenter, stemmer and stopwords of the language) by ISO
+            639-1 code, English name or XL-Sum name (``"de"``, ``"german"``, ``"chinese_simplified"``);
+            not with ``tokenizer``. See docs/languages.md.
+        su_unigrams: ``"rouge155"`` (every token but the summary's last) or ``"all"``.
+        wlcs: ``"rouge155"`` (the script's ROUGE-W) or ``"paper"``.
+        bootstrap: ``"rouge155"`` (the script's seeded resampling, ``-r``/``-c``; default),
+            ``"percentile"`` or None (no intervals: faster).
+        resamples, confidence, seed: bootstrap settings (2 to 100,000 resamples; 0 < confidence < 100;
+            the seed of the percentile bootstrap, recorded in the signature).
+        hori_units: units of ACCY, NrstACCY, PREC-n, SumACCY and WSumACCY: ``"word"`` or ``"sentence"``.
+        jobs: threads of the compiled engine (default: every core this process may use); the
+            numbers never depend on it.
+        fast: False forces the readable pure-Python path (the same numbers).
+
+    Returns:
+        A :class:`~rougekit.results.RougeResult`: ``per_pair()``, ``to_dict()``, ``interval()``,
+        ``to_pandas()``, ``to_html()`` and the ``signature`` that says how the numbers were made.
+
+    Raises:
+        InputError: a text that cannot be scored (names the pair).
+        OptionError: a bad option value (names the option and the accepted values).
+        TypeError: a container that is not a list of summaries (a bare string, ...).
+
+    Warns:
+        EmptyTokensWarning, LettersDroppedWarning, StemmerWarning: summaries the tokenizer or the
+        stemmer cannot read as meant (e.g. German under the default tokenizer: pass ``lang="de"``).
+
+    >>> result = score(["police kill the gunman"], [["police killed the gunman"]], measures=["ROUGE-1"])
+    >>> result.to_dict()["ROUGE-1"]["f"]
+    0.75
+    """
     return Scorer(measures, **options).score(candidates, references, ids=ids, sources=sources)

@@ -36,8 +36,9 @@ from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWa
 from rougekit.text.tokenizers import _word_pattern
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]")
-# a letter, digit or other alphanumeric outside ASCII (each match is then held to str.isalpha)
-_NON_ASCII_ALNUM = re.compile(r"(?![\x00-\x7f])[^\W\d_]")
+# a word character outside ASCII that is neither a decimal digit nor "_": a letter, or a number
+# such as "²" (each match is then held to str.isalpha)
+_NON_ASCII_ALNUM = re.compile(r"[^\W\d_\x00-\x7f]")
 # a word (white-space delimited) holding a letter outside ASCII, for the warning's example
 _NON_ASCII_WORD = re.compile(r"\S*?(?![\x00-\x7f])[^\W\d_]\S*")
 # a letter outside the Latin script (Basic Latin to Latin Extended-B, Latin Extended Additional)
@@ -93,7 +94,10 @@ def cut_by_rouge155(text: str) -> bool:
     some token (an ASCII letter or digit): its words come out cut into fragments."""
     if text.isascii() or _ASCII_WORD.search(text) is None:
         return False
-    return any(m.group().isalpha() for m in _NON_ASCII_ALNUM.finditer(text))
+    found = _NON_ASCII_ALNUM.search(text)
+    while found is not None and not found.group().isalpha():
+        found = _NON_ASCII_ALNUM.search(text, found.end())
+    return found is not None
 
 
 def fragments(word: str) -> str:
@@ -127,8 +131,9 @@ def count_rouge155(candidates: list, references: list[list], tally: Tally, stem:
     letters are partly dropped (``stem``: the English stemmer then runs on the fragments)."""
     tally.stem = stem
     for text in non_ascii(candidates, references):
-        if lost_to_rouge155(text):
-            tally.add_empty(text)
+        if _ASCII_WORD.search(text) is None:  # no token left: the empty kind, if it had words
+            if has_words(text):
+                tally.add_empty(text)
         elif cut_by_rouge155(text):
             tally.cut += 1
             tally.cut_example = tally.cut_example or text
