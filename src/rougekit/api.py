@@ -461,6 +461,8 @@ def score(
             ROUGE-L. Other packages' names (``rougeLsum``, ``R-1``) are refused with the one to use.
         ids: one id per pair, for the output and the script's ``-t 0`` order (optional).
         sources: the original texts, one per candidate (SumACCY and WSumACCY need them).
+
+    Keyword Args:
         stem: WordNet exceptions and the script's Porter stemmer (``-m``); default False.
         stopwords: remove the SMART stopwords (``-s``); default False.
         word_limit, byte_limit: keep only the first words / bytes of every summary (``-l``, ``-b``).
@@ -498,8 +500,9 @@ def score(
         EmptyTokensWarning, LettersDroppedWarning, StemmerWarning: summaries the tokenizer or the
         stemmer cannot read as meant (e.g. German under the default tokenizer: pass ``lang="de"``).
 
-    >>> result = score(["police kill the gunman"], [["police killed the gunman"]], measures=["ROUGE-1"])
-    >>> result.to_dict()["ROUGE-1"]["f"]
-    0.75
+    Examples:
+        >>> result = score(["police kill the gunman"], [["police killed the gunman"]], measures=["ROUGE-1"])
+        >>> result.to_dict()["ROUGE-1"]["f"]
+        0.75
     """
     return Scorer(measures, **options).score(candidates, references, ids=ids, sources=sources)
