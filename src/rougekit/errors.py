@@ -30,3 +30,7 @@ class EmptyTokensWarning(RougeKitWarning):
 
 class StemmerWarning(RougeKitWarning):
     """``stem=True`` where no stemmer applies to the text's language."""
+
+
+class SentenceMarkerWarning(RougeKitWarning):
+    """Summaries holding a sentence marker such as ``<q>`` that was not split on (it is read as a word)."""

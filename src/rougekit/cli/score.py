@@ -359,7 +359,7 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
 
 
 def _scorer(args) -> Scorer:
-    return Scorer(
+    scorer = Scorer(
         split_measure_list(args.measures),
         **scoring_options(args),
         average=args.average,
@@ -369,6 +369,13 @@ def _scorer(args) -> Scorer:
         seed=args.seed,
         jobs=args.jobs,
     )
+    return with_sentence_split(scorer, args)
+
+
+def with_sentence_split(scorer: Scorer, args) -> Scorer:
+    """The scorer, its signature saying where the command cut sentences (``sent:<q>`` for --sentence-sep)."""
+    scorer.signature = scorer.signature.with_sentences(args.sentence_sep)
+    return scorer
 
 
 def _write(args, results) -> int:
