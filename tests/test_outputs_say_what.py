@@ -119,3 +119,122 @@ def test_marker_warning_in_python(marker):
     with warnings.catch_warnings():
         warnings.simplefilter("error", SentenceMarkerWarning)
         rougekit.score([["a b", "c"]], ["a b c"], measures=["ROUGE-1"], bootstrap=None)  # split: no warning
+
+
+# -- compare: every accepted flag works or is refused; the tests say what their p-values mean ----
+
+
+@pytest.fixture
+def two_systems(tmp_path):
+    (tmp_path / "a.txt").write_text("police kill the gunman\nthe cat\nrain today\n")
+    (tmp_path / "b.txt").write_text("police killed the gunman\nthe cat sat\nheavy rain today\n")
+    (tmp_path / "r.txt").write_text("police killed the gunman\nthe cat sat\nheavy rain today\n")
+    return ["compare", "-c", tmp_path / "a.txt", "-c", tmp_path / "b.txt", "-r", tmp_path / "r.txt"]
+
+
+def test_compare_help_states_sidedness_null_and_the_default_trials():
+    code, out, _ = run("compare", "--help")
+    assert code == 0
+    text = " ".join(out.split())
+    assert "both two-sided" in text
+    assert "H0: within each pair the two systems' scores are exchangeable" in text
+    assert "H0: the mean per-pair difference is 0" in text
+    assert "--trials (default 10000, as `rougekit report`)" in text
+    assert "--per-pair" not in out and "rouge155" not in out.split("--format")[1].split("]")[0]
+
+
+def test_compare_and_report_share_one_default_number_of_trials():
+    from rougekit.cli.compare import build_compare_parser
+    from rougekit.cli.report import build_parser as report_parser
+
+    assert build_compare_parser().get_default("trials") == report_parser().get_default("trials") == 10000
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        (["--format", "rouge155"], "argument --format: invalid choice: 'rouge155'"),
+        (["--per-pair"], "--per-pair belongs to `rougekit score`"),
+        (["--bootstrap", "none"], "--bootstrap belongs to `rougekit score`"),
+        (["--resamples", "10"], "--resamples belongs to `rougekit score`"),
+    ],
+)
+def test_compare_refuses_what_it_cannot_do(two_systems, flags, message):
+    code, out, err = run(*two_systems, *flags)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and message in err
+
+
+def test_compare_text_names_the_test_and_what_it_scored(two_systems):
+    code, out, _ = run(*two_systems, "--measures", "ROUGE-1", "--trials", "500", "--seed", "7")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "scored: 2 systems, 3 pairs each"
+    assert "p-values are two-sided; 500 trials each, seed 7; 95% bootstrap interval of delta" in lines
+    assert "p (boot): paired bootstrap, H0: the mean per-pair difference (system - baseline) is 0" in lines
+    assert "|test:ar+bootstrap|trials:500|test_seed:7|test_c:95|" in lines[-1]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_compare_csv_and_jsonl(two_systems, fmt):
+    code, out, _ = run(*two_systems, "--measures", "ROUGE-1,ROUGE-2", "--trials", "200", "--format", fmt)
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out))) if fmt == "csv" else [json.loads(x) for x in out.splitlines()]
+    assert [r["measure"] for r in rows] == ["ROUGE-1", "ROUGE-2"]
+    # per-pair F of ROUGE-1: a = 0.75, 0.8, 0.8; b = 1, 1, 1
+    assert float(rows[0]["delta"]) == pytest.approx(1 - (0.75 + 0.8 + 0.8) / 3)
+    assert {k: str(rows[0][k]) for k in ("pairs", "sided", "trials", "seed")} == {
+        "pairs": "3",
+        "sided": "two-sided",
+        "trials": "200",
+        "seed": "0",
+    }
+    assert "|trials:200|" in rows[0]["signature"]
+
+
+def test_compare_json_and_sources(two_systems, tmp_path):
+    (tmp_path / "s.txt").write_text("police killed the gunman today\nthe cat sat there\nheavy rain today here\n")
+    code, out, _ = run(*two_systems, "--measures", "ROUGE-1", "--trials", "100", "--format", "json")
+    data = json.loads(out)
+    assert data["scored"] == {"systems": 2, "pairs": {"a": 3, "b": 3}}
+    assert data["test"]["sided"] == "two-sided" and data["test"]["trials"] == 100 and data["test"]["seed"] == 0
+    # --sources was accepted and ignored before: SumACCY needs them
+    code, out, err = run(*two_systems, "--measures", "SumACCY", "--sources", tmp_path / "s.txt", "--trials", "10")
+    assert code == 0, err
+
+
+# -- report --result: a malformed saved result is one line naming the file and what is missing ---
+
+
+@pytest.fixture
+def saved(files, tmp_path):
+    out = tmp_path / "saved.json"
+    code, _, _ = _score(files, "--measures", "ROUGE-1,ROUGE-L", "--format", "json", "--per-pair", "-o", out)
+    assert code == 0
+    return out
+
+
+def _report(path, *extra):
+    return run("report", "--result", path, "-o", path.with_suffix(".html"), *extra)
+
+
+def test_report_result_missing_value(saved):
+    data = json.loads(saved.read_text())
+    del data["systems"]["b"]["ROUGE-L"]["f"]
+    saved.write_text(json.dumps(data))
+    code, _, err = _report(saved)
+    assert code == 2
+    assert err == f"rougekit report: error: {saved}: system 'b', ROUGE-L: the corpus values lack a number for f\n"
+
+
+def test_report_result_nested_too_deeply(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    code, _, err = _report(path)
+    expected = f"{path}: not a JSON result of `rougekit score --format json` (nested too deeply)"
+    assert code == 2 and err == f"rougekit report: error: {expected}\n"
+
+
+def test_report_result_refuses_scoring_options(saved):
+    code, _, err = _report(saved, "--stem")
+    assert code == 2 and "--stem does not apply to --result" in err
+    code, _, err = _report(saved, "--trials", "50")
+    assert code == 0, err
