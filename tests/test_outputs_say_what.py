@@ -238,3 +238,45 @@ def test_report_result_refuses_scoring_options(saved):
     assert code == 2 and "--stem does not apply to --result" in err
     code, _, err = _report(saved, "--trials", "50")
     assert code == 0, err
+
+
+# -- explain: ROUGE-W's counts are f(tokens), and it says so; text from the command line ---------
+
+
+def test_explain_says_rouge_w_counts_are_weighted():
+    # -w 2: the candidate's run a b c gives hits f(3) = 9; the reference count is f(f(4) + f(2)) = 20^2
+    # (f per sentence, then on the sum); the candidate count is f(3) = 9
+    e = rougekit.explain("a b c", "a b c d\ne f", measures=["ROUGE-W-2", "ROUGE-L"])
+    w = e.to_dict()["measures"]["ROUGE-W-2"]
+    assert (w["hits"], w["reference_count"], w["candidate_count"]) == (9.0, 400.0, 9.0)
+    assert w["count_units"].startswith("weighted, f(k) = k^2: hits = sum of f(run length)")
+    assert e.to_dict()["measures"]["ROUGE-L"]["count_units"] == "plain counts of the units counts_what names"
+    text = str(e).splitlines()
+    assert "ROUGE-W-2  R 0.15000  P 1.00000  F 0.26087  (in f(tokens): hits 9, reference 400, candidate 9)" in text
+    assert any(line.startswith("  count units: weighted, f(k) = k^2: ") for line in text)
+    paper = rougekit.explain("a b c", "a b c d\ne f", measures=["ROUGE-W-2"], wlcs="paper")
+    assert paper["ROUGE-W-2"].reference_count == 36.0  # f(6 tokens)
+    assert "hits = the weighted LCS, reference = f(its tokens)" in paper["ROUGE-W-2"].count_units
+
+
+def test_explain_refuses_invalid_utf8_arguments_with_one_line():
+    import os
+    import subprocess
+    import sys
+
+    from _paths import subprocess_env
+
+    bad = os.fsdecode(b"police kill \xff the gunman")
+    for fmt in ("text", "json"):
+        done = subprocess.run(
+            [sys.executable, "-m", "rougekit", "explain", "-c", bad, "-r", "police killed the gunman", "--format", fmt],
+            capture_output=True,
+            env=subprocess_env(PYTHONIOENCODING="utf-8"),
+        )
+        assert done.returncode == 2 and done.stdout == b""
+        assert done.stderr == b"rougekit explain: error: -c holds invalid UTF-8 (byte 0xff at character 13)\n"
+
+
+def test_explain_names_a_lone_surrogate_as_score_does():
+    with pytest.raises(rougekit.InputError, match="pair 1: candidate holds a lone surrogate"):
+        rougekit.explain("\ud800 a", "a")
