@@ -280,3 +280,32 @@ def test_explain_refuses_invalid_utf8_arguments_with_one_line():
 def test_explain_names_a_lone_surrogate_as_score_does():
     with pytest.raises(rougekit.InputError, match="pair 1: candidate holds a lone surrogate"):
         rougekit.explain("\ud800 a", "a")
+
+
+# -- other commands: a flag that would change nothing is refused --------------------------------
+
+
+def test_explain_signature_records_the_sentence_marker():
+    code, out, _ = run("explain", "-c", "a b <q> c", "-r", "a b c", "--sentence-sep", "<q>", "--format", "json")
+    assert code == 0 and "|tok:rouge155|sent:<q>|" in json.loads(out)["signature"]
+
+
+def test_protocol_text_options_with_other_formats_are_refused(tmp_path):
+    path = tmp_path / "p.jsonl"
+    rows = [{"system": f"s{k}", "instance": "1", "candidate": "a b", "references": ["a c"], "h": k} for k in range(3)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    for flags in (["--intervals"], ["--digits", "5"]):
+        code, out, err = run("protocol", "--dataset", "jsonl", path, "--format", "csv", "--quiet", *flags)
+        assert code == 2 and out == "" and f"{flags[0]} applies to --format text" in err
+
+
+@pytest.mark.parametrize(
+    "flags", [["--samples", "10"], ["--seed", "3"], ["--resample", "systems"], ["--ci", "fisher", "--seed", "3"]]
+)
+def test_correlate_bootstrap_options_without_the_bootstrap_are_refused(tmp_path, flags):
+    (tmp_path / "m.csv").write_text("system,instance,m\na,1,0.1\nb,1,0.5\nc,1,0.3\n")
+    (tmp_path / "h.csv").write_text("system,instance,h\na,1,1\nb,1,3\nc,1,2\n")
+    code, _, err = run("correlate", tmp_path / "m.csv", tmp_path / "h.csv", *flags)
+    assert code == 2 and "applies to --ci bootstrap" in err
+    code, _, err = run("correlate", tmp_path / "m.csv", tmp_path / "h.csv", "--ci", "bootstrap", *flags[-2:])
+    assert code == 0, err

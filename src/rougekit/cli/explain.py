@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
 from rougekit.errors import InputError, OptionError
 from rougekit.explanation import explain
 from rougekit.io import inputs
 from rougekit.measures import split_measure_list
+from rougekit.signature import Signature
 
 EXAMPLES = r"""examples:
   rougekit explain -c "police kill the gunman" -r "police killed the gunman" -r "the gunman was shot"
@@ -120,6 +122,7 @@ def run(argv: list[str]) -> int:
         source=source,
         **scoring_options(args),
     )
+    e = replace(e, signature=str(Signature.parse(e.signature).with_sentences(args.sentence_sep)))
     if args.format == "json":
         sys.stdout.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
         return 0
