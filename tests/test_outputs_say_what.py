@@ -309,3 +309,13 @@ def test_correlate_bootstrap_options_without_the_bootstrap_are_refused(tmp_path,
     assert code == 2 and "applies to --ci bootstrap" in err
     code, _, err = run("correlate", tmp_path / "m.csv", tmp_path / "h.csv", "--ci", "bootstrap", *flags[-2:])
     assert code == 0, err
+
+
+def test_a_candidate_file_given_twice_is_refused(files):
+    """It was scored once and reported as one system, without a word."""
+    code, out, err = run("score", "-c", files / "a.txt", "-c", files / "a.txt", "-r", files / "ref.txt")
+    assert (
+        code == 2
+        and out == ""
+        and err == f"rougekit score: error: -c {files / 'a.txt'} is given twice: give each candidate file once\n"
+    )

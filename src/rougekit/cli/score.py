@@ -253,6 +253,8 @@ def system_names(paths: list[str]) -> dict[str, str]:
     """
     names: dict[str, str] = {}
     for path in paths:
+        if path in names:  # one entry per path: the second would vanish from the report without a word
+            raise OptionError(f"-c {printable_name(path)} is given twice: give each candidate file once")
         name = "stdin" if path == inputs.STDIN else printable_name(os.path.splitext(os.path.basename(path))[0])
         while name in names.values():
             name += "'"
