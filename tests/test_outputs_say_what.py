@@ -317,3 +317,11 @@ def test_a_candidate_file_given_twice_is_two_systems(files):
         "score", "-c", files / "a.txt", "-c", files / "a.txt", "-r", files / "ref.txt", "--format", "json"
     )
     assert code == 0 and json.loads(out)["scored"] == {"systems": 2, "pairs": {"a": 3, "a'": 3}}
+
+
+def test_marker_in_a_list_of_sentences_warns_and_token_ids_do_not():
+    with pytest.warns(SentenceMarkerWarning, match="1 of 2 summaries hold the sentence marker '</s>'"):
+        rougekit.score(["a b"], [[["a b </s>", "c"]]], measures=["ROUGE-1"], bootstrap=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SentenceMarkerWarning)
+        rougekit.score([[1, 2]], [[1, 3]], measures=["ROUGE-1"], bootstrap=None)

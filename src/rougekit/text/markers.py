@@ -43,6 +43,13 @@ class MarkerTally:
 
     def add(self, candidates: list, references: list[list]) -> None:
         """Count the text summaries of one chunk (a summary may be a list of sentences; token ids are skipped)."""
+        try:  # all strings, the common case: scans in C of the chunk joined (no marker holds a line break)
+            clean = "<" not in "\n".join(candidates) and "<" not in "\n".join(map("\n".join, references))
+        except TypeError:  # a summary given as a list of sentences (or token ids): one at a time
+            clean = False
+        if clean:
+            self.total += len(candidates) + sum(map(len, references))
+            return
         for summary in itertools.chain(candidates, itertools.chain.from_iterable(references)):
             self.total += 1
             if isinstance(summary, str):
