@@ -26,7 +26,7 @@ from rougekit.measures import Measure
 from rougekit.results import F, RougeResult
 from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.signature import Signature
-from rougekit.text import empty, presets
+from rougekit.text import empty, markers, presets
 from rougekit.text.intern import Vocabulary
 from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
@@ -199,6 +199,10 @@ class Scorer:
         tally = self._tally()
         scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally)
         tally.warn(stacklevel=4)
+        if kind == "text":
+            found = markers.MarkerTally()
+            found.add(candidates, references)
+            found.warn(stacklevel=4)
         return scored
 
     def score_stream(
@@ -261,6 +265,7 @@ class Scorer:
         """(data, BLEU token pairs) of each ``chunk_size`` pairs read from ``pairs``."""
         _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         tally = self._tally()
+        found = markers.MarkerTally()
         done = 0
         cands: list[str] = []
         refs: list = []
@@ -277,6 +282,8 @@ class Scorer:
             kind, split = inputs.normalize(cands, refs)
             sources = list(srcs) if srcs else None
             scored = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
+            if kind == "text":
+                found.add(cands, split)
             done += len(cands)
             cands.clear()
             refs.clear()
@@ -298,6 +305,7 @@ class Scorer:
         if cands:
             yield flush()
         tally.warn(stacklevel=4)
+        found.warn(stacklevel=4)
 
     def _tally(self) -> empty.Tally:
         return empty.Tally(self.options.tokenizer_name)

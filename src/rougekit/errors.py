@@ -35,3 +35,7 @@ class StemmerWarning(RougeKitWarning):
 class LettersDroppedWarning(RougeKitWarning):
     """Summaries with letters outside ASCII under ROUGE-1.5.5's tokenizer, which keeps ASCII letters and
     digits only: their words are cut into fragments (German ``Straße`` becomes ``stra e``)."""
+
+
+class SentenceMarkerWarning(RougeKitWarning):
+    """Summaries holding a sentence marker such as ``<q>`` that was not split on (it is read as a word)."""

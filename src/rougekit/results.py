@@ -282,7 +282,9 @@ class RougeResult:
 
     @property
     def total_pairs(self) -> int:
-        return self._total_pairs
+        """How many pairs were scored: ``len(result)`` counts the per-pair rows kept, which an
+        aggregate-only result (``keep_pairs=False``) has none of."""
+        return self._total_pairs if self._totals is not None else self._data.shape[0]
 
     @property
     def corpus_values(self) -> Mapping[str, float]:
@@ -486,7 +488,10 @@ class RougeResult:
         return list(long_rows(self.measures, self._data, self.ids))
 
     def __str__(self) -> str:
-        lines = [str(self.signature), f"corpus R/P/F: {AVERAGE_NAMES.get(self.average, self.average)}"]
+        lines = [
+            str(self.signature),
+            f"corpus R/P/F of {self.total_pairs} pairs: {AVERAGE_NAMES.get(self.average, self.average)}",
+        ]
         for name, v in self.to_dict().items():
             if "score" in v:
                 lines.append(f"{name:12s} {v['score']:.5f}")
@@ -495,7 +500,7 @@ class RougeResult:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<RougeResult of {len(self)} pairs: {self.signature}>"
+        return f"<RougeResult of {self.total_pairs} pairs: {self.signature}>"
 
 
 ROW_KEYS = ("instance", "measure", "recall", "precision", "f", "score", "reference_count", "hits", "candidate_count")

@@ -1,13 +1,15 @@
 """A compact string naming every choice that changes the numbers (in the manner of sacrebleu).
 
 It is derived from the :class:`~rougekit.engine.options.ScoringOptions` that were scored with, and reads
-back: ``Signature.parse(str(s)) == s``. A value holding ``|``, ``%`` or white space (a custom
-tokenizer's name, say) is written with ``%XX`` escapes.
+back: ``Signature.parse(str(s)) == s``. ``sent`` says where sentences were split: ``newline`` (a
+string's lines, or the items of a list of sentences, as the API takes them) or the marker the
+command line was given (``--sentence-sep '<q>'`` gives ``sent:<q>``). A value holding ``|``, ``%``
+or white space (a custom tokenizer's name, say) is written with ``%XX`` escapes.
 
 >>> from rougekit.engine.options import ScoringOptions
 >>> s = Signature.from_options(ScoringOptions.build(["ROUGE-1", "ROUGE-L"], stem=True))
 >>> str(s)  # doctest: +ELLIPSIS
-'rougekit|m:ROUGE-1,ROUGE-L|tok:rouge155|stem:rouge155|stop:no|limit:none|refs:sum|alpha:0.5|su:rouge155|w:rouge155|hori:word|avg:pairs|boot:rouge155|r:1000|c:95|seed:none|v:...'
+'rougekit|m:ROUGE-1,ROUGE-L|tok:rouge155|sent:newline|stem:rouge155|stop:no|limit:none|refs:sum|alpha:0.5|su:rouge155|w:rouge155|hori:word|avg:pairs|boot:rouge155|r:1000|c:95|seed:none|v:...'
 >>> Signature.parse(str(s)) == s
 True
 """
@@ -27,6 +29,7 @@ _KEYS = {
     "lang": "lang",
     "tokenizer": "tok",
     "segmenter": "seg",
+    "sentences": "sent",
     "stemmer": "stem",
     "stopwords": "stop",
     "limit": "limit",
@@ -59,6 +62,7 @@ class Signature:
     lang: str = ""  # the language preset (ISO code)
     tokenizer: str = "rouge155"
     segmenter: str = ""  # e.g. jieba-0.42.1
+    sentences: str = "newline"  # how a text was cut into sentences: at line breaks, or at a marker (``<q>``)
     stemmer: str = "none"  # none, rouge155 (-m) or a preset's, e.g. snowball-russian/pystemmer-3.1.0
     stopwords: bool = False
     limit: str = "none"  # none | words:N | bytes:N
@@ -112,6 +116,10 @@ class Signature:
         )
         return replace(sig, **test) if test else sig
 
+    def with_sentences(self, sentence_sep: str | None) -> "Signature":
+        """This signature with the sentence split of ``--sentence-sep`` (None or empty: at line breaks)."""
+        return replace(self, sentences=sentence_split(sentence_sep))
+
     def __str__(self) -> str:
         parts = ["rougekit"]
         for f in fields(self):
@@ -151,6 +159,11 @@ class Signature:
         if "measures" not in values:
             raise OptionError("signature has no measures field (m:...)")
         return cls(**values)
+
+
+def sentence_split(sentence_sep: str | None) -> str:
+    """The ``sent`` field of a sentence marker: ``newline`` without one, else the marker itself."""
+    return sentence_sep if sentence_sep else "newline"
 
 
 def number(x: float) -> str:

@@ -140,6 +140,12 @@ def run(argv: list[str]) -> int:
         raise OptionError(f"--confidence must be between 0 and 100, got {args.confidence:g}")
     if args.confidence < 1.0:
         raise OptionError(f"--confidence is a percentage (e.g. 95), got {args.confidence:g}")
+    bootstrap_only = {"--resample": args.resample != "both", "--samples": args.samples != 1000, "--seed": args.seed}
+    given = [flag for flag, changed in bootstrap_only.items() if changed]
+    if given and args.ci != "bootstrap":  # accepted and ignored before
+        raise OptionError(f"{given[0]} applies to --ci bootstrap (the intervals are {args.ci})")
+    if args.confidence != 95.0 and args.ci == "none":
+        raise OptionError("--confidence applies to --ci bootstrap or fisher (no interval is computed)")
     if args.ci == "fisher" and args.level == "summary":  # checked before any file is read or plot written
         raise OptionError("Fisher intervals need one n: use --level system or global, or --ci bootstrap")
     where = _parse_where(args.where)

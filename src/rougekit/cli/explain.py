@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
 from rougekit.errors import InputError, OptionError
 from rougekit.explanation import explain
 from rougekit.io import inputs
 from rougekit.measures import split_measure_list
+from rougekit.signature import Signature
 
 EXAMPLES = r"""examples:
   rougekit explain -c "police kill the gunman" -r "police killed the gunman" -r "the gunman was shot"
@@ -71,9 +73,26 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _valid_text(text: str, flag: str) -> str:
+    """A text given on the command line, refused when its bytes are not UTF-8 (they arrive as
+    surrogate escapes, which no output could print)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        byte = text[exc.start].encode("utf-8", "surrogateescape")
+        shown = f"byte 0x{byte.hex()}" if len(byte) == 1 else "a lone surrogate"
+        raise InputError(f"{flag} holds invalid UTF-8 ({shown} at character {exc.start + 1})") from None
+    return text
+
+
 def _pair(args) -> tuple[str, list[str], str | None]:
     sep = args.sentence_sep
     if args.line is None:
+        _valid_text(args.candidate, "-c")
+        for ref in args.reference:
+            _valid_text(ref, "-r")
+        if args.source is not None:
+            _valid_text(args.source, "--source")
         cand = inputs.split_sentences(args.candidate, sep)
         refs = [inputs.split_sentences(r, sep) for r in args.reference]
         return cand, refs, inputs.split_sentences(args.source, sep) if args.source is not None else None
@@ -103,6 +122,7 @@ def run(argv: list[str]) -> int:
         source=source,
         **scoring_options(args),
     )
+    e = replace(e, signature=str(Signature.parse(e.signature).with_sentences(args.sentence_sep)))
     if args.format == "json":
         sys.stdout.write(json.dumps(e.to_dict(), ensure_ascii=False) + "\n")
         return 0

@@ -141,6 +141,9 @@ def run(argv: list[str]) -> int:
         raise OptionError(f"--instances must be positive, got {args.instances}")
     if args.digits < 0 or args.digits > 10:
         raise OptionError(f"--digits must be within 0 and 10, got {args.digits}")
+    if args.format != "text" and (args.intervals or args.digits != 3):
+        flag = "--intervals" if args.intervals else "--digits"
+        raise OptionError(f"{flag} applies to --format text (json and csv hold every value and interval in full)")
     variants = _split(args.variants, "variant")
     for v in variants:
         if v.lower() not in VARIANTS:

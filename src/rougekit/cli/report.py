@@ -64,8 +64,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# what --result keeps of the command line: the output, the report's own options and the tests' seed/level
+_WITH_RESULT = {"result", "output", "trials", "highlights", "title", "seed", "confidence", "quiet", "help"}
+
+
+def _refuse_scoring_options(parser: argparse.ArgumentParser, args) -> None:
+    """A saved result was scored already: a scoring or input option given with --result would do nothing."""
+    for action in parser._actions:
+        if action.dest in _WITH_RESULT or action.dest in _SCORE_ONLY:
+            continue
+        if getattr(args, action.dest, None) != action.default:
+            flag = max(action.option_strings, key=len)
+            raise OptionError(f"{flag} does not apply to --result: the saved result was scored with its own options")
+
+
 def run(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     for dest, default in _SCORE_ONLY.items():
         if getattr(args, dest) != default:
             flag = "--" + dest.replace("_", "-")
@@ -76,6 +91,7 @@ def run(argv: list[str]) -> int:
     if args.result:
         if args.candidates or args.jsonl or args.candidate_dir:
             raise OptionError("--result replaces the inputs: give either --result or -c/--jsonl/--candidate-dir")
+        _refuse_scoring_options(parser, args)
         data = html_model.from_saved(args.result)
     else:
         score._check_stdin(args)

@@ -215,7 +215,7 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
             raise OptionError("give at least one reference file with -r")
         ref_lists = [inputs.read_lines(f, args.sentence_sep, args.encoding_errors) for f in args.references]
         systems, refs = {}, None
-        for path, name in system_names(args.candidates).items():
+        for path, name in system_names(args.candidates):
             cands = inputs.read_lines(path, args.sentence_sep, args.encoding_errors)
             refs = inputs.aligned(cands, path, ref_lists, args.references)
             systems[name] = cands
@@ -246,17 +246,18 @@ def printable_name(name: str) -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def system_names(paths: list[str]) -> dict[str, str]:
-    """System name of each candidate file: its name without extension, made unique.
+def system_names(paths: list[str]) -> list[tuple[str, str]]:
+    """(path, system name) of each candidate file: its name without extension, made unique (a file
+    given twice is two systems, the second named ``a'``).
 
     Bytes of the name that are not UTF-8 show as U+FFFD (the name is printed, not opened).
     """
-    names: dict[str, str] = {}
+    names: list[tuple[str, str]] = []
     for path in paths:
         name = "stdin" if path == inputs.STDIN else printable_name(os.path.splitext(os.path.basename(path))[0])
-        while name in names.values():
+        while any(name == taken for _, taken in names):
             name += "'"
-        names[path] = name
+        names.append((path, name))
     return names
 
 
@@ -287,7 +288,7 @@ def run(argv: list[str]) -> int:
         if args.per_pair and args.format in PairRowWriter.FORMATS:
             return _write_pairs_while_scoring(args, scorer, progress)
         results = {}
-        for path, name in system_names(args.candidates).items():
+        for path, name in system_names(args.candidates):
             pairs = _aligned_pairs(args, path)
             needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
             keep = args.per_pair or scorer.bootstrap is not None or needs_tokens
@@ -332,7 +333,7 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
     handle = open_output(args.output) if to_file else sys.stdout
     try:
         rows = PairRowWriter(handle, args.format, scorer.measures)
-        for path, name in system_names(args.candidates).items():
+        for path, name in system_names(args.candidates):
             first = 1
             for data in scorer.score_chunks(
                 _aligned_pairs(args, path), jobs=args.jobs, progress=_progress(name, progress)
@@ -359,7 +360,7 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
 
 
 def _scorer(args) -> Scorer:
-    return Scorer(
+    scorer = Scorer(
         split_measure_list(args.measures),
         **scoring_options(args),
         average=args.average,
@@ -369,6 +370,13 @@ def _scorer(args) -> Scorer:
         seed=args.seed,
         jobs=args.jobs,
     )
+    return with_sentence_split(scorer, args)
+
+
+def with_sentence_split(scorer: Scorer, args) -> Scorer:
+    """The scorer, its signature saying where the command cut sentences (``sent:<q>`` for --sentence-sep)."""
+    scorer.signature = scorer.signature.with_sentences(args.sentence_sep)
+    return scorer
 
 
 def _write(args, results) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rougekit.errors import InputError
-from rougekit.explanation.model import Explanation, MeasureExplanation, Side
+from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
 from rougekit.measures.base import Match, Measure
 from rougekit.scoring import Doc, RefStats, combine, final_scores, pair_score
 
@@ -42,9 +42,14 @@ def explain(
     _check_text(candidate, "candidate")
     options.setdefault("bootstrap", None)
     scorer = Scorer(measures, **options, fast=False)  # one pair: the family counts it, no batch engine
-    cand = scorer.doc(candidate)
-    ref_docs = [scorer.doc(r) for r in refs]
-    src = scorer.doc(source) if source is not None else None
+    try:
+        cand = scorer.doc(candidate)
+        ref_docs = [scorer.doc(r) for r in refs]
+        src = scorer.doc(source) if source is not None else None
+    except UnicodeEncodeError:  # a lone surrogate: named as rougekit.score names it
+        from rougekit.api import _lone_surrogate
+
+        raise InputError(_lone_surrogate([candidate], [refs], None if source is None else [source], 1)) from None
     names = _inverse(scorer.vocab)
     texts = [s if isinstance(s, str) else "\n".join(s) for s in [candidate, *refs]]
     words = _words(scorer, texts)
@@ -127,6 +132,7 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
         ],
         used=used,
         weighted=m.f_exponent is not None,
+        count_units=PLAIN_UNITS if m.f_exponent is None else weighted_units(m.f_exponent, options.wlcs),
     )
 
 

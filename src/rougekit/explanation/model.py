@@ -42,6 +42,10 @@ class Side:
         return out
 
 
+#: what the hits and counts of a measure that is not weighted are
+PLAIN_UNITS = "plain counts of the units counts_what names"
+
+
 @dataclass(frozen=True)
 class MeasureExplanation:
     """One measure on one pair.
@@ -53,7 +57,8 @@ class MeasureExplanation:
     (``used``). None for a measure whose units are not itemised (its ``counts_what`` says what it
     counts). ``hits``/``reference_count`` are summed over the used references,
     ``candidate_count`` counts the candidate once; ``counts`` are the engine's per-pair numbers
-    (``RougeResult.counts()``).
+    (``RougeResult.counts()``). ``count_units`` says what those numbers are: plain counts, or
+    for ROUGE-W weighted units, f(tokens) with f(k) = k^w (see :func:`weighted_units`).
     """
 
     name: str
@@ -72,6 +77,7 @@ class MeasureExplanation:
     per_reference: list[dict] = field(default_factory=list)
     used: list[int] = field(default_factory=list)
     weighted: bool = False
+    count_units: str = PLAIN_UNITS
 
     def to_dict(self) -> dict:
         if self.score is not None:
@@ -83,6 +89,7 @@ class MeasureExplanation:
             "candidate_count": self.candidate_count,
             "reference_count": self.reference_count,
             "hits": self.hits,
+            "count_units": self.count_units,
             "counts": dict(self.counts or {}),
             "recall": self.recall,
             "precision": self.precision,
@@ -125,3 +132,16 @@ class Explanation:
         from rougekit.explanation.views import html
 
         return html(self)
+
+
+def weighted_units(exponent: float, wlcs: str) -> str:
+    """What ROUGE-W's hits and counts are: not tokens but f(tokens), f(k) = k^w (ROUGE-1.5.5's
+    -w; ``wlcs="paper"``: Lin's WLCS value over f of the token counts)."""
+    f = f"f(k) = k^{exponent:g}"
+    if wlcs == "paper":
+        return f"weighted, {f}: hits = the weighted LCS, reference = f(its tokens), candidate = f(its tokens)"
+    return (
+        f"weighted, {f}: hits = sum of f(run length), reference = f(sum over its sentences of f(sentence "
+        f"tokens)) (summed over the references used), candidate = f(its tokens); R = f^-1(hits / reference), "
+        f"P = f^-1(hits / candidate)"
+    )

@@ -18,6 +18,8 @@ def show(e: Explanation, force: bool = False) -> None:
         console.print()
         console.print(Text.assemble((name, "bold cyan"), "  ", numbers(m)))
         console.print(Text("  counts " + m.counts_what, style="dim"))
+        if m.weighted:
+            console.print(Text("  count units: " + m.count_units, style="dim"))
         if m.matches is None:
             continue
         cand, refs = marked(m, len(e.references))

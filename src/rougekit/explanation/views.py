@@ -32,6 +32,8 @@ def numbers(m: MeasureExplanation) -> str:
     if m.score is not None:
         return f"score {m.score:.5f}"
     counts = f"hits {_n(m.hits)}, reference {_n(m.reference_count)}, candidate {_n(m.candidate_count)}"
+    if m.weighted:  # ROUGE-W: f(tokens), not tokens (the count units line says how)
+        counts = "in f(tokens): " + counts
     return f"R {m.recall:.5f}  P {m.precision:.5f}  F {m.f:.5f}  ({counts})"
 
 
@@ -62,6 +64,8 @@ def text(e: Explanation) -> str:
     lines.append("positions count from 1: token, or sentence.token")
     for name, m in e.measures.items():
         lines += ["", f"{name}  {numbers(m)}", f"  counts {m.counts_what}"]
+        if m.weighted:
+            lines.append(f"  count units: {m.count_units}")
         if m.matches is None:
             continue
         cand, refs = marked(m, len(e.references))
@@ -92,6 +96,8 @@ def html(e: Explanation) -> str:
     for name, m in e.measures.items():
         out.append(f"<h4>{escape(name)} <span class=rk-m>{escape(numbers(m))}</span></h4>")
         out.append(f"<div class=rk-m>counts {escape(m.counts_what)}</div>")
+        if m.weighted:
+            out.append(f"<div class=rk-m>count units: {escape(m.count_units)}</div>")
         if m.matches is None:
             continue
         cand, refs = marked(m, len(e.references))

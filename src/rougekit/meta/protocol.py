@@ -39,8 +39,8 @@ per sample systems and/or instances with replacement), and every cell of the tab
 resamples, so the intervals equal ``bootstrap_ci(X, Y, level, coefficient,
 resample_unit=resample, samples=samples, seed=seed)``; the correlations of all the resamples are
 computed at once by the batched coefficients of :mod:`rougekit.stats.correlation` (equal to the
-scalar ones up to rounding in the last bits; cells of a matrix with missing values fall back to
-``bootstrap_distribution`` itself).
+scalar ones up to rounding in the last bits; a matrix with missing values is resampled whole and
+correlated pairwise-complete by :func:`masked_distribution`, batched in the same way).
 
 Marking, per column (one human score x setting x coefficient, across measures): ``best`` is the
 highest correlation; ``not_worse`` is set for the others according to ``rule``:
@@ -74,8 +74,8 @@ import numpy as np
 
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
-from rougekit.stats.correlation import canonical_coefficient, combine, prepare
-from rougekit.stats.inference import bootstrap_distribution, williams_test
+from rougekit.stats.correlation import canonical_coefficient, combine, get_coefficient, prepare
+from rougekit.stats.inference import williams_test
 from rougekit.stats.levels import check_level, correlate, resampled_levels, summary_mean
 from rougekit.stats.resampling import check_resample, confidence_fraction, draws, percentile_interval
 
@@ -632,10 +632,8 @@ def run_protocol(
                             dist = combine(px, human_prep[(h, c)])
                             if level == "summary":  # mean over the instances with a defined value
                                 dist = summary_mean(dist)
-                        else:  # missing cells: the library's pairwise-complete bootstrap
-                            dist = bootstrap_distribution(
-                                X, Y, level, c, resample_unit=resample, samples=samples, seed=seed
-                            )
+                        else:  # missing cells: pairwise-complete, on the same draws
+                            dist = masked_distribution(X, Y, level, c, rows, cols)
                         low, high = percentile_interval(dist, conf)
                         cells.append(ProtocolCell(name, v, r, h, c, float(value), low, high))
                         dists[(name, v, r, h, c)] = dist
@@ -682,6 +680,65 @@ def run_protocol(
         timings=timings,
         notes=notes,
     )
+
+
+_MASKED_BLOCK = 4_000_000  # resampled cells gathered at once by masked_distribution (32 MB a matrix)
+
+
+def _resampled(M: np.ndarray, rows, cols) -> np.ndarray:
+    """The resampled matrices of drawn indices, stacked: (resamples, systems, instances)."""
+    if cols is None:
+        return M[rows]
+    if rows is None:
+        return np.transpose(M[:, cols], (1, 0, 2))
+    return M[rows[:, :, None], cols[:, None, :]]
+
+
+def masked_distribution(X: np.ndarray, Y: np.ndarray, level: str, coefficient: str, rows, cols) -> np.ndarray:
+    """The correlations of the resamples ``rows``/``cols`` (from ``draws``) of matrices with missing
+    cells, pairwise-complete as :func:`rougekit.stats.levels.correlate` takes them: what
+    ``bootstrap_distribution`` gives for the same seed (up to rounding in the last bits), batched.
+    Only a resample where a system has no valid cell (system level) or an instance has some but
+    not all systems valid (summary level) is correlated one at a time."""
+    func = get_coefficient(coefficient)
+    n = len(rows) if rows is not None else len(cols)
+    step = max(1, _MASKED_BLOCK // max(1, X.size))
+    out = np.empty(n)
+    for start in range(0, n, step):
+        r = None if rows is None else rows[start : start + step]
+        c = None if cols is None else cols[start : start + step]
+        xb, yb = _resampled(X, r, c), _resampled(Y, r, c)
+        valid = ~(np.isnan(xb) | np.isnan(yb))
+        block = _system_block if level == "system" else _summary_block
+        out[start : start + len(xb)] = block(xb, yb, valid, coefficient, func)
+    return out
+
+
+def _system_block(xb, yb, valid, coefficient: str, func) -> np.ndarray:
+    counts = valid.sum(axis=2)
+    xm = np.where(valid, xb, 0.0).sum(axis=2) / np.maximum(counts, 1)
+    ym = np.where(valid, yb, 0.0).sum(axis=2) / np.maximum(counts, 1)
+    full = (counts > 0).all(axis=1)
+    out = np.empty(len(xb))
+    if full.any():
+        out[full] = combine(prepare(xm[full], coefficient), prepare(ym[full], coefficient))
+    for b in np.flatnonzero(~full):  # systems without a valid cell are left out, as system_level does
+        keep = counts[b] > 0
+        out[b] = func(xm[b, keep], ym[b, keep])
+    return out
+
+
+def _summary_block(xb, yb, valid, coefficient: str, func) -> np.ndarray:
+    xv, yv, ok = (np.transpose(a, (0, 2, 1)) for a in (xb, yb, valid))  # (resamples, instances, systems)
+    n_valid = ok.sum(axis=2)
+    per = np.full(n_valid.shape, np.nan)
+    full = n_valid == ok.shape[2]
+    if full.any():
+        per[full] = combine(prepare(xv[full], coefficient), prepare(yv[full], coefficient))
+    for b, j in zip(*np.nonzero((n_valid >= 2) & ~full)):  # an instance with some systems missing
+        keep = ok[b, j]
+        per[b, j] = func(xv[b, j, keep], yv[b, j, keep])
+    return summary_mean(per)
 
 
 def _mark(

@@ -1,6 +1,8 @@
 """Reports of API results: text table, JSON, JSONL, CSV, and the ROUGE-1.5.5 layout.
 
-Every report says which corpus number it gives (:data:`AVERAGE_LABELS`). Per-pair rows of the
+Every report says which corpus number it gives (:data:`AVERAGE_LABELS`) and how many systems
+and pairs it scored (the text header's ``scored:`` line, JSON's ``scored``, the ``pairs`` of each
+JSONL or CSV row of a system); the ROUGE-1.5.5 layout stays the script's, byte for byte. Per-pair rows of the
 CSV and JSONL reports are keyed by ``system`` and ``instance``, one row per summary, with a
 column per measure and value (``ROUGE-1_f``; JSONL nests ``{"ROUGE-1": {"f": ...}}``, which
 flattens to the same names): ``rougekit correlate`` reads them as they are.
@@ -29,6 +31,21 @@ def value_text(value: float) -> str:
 
 def average_label(result: RougeResult) -> str:
     return AVERAGE_LABELS.get(result.average, result.average)
+
+
+def pair_counts(results: dict[str, RougeResult]) -> dict[str, int]:
+    """How many pairs each system's result scored."""
+    return {name: r.total_pairs for name, r in results.items()}
+
+
+def scored_line(results: dict[str, RougeResult]) -> str:
+    """What a report scored, as its text header says it: ``scored: 2 systems, 100 pairs each``."""
+    counts = pair_counts(results)
+    systems = f"{len(counts)} system" + ("s" if len(counts) != 1 else "")
+    if len(set(counts.values())) == 1:
+        n = next(iter(counts.values()))
+        return f"scored: {systems}, {n} pair{'s' if n != 1 else ''}{' each' if len(counts) > 1 else ''}"
+    return f"scored: {systems}: " + ", ".join(f"{name} {n} pairs" for name, n in counts.items())
 
 
 def pair_rows(results: dict[str, RougeResult]) -> list[dict]:
@@ -98,11 +115,13 @@ class PairRowWriter:
 
 
 def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
-    """``{"signature", "systems": {system: {measure: {...}}}, "per_pair"?}``."""
+    """``{"signature", "average", "scored": {"systems": count, "pairs": {system: count}}, "systems":
+    {system: {measure: {...}}}, "per_pair"?}``."""
     first = next(iter(results.values()))
     out: dict = {
         "signature": str(first.signature),
         "average": average_label(first),
+        "scored": {"systems": len(results), "pairs": pair_counts(results)},
         "systems": {name: r.to_dict() for name, r in results.items()},
     }
     if per_pair:
@@ -113,13 +132,19 @@ def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
 
 
 def to_jsonl(results: dict[str, RougeResult], per_pair: bool = False) -> str:
-    """One JSON object a line: per system (``{"system", measure: {...}, "average", "signature"}``),
+    """One JSON object a line: per system (``{"system", measure: {...}, "average", "pairs", "signature"}``),
     or with ``per_pair`` per summary (``{"system", "instance", measure: {...}}``)."""
     if per_pair:
         rows = pair_rows(results)
     else:
         rows = [
-            {"system": name, **r.to_dict(), "average": average_label(r), "signature": str(r.signature)}
+            {
+                "system": name,
+                **r.to_dict(),
+                "average": average_label(r),
+                "pairs": r.total_pairs,
+                "signature": str(r.signature),
+            }
             for name, r in results.items()
         ]
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
@@ -156,6 +181,7 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             "precision_high",
             "f_low",
             "f_high",
+            "pairs",
             "signature",
         ]
     )
@@ -175,6 +201,7 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
                     v.get("score", ""),
                     "" if "score" in v else average_label(r),
                     *bounds,
+                    r.total_pairs,
                     str(r.signature),
                 ]
             )
@@ -197,6 +224,7 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             break
     if level is not None:
         header += f"   {level:g}% interval of f"
+    lines.append(scored_line(results))
     lines.append(f"corpus recall, precision, f: {average_label(first)}")
     lines.append(header)
     for name, r in results.items():

@@ -23,8 +23,9 @@ from rougekit.report.formats import value_text
 from rougekit.report.html_model import KEYS, Comparison, ReportData, ranks, significance
 from rougekit.report.html_svg import histogram
 from rougekit.signature import Signature, number
+from rougekit.stats import paired
 
-DEFAULT_TRIALS = 1000  # randomization trials / bootstrap resamples of the pairwise tests
+DEFAULT_TRIALS = paired.DEFAULT_TRIALS  # randomization trials / bootstrap resamples, as `rougekit compare`
 
 
 def _asset(name: str) -> str:
@@ -227,8 +228,10 @@ def build(
     ]
     if tests:
         body.append(
-            f'<p class="meta">pairwise tests on per-pair values: approximate randomization and paired bootstrap, '
-            f"{trials} trials each, seed {seed}, {confidence:g}% interval (rougekit.stats.paired)</p>"
+            f'<p class="meta">pairwise tests on per-pair values, both p-values {paired.SIDEDNESS}: approximate '
+            f"randomization (H0: {escape(paired.NULL_HYPOTHESES['approximate-randomization'])}) and paired "
+            f"bootstrap (H0: {escape(paired.NULL_HYPOTHESES['paired-bootstrap'])}), {trials} trials each, seed "
+            f"{seed}, {confidence:g}% interval (rougekit.stats.paired)</p>"
         )
     body += [f'<p class="meta note">{escape(n)}</p>' for n in data.notes]
     body.append('<section id="scores"><h2>Scores</h2>')

@@ -179,20 +179,26 @@ def from_saved(path: str) -> ReportData:
         saved = json.loads(read_bytes(path, "result").decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(f"{path}: not a JSON result of `rougekit score --format json` ({exc})") from None
+    except RecursionError:
+        raise InputError(f"{path}: not a JSON result of `rougekit score --format json` (nested too deeply)") from None
     if not isinstance(saved, dict) or not isinstance(saved.get("systems"), dict) or not saved["systems"]:
         raise InputError(f'{path}: not a JSON result of `rougekit score --format json` (no "systems")')
     per_pair = saved.get("per_pair")
     if not isinstance(per_pair, dict):
         raise InputError(f"{path}: the result has no per-pair scores: save it with `rougekit score --per-pair`")
     names = list(saved["systems"])
-    measures = list(saved["systems"][names[0]])
-    single = {m for m in measures if "score" in saved["systems"][names[0]][m]}
+    first = saved["systems"][names[0]]
+    if not isinstance(first, dict) or not first or not all(isinstance(v, dict) for v in first.values()):
+        raise InputError(f"{path}: system {names[0]!r} has no measures (each a JSON object of its values)")
+    measures = list(first)
+    single = {m for m in measures if "score" in first[m]}
     systems, ids = [], None
     for name in names:
         rows = per_pair.get(name)
         corpus = saved["systems"][name]
         if not isinstance(rows, list) or not isinstance(corpus, dict) or list(corpus) != measures:
             raise InputError(f"{path}: system {name!r} has other measures or no per-pair rows")
+        corpus = {m: _corpus_values(path, name, m, corpus[m], ("score",) if m in single else KEYS) for m in measures}
         these = [str(row.get("instance")) if isinstance(row, dict) else None for row in rows]
         if ids is None:
             ids = these
@@ -217,6 +223,33 @@ def from_saved(path: str) -> ReportData:
         str(saved.get("average", "")),
         notes=[f"from the saved result {path} (no texts)"],
     )
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _corpus_values(path: str, name: str, measure: str, value, keys: tuple[str, ...]) -> dict:
+    """A saved system's corpus values of one measure, checked: every key a number, an interval
+    (when there is one) a low, high and level per key; InputError naming what is missing."""
+    where = f"{path}: system {name!r}, {measure}"
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: the corpus values are not a JSON object")
+    missing = [k for k in keys if not _number(value.get(k))]
+    if missing:
+        raise InputError(f"{where}: the corpus values lack a number for {'/'.join(missing)}")
+    out = {k: value[k] for k in keys}
+    if "interval" in value:
+        interval = value["interval"]
+        if not isinstance(interval, dict) or not all(
+            isinstance(iv, dict) and all(_number(iv.get(b)) for b in ("low", "high", "level"))
+            for iv in interval.values()
+        ):
+            raise InputError(f"{where}: the interval lacks a number for low/high/level")
+        if keys == KEYS and "f" not in interval:
+            raise InputError(f"{where}: the interval lacks f")
+        out["interval"] = interval
+    return out
 
 
 # ----------------------------------------------------------------------------- comparisons
