@@ -13,7 +13,7 @@ import sys
 import numpy as np
 
 from rougekit.cli._options import OneLineParser
-from rougekit.cli.dedup import read_rows
+from rougekit.cli.dedup import check_measure, read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
 
@@ -58,6 +58,7 @@ def run(argv: list[str]) -> int:
         raise OptionError(f"--limit must be at least 1, got {args.limit}")
     if args.score_cutoff is not None:
         check_threshold(args.score_cutoff)
+    check_measure(args.measure)
     queries = read_rows(args.queries, args.field, args.column)
     choices = read_rows(args.choices, args.field, args.column)
     encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))
