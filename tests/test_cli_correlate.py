@@ -219,7 +219,7 @@ def test_bad_options_exit_2(files, capsys, argv, needle):
 
 def test_missing_file_and_no_shared_system(tmp_path, files, capsys):
     code, _, err = run([str(tmp_path / "absent.csv"), files[1]], capsys)
-    assert code == 2 and "cannot read" in err
+    assert code == 2 and "cannot open" in err and "no such file" in err
     other = tmp_path / "other.csv"
     other.write_text("system,instance,x\nZ,d0,1\n")
     code, _, err = run([str(other), files[1]], capsys)

@@ -126,6 +126,8 @@ class _Guard:
             )
         count = chunk.count(b"\n")
         if count:
+            if self.line_cap:
+                self._check_lines(chunk)
             self.open_line = len(chunk) - chunk.rfind(b"\n") - 1
             self.newlines += count
             if self.newlines > self.lines_cap:
@@ -136,10 +138,22 @@ class _Guard:
         else:
             self.open_line += len(chunk)
         if self.line_cap and self.open_line > self.line_cap:
-            raise InputError(
-                f"{label(self.path)}, line {self.newlines + 1:,}: longer than {_size(self.line_cap)}, "
-                "the limit per line (set ROUGEKIT_MAX_LINE_BYTES to raise it)"
-            )
+            self._too_long(self.newlines + 1)
+
+    def _check_lines(self, chunk: bytes) -> None:
+        """The lines a chunk ends: the open one and, in a chunk longer than the limit, each inside it."""
+        if self.open_line + chunk.find(b"\n") > self.line_cap:
+            self._too_long(self.newlines + 1)
+        if len(chunk) > self.line_cap:
+            for k, part in enumerate(chunk.split(b"\n")[1:-1], start=2):
+                if len(part) > self.line_cap:
+                    self._too_long(self.newlines + k)
+
+    def _too_long(self, line: int) -> None:
+        raise InputError(
+            f"{label(self.path)}, line {line:,}: longer than {_size(self.line_cap)}, "
+            "the limit per line (set ROUGEKIT_MAX_LINE_BYTES to raise it)"
+        )
 
 
 def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
@@ -345,7 +359,8 @@ def _jsonl(text: str, path: str) -> list[Record]:
     for number, line in enumerate(lines_with_ends(text), start=1):
         if not line.strip():
             continue
-        out.append(Record(f"{label(path)}, line {number}", number, _loads(line, path, number), line))
+        row = _loads(line.rstrip("\r\n"), path, number)
+        out.append(Record(f"{label(path)}, line {number}", number, row, line))
     return out
 
 
