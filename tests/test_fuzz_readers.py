@@ -199,7 +199,7 @@ def _write(text: str, suffix: str, codec: str, mark: str, crlf: bool) -> str:
     st.booleans(),
     st.sampled_from(["lines", "jsonl", "array", "pretty", "columns"]),
 )
-@pytest.mark.filterwarnings("ignore::rougekit.io.reader.BlankLinesWarning")
+@pytest.mark.filterwarnings("ignore:.*blank candidate line")
 def test_every_shape_and_encoding_reads_the_same_pairs(pairs, codec, crlf, shape):
     import json
 
