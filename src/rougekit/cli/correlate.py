@@ -45,8 +45,8 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=EXAMPLES,
     )
-    p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSONL ('-': standard input)")
-    p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSONL")
+    p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSON ('-': standard input)")
+    p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSON (JSONL, an array of objects, or columns)")
     p.add_argument(
         "--level",
         default="system",

@@ -32,18 +32,24 @@ def build_parser() -> argparse.ArgumentParser:
   rougekit dedup data.jsonl --field instruction -o kept.jsonl
   rougekit dedup data.csv --column text --measure ROUGE-L --stem -o kept.csv
 
-input: one text per line; JSONL (one object per line) with --field; CSV with a header row and --column.
+input: one text per line; JSON with --field (JSONL, a JSON array of objects, or one object whose fields
+are lists of one length); CSV with a header row and --column. JSON without --field and a .csv/.tsv
+file without --column are refused (their lines are not the texts). Kept rows are written back as read
+(the same shape and line endings). Measures: rougeL or ROUGE-N/L/W/S/SU (BLEU, Ngram, ACCY, PREC-n and
+ROUGE-BE are refused: not scored in bulk, minutes where ROUGE-1 takes a second).
 --dropped writes one JSON object per dropped row: its index (0-based row) and line, the kept row it
 matched best (match_index, match_line, the first in input order on ties), the score and both texts.
 """,
     )
     parser.add_argument("file", help="the input ('-' for standard input)")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--field", help="JSONL input: the field holding the text")
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
     where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
     parser.add_argument("--threshold", type=float, default=0.7, help="drop a text scoring above this (default 0.7)")
     parser.add_argument(
-        "--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure such as ROUGE-L"
+        "--measure", default="rougeL", help="rougeL (rouge-score's, default) or ROUGE-N, -L, -W, -S, -SU (e.g. ROUGE-L)"
     )
     parser.add_argument("--stem", action="store_true", help="stem tokens (rougeL: rouge-score's use_stemmer)")
     parser.add_argument("--stopwords", action="store_true", help="remove stopwords (rougekit measures only)")

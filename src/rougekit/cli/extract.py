@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
   rougekit extract questions.txt corpus.txt --limit 3
   rougekit extract test.jsonl train.jsonl --field instruction --score-cutoff 0.7 -o leaks.jsonl
 
-Both files have the same format: one text per line, JSONL with --field, or CSV with --column.
+Both files have the same format: one text per line, JSON with --field (JSONL, a JSON array or
+column-shaped JSON), or CSV with --column; measures as for `rougekit dedup`.
 Output: one JSON object per query (query_index, query_line, query, matches: index, line, score, choice),
 each query scored as the candidate against each choice as its reference.
 """,
@@ -37,7 +38,9 @@ each query scored as the candidate against each choice as its reference.
     parser.add_argument("queries", help="the queries ('-' for standard input)")
     parser.add_argument("choices", help="the texts to search")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--field", help="JSONL input: the field holding the text")
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
     where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
     parser.add_argument("--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure")
     parser.add_argument("--stat", default="f", choices=["f", "recall", "precision"], help="which score (default f)")
