@@ -757,6 +757,10 @@ def fuzz(
     started = time.monotonic()
     for name, value in FUZZ_LIMITS.items():
         os.environ.setdefault(name, value)
+    with contextlib.suppress(ImportError):  # a tree without the reader: nothing to reset
+        from rougekit.io.reader import reset_limits
+
+        reset_limits()
     RUNS[0] = 0
     for k in range(iterations):
         if seconds and time.monotonic() - started > seconds:

@@ -35,7 +35,7 @@ from rougekit.errors import InputError, OptionError, RougeKitWarning
 
 STDIN = "-"
 _O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
-_CHUNK = 1 << 20
+_FIRST, _CHUNK = 1 << 16, 1 << 20
 
 DEFAULT_MAX_FILE_BYTES = 1 << 31  # 2 GiB
 DEFAULT_MAX_LINES = 20_000_000
@@ -54,7 +54,22 @@ class BlankLinesWarning(RougeKitWarning):
     """Candidate summaries that are blank lines: they are scored (as 0), not dropped."""
 
 
+_LIMITS: dict[str, int] = {}  # read from the environment once (see reset_limits)
+
+
+def reset_limits() -> None:
+    """Read the ``ROUGEKIT_MAX_*`` variables again on next use (after changing ``os.environ``)."""
+    _LIMITS.clear()
+
+
 def _limit(name: str, default: int) -> int:
+    value = _LIMITS.get(name)
+    if value is None:
+        value = _LIMITS[name] = _read_limit(name, default)
+    return value
+
+
+def _read_limit(name: str, default: int) -> int:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
@@ -174,12 +189,15 @@ def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | _O_BINARY)
         try:
+            size = _FIRST  # most summary files fit in one small read
             while True:
-                chunk = os.read(fd, _CHUNK)
+                chunk = os.read(fd, size)
                 if not chunk:
                     break
                 guard.feed(chunk)
                 chunks.append(chunk)
+                if len(chunk) == size:  # a big file: bigger reads (a short read is followed by the end)
+                    size = _CHUNK
         finally:
             os.close(fd)
     except OSError as exc:
