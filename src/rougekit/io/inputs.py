@@ -134,7 +134,7 @@ def read_jsonl(
     if not refs:
         raise InputError(f"{_label(path)} has no rows: no summaries to score")
     for f in candidate_fields:
-        reader.warn_blank(path, cands[f], f"{f!r}")
+        reader.warn_blank(path, cands[f], f"{f!r} candidate", "row")
     return ids, cands, refs
 
 

@@ -274,18 +274,18 @@ def lines_with_ends(text: str) -> list[str]:
     return out
 
 
-def warn_blank(path: str, texts, what: str = "candidate") -> None:
-    """Warn (once per file) about blank summaries, with their line numbers: they score 0."""
-    warn_blank_lines(path, [n for n, t in enumerate(texts, start=1) if not t.strip()], what)
+def warn_blank(path: str, texts, what: str = "candidate line", unit: str = "line") -> None:
+    """Warn (once per file) about blank summaries, with their line (or row) numbers: they score 0."""
+    warn_blank_lines(path, [n for n, t in enumerate(texts, start=1) if not t.strip()], what, unit)
 
 
-def warn_blank_lines(path: str, blank: list[int], what: str = "candidate") -> None:
+def warn_blank_lines(path: str, blank: list[int], what: str = "candidate line", unit: str = "line") -> None:
     """Warn about blank summaries at the given line (or row) numbers, if any."""
     if not blank:
         return
     shown = ", ".join(map(str, blank[:10])) + (f", ... ({len(blank)} in all)" if len(blank) > 10 else "")
     message = (
-        f"{label(path)}: {len(blank)} blank {what} line(s) (line {shown}): they have no words and score 0 "
+        f"{label(path)}: {len(blank)} blank {what}(s) ({unit} {shown}): they have no words and score 0 "
         "(kept, so the pairs stay aligned)"
     )
     warnings.warn(BlankLinesWarning(message), stacklevel=3)
