@@ -156,6 +156,18 @@ def run(argv: list[str]) -> int:
             raise OptionError(f"{args.metrics}: no metric columns besides the human columns")
     metrics = read_table(args.metrics, columns=metric_cols, **common)
     aligned = align_tables(metrics, human)
+    if args.plot:
+        from rougekit.meta.plots import rank_plot, scatter_by_system
+
+        for mcol in metrics.columns:
+            for hcol in human.columns:
+                stem = f"{args.plot}-{_safe(mcol)}-{_safe(hcol)}"
+                names = dict(metric_name=mcol, human_name=hcol)
+                scatter_by_system(
+                    aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-scatter.png", **names
+                )
+                rank_plot(aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-rank.png", **names)
+                print(f"{PROG}: wrote {stem}-scatter.png and {stem}-rank.png", file=sys.stderr)
 
     results: dict[str, dict[str, dict]] = {}
     for mcol in metrics.columns:
@@ -182,19 +194,6 @@ def run(argv: list[str]) -> int:
                     d.pop("coefficient", None)
                     d.pop("correlation_level", None)
                     row[coef] = d
-
-    if args.plot:
-        from rougekit.meta.plots import rank_plot, scatter_by_system
-
-        for mcol in metrics.columns:
-            for hcol in human.columns:
-                stem = f"{args.plot}-{_safe(mcol)}-{_safe(hcol)}"
-                names = dict(metric_name=mcol, human_name=hcol)
-                scatter_by_system(
-                    aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-scatter.png", **names
-                )
-                rank_plot(aligned.metric[mcol], aligned.human[hcol], aligned.systems, f"{stem}-rank.png", **names)
-                print(f"{PROG}: wrote {stem}-scatter.png and {stem}-rank.png", file=sys.stderr)
 
     for line in aligned.report():  # after every step that can fail: an error is a failed run's only line
         print(f"{PROG}: note: {line}", file=sys.stderr)
