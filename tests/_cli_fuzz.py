@@ -5,8 +5,14 @@ files2rouge, report) gets random options, drawn from
 its own flags with valid, odd and hostile values (huge numbers, NaN, megabyte strings, bad
 regexes, paths to folders and missing folders), and random input files (valid ones, truncated,
 binary, empty, huge lines, invalid UTF-8, lone-surrogate escapes, deeply nested JSON, XML
-configs with mutations). A run passes when the command exits with 0, or with 2 and exactly one
-line on stderr; never a traceback, another exit code, or more than the time cap.
+configs with mutations; issue 25: CRLF, UTF-8-SIG, UTF-16/32 with and without a byte order
+mark, JSON arrays and column-shaped JSON, and endless-ish inputs: /dev/zero and files past the
+reading limits, which the fuzz sets low in FUZZ_LIMITS). A run passes when the command exits with
+0, or with 2 and exactly one line on stderr; never a traceback, another exit code, or more than
+the time cap (wall clock: on a loaded machine, re-run a flagged iteration alone).
+
+Backends and threads: run it with ``ROUGEKIT_BACKEND=compiled`` and ``=python``; the scoring
+commands draw ``--jobs 1`` or ``2`` themselves.
 
 Used by ``tests/test_fuzz_cli.py`` (a short run in the suite) and runnable alone::
 
