@@ -5,8 +5,14 @@ files2rouge, report) gets random options, drawn from
 its own flags with valid, odd and hostile values (huge numbers, NaN, megabyte strings, bad
 regexes, paths to folders and missing folders), and random input files (valid ones, truncated,
 binary, empty, huge lines, invalid UTF-8, lone-surrogate escapes, deeply nested JSON, XML
-configs with mutations). A run passes when the command exits with 0, or with 2 and exactly one
-line on stderr; never a traceback, another exit code, or more than the time cap.
+configs with mutations; issue 25: CRLF, UTF-8-SIG, UTF-16/32 with and without a byte order
+mark, JSON arrays and column-shaped JSON, and endless-ish inputs: /dev/zero and files past the
+reading limits, which the fuzz sets low in FUZZ_LIMITS). A run passes when the command exits with
+0, or with 2 and exactly one line on stderr; never a traceback, another exit code, or more than
+the time cap (wall clock: on a loaded machine, re-run a flagged iteration alone).
+
+Backends and threads: run it with ``ROUGEKIT_BACKEND=compiled`` and ``=python``; the scoring
+commands draw ``--jobs 1`` or ``2`` themselves.
 
 Used by ``tests/test_fuzz_cli.py`` (a short run in the suite) and runnable alone::
 
@@ -110,7 +116,59 @@ def _line_file(rng: random.Random, folder: Path, lines: int) -> Path:
         data = "".join(_text(rng) + rng.choice(["\r\n", "\n", "<q>", "\x00", "\udcff"]) for _ in range(lines)).encode(
             "utf-8", "surrogateescape"
         )
-    path.write_bytes(data)
+    if rng.random() < 0.03:
+        return _endless(rng, folder)
+    path.write_bytes(_encode(rng, data))
+    return path
+
+
+ENCODINGS = [  # (codec, byte order mark written first): what the readers must take (or name) as it is
+    ("utf-8-sig", b""),
+    ("utf-16", b""),
+    ("utf-16-le", b"\xff\xfe"),
+    ("utf-16-be", b"\xfe\xff"),
+    ("utf-32", b""),
+    ("utf-32-be", b"\x00\x00\xfe\xff"),
+    ("utf-16-le", b""),  # no mark: must be named, not read as UTF-8 with NULs
+]
+
+
+def _encode(rng: random.Random, data: bytes) -> bytes:
+    """The same text now and then with CRLF line endings or in another Unicode encoding with a mark."""
+    r = rng.random()
+    if r < 0.8:
+        return data
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
+    if r < 0.88:
+        return text.replace("\n", "\r\n").encode("utf-8", "surrogateescape")
+    codec, mark = rng.choice(ENCODINGS)
+    try:
+        return mark + text.encode(codec)
+    except UnicodeEncodeError:
+        return data
+
+
+# Reading limits of the fuzz process (set in fuzz()): small, so that the endless-ish inputs below
+# (bounded to a few MiB) cross them as /dev/zero or a pipe that never ends would.
+FUZZ_LIMITS = {"ROUGEKIT_MAX_LINE_BYTES": str(1 << 20), "ROUGEKIT_MAX_FILE_BYTES": str(4 << 20)}
+FUZZ_LIMITS["ROUGEKIT_MAX_LINES"] = "50000"
+
+
+def _endless(rng: random.Random, folder: Path) -> Path:
+    """An input past a reading limit: /dev/zero itself, or a bounded file past the fuzz's limits."""
+    kind = rng.random()
+    if kind < 0.3 and os.path.exists("/dev/zero"):
+        return Path("/dev/zero")
+    path = folder / f"endless{rng.randrange(10**6)}.txt"
+    if kind < 0.55:
+        path.write_bytes(b"police killed the gunman " * 50000)  # one 1.2 MiB line
+    elif kind < 0.8:
+        path.write_bytes(b"a\n" * 60000)  # more lines than the limit
+    else:
+        path.write_bytes(b"\x00" * (3 << 20))
     return path
 
 
@@ -146,9 +204,24 @@ def _jsonl_file(rng: random.Random, folder: Path, fields: list[str]) -> Path:
         else:
             lines.append(json.dumps({f: _text(rng) for f in fields})[: rng.randint(0, 30)])
     data = ("\n".join(lines) + rng.choice(["\n", ""])).encode()
+    shape = rng.random()
+    if shape < 0.25:  # the same rows as a JSON array (pretty-printed or not), or column-shaped JSON
+        rows = []
+        for line in lines:
+            try:
+                rows.append(json.loads(line))
+            except (json.JSONDecodeError, RecursionError):
+                rows.append(line)
+        if shape < 0.12:
+            data = json.dumps(rows, indent=rng.choice([None, 1])).encode()
+        else:
+            columns = {f: [r.get(f, "") if isinstance(r, dict) else r for r in rows] for f in fields}
+            if rng.random() < 0.2 and columns:
+                columns[fields[-1]] = columns[fields[-1]][:-1]  # unequal lengths: refused
+            data = json.dumps(columns, indent=rng.choice([None, 1])).encode()
     if rng.random() < 0.05:
         data += bytes([0xFF, 0xFE, 0x00])
-    path.write_bytes(data)
+    path.write_bytes(_encode(rng, data))
     return path
 
 
@@ -168,11 +241,20 @@ def _table_file(rng: random.Random, folder: Path, columns: list[str]) -> Path:
             text = text[: rng.randint(0, len(text))]
         path.write_text(text)
     else:
-        path = folder / f"t{rng.randrange(10**6)}.jsonl"
-        text = "".join(json.dumps({"system": s, "instance": i, **dict(zip(columns, v))}) + "\n" for s, i, v in rows)
+        objects = [{"system": s, "instance": i, **dict(zip(columns, v))} for s, i, v in rows]
+        if rng.random() < 0.3:  # .json: an array of objects or column-shaped
+            path = folder / f"t{rng.randrange(10**6)}.json"
+            if rng.random() < 0.5:
+                text = json.dumps(objects, indent=1)
+            else:
+                text = json.dumps({k: [o[k] for o in objects] for k in objects[0]})
+        else:
+            path = folder / f"t{rng.randrange(10**6)}.jsonl"
+            text = "".join(json.dumps(o) + "\n" for o in objects)
         if rng.random() < 0.1:
             text += "[" * 100000 + "\n"
         path.write_text(text)
+    path.write_bytes(_encode(rng, path.read_bytes()))
     return path
 
 
@@ -430,7 +512,7 @@ def _csv_file(rng: random.Random, folder: Path, column: str) -> Path:
     text = f"{column},n\n" + "\n".join(rows) + "\n"
     if rng.random() < 0.1:
         text = text[: rng.randint(0, len(text))]
-    path.write_text(text)
+    path.write_bytes(_encode(rng, text.encode()))
     return path
 
 
@@ -669,6 +751,9 @@ def run_subprocess(argv: list[str], memory_mb: int = 1024) -> Outcome:
     return Outcome(argv, code, stderr, seconds, problem)
 
 
+RUNS = [0]  # runs done by the last fuzz()
+
+
 def fuzz(
     iterations: int, seed: int, subprocesses: bool = False, stop_after: int = 5, log=None, seconds: float = 0
 ) -> list[Outcome]:
@@ -676,6 +761,13 @@ def fuzz(
     given); the runs with a problem (at most ``stop_after``)."""
     found: list[Outcome] = []
     started = time.monotonic()
+    for name, value in FUZZ_LIMITS.items():
+        os.environ.setdefault(name, value)
+    with contextlib.suppress(ImportError):  # a tree without the reader: nothing to reset
+        from rougekit.io.reader import reset_limits
+
+        reset_limits()
+    RUNS[0] = 0
     for k in range(iterations):
         if seconds and time.monotonic() - started > seconds:
             if log:
@@ -690,6 +782,7 @@ def fuzz(
                 outcome = run_subprocess(argv) if subprocesses else run_in_process(argv)
             finally:
                 os.chdir(here)
+        RUNS[0] += 1
         if outcome.problem:
             outcome.argv = [a if len(a) < 200 else a[:60] + f"...({len(a)} chars)" for a in argv]
             found.append(outcome)
@@ -718,7 +811,8 @@ def main(argv: list[str] | None = None) -> int:
         seconds=args.seconds,
     )
     print(
-        f"{args.iterations} iterations (seed {args.seed}) in {time.monotonic() - started:.0f} s: {len(found)} problems"
+        f"{RUNS[0]} runs (seed {args.seed}, backend {os.environ.get('ROUGEKIT_BACKEND', 'default')}) in "
+        f"{time.monotonic() - started:.0f} s: {len(found)} problems"
     )
     return 1 if found else 0
 

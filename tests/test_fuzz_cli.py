@@ -48,3 +48,33 @@ def test_the_checker_flags_bad_runs():
     assert fuzz.check(["score"], 2, "Traceback (most recent call last):\n", 0.1) == "traceback"
     assert fuzz.check(["score"], 0, "", fuzz.TIME_CAP + 1).startswith("took")
     assert fuzz.check(["score"], 2, "rougekit score: error: bad\n", 0.1) is None
+
+
+def test_the_fuzz_inputs_cover_encodings_shapes_and_endless_streams(monkeypatch, tmp_path):
+    """Issue 25: the fuzz's own inputs are read as meant: every encoding with a mark scores as UTF-8,
+    UTF-16 without a mark is named, and every endless-ish input stops at a named limit."""
+    from rougekit.io.reader import reset_limits
+
+    for name, value in fuzz.FUZZ_LIMITS.items():
+        monkeypatch.setenv(name, value)
+    reset_limits()
+    monkeypatch.chdir(tmp_path)
+    text = "police kill the gunman\nthe cat sat\n"
+    (tmp_path / "r.txt").write_text("police killed the gunman\nthe cat sat\n")
+    plain = fuzz.run_in_process(["score", "-c", "r.txt", "-r", "r.txt", "--format", "json", "--bootstrap", "none"])
+    assert plain.code == 0
+    for k, (codec, mark) in enumerate(fuzz.ENCODINGS):
+        path = tmp_path / f"c{k}.txt"
+        path.write_bytes(mark + text.encode(codec))
+        outcome = fuzz.run_in_process(["score", "-c", str(path), "-r", "r.txt", "--bootstrap", "none"])
+        if codec == "utf-16-le" and not mark:
+            assert outcome.code == 2 and "NUL byte" in outcome.stderr and "UTF-16" in outcome.stderr
+        else:
+            assert outcome.code == 0 and outcome.problem is None, (codec, outcome.stderr)
+    rng = fuzz.random.Random(0)
+    for _ in range(12):
+        path = fuzz._endless(rng, tmp_path)
+        outcome = fuzz.run_in_process(["dedup", str(path)])
+        assert outcome.code == 2 and outcome.problem is None, outcome.stderr
+        assert "limit" in outcome.stderr or "NUL byte" in outcome.stderr
+    reset_limits()

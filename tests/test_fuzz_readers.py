@@ -174,3 +174,59 @@ def test_score_lines_read_in_small_blocks(data, errors, block):
         streamed = outcome(lambda p: [c for c, _ in inputs.iter_aligned(p, [], "<q>", errors)])
     whole = outcome(lambda p: inputs.read_lines(p, "<q>", errors))
     assert streamed == whole or (whole == [] and "is empty" in streamed)
+
+
+# -- issue 25: every shape and encoding of the same summaries reads as the same summaries ------------
+
+SUMMARY = st.text(alphabet="ab cé東\t<q>/", max_size=12).map(str.strip)
+CODECS = [("utf-8", ""), ("utf-8-sig", ""), ("utf-16", ""), ("utf-16-le", "\ufeff"), ("utf-16-be", "\ufeff")]
+CODECS += [("utf-32", ""), ("utf-32-be", "\ufeff")]
+
+
+def _write(text: str, suffix: str, codec: str, mark: str, crlf: bool) -> str:
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    fd, path = tempfile.mkstemp(suffix=suffix)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write((mark + text).encode(codec))
+    return path
+
+
+@PROFILE
+@given(
+    st.lists(st.tuples(SUMMARY, SUMMARY), min_size=1, max_size=6),
+    st.sampled_from(CODECS),
+    st.booleans(),
+    st.sampled_from(["lines", "jsonl", "array", "pretty", "columns"]),
+)
+@pytest.mark.filterwarnings("ignore:.*blank candidate line")
+def test_every_shape_and_encoding_reads_the_same_pairs(pairs, codec, crlf, shape):
+    import json
+
+    cands = [c for c, _ in pairs]
+    refs = [[r] for _, r in pairs]
+    if shape == "lines":
+        paths = [_write("".join(c + "\n" for c in cands), ".txt", *codec, crlf)]
+        paths.append(_write("".join(r + "\n" for r in [r[0] for r in refs]), ".txt", *codec, crlf))
+    else:
+        rows = [{"c": c, "r": r[0]} for c, r in zip(cands, refs)]
+        text = {
+            "jsonl": "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows),
+            "array": json.dumps(rows, ensure_ascii=False),
+            "pretty": json.dumps(rows, ensure_ascii=False, indent=2),
+            "columns": json.dumps({"c": cands, "r": [r[0] for r in refs]}, ensure_ascii=False, indent=1),
+        }[shape]
+        paths = [_write(text, ".json", *codec, crlf)]
+    try:
+        if shape == "lines":
+            got_c = inputs.read_lines(paths[0])
+            got_r = inputs.aligned(got_c, paths[0], [inputs.read_lines(paths[1])], [paths[1]])
+            streamed = list(inputs.iter_aligned(paths[0], [paths[1]]))
+            assert [c for c, _ in streamed] == got_c and [r for _, r in streamed] == got_r
+        else:
+            _, fields, got_r = inputs.read_jsonl(paths[0], ["c"], ["r"])
+            got_c = fields["c"]
+    finally:
+        for p in paths:
+            os.unlink(p)
+    assert got_c == cands and got_r == refs

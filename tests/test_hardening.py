@@ -136,13 +136,13 @@ def test_deeply_nested_jsonl(tmp_path, reader):
         argv = ["correlate", deep, deep]
     else:
         argv = ["protocol", "--dataset", "jsonl", deep]
-    one_line_error(run(*argv), "line 1" if reader == "score" else ":1:", "nested too deeply")
+    one_line_error(run(*argv), "deep.jsonl, line 1", "nested too deeply")  # one error format for every reader
 
 
 def test_protocol_jsonl_not_utf8(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_bytes(b'{"system": "A"}\n{"system": "\xff"}\n')
-    one_line_error(run("protocol", "--dataset", "jsonl", bad), "not UTF-8")
+    one_line_error(run("protocol", "--dataset", "jsonl", bad), "bad.jsonl, line 2: invalid UTF-8")
 
 
 @pytest.mark.parametrize("command", sorted(SUBCOMMANDS))

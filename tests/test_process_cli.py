@@ -66,7 +66,8 @@ def test_jsonl_and_csv_rows_kept_as_read(tmp_path):
     )
     run = dedup("in.csv", "--column", "text", "-o", "kept.csv", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
-    assert (tmp_path / "kept.csv").read_text() == "id,text\n" + "".join(f"{i},{TEXTS[i]}\n" for i in (0, 2, 3))
+    # the kept rows as read (quotes and line endings included)
+    assert (tmp_path / "kept.csv").read_text() == "id,text\n" + "".join(f'{i},"{TEXTS[i]}"\n' for i in (0, 2, 3))
 
 
 @pytest.mark.parametrize(

@@ -45,8 +45,8 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=EXAMPLES,
     )
-    p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSONL ('-': standard input)")
-    p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSONL")
+    p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSON ('-': standard input)")
+    p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSON (JSONL, an array of objects, or columns)")
     p.add_argument(
         "--level",
         default="system",
@@ -162,9 +162,6 @@ def run(argv: list[str]) -> int:
             raise OptionError(f"{args.metrics}: no metric columns besides the human columns")
     metrics = read_table(args.metrics, columns=metric_cols, **common)
     aligned = align_tables(metrics, human)
-    for line in aligned.report():
-        print(f"{PROG}: note: {line}", file=sys.stderr)
-
     if args.plot:
         from rougekit.meta.plots import rank_plot, scatter_by_system
 
@@ -204,6 +201,8 @@ def run(argv: list[str]) -> int:
                     d.pop("correlation_level", None)
                     row[coef] = d
 
+    for line in aligned.report():  # after every step that can fail: an error is a failed run's only line
+        print(f"{PROG}: note: {line}", file=sys.stderr)
     out = sys.stdout
     if args.format == "json":
         payload = {

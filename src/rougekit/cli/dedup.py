@@ -11,14 +11,12 @@ threshold. Kept rows are written as they were read (same format, same order).
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import sys
 
 from rougekit.cli._options import OneLineParser
-from rougekit.errors import InputError
-from rougekit.io import inputs
+from rougekit.errors import InputError, OptionError
+from rougekit.io import reader
 from rougekit.io.files import open_output
 from rougekit.limits import shown
 
@@ -34,18 +32,24 @@ def build_parser() -> argparse.ArgumentParser:
   rougekit dedup data.jsonl --field instruction -o kept.jsonl
   rougekit dedup data.csv --column text --measure ROUGE-L --stem -o kept.csv
 
-input: one text per line; JSONL (one object per line) with --field; CSV with a header row and --column.
+input: one text per line; JSON with --field (JSONL, a JSON array of objects, or one object whose fields
+are lists of one length); CSV with a header row and --column. JSON without --field and a .csv/.tsv
+file without --column are refused (their lines are not the texts). Kept rows are written back as read
+(the same shape and line endings). Measures: rougeL or ROUGE-N/L/W/S/SU (BLEU, Ngram, ACCY, PREC-n and
+ROUGE-BE are refused: not scored in bulk, minutes where ROUGE-1 takes a second).
 --dropped writes one JSON object per dropped row: its index (0-based row) and line, the kept row it
 matched best (match_index, match_line, the first in input order on ties), the score and both texts.
 """,
     )
     parser.add_argument("file", help="the input ('-' for standard input)")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--field", help="JSONL input: the field holding the text")
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
     where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
     parser.add_argument("--threshold", type=float, default=0.7, help="drop a text scoring above this (default 0.7)")
     parser.add_argument(
-        "--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure such as ROUGE-L"
+        "--measure", default="rougeL", help="rougeL (rouge-score's, default) or ROUGE-N, -L, -W, -S, -SU (e.g. ROUGE-L)"
     )
     parser.add_argument("--stem", action="store_true", help="stem tokens (rougeL: rouge-score's use_stemmer)")
     parser.add_argument("--stopwords", action="store_true", help="remove stopwords (rougekit measures only)")
@@ -56,105 +60,112 @@ matched best (match_index, match_line, the first in input order on ties), the sc
 
 
 class Rows:
-    """The rows of the input: their texts, 1-based line numbers, and how to write some of them back."""
+    """The rows of the input: their texts, 1-based line numbers, and how to write some of them back
+    (as read: the same shape, line endings and bytes of each kept row)."""
 
-    def __init__(self, texts: list[str], lines: list[int], raw: list[str], header: str = ""):
-        self.texts, self.lines, self.raw, self.header = texts, lines, raw, header
+    def __init__(self, texts: list[str], lines: list[int], write):
+        self.texts, self.lines, self._write = texts, lines, write
 
     def write(self, handle, indices: list[int]) -> None:
-        handle.write(self.header)
-        for i in indices:
-            handle.write(self.raw[i])
+        handle.write(self._write(indices))
 
 
-def _text_lines(data: bytes, path: str) -> Rows:
-    label = inputs._label(path)
-    texts, lines = [], []
-    raw = data.split(b"\n")
-    if raw and raw[-1] == b"":
-        raw.pop()
-    for number, line in enumerate(raw, start=1):
-        text = inputs._decode(line.rstrip(b"\r"), path, number, "strict")
-        if not text.strip():
-            raise InputError(f"{label}, line {number}: empty line (every line is a text: remove it)")
-        texts.append(text)
-        lines.append(number)
-    return Rows(texts, lines, [t + "\n" for t in texts])
-
-
-def _jsonl(data: bytes, path: str, field: str) -> Rows:
-    label = inputs._label(path)
-    texts, lines, raw = [], [], []
-    for number, line in enumerate(data.split(b"\n"), start=1):
+def _text_lines(text: str, path: str) -> Rows:
+    raw = reader.lines_with_ends(text)
+    texts = reader.lines(text)
+    for number, line in enumerate(texts, start=1):
         if not line.strip():
-            continue
-        decoded = inputs._decode(line.rstrip(b"\r"), path, number, "strict")
-        try:
-            row = json.loads(decoded)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{label}, line {number}: not valid JSON ({exc.msg})") from None
-        except RecursionError:
-            raise InputError(f"{label}, line {number}: JSON nested too deeply") from None
-        if not isinstance(row, dict) or field not in row:
-            raise InputError(f"{label}, line {number}: no field {shown(field)}")
-        value = row[field]
+            raise InputError(f"{reader.label(path)}, line {number}: empty line (every line is a text: remove it)")
+    return Rows(texts, list(range(1, len(texts) + 1)), lambda kept: "".join(raw[i] for i in kept))
+
+
+def _json_rows(text: str, path: str, field: str) -> Rows:
+    found = reader.records(text, path, [field])
+    texts, lines = [], []
+    for r in found.rows:
+        if field not in r.row:
+            raise reader.no_field(r.where, field, r.row)
+        value = r.row[field]
         if not isinstance(value, str) or not value.strip():
-            raise InputError(f"{label}, line {number}: field {shown(field)} must be a non-empty string")
+            raise InputError(f"{r.where}: field {shown(field)} must be a non-empty string")
         texts.append(value)
-        lines.append(number)
-        raw.append(decoded + "\n")
-    return Rows(texts, lines, raw)
+        lines.append(r.line)
+    rows = found.rows
+    if found.shape == "array":
+        end = "\r\n" if "\r\n" in text else "\n"
+
+        def write(kept: list[int]) -> str:
+            return "[" + end + ("," + end).join(rows[i].raw for i in kept) + end + "]" + end
+
+    elif found.shape == "columns":
+        columns = found.columns
+
+        def write(kept: list[int]) -> str:
+            out = {k: ([v[i] for i in kept] if isinstance(v, list) else v) for k, v in columns.items()}
+            return json.dumps(out, ensure_ascii=False) + "\n"
+
+    else:
+
+        def write(kept: list[int]) -> str:
+            return "".join(rows[i].raw for i in kept)
+
+    return Rows(texts, lines, write)
 
 
-def _csv(data: bytes, path: str, column: str) -> Rows:
-    label = inputs._label(path)
-    text = inputs._decode(data, path, 1, "strict")
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise InputError(f"{label}: empty CSV (a header row naming the columns is needed)") from None
-    except csv.Error as exc:
-        raise InputError(f"{label}, line 1: {exc}") from None
-    if column not in header:
-        raise InputError(f"{label}: no column {shown(column)} in the header ({', '.join(map(shown, header))})")
-    k = header.index(column)
-    texts, lines, raw = [], [], []
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    head = out.getvalue()
-    try:
-        for row in reader:
-            number = reader.line_num
-            if not row:
-                continue
-            if k >= len(row) or not row[k].strip():
-                raise InputError(f"{label}, line {number}: column {shown(column)} is missing or empty")
-            texts.append(row[k])
-            lines.append(number)
-            out.seek(0)
-            out.truncate()
-            writer.writerow(row)
-            raw.append(out.getvalue())
-    except csv.Error as exc:
-        raise InputError(f"{label}, line {reader.line_num}: {exc}") from None
-    return Rows(texts, lines, raw, head)
+def _csv(text: str, path: str, column: str) -> Rows:
+    found = reader.csv_records(text, path, "\t" if path.lower().endswith(".tsv") else ",", (column,))
+    texts, lines = [], []
+    for r in found.rows:
+        value = r.row[column]
+        if not value.strip():
+            raise InputError(f"{r.where}: column {shown(column)} is missing or empty")
+        texts.append(value)
+        lines.append(r.line)
+    rows = found.rows
+    return Rows(texts, lines, lambda kept: found.header + "".join(rows[i].raw for i in kept))
 
 
 def read_rows(path: str, field: str | None, column: str | None) -> Rows:
-    data = inputs.read_bytes(path)
+    """The texts of a file: lines, JSON rows (``field``: JSONL, a JSON array or column-shaped
+    JSON) or CSV rows (``column``). JSON without ``field`` and a .csv/.tsv file without ``column``
+    are refused: their lines are not the texts."""
+    text = reader.read_text(path)
     if field is not None:
-        return _jsonl(data, path, field)
+        return _json_rows(text, path, field)
     if column is not None:
-        return _csv(data, path, column)
-    return _text_lines(data, path)
+        return _csv(text, path, column)
+    if reader.looks_like_json(text):
+        first = reader.records(text, path).rows
+        names = reader.field_names(first[0].row) if first else "none"
+        raise OptionError(f"{reader.label(path)} holds JSON rows: give --field with the field of the text ({names})")
+    if path.lower().endswith((".csv", ".tsv")):
+        header = reader.csv_records(text, path, "\t" if path.lower().endswith(".tsv") else ",").columns or {}
+        names = reader.header_names(list(header))
+        raise OptionError(f"{reader.label(path)} is CSV: give --column with the column of the text ({names})")
+    return _text_lines(text, path)
+
+
+def check_measure(measure: str) -> None:
+    """Refuse the measures the all-pairs commands cannot score fast (seconds where ROUGE-1 takes
+    a fraction of one on 400 texts): those with one value per pair (BLEU, Ngram(i,j), ACCY, PREC-n,
+    ...) and ROUGE-BE (its basic elements are parsed again for every pair)."""
+    from rougekit.process.encode import parse_measure
+
+    parsed = parse_measure(measure)
+    if isinstance(parsed, str):
+        return
+    if parsed.single_valued or parsed.name.startswith("ROUGE-BE"):
+        raise OptionError(
+            f"--measure {parsed.name}: dedup and extract take rougeL or ROUGE-N, -L, -W, -S or -SU "
+            f"({parsed.name} is not scored in bulk: too slow for all pairs)"
+        )
 
 
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     from rougekit import process
 
+    check_measure(args.measure)
     rows = read_rows(args.file, args.field, args.column)
     options = {"stem": True} if args.stem else {}
     if args.stopwords:

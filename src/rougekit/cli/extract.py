@@ -13,7 +13,7 @@ import sys
 import numpy as np
 
 from rougekit.cli._options import OneLineParser
-from rougekit.cli.dedup import read_rows
+from rougekit.cli.dedup import check_measure, read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
 
@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
   rougekit extract questions.txt corpus.txt --limit 3
   rougekit extract test.jsonl train.jsonl --field instruction --score-cutoff 0.7 -o leaks.jsonl
 
-Both files have the same format: one text per line, JSONL with --field, or CSV with --column.
+Both files have the same format: one text per line, JSON with --field (JSONL, a JSON array or
+column-shaped JSON), or CSV with --column; measures as for `rougekit dedup`.
 Output: one JSON object per query (query_index, query_line, query, matches: index, line, score, choice),
 each query scored as the candidate against each choice as its reference.
 """,
@@ -37,7 +38,9 @@ each query scored as the candidate against each choice as its reference.
     parser.add_argument("queries", help="the queries ('-' for standard input)")
     parser.add_argument("choices", help="the texts to search")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--field", help="JSONL input: the field holding the text")
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
     where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
     parser.add_argument("--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure")
     parser.add_argument("--stat", default="f", choices=["f", "recall", "precision"], help="which score (default f)")
@@ -58,6 +61,7 @@ def run(argv: list[str]) -> int:
         raise OptionError(f"--limit must be at least 1, got {args.limit}")
     if args.score_cutoff is not None:
         check_threshold(args.score_cutoff)
+    check_measure(args.measure)
     queries = read_rows(args.queries, args.field, args.column)
     choices = read_rows(args.choices, args.field, args.column)
     encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))

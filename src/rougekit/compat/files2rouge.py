@@ -37,6 +37,7 @@ import threading
 import time
 
 from rougekit.errors import InputError, OptionError
+from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 
 __all__ = ["DEFAULT_ROUGE_N", "split_lines", "run", "evaluate", "verbose_log"]
@@ -47,11 +48,7 @@ SYSTEM_ID = "1"
 
 def _read_lines(path: str, what: str) -> list[str]:
     """The lines of a file as files2rouge iterates over ``open(path)`` (UTF-8, universal newlines)."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {what} file {path}: {exc.strerror or exc}") from None
+    data = read_bytes(path, f"{what} file")  # within the reader's limits: /dev/zero stops at once
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -8,22 +8,22 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import os
 import re
 import sys
 from pathlib import Path
 
 from rougekit.errors import InputError
+from rougekit.io import reader
 from rougekit.io.files import open_binary
-from rougekit.io.files import read_bytes as _read_file
+from rougekit.io.reader import STDIN
 
-STDIN = "-"
+_HINT = "use --encoding-errors replace to read it anyway"
 
 
 def read_bytes(path: str) -> bytes:
-    """The whole input as bytes; ``-`` reads standard input."""
-    return sys.stdin.buffer.read() if path == STDIN else _read_file(path)
+    """The whole input as bytes, within the reader's limits; ``-`` reads standard input."""
+    return reader.read_bytes(path)
 
 
 def _open(path: str):
@@ -31,7 +31,7 @@ def _open(path: str):
 
 
 def _label(path: str) -> str:
-    return "standard input" if path == STDIN else path
+    return reader.label(path)
 
 
 def split_sentences(text: str, sentence_sep: str | None) -> str:
@@ -53,14 +53,8 @@ def _decode(data: bytes, path: str, line: int, errors: str) -> str:
 
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
     """One summary per line; ``sentence_sep`` (e.g. ``<q>``) marks sentence breaks inside a line."""
-    data = read_bytes(path)
-    raw = data.split(b"\n")
-    if raw and raw[-1] == b"":
-        raw.pop()
-    out = []
-    for number, line in enumerate(raw, start=1):
-        out.append(split_sentences(_decode(line.rstrip(b"\r"), path, number, errors), sentence_sep))
-    return out
+    text = reader.read_text(path, errors=errors, hint=_HINT)
+    return [split_sentences(line, sentence_sep) for line in reader.lines(text)]
 
 
 def aligned(
@@ -71,7 +65,8 @@ def aligned(
     Empty files are an error: there would be nothing to score.
     """
     if not candidates:
-        raise InputError(f"{cand_path} is empty: no summaries to score")
+        raise InputError(f"{_label(cand_path)} is empty: no summaries to score")
+    reader.warn_blank(cand_path, candidates)
     for refs, path in zip(references, ref_paths):
         if len(refs) != len(candidates):
             raise InputError(f"{_label(path)} has {len(refs)} lines but {_label(cand_path)} has {len(candidates)}")
@@ -104,30 +99,6 @@ def _references(value, where: str, name: str, sentence_sep: str | None) -> list[
     return [_sentences(v, where, name, sentence_sep) for v in value]
 
 
-def _json_rows(data: bytes, path: str, errors: str):
-    """(line number, object) of a JSONL file, or of a JSON file holding one list of objects."""
-    if data.lstrip()[:1] == b"[":  # a JSON array
-        try:
-            rows = json.loads(_decode(data, path, 1, errors))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{_label(path)}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
-        except RecursionError:
-            raise InputError(f"{_label(path)}: JSON nested too deeply") from None
-        for number, row in enumerate(rows, start=1):
-            yield f"{_label(path)}, item {number}", row
-        return
-    for number, line in enumerate(data.split(b"\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(_decode(line, path, number, errors))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{_label(path)}, line {number}: not valid JSON ({exc.msg})") from None
-        except RecursionError:
-            raise InputError(f"{_label(path)}, line {number}: JSON nested too deeply") from None
-        yield f"{_label(path)}, line {number}", row
-
-
 def read_jsonl(
     path: str,
     candidate_fields: list[str],
@@ -146,12 +117,13 @@ def read_jsonl(
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
-    for where, row in _json_rows(read_bytes(path), path, errors):
-        if not isinstance(row, dict):
-            raise InputError(f"{where}: each row must be a JSON object")
-        for f in candidate_fields + reference_fields + ([id_field] if id_field else []):
+    wanted = candidate_fields + reference_fields + ([id_field] if id_field else [])
+    text = reader.read_text(path, errors=errors, hint=_HINT)
+    for record in reader.records(text, path, wanted).rows:
+        where, row = record.where, record.row
+        for f in wanted:
             if f not in row:
-                raise InputError(f"{where}: no field {f!r} (fields: {', '.join(row)})")
+                raise reader.no_field(where, f, row)
         ids.append(str(row[id_field]) if id_field else str(len(ids) + 1))
         for f in candidate_fields:
             cands[f].append(_sentences(row[f], where, f, sentence_sep))
@@ -160,7 +132,9 @@ def read_jsonl(
             row_refs.extend(_references(row[f], where, f, sentence_sep))
         refs.append(row_refs)
     if not refs:
-        raise InputError(f"{path} has no rows: no summaries to score")
+        raise InputError(f"{_label(path)} has no rows: no summaries to score")
+    for f in candidate_fields:
+        reader.warn_blank(path, cands[f], f"{f!r} candidate", "row")
     return ids, cands, refs
 
 
@@ -209,28 +183,47 @@ def read_folders(
 
 
 def _read_text(path: str, errors: str) -> str:
-    data = _read_file(path)
-    lines = data.split(b"\n")
-    return "\n".join(_decode(line.rstrip(b"\r"), path, i, errors) for i, line in enumerate(lines, start=1))
+    return "\n".join(reader.lines(reader.read_text(path, errors=errors, hint=_HINT)))
 
 
 _BLOCK = 1 << 22  # bytes read at a time by _iter_lines
 
 
 def _iter_lines(path: str, sentence_sep: str | None, errors: str):
-    """The lines of a file (without their line ending), decoded a block at a time; an invalid
-    line is named by its number, as when decoded one by one."""
+    """The lines of a file (without their line ending), decoded a block at a time within the
+    reader's limits; an invalid line is named by its number, as when decoded one by one. A byte
+    order mark is read as :mod:`rougekit.io.reader` reads it."""
     number = 0
+    guard = reader._Guard(path, True, json_document=False)
     with _open(path) as handle:
         read = getattr(handle, "read1", handle.read)  # a pipe: what is there, not a full block
-        rest = b""
-        while True:
-            block = read(_BLOCK)
-            if not block:
+        head = b""
+        while len(head) < 4:  # enough for any byte order mark
+            more = read(_BLOCK)
+            if not more:
                 break
+            head += more
+        codec, _, skip = reader.bom(head)
+        if codec != "utf-8":  # UTF-16/32: read whole (within the limits), then split
+            guard.feed(head)
+            data = [head]
+            for block in iter(lambda: read(_BLOCK), b""):
+                guard.feed(block)
+                data.append(block)
+            for line in reader.lines(reader.decode(b"".join(data), path, errors, _HINT)):
+                yield split_sentences(line, sentence_sep)
+            return
+        rest = b""
+        block = head[skip:]
+        while block:
+            guard.feed(block)
+            if b"\0" in block:
+                at = rest + block
+                raise reader.nul_error(path, number + at.count(b"\n", 0, at.find(b"\0")) + 1)
             end = block.rfind(b"\n")
             if end < 0:
                 rest += block
+                block = read(_BLOCK)
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
             try:
@@ -240,8 +233,10 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             for line in lines:
                 yield split_sentences(line.rstrip("\r"), sentence_sep)
             number += len(lines)
+            block = read(_BLOCK)
         if rest:
-            yield split_sentences(_decode(rest, path, number + 1, errors).rstrip("\r"), sentence_sep)
+            last = _decode(rest, path, number + 1, errors)
+            yield split_sentences(last.rstrip("\r"), sentence_sep)
 
 
 def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):
@@ -253,6 +248,7 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
     streams = [_iter_lines(p, sentence_sep, errors) for p in [cand_path, *ref_paths]]
     sentinel = object()
     count = 0
+    blank_lines: list[int] = []
     for rows in itertools.zip_longest(*streams, fillvalue=sentinel):
         if sentinel in rows:
             lengths = [count + (0 if r is sentinel else 1 + sum(1 for _ in s)) for r, s in zip(rows, streams)]
@@ -263,6 +259,10 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
                 f"{_label(paths[short])} has {lengths[short]} lines but {_label(paths[long_])} has {lengths[long_]}"
             )
         count += 1
+        if not rows[0].strip():
+            blank_lines.append(count)
         yield rows[0], list(rows[1:])
     if count == 0:
-        raise InputError(f"{cand_path} is empty: no summaries to score")
+        raise InputError(f"{_label(cand_path)} is empty: no summaries to score")
+    if blank_lines:
+        reader.warn_blank_lines(cand_path, blank_lines)

@@ -107,13 +107,7 @@ def read_xml_config(path: str) -> Config:
     A document in the usual layout is read by a fast path; any other goes through expat, which
     refuses a DOCTYPE (so any DTD or entity declaration) and reports malformed XML.
     """
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError(f"cannot open configuration {path}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"cannot open configuration {path}: {exc.strerror}") from None
+    data = read_bytes(path, "configuration")
     config = _read_simple(data)
     return config if config is not None else _read_expat(data, path)
 

@@ -73,6 +73,7 @@ from typing import Sequence
 import numpy as np
 
 from rougekit.errors import InputError, OptionError
+from rougekit.io import reader
 from rougekit.measures import Measure
 from rougekit.stats.correlation import canonical_coefficient, combine, get_coefficient, prepare
 from rougekit.stats.inference import williams_test
@@ -186,25 +187,9 @@ def _natural_key(name: str):
 
 
 def _read_jsonl(path: Path) -> list[dict]:
-    rows = []
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"{path}:{lineno}: not valid JSON ({exc.msg})") from None
-                except RecursionError:
-                    raise InputError(f"{path}:{lineno}: JSON nested too deeply") from None
-                if not isinstance(obj, dict):
-                    raise InputError(f"{path}:{lineno}: expected a JSON object per line")
-                rows.append(obj)
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}:{len(rows) + 1}: not UTF-8 text") from None
+    """The rows of a JSONL file (or a JSON array of objects, or column-shaped JSON), read by
+    :mod:`rougekit.io.reader` (its limits, byte order marks and ``FILE, line N`` errors)."""
+    rows = [r.row for r in reader.records(reader.read_text(str(path)), str(path)).rows]
     if not rows:
         raise InputError(f"{path}: no rows")
     return rows

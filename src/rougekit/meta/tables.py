@@ -1,8 +1,10 @@
 """Reading metric and human score tables, and aligning them into system x instance matrices.
 
-A table is CSV (header row) or JSONL (one JSON object per line), chosen by the file suffix
-(``.csv``/``.tsv`` vs ``.jsonl``/``.json``/``.ndjson``) or by ``fmt``; the path ``-`` is standard
-input (JSONL when it starts with ``{``, else CSV). It has a ``system`` column,
+A table is CSV (header row) or JSON, chosen by the file suffix (``.csv``/``.tsv`` vs
+``.jsonl``/``.json``/``.ndjson``) or by ``fmt``; JSON is JSONL (one object per line), a JSON array of
+objects or column-shaped (one object whose values are lists of one length); the path ``-`` is
+standard input (JSON when it starts with ``{`` or ``[``, else CSV). Files are read by
+:mod:`rougekit.io.reader` (its size limits and byte order marks). It has a ``system`` column,
 an optional ``instance`` column (without it, each row is one system's overall score) and score
 columns. Missing values: an empty cell, ``NA``, ``NaN``, ``-`` (any case) or JSON ``null``.
 
@@ -20,9 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -30,6 +30,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from rougekit.errors import InputError, OptionError
+from rougekit.io import reader
 
 __all__ = [
     "MISSING_TOKENS",
@@ -124,7 +125,7 @@ def parse_value(raw, path: str, line: int, column: str) -> float:
     if raw is None:
         return math.nan
     if isinstance(raw, bool):
-        raise InputError(f"{path}:{line}: column {column!r}: {raw!r} is not a number")
+        raise InputError(f"{path}, line {line}: column {column!r}: {raw!r} is not a number")
     if isinstance(raw, (int, float)):
         return float(raw)
     if isinstance(raw, list):
@@ -138,11 +139,11 @@ def parse_value(raw, path: str, line: int, column: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise InputError(f"{path}:{line}: column {column!r}: {_short(raw)!r} is not a number") from None
+            raise InputError(f"{path}, line {line}: column {column!r}: {_short(raw)!r} is not a number") from None
         if math.isinf(value):
-            raise InputError(f"{path}:{line}: column {column!r}: {_short(raw)!r} is not finite")
+            raise InputError(f"{path}, line {line}: column {column!r}: {_short(raw)!r} is not finite")
         return value
-    raise InputError(f"{path}:{line}: column {column!r}: a {type(raw).__name__} is not a number")
+    raise InputError(f"{path}, line {line}: column {column!r}: a {type(raw).__name__} is not a number")
 
 
 def _numeric(raw) -> bool:
@@ -197,31 +198,23 @@ def _flatten(obj: Mapping, prefix: str = "") -> dict:
 _STDIN_TEXT: list[str] = []  # standard input, read once (a table may be read twice)
 
 
-def _stdin_text() -> str:
+def _text(path: Path) -> str:
+    """The file's text (:mod:`rougekit.io.reader`: limits, byte order marks, errors naming the line)."""
+    if str(path) != "-":
+        return reader.read_text(str(path))
     if not _STDIN_TEXT:
-        data = sys.stdin.buffer.read()
-        try:
-            _STDIN_TEXT.append(data.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            raise InputError("standard input: not UTF-8 text") from None
+        _STDIN_TEXT.append(reader.read_text("-"))
     return _STDIN_TEXT[0]
-
-
-def _open_text(path: Path, newline: str | None = None):
-    """A text handle on the file, or on standard input for ``-``."""
-    if str(path) == "-":
-        return io.StringIO(_stdin_text(), newline=newline)
-    return path.open(newline=newline, encoding="utf-8-sig")
 
 
 def _detect_format(path: Path, fmt: str | None) -> str:
     if fmt:
         fmt = fmt.lower()
-        if fmt not in ("csv", "tsv", "jsonl"):
-            raise OptionError(f"unknown table format {fmt!r} (choose from csv, tsv, jsonl)")
-        return fmt
-    if str(path) == "-":  # standard input: JSONL if it starts with an object
-        return "jsonl" if _stdin_text().lstrip().startswith("{") else "csv"
+        if fmt not in ("csv", "tsv", "jsonl", "json"):
+            raise OptionError(f"unknown table format {fmt!r} (choose from csv, tsv, jsonl, json)")
+        return "jsonl" if fmt == "json" else fmt
+    if str(path) == "-":  # standard input: JSON if it starts with an object or an array
+        return "jsonl" if reader.looks_like_json(_text(path)) else "csv"
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".json", ".ndjson"):
         return "jsonl"
@@ -231,67 +224,46 @@ def _detect_format(path: Path, fmt: str | None) -> str:
 
 
 def _rows_csv(path: Path, delimiter: str) -> Iterable[tuple[int, dict]]:
+    reader_ = csv.reader(io.StringIO(_text(path), newline=""), delimiter=delimiter)
     try:
-        handle = _open_text(path, newline="")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    with handle:
-        reader = csv.reader(handle, delimiter=delimiter)
-        try:
-            header = next(reader)
-        except StopIteration:
-            raise InputError(f"{path}:1: empty file (expected a header row)") from None
-        except (csv.Error, UnicodeDecodeError) as exc:
-            raise InputError(f"{path}:1: not readable as CSV: {exc}") from None
-        header = [h.strip() for h in header]
-        if any(not h for h in header):
-            raise InputError(f"{path}:1: empty column name in the header")
-        dup = sorted({h for h in header if header.count(h) > 1})
-        if dup:
-            raise InputError(f"{path}:1: duplicate column name {dup[0]!r} in the header")
-        try:
-            for row in reader:
-                line = reader.line_num
-                if not row or all(not c.strip() for c in row):
-                    continue
-                if len(row) != len(header):
-                    raise InputError(f"{path}:{line}: {len(row)} fields, the header has {len(header)}")
-                yield line, dict(zip(header, row))
-        except (csv.Error, UnicodeDecodeError) as exc:
-            raise InputError(f"{path}:{reader.line_num}: not readable as CSV: {exc}") from None
+        header = next(reader_)
+    except StopIteration:
+        raise InputError(f"{path}, line 1: empty file (expected a header row)") from None
+    except csv.Error as exc:
+        raise InputError(f"{path}, line 1: not readable as CSV: {exc}") from None
+    header = [h.strip() for h in header]
+    if any(not h for h in header):
+        raise InputError(f"{path}, line 1: empty column name in the header")
+    dup = sorted({h for h in header if header.count(h) > 1})
+    if dup:
+        raise InputError(f"{path}, line 1: duplicate column name {_short(dup[0])!r} in the header")
+    try:
+        for row in reader_:
+            line = reader_.line_num
+            if not row or all(not c.strip() for c in row):
+                continue
+            if len(row) != len(header):
+                raise InputError(f"{path}, line {line}: {len(row)} fields, the header has {len(header)}")
+            yield line, dict(zip(header, row))
+    except csv.Error as exc:
+        raise InputError(f"{path}, line {reader_.line_num}: not readable as CSV: {exc}") from None
 
 
 def _rows_jsonl(path: Path) -> Iterable[tuple[int, dict]]:
-    try:
-        handle = _open_text(path)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    with handle:
-        line = 0
+    """JSONL, a JSON array of objects or column-shaped JSON (one object of equal-length lists)."""
+    for record in reader.records(_text(path), str(path)).rows:
         try:
-            for line, text in enumerate(handle, start=1):
-                if not text.strip():
-                    continue
-                try:
-                    obj = json.loads(text)
-                    if not isinstance(obj, dict):
-                        raise InputError(f"{path}:{line}: expected a JSON object, got {type(obj).__name__}")
-                    row = _flatten(obj)
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"{path}:{line}: invalid JSON: {exc.msg}") from None
-                except RecursionError:
-                    raise InputError(f"{path}:{line}: JSON nested too deeply") from None
-                yield line, row
-        except UnicodeDecodeError:
-            raise InputError(f"{path}:{line + 1}: not UTF-8 text") from None
+            yield record.line, _flatten(record.row)
+        except RecursionError:
+            raise InputError(f"{record.where}: JSON nested too deeply") from None
 
 
 def _label(raw, path: str, line: int, column: str) -> str:
     if raw is None or isinstance(raw, (dict, list)):
-        raise InputError(f"{path}:{line}: column {column!r} must be a plain value")
+        raise InputError(f"{path}, line {line}: column {column!r} must be a plain value")
     text = str(raw).strip()
     if not text:
-        raise InputError(f"{path}:{line}: empty {column!r}")
+        raise InputError(f"{path}, line {line}: empty {column!r}")
     return text
 
 
@@ -327,15 +299,15 @@ def read_table(
     for line, row in rows:
         n_rows += 1
         if system_column not in row:
-            raise InputError(f"{name}:{line}: no {system_column!r} column")
+            raise InputError(f"{name}, line {line}: no {system_column!r} column")
         if has_instance is None:
             has_instance = instance_column is not None and instance_column in row
         if has_instance and instance_column not in row:
-            raise InputError(f"{name}:{line}: no {instance_column!r} column")
+            raise InputError(f"{name}, line {line}: no {instance_column!r} column")
         skip = False
         for key, wanted in where.items():
             if key not in row:
-                raise InputError(f"{name}:{line}: no {key!r} column (used by a filter)")
+                raise InputError(f"{name}, line {line}: no {key!r} column (used by a filter)")
             if str(row[key]).strip() != wanted:
                 skip = True
         if skip:
@@ -346,7 +318,7 @@ def read_table(
             wanted_cols = score_columns
             missing = [c for c in wanted_cols if c not in row]
             if missing and kind != "jsonl":
-                raise InputError(f"{name}:{line}: no column {missing[0]!r}")
+                raise InputError(f"{name}, line {line}: no column {missing[0]!r}")
         else:
             wanted_cols = [
                 c
@@ -361,12 +333,14 @@ def read_table(
         if (si, ii) in cells:
             first = cells[(si, ii)][0]
             what = f"system {system!r}" + (f", instance {instance!r}" if has_instance else "")
-            raise InputError(f"{name}:{line}: {what} repeats line {first}")
+            raise InputError(f"{name}, line {line}: {what} repeats line {first}")
         cells[(si, ii)] = (line, raw)
     if n_rows == 0:
-        raise InputError(f"{name}:1: no rows")
+        raise InputError(f"{name}, line 1: no rows")
     if not cells:
-        raise InputError(f"{name}:1: no rows left after the filter " + ", ".join(f"{k}={v}" for k, v in where.items()))
+        raise InputError(
+            f"{name}, line 1: no rows left after the filter " + ", ".join(f"{k}={v}" for k, v in where.items())
+        )
     if score_columns is not None:
         col_names = list(score_columns)
     else:
@@ -375,7 +349,7 @@ def read_table(
         # mixing numbers and text is an error at its first bad line
         col_names = [c for c in seen_columns if not _is_label_column([raw.get(c) for _, raw in cells.values()])]
     if not col_names:
-        raise InputError(f"{name}:1: no score columns")
+        raise InputError(f"{name}, line 1: no score columns")
     shape = (len(systems), len(instances))
     values = {c: np.full(shape, np.nan) for c in col_names}
     for (si, ii), (line, raw) in sorted(cells.items(), key=lambda kv: kv[1][0]):
@@ -384,7 +358,7 @@ def read_table(
     if score_columns is not None and kind == "jsonl":
         absent = [c for c in col_names if np.isnan(values[c]).all()]
         if absent:
-            raise InputError(f"{name}:1: no values for column {absent[0]!r}")
+            raise InputError(f"{name}, line 1: no values for column {absent[0]!r}")
     return ScoreTable(
         path=name,
         systems=list(systems),

@@ -1,0 +1,537 @@
+"""The one reader of every command: text lines, JSONL rows, a JSON array, column-shaped JSON, CSV.
+
+* **Limits.** A file is read up to :func:`max_file_bytes` bytes (default 2 GiB) and
+  :func:`max_lines` lines (default 20 million), a line up to :func:`max_line_bytes` bytes (default
+  16 MiB; a file that is one JSON document has no line limit). Past one of them reading stops at once
+  with an error naming the file, the line and the limit; the environment variables
+  ``ROUGEKIT_MAX_FILE_BYTES``, ``ROUGEKIT_MAX_LINES`` and ``ROUGEKIT_MAX_LINE_BYTES`` raise them. So
+  ``/dev/zero`` or any endless stream fails within a moment instead of filling the memory.
+* **Encodings.** UTF-8. A byte order mark chooses UTF-8 (``EF BB BF``, dropped), UTF-16 LE/BE or
+  UTF-32 LE/BE, and the text is read in that encoding. A NUL byte in text is refused (it is a binary
+  file, or UTF-16 without a byte order mark).
+* **Line endings** ``\\n`` or ``\\r\\n``; :func:`lines` drops them, :func:`lines_with_ends` keeps
+  them as read (for commands that write rows back).
+* **Errors** are :class:`~rougekit.errors.InputError` lines ``FILE, line N: what`` (the command line
+  prints them with exit code 2). They never quote the file's contents.
+
+JSON shapes (:func:`records`): JSONL (one object per line), a JSON array of objects, or
+column-shaped JSON: one object whose wanted fields are lists of one length (Hugging Face's
+``{"predictions": [...], "references": [...]}``), read as one row per position. A single object
+whose wanted fields are lists of different lengths is refused.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import json
+import os
+import sys
+import warnings
+from dataclasses import dataclass
+
+from rougekit.errors import InputError, OptionError, RougeKitWarning
+
+STDIN = "-"
+_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+_FIRST, _CHUNK = 1 << 16, 1 << 20
+
+DEFAULT_MAX_FILE_BYTES = 1 << 31  # 2 GiB
+DEFAULT_MAX_LINES = 20_000_000
+DEFAULT_MAX_LINE_BYTES = 1 << 24  # 16 MiB
+
+_BOMS = (  # longest first: the UTF-32 LE mark starts with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32 LE"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32 BE"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 LE"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 BE"),
+)
+
+
+class BlankLinesWarning(RougeKitWarning):
+    """Candidate summaries that are blank lines: they are scored (as 0), not dropped."""
+
+
+_LIMITS: dict[str, int] = {}  # read from the environment once (see reset_limits)
+
+
+def reset_limits() -> None:
+    """Read the ``ROUGEKIT_MAX_*`` variables again on next use (after changing ``os.environ``)."""
+    _LIMITS.clear()
+
+
+def _limit(name: str, default: int) -> int:
+    value = _LIMITS.get(name)
+    if value is None:
+        value = _LIMITS[name] = _read_limit(name, default)
+    return value
+
+
+def _read_limit(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise OptionError(f"{name} must be a whole number of bytes or lines, got {raw[:40]!r}") from None
+    if value < 1:
+        raise OptionError(f"{name} must be at least 1, got {value}")
+    return value
+
+
+def max_file_bytes() -> int:
+    """Bytes read from one file at most (``ROUGEKIT_MAX_FILE_BYTES``, default 2 GiB)."""
+    return _limit("ROUGEKIT_MAX_FILE_BYTES", DEFAULT_MAX_FILE_BYTES)
+
+
+def max_lines() -> int:
+    """Lines read from one file at most (``ROUGEKIT_MAX_LINES``, default 20,000,000)."""
+    return _limit("ROUGEKIT_MAX_LINES", DEFAULT_MAX_LINES)
+
+
+def max_line_bytes() -> int:
+    """Bytes of one line at most (``ROUGEKIT_MAX_LINE_BYTES``, default 16 MiB)."""
+    return _limit("ROUGEKIT_MAX_LINE_BYTES", DEFAULT_MAX_LINE_BYTES)
+
+
+def label(path: str) -> str:
+    """How errors name a path (``-`` is standard input)."""
+    return "standard input" if path == STDIN else str(path)
+
+
+def _size(n: int) -> str:
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n:,} bytes"
+
+
+def _open_error(name: str, exc: OSError) -> InputError:
+    if isinstance(exc, FileNotFoundError):
+        return InputError(f"cannot open {name}: no such file")
+    if isinstance(exc, IsADirectoryError):
+        return InputError(f"cannot open {name}: it is a directory")
+    return InputError(f"cannot open {name}: {exc.strerror or type(exc).__name__}")
+
+
+class _Guard:
+    """Counts bytes, lines and the current line's length while a file is read; stops at a limit."""
+
+    def __init__(self, path: str, line_limit: bool, json_document: bool = True):
+        self.path = path
+        self.json_document = json_document  # a file starting with [ or { may be one long line
+        self.file_cap, self.lines_cap = max_file_bytes(), max_lines()
+        self.line_cap = max_line_bytes() if line_limit else 0
+        self.total = self.newlines = self.open_line = 0
+        self.first = True
+
+    def feed(self, chunk: bytes) -> None:
+        if self.first and chunk:
+            self.first = False
+            if self.line_cap and self.json_document and chunk.lstrip()[:1] in (b"[", b"{"):
+                self.line_cap = 0  # a JSON document may be one long line: the file limit holds it
+        self.total += len(chunk)
+        if self.total > self.file_cap:
+            raise InputError(
+                f"{label(self.path)}: larger than {_size(self.file_cap)}, the limit per file "
+                "(set ROUGEKIT_MAX_FILE_BYTES to raise it)"
+            )
+        count = chunk.count(b"\n")
+        if count:
+            if self.line_cap:
+                self._check_lines(chunk)
+            self.open_line = len(chunk) - chunk.rfind(b"\n") - 1
+            self.newlines += count
+            if self.newlines > self.lines_cap:
+                raise InputError(
+                    f"{label(self.path)}, line {self.lines_cap + 1:,}: more than {self.lines_cap:,} lines, "
+                    "the limit per file (set ROUGEKIT_MAX_LINES to raise it)"
+                )
+        else:
+            self.open_line += len(chunk)
+        if self.line_cap and self.open_line > self.line_cap:
+            self._too_long(self.newlines + 1)
+
+    def _check_lines(self, chunk: bytes) -> None:
+        """The lines a chunk ends: the open one and, in a chunk longer than the limit, each inside it."""
+        if self.open_line + chunk.find(b"\n") > self.line_cap:
+            self._too_long(self.newlines + 1)
+        if len(chunk) > self.line_cap:
+            for k, part in enumerate(chunk.split(b"\n")[1:-1], start=2):
+                if len(part) > self.line_cap:
+                    self._too_long(self.newlines + k)
+
+    def _too_long(self, line: int) -> None:
+        raise InputError(
+            f"{label(self.path)}, line {line:,}: longer than {_size(self.line_cap)}, "
+            "the limit per line (set ROUGEKIT_MAX_LINE_BYTES to raise it)"
+        )
+
+
+def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
+    """The whole file (``-``: standard input) as bytes, within the limits; a file that cannot be
+    opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
+    guard = _Guard(path, line_limit)
+    chunks = []
+    if path == STDIN:
+        read = getattr(sys.stdin.buffer, "read1", sys.stdin.buffer.read)
+        while True:
+            chunk = read(_CHUNK)
+            if not chunk:
+                break
+            guard.feed(chunk)
+            chunks.append(chunk)
+        return b"".join(chunks)
+    name = f"{what} {path}".strip()
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_BINARY)
+        try:
+            size = _FIRST  # most summary files fit in one small read
+            while True:
+                chunk = os.read(fd, size)
+                if not chunk:
+                    break
+                guard.feed(chunk)
+                chunks.append(chunk)
+                if len(chunk) == size:  # a big file: bigger reads (a short read is followed by the end)
+                    size = _CHUNK
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise _open_error(name, exc) from None
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def bom(data: bytes) -> tuple[str, str, int]:
+    """(Python codec, name, mark length) chosen by the data's byte order mark (UTF-8 without one)."""
+    for mark, codec, name in _BOMS:
+        if data.startswith(mark):
+            return codec, name, len(mark)
+    return "utf-8", "UTF-8", 0
+
+
+def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> str:
+    """Text of a file's bytes: UTF-8, or the encoding its byte order mark names (the mark dropped).
+
+    An invalid byte (under ``errors="strict"``) or a NUL is an error naming the line; ``hint`` is
+    added to the invalid-byte error (e.g. the option that reads it anyway).
+    """
+    codec, name, skip = bom(data)
+    if skip:
+        data = data[skip:]
+    if codec != "utf-8":
+        try:
+            text = data.decode(codec, errors)
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].decode(codec, "replace").count("\n") + 1
+            raise InputError(f"{label(path)}, line {line}: invalid {name} (byte order mark {name})") from None
+        nul = text.find("\0")
+        if nul >= 0:
+            raise InputError(f"{label(path)}, line {text.count(chr(10), 0, nul) + 1}: holds a NUL character")
+        return text
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise nul_error(path, data.count(b"\n", 0, nul) + 1)
+    try:
+        return data.decode("utf-8", errors)
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        more = f" ({hint})" if hint else ""
+        raise InputError(f"{label(path)}, line {line}: invalid UTF-8 at byte {exc.start - start}{more}") from None
+
+
+def nul_error(path: str, line: int) -> InputError:
+    return InputError(
+        f"{label(path)}, line {line}: holds a NUL byte: not a text file, or UTF-16/UTF-32 without a "
+        "byte order mark (save it as UTF-8)"
+    )
+
+
+def read_text(path: str, what: str = "", errors: str = "strict", hint: str = "") -> str:
+    """:func:`read_bytes` then :func:`decode`."""
+    return decode(read_bytes(path, what), path, errors, hint)
+
+
+def lines(text: str) -> list[str]:
+    """The lines of a text without their endings (``\\n`` or ``\\r\\n``; a line's trailing ``\\r``
+    characters go too); no last empty line."""
+    out = text.split("\n")
+    if out and out[-1] == "":
+        out.pop()
+    return [line.rstrip("\r") for line in out]
+
+
+def lines_with_ends(text: str) -> list[str]:
+    """The lines of a text with their endings as read."""
+    parts = text.split("\n")
+    out = [p + "\n" for p in parts[:-1]]
+    if parts[-1]:
+        out.append(parts[-1])
+    return out
+
+
+def warn_blank(path: str, texts, what: str = "candidate line", unit: str = "line") -> None:
+    """Warn (once per file) about blank summaries, with their line (or row) numbers: they score 0."""
+    warn_blank_lines(path, [n for n, t in enumerate(texts, start=1) if not t.strip()], what, unit)
+
+
+def warn_blank_lines(path: str, blank: list[int], what: str = "candidate line", unit: str = "line") -> None:
+    """Warn about blank summaries at the given line (or row) numbers, if any."""
+    if not blank:
+        return
+    shown = ", ".join(map(str, blank[:10])) + (f", ... ({len(blank)} in all)" if len(blank) > 10 else "")
+    message = (
+        f"{label(path)}: {len(blank)} blank {what}(s) ({unit} {shown}): they have no words and score 0 "
+        "(kept, so the pairs stay aligned)"
+    )
+    warnings.warn(BlankLinesWarning(message), stacklevel=3)
+
+
+# -- JSON -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """One row of a JSON or CSV file: where it is (for errors), its line, its object and its text as read."""
+
+    where: str
+    line: int
+    row: dict
+    raw: str = ""
+
+
+@dataclass
+class Records:
+    """The rows of a file and its shape: ``jsonl``, ``array``, ``columns`` or ``csv``."""
+
+    shape: str
+    rows: list[Record]
+    columns: dict | None = None  # the object of a column-shaped file
+    header: str = ""  # the header line of a CSV file, as read
+
+
+def _nested(path: str, line: int) -> InputError:
+    return InputError(f"{label(path)}, line {line}: JSON nested too deeply")
+
+
+def _loads(text: str, path: str, line: int):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{label(path)}, line {line + exc.lineno - 1}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise _nested(path, line) from None
+
+
+def _array_items(text: str, path: str, start: int):
+    """(line, item, raw text) of a JSON array starting at ``start`` (the ``[``), one by one."""
+    decoder = json.JSONDecoder()
+    n = len(text)
+    i = start + 1
+    line = text.count("\n", 0, i) + 1
+    at = i
+
+    def skip(i: int) -> int:
+        while i < n and text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    def where(i: int) -> int:
+        nonlocal line, at
+        line += text.count("\n", at, i)
+        at = i
+        return line
+
+    i = skip(i)
+    if i < n and text[i] == "]":
+        i += 1
+    else:
+        while True:
+            if i >= n:
+                raise InputError(f"{label(path)}, line {where(i)}: not valid JSON (the array is not closed)")
+            try:
+                item, end = decoder.raw_decode(text, i)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{label(path)}, line {exc.lineno}: not valid JSON ({exc.msg})") from None
+            except RecursionError:
+                raise _nested(path, where(i)) from None
+            yield where(i), item, text[i:end]
+            i = skip(end)
+            if i < n and text[i] == ",":
+                i = skip(i + 1)
+                continue
+            if i < n and text[i] == "]":
+                i += 1
+                break
+            raise InputError(f"{label(path)}, line {where(i)}: not valid JSON (expected ',' or ']' in the array)")
+    if skip(i) < n:
+        raise InputError(f"{label(path)}, line {where(skip(i))}: not valid JSON (text after the array)")
+
+
+def _jsonl(text: str, path: str) -> list[Record]:
+    out = []
+    for number, line in enumerate(lines_with_ends(text), start=1):
+        if not line.strip():
+            continue
+        row = _loads(line.rstrip("\r\n"), path, number)
+        out.append(Record(f"{label(path)}, line {number}", number, row, line))
+    return out
+
+
+def _columns(obj: dict, path: str, fields: list[str] | None) -> list[Record] | None:
+    """The rows of column-shaped JSON, or None when the object is one row."""
+    wanted = [f for f in fields if f in obj] if fields else list(obj)
+    lists = {f: obj[f] for f in wanted if isinstance(obj[f], list)}
+    if not wanted or len(lists) != len(wanted):
+        return None
+    lengths = {len(v) for v in lists.values()}
+    if len(lengths) > 1:
+        sizes = ", ".join(f"{_name(f)} has {len(v)}" for f, v in lists.items())
+        raise InputError(
+            f"{label(path)}: one JSON object whose fields are lists of different lengths ({sizes}): as columns "
+            "they need one length (one pair per position); for one row per line write JSONL"
+        )
+    (n,) = lengths
+    return [
+        Record(f"{label(path)}, item {k + 1}", k + 1, {f: obj[f][k] for f in wanted} | _scalars(obj, wanted))
+        for k in range(n)
+    ]
+
+
+def _scalars(obj: dict, wanted: list[str]) -> dict:
+    return {f: v for f, v in obj.items() if f not in wanted and not isinstance(v, list)}
+
+
+def _name(field) -> str:
+    text = str(field)
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def records(text: str, path: str, fields: list[str] | None = None) -> Records:
+    """The rows of a JSON text: JSONL, a JSON array of objects, or column-shaped JSON.
+
+    ``fields`` are the fields the caller needs: a file that is one object whose ``fields`` are all
+    lists (of one length) is column-shaped. Without ``fields``, one object whose values are all lists
+    is. Every row must be an object.
+    """
+    start = len(text) - len(text.lstrip())
+    if text[start : start + 1] == "[":
+        one_line = "\n" not in text.strip()
+        rows = [
+            Record(f"{label(path)}, item {k}" + ("" if one_line else f" (line {line})"), line, item, raw)
+            for k, (line, item, raw) in enumerate(_array_items(text, path, start), start=1)
+        ]
+        shape, columns = "array", None
+    else:
+        rows = None
+        columns = None
+        shape = "jsonl"
+        if text[start : start + 1] == "{":
+            try:
+                whole = json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                whole = None  # JSONL, or bad JSON: read line by line for the error's line
+            if isinstance(whole, dict):
+                rows = _columns(whole, path, fields)
+                if rows is not None:
+                    shape, columns = "columns", whole
+                elif "\n" in text.strip():  # a pretty-printed object: one row
+                    line = text.count("\n", 0, start) + 1
+                    rows = [Record(f"{label(path)}, line {line}", line, whole, text)]
+        if rows is None:
+            rows = _jsonl(text, path)
+    for r in rows:
+        if not isinstance(r.row, dict):
+            raise InputError(f"{r.where}: each row must be a JSON object, not {_kind(r.row)}")
+    return Records(shape, rows, columns)
+
+
+def _kind(value) -> str:
+    return {list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
+        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__
+    )
+
+
+def field_names(row: dict, limit: int = 20) -> str:
+    """The fields of a row for an error message, each cut short."""
+    names = [_name(f) for f in row]
+    more = f", ... ({len(names)} in all)" if len(names) > limit else ""
+    return ", ".join(names[:limit]) + more if names else "none"
+
+
+def no_field(where: str, field: str, row: dict) -> InputError:
+    return InputError(f"{where}: no field {_name(field)} (fields: {field_names(row)})")
+
+
+def looks_like_json(text: str) -> bool:
+    """Whether a text is JSON rows: it starts with ``[``, or its first line is a JSON object."""
+    head = text.lstrip()
+    if head[:1] == "[":
+        return True
+    if head[:1] != "{":
+        return False
+    first = head.split("\n", 1)[0]
+    try:
+        return isinstance(json.loads(first), dict)
+    except (json.JSONDecodeError, RecursionError):
+        try:
+            return isinstance(json.loads(head), dict)
+        except (json.JSONDecodeError, RecursionError):
+            return False
+
+
+# -- CSV ------------------------------------------------------------------------------------------
+
+
+def _plain_names(header: list[str]) -> bool:
+    """Whether a header looks like column names (so an error may list them without quoting data)."""
+    return len(header) > 1 and all(len(h) <= 40 and all(c.isalnum() or c in " _-." for c in h) for h in header)
+
+
+def header_names(header: list[str]) -> str:
+    """A header for an error message: its names if they look like names, else only how many."""
+    if _plain_names(header):
+        return "columns: " + ", ".join(_name(h) for h in header[:20]) + (", ..." if len(header) > 20 else "")
+    return f"{len(header)} column(s); is line 1 a header row naming them?"
+
+
+def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, ...] = ()) -> Records:
+    """The header and rows of a CSV text; each row as {column: cell} with its text as read.
+
+    Blank rows are skipped; a row with another number of cells than the header is an error, and so
+    is a header without the ``require`` columns (checked before any row).
+    """
+    physical = lines_with_ends(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise InputError(f"{label(path)}: empty (a CSV file needs a header row naming the columns)") from None
+    except csv.Error as exc:
+        raise InputError(f"{label(path)}, line {reader.line_num}: not readable as CSV ({exc})") from None
+    head_end = reader.line_num
+    for name in require:
+        if name not in header:
+            raise InputError(f"{label(path)}, line {head_end}: no column {_name(name)} ({header_names(header)})")
+    rows = []
+    done = head_end
+    try:
+        for cells in reader:
+            number = reader.line_num
+            first = done + 1
+            done = number
+            if not cells or all(not c.strip() for c in cells):
+                continue
+            if len(cells) != len(header):
+                raise InputError(f"{label(path)}, line {first}: {len(cells)} cell(s), the header has {len(header)}")
+            raw = "".join(physical[first - 1 : number])
+            rows.append(Record(f"{label(path)}, line {first}", first, dict(zip(header, cells)), raw))
+    except csv.Error as exc:
+        raise InputError(f"{label(path)}, line {reader.line_num}: not readable as CSV ({exc})") from None
+    out = Records("csv", rows, header="".join(physical[:head_end]))
+    out.columns = {h: None for h in header}
+    return out

@@ -1,0 +1,229 @@
+"""Issue 25 (reading input): one reader for every command, its shapes, encodings and limits.
+
+Each test reproduces a finding of the issue; the expected values come from the same data read
+in the plain form every version reads (JSONL rows, UTF-8 files) or are counted by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+CANDS = ["police kill the gunman", "the cat sat on the mat", "a dog ran in the park"]
+REFS = ["police killed the gunman", "the cat was on the mat", "dogs ran to the park"]
+
+
+def rk(*argv, cwd=None, env=None, stdin=None, memory=None):
+    """Run ``rougekit ARGV`` in a subprocess (optionally with an address-space cap in bytes)."""
+
+    def cap():
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    full_env = {**os.environ, "PYTHONPATH": SRC, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "rougekit", *map(str, argv)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=full_env,
+        stdin=stdin,
+        timeout=120,
+        preexec_fn=cap,
+    )
+
+
+def one_error(run, *needles):
+    assert run.returncode == 2, (run.returncode, run.stderr[-2000:])
+    assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    for needle in needles:
+        assert needle in run.stderr, (needle, run.stderr)
+
+
+def per_pair(run) -> list:
+    assert run.returncode == 0, run.stderr
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    return [{k: v for k, v in row.items() if k != "system"} for row in rows]
+
+
+# -- finding 2: column-shaped JSON --------------------------------------------------------------
+
+
+def test_hf_style_column_json_is_read_as_columns(tmp_path):
+    (tmp_path / "hf.json").write_text(json.dumps({"predictions": CANDS, "references": REFS}))
+    (tmp_path / "rows.jsonl").write_text(
+        "".join(json.dumps({"predictions": c, "references": r}) + "\n" for c, r in zip(CANDS, REFS))
+    )
+    args = ["--candidate-field", "predictions", "--reference-field", "references", "--measures", "ROUGE-1"]
+    args += ["--format", "jsonl", "--per-pair", "--bootstrap", "none"]
+    columns = per_pair(rk("score", "--jsonl", "hf.json", *args, cwd=tmp_path))
+    rows = per_pair(rk("score", "--jsonl", "rows.jsonl", *args, cwd=tmp_path))
+    assert len(columns) == 3 and columns == rows
+    # pair 1 by hand: police, the, gunman of 4 tokens each side
+    assert columns[0]["ROUGE-1"]["recall"] == 0.75
+
+
+def test_column_json_of_different_lengths_is_refused_with_the_fix(tmp_path):
+    (tmp_path / "hf.json").write_text(json.dumps({"predictions": CANDS, "references": REFS[:2]}))
+    run = rk(
+        "score",
+        "--jsonl",
+        "hf.json",
+        "--candidate-field",
+        "predictions",
+        "--reference-field",
+        "references",
+        cwd=tmp_path,
+    )
+    one_error(run, "hf.json", "'predictions' has 3", "'references' has 2", "JSONL")
+
+
+# -- finding 7: dedup reads what score reads --------------------------------------------------------
+
+
+def test_dedup_jsonl_without_field_is_refused_and_lists_the_fields(tmp_path):
+    (tmp_path / "d.jsonl").write_text('{"t": "the cat sat", "x": 1}\n{"t": "the cat sat", "x": 2}\n')
+    one_error(rk("dedup", "d.jsonl", cwd=tmp_path), "--field", "'t', 'x'")
+    one_error(rk("dedup", "d.jsonl", "--field", "y", cwd=tmp_path), "d.jsonl, line 1: no field 'y'", "'t', 'x'")
+
+
+def test_dedup_reads_json_arrays_and_columns_and_writes_them_back(tmp_path):
+    items = [{"t": "the cat sat on the mat"}, {"t": "the cat sat on the mat"}, {"t": "dogs bark"}]
+    (tmp_path / "a.json").write_text(json.dumps(items))
+    run = rk("dedup", "a.json", "--field", "t", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [items[0], items[2]]
+    (tmp_path / "c.json").write_text(json.dumps({"t": [i["t"] for i in items], "id": [1, 2, 3]}))
+    run = rk("dedup", "c.json", "--field", "t", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {"t": ["the cat sat on the mat", "dogs bark"], "id": [1, 3]}
+
+
+def test_dedup_keeps_crlf_line_endings(tmp_path):
+    (tmp_path / "d.txt").write_bytes(b"the cat sat\r\nthe cat sat\r\na dog ran\r\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "rougekit", "dedup", "d.txt"],
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": SRC},
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == b"the cat sat\r\na dog ran\r\n"
+
+
+# -- finding 8: byte order marks -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("codec", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-be"])
+def test_files_with_a_byte_order_mark_score_as_utf8(tmp_path, codec):
+    text = "".join(c + "\r\n" for c in CANDS)
+    mark = {"utf-16-le": "\ufeff", "utf-16-be": "\ufeff", "utf-32-be": "\ufeff"}.get(codec, "")
+    (tmp_path / "c.txt").write_bytes((mark + text).encode(codec))
+    (tmp_path / "r.txt").write_text("".join(r + "\n" for r in REFS), encoding="utf-8")
+    (tmp_path / "c8.txt").write_text(text, encoding="utf-8")
+    args = ["-r", "r.txt", "--measures", "ROUGE-1,ROUGE-2", "--format", "jsonl", "--per-pair", "--bootstrap", "none"]
+    assert per_pair(rk("score", "-c", "c.txt", *args, cwd=tmp_path)) == per_pair(
+        rk("score", "-c", "c8.txt", *args, cwd=tmp_path)
+    )
+
+
+def test_utf16_without_a_mark_is_named(tmp_path):
+    (tmp_path / "c.txt").write_bytes("".join(c + "\n" for c in CANDS).encode("utf-16-le"))
+    (tmp_path / "r.txt").write_text("".join(r + "\n" for r in REFS))
+    one_error(rk("score", "-c", "c.txt", "-r", "r.txt", cwd=tmp_path), "c.txt, line 1", "UTF-16", "NUL")
+
+
+# -- finding 9: a blank candidate line is warned about, not dropped -------------------------------------
+
+
+def test_blank_candidate_line_is_warned_with_its_line_number(tmp_path):
+    (tmp_path / "c.txt").write_text("police kill the gunman\n\nthe dog\n")
+    (tmp_path / "r.txt").write_text("police killed the gunman\nthe cat\nthe dog\n")
+    run = rk(
+        "score", "-c", "c.txt", "-r", "r.txt", "--measures", "ROUGE-1", "--format", "jsonl", "--per-pair", cwd=tmp_path
+    )
+    rows = per_pair(run)
+    assert [r["ROUGE-1"]["recall"] for r in rows] == [0.75, 0.0, 1.0]  # aligned: 3 pairs, the blank scores 0
+    assert "c.txt: 1 blank candidate line(s) (line 2)" in run.stderr
+
+
+# -- finding 15: limits, quoting, correlate, dedup measures ------------------------------------------
+
+
+ENDLESS = [
+    ["score", "-c", "/dev/zero", "-r", "r.txt"],
+    ["score", "--jsonl", "/dev/zero", "--candidate-field", "a", "--reference-field", "b"],
+    ["compare", "-c", "r.txt", "-c", "r.txt", "-r", "/dev/zero"],
+    ["dedup", "/dev/zero"],
+    ["extract", "/dev/zero", "r.txt"],
+    ["correlate", "h.csv", "/dev/zero"],
+    ["protocol", "--dataset", "jsonl", "/dev/zero"],
+    ["report", "--result", "/dev/zero", "-o", "x.html"],
+    ["files2rouge", "r.txt", "/dev/zero"],
+    ["explain", "-c", "/dev/zero", "-r", "r.txt", "--line", "1"],
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize("argv", ENDLESS, ids=lambda a: a[0])
+def test_an_endless_input_stops_at_a_named_limit(tmp_path, argv):
+    (tmp_path / "r.txt").write_text("police killed the gunman\n")
+    (tmp_path / "h.csv").write_text("system,h\nA,1\nB,2\n")
+    run = rk(*argv, cwd=tmp_path, memory=1 << 31)
+    one_error(run, "/dev/zero")
+    assert "limit" in run.stderr or "NUL byte" in run.stderr, run.stderr  # the line limit, or its zeros seen first
+
+
+def test_limits_can_be_set_and_are_named(tmp_path):
+    (tmp_path / "c.txt").write_text("a b c\n" * 50 + "x" * 20 + "\n" + "y\n" * 20)
+    run = rk("score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "10"})
+    one_error(run, "c.txt, line 11", "more than 10 lines", "ROUGEKIT_MAX_LINES")
+    run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_FILE_BYTES": "100"})
+    one_error(run, "c.txt: larger than 100 bytes", "ROUGEKIT_MAX_FILE_BYTES")
+    run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "10"})
+    one_error(run, "c.txt, line 51: longer than 10 bytes", "ROUGEKIT_MAX_LINE_BYTES")
+
+
+def test_dedup_never_quotes_the_file(tmp_path):
+    (tmp_path / "passwd").write_text("k7q:x:0:0:private-words:/root:/bin/sh\nother:x:1:1::/:/bin/sh\n")
+    run = rk("dedup", "passwd", "--column", "text", cwd=tmp_path)
+    one_error(run, "passwd, line 1: no column 'text'")
+    assert "k7q" not in run.stderr and "private" not in run.stderr
+
+
+def test_correlate_prints_no_note_before_its_error(tmp_path):
+    (tmp_path / "m.csv").write_text("system,score\nA,0.1\nB,0.2\nX,0.3\n")
+    (tmp_path / "h.csv").write_text("system,human\nA,1\nB,2\nY,3\n")
+    one_error(rk("correlate", "m.csv", "h.csv", "--plot", tmp_path / "no" / "such" / "p", cwd=tmp_path), "plot")
+
+
+def test_correlate_reads_json_arrays_and_columns(tmp_path):
+    rows = [{"system": s, "score": v} for s, v in zip("ABCD", (0.1, 0.4, 0.2, 0.3))]
+    (tmp_path / "m.csv").write_text("system,score\n" + "".join(f"{r['system']},{r['score']}\n" for r in rows))
+    (tmp_path / "m.json").write_text(json.dumps(rows, indent=1))
+    (tmp_path / "c.json").write_text(json.dumps({"system": list("ABCD"), "score": [0.1, 0.4, 0.2, 0.3]}))
+    (tmp_path / "h.csv").write_text("system,human\nA,1\nB,4\nC,3\nD,2\n")
+    expected = rk("correlate", "m.csv", "h.csv", "--format", "json", cwd=tmp_path)
+    assert expected.returncode == 0, expected.stderr
+    # ranks 1 4 2 3 vs 1 4 3 2: spearman 1 - 6 * 2 / (4 * 15) = 0.8
+    assert json.loads(expected.stdout)["score"]["human"]["spearman"] == pytest.approx(0.8)
+    for name in ("m.json", "c.json"):
+        run = rk("correlate", name, "h.csv", "--format", "json", cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout == expected.stdout
+
+
+def test_dedup_refuses_measures_it_cannot_score_in_bulk(tmp_path):
+    (tmp_path / "d.txt").write_text("the cat sat\nthe cat sat\na dog\n")
+    one_error(rk("dedup", "d.txt", "--measure", "BLEU", cwd=tmp_path), "--measure BLEU", "rougeL")
+    one_error(rk("extract", "d.txt", "d.txt", "--measure", "ACCY", cwd=tmp_path), "--measure ACCY")
+    run = rk("dedup", "d.txt", "--measure", "ROUGE-1", cwd=tmp_path)
+    assert run.returncode == 0 and "(ROUGE-1 F > 0.7)" in run.stderr
