@@ -160,6 +160,8 @@ def _summary(value, column: str, prefix: str, k: int):
         return value if value.dtype.kind in "iu" else value.tolist()  # parquet list columns come as arrays
     if isinstance(value, (list, tuple)):
         return value
+    if _missing(value):  # a null cell: pandas reads it as None, NaN or pd.NA
+        raise TypeError(f"{prefix}row {k + 1}: {column!r} holds a missing value (null), not text")
     shown = _shown(value)
     raise TypeError(f"{prefix}row {k + 1}: {column!r} holds {shown}, not text (a str or a list of str sentences)")
 
@@ -171,6 +173,12 @@ def _references(value, column: str, prefix: str, k: int):
     if isinstance(value, list) and not value:
         raise TypeError(f"{prefix}row {k + 1}: {column!r} holds an empty list, not one or more references")
     return _summary(value, column, prefix, k)
+
+
+def _missing(value) -> bool:
+    if value is None or (isinstance(value, float) and value != value):
+        return True
+    return type(value).__name__ in ("NAType", "NaTType")
 
 
 def _shown(value) -> str:

@@ -1,0 +1,12 @@
+"""Scoring a Spark DataFrame in the executors (``pip install 'rougekit[spark]'``); see ``docs/spark.md``.
+
+:func:`score` returns what ``rougekit.score`` returns on the collected data, number for number: the
+executors' Python workers count each Arrow batch with the batch function the Dask workers run
+(:func:`rougekit.dask.partition.statistics_frame`), and the driver merges the per-pair statistics in
+the DataFrame's order into one result. :func:`per_pair` adds per-pair scores to the DataFrame as
+new columns.
+"""
+
+from rougekit.spark.scoring import per_pair, score
+
+__all__ = ["score", "per_pair"]

@@ -1,0 +1,155 @@
+"""rougekit.spark on a real local Spark session (local[2], Java 17): the same result as rougekit.score
+on the collected rows, for partitions of 0, 1 and uneven sizes; errors and warnings from the executors."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import warnings
+
+import numpy as np
+import pytest
+
+import rougekit
+from rougekit.errors import InputError, OptionError
+
+pytestmark = pytest.mark.integration  # CI's integration step; the default run deselects it
+
+pyspark = pytest.importorskip("pyspark", reason="pyspark is a test dependency (pip install '.[test]')")
+if shutil.which("java") is None:  # pragma: no cover - CI installs Java
+    pytest.skip("Spark needs Java 17 (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
+
+import rougekit.spark  # noqa: E402
+
+WORDS = "the a cat dog sat on mat police killed gunman shot was near house river ran fast slow".split()
+
+
+def _texts(rng: random.Random, n: int) -> list[str]:
+    return [" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 12))) for _ in range(n)]
+
+
+@pytest.fixture(scope="module")
+def spark():
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("rougekit-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.execution.arrow.maxRecordsPerBatch", "7")  # several Arrow batches per partition
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+def _frame(spark, rows: list[dict], sizes: list[int], schema: str):
+    """A DataFrame whose partitions hold exactly ``sizes`` rows, in order."""
+    assert sum(sizes) == len(rows)
+    parts, start = [], 0
+    for n in sizes:
+        parts.append(rows[start : start + n])
+        start += n
+    rdd = spark.sparkContext.parallelize(range(len(sizes)), len(sizes)).flatMap(lambda i: parts[i])
+    df = spark.createDataFrame(rdd.map(lambda r: tuple(r.values())), schema)
+    assert df.rdd.glom().map(len).collect() == sizes
+    return df
+
+
+def _same(a: rougekit.RougeResult, b: rougekit.RougeResult) -> None:
+    assert a.data.shape == b.data.shape
+    assert np.array_equal(a.data, b.data, equal_nan=True)
+    assert a.to_dict() == b.to_dict()
+    assert str(a.signature) == str(b.signature)
+    assert [r for r in a.rows()] == [r for r in b.rows()]
+
+
+@pytest.mark.parametrize("sizes", [[0, 1, 13, 0, 2, 30], [1], [46]])
+def test_score_equals_rougekit_score_on_the_collected_rows(spark, sizes):
+    rng = random.Random(len(sizes))
+    n = sum(sizes)
+    cands, refs = _texts(rng, n), _texts(rng, n)
+    rows = [{"prediction": c, "reference": r, "id": f"d{k:03d}"} for k, (c, r) in enumerate(zip(cands, refs))]
+    df = _frame(spark, rows, sizes, "prediction string, reference string, id string")
+    options = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4", "ROUGE-W-1.2"], stem=True, seed=7)
+    got = rougekit.spark.score(df, "prediction", "reference", ids="id", **options)
+    want = rougekit.score(cands, refs, ids=[r["id"] for r in rows], **options)
+    _same(got, want)
+    assert got.to_dict()["ROUGE-L"]["interval"] == want.to_dict()["ROUGE-L"]["interval"]
+
+
+def test_several_references_per_row_and_reference_columns(spark):
+    rng = random.Random(3)
+    cands = _texts(rng, 9)
+    refs = [_texts(rng, 1 + k % 3) for k in range(9)]
+    rows = [{"prediction": c, "references": r} for c, r in zip(cands, refs)]
+    df = _frame(spark, rows, [4, 0, 5], "prediction string, references array<string>")
+    _same(
+        rougekit.spark.score(df, references="references", bootstrap=None, multi_ref="max"),
+        rougekit.score(cands, refs, bootstrap=None, multi_ref="max"),
+    )
+    two = [{"p": c, "r1": r[0], "r2": r[-1]} for c, r in zip(cands, refs)]
+    df2 = _frame(spark, two, [9], "p string, r1 string, r2 string")
+    _same(
+        rougekit.spark.score(df2, "p", ["r1", "r2"], bootstrap=None),
+        rougekit.score(cands, [[r[0], r[-1]] for r in refs], bootstrap=None),
+    )
+
+
+def test_per_pair_adds_columns_equal_to_rougekit_per_pair(spark):
+    rng = random.Random(5)
+    cands, refs = _texts(rng, 20), _texts(rng, 20)
+    rows = [{"k": k, "prediction": c, "reference": r} for k, (c, r) in enumerate(zip(cands, refs))]
+    df = _frame(spark, rows, [3, 0, 17], "k long, prediction string, reference string")
+    out = rougekit.spark.per_pair(df, measures=["ROUGE-1", "ROUGE-L"], stats=("f", "hits")).toPandas()
+    added = ["ROUGE-1_f", "ROUGE-1_hits", "ROUGE-L_f", "ROUGE-L_hits"]
+    assert list(out.columns) == ["k", "prediction", "reference", *added]
+    out = out.sort_values("k")
+    want = rougekit.score(cands, refs, measures=["ROUGE-1", "ROUGE-L"], bootstrap=None)
+    assert out["ROUGE-L_f"].tolist() == want.values("ROUGE-L", "f").tolist()
+    assert out["ROUGE-1_hits"].tolist() == [c["ROUGE-1"]["hits"] for c in want.counts()]
+
+
+def test_the_first_bad_row_in_dataframe_order_is_named(spark):
+    """An executor's error comes back as data: the driver raises the first in DataFrame order, its row
+    counted from the DataFrame's first row (not the partition's), with no JVM traceback."""
+    rows = [{"prediction": "a cat", "reference": "the cat"} for _ in range(12)]
+    rows[9]["prediction"] = None
+    rows[4]["reference"] = None
+    df = _frame(spark, rows, [3, 6, 3], "prediction string, reference string")
+    with pytest.raises(TypeError) as error:
+        rougekit.spark.score(df, bootstrap=None)
+    assert str(error.value) == "row 5: 'reference' holds a missing value (null), not text"
+
+
+def test_executor_warnings_reach_the_driver(spark):
+    rows = [{"prediction": "the cat", "reference": "猫坐"}, {"prediction": "猫坐在垫子上", "reference": "a cat"}]
+    df = _frame(spark, rows, [1, 1], "prediction string, reference string")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rougekit.spark.score(df, bootstrap=None)
+    with warnings.catch_warnings(record=True) as local:
+        warnings.simplefilter("always")
+        rougekit.score([r["prediction"] for r in rows], [r["reference"] for r in rows], bootstrap=None)
+    assert [type(w.message).__name__ for w in local] == ["EmptyTokensWarning"]
+    ours = [w for w in caught if type(w.message).__module__ == "rougekit.errors"]  # not Spark's own
+    assert [type(w.message).__name__ for w in ours] == ["EmptyTokensWarning"]
+    assert "1 of 2 summaries have words but no tokens" in str(ours[0].message)
+    assert str(ours[0].message).endswith("(and in 1 other batch)")
+
+
+def test_options_and_columns_are_checked_on_the_driver(spark):
+    row = {"prediction": "a", "reference": "a", "n": 1}
+    df = _frame(spark, [row], [1], "prediction string, reference string, n long")
+    with pytest.raises(OptionError, match="no column 'pred'"):
+        rougekit.spark.score(df, "pred")
+    with pytest.raises(TypeError, match="column 'n' holds bigint"):
+        rougekit.spark.score(df, "prediction", "n")
+    with pytest.raises(OptionError, match="BLEU"):
+        rougekit.spark.score(df, measures=["BLEU"])
+    with pytest.raises(OptionError):
+        rougekit.spark.score(df, measures=["ROUGE-9x"])
+    empty = _frame(spark, [], [0, 0], "prediction string, reference string")
+    with pytest.raises(InputError, match="no rows"):
+        rougekit.spark.score(empty)
