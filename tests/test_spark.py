@@ -15,7 +15,7 @@ from rougekit.errors import InputError, OptionError
 
 pytestmark = pytest.mark.integration  # CI's integration step; the default run deselects it
 
-pyspark = pytest.importorskip("pyspark", reason="pyspark is a test dependency (pip install '.[test]')")
+pyspark = pytest.importorskip("pyspark", reason="pyspark is a test dependency (pip install '.[integration]')")
 if shutil.which("java") is None:  # pragma: no cover - CI installs Java
     pytest.skip("Spark needs Java 17 (apt-get install openjdk-17-jre-headless)", allow_module_level=True)
 

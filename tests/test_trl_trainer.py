@@ -12,10 +12,10 @@ from rougekit.rewards import rouge_reward
 
 pytestmark = pytest.mark.integration  # CI's integration step; the default run deselects it
 
-torch = pytest.importorskip("torch", reason="torch is a test dependency (pip install '.[test]')")
-trl = pytest.importorskip("trl", reason="trl is a test dependency (pip install '.[test]')")
-transformers = pytest.importorskip("transformers", reason="transformers is a test dependency")
-datasets = pytest.importorskip("datasets", reason="datasets is a test dependency")
+torch = pytest.importorskip("torch", reason="torch is a test dependency (pip install '.[integration]')")
+trl = pytest.importorskip("trl", reason="trl is a test dependency (pip install '.[integration]')")
+transformers = pytest.importorskip("transformers", reason="transformers is in the integration extra")
+datasets = pytest.importorskip("datasets", reason="datasets is in the integration extra")
 
 WORDS = "the a cat dog sat on mat police killed gunman shot was near house river ran fast".split()
 
