@@ -1,0 +1,140 @@
+"""Which ROUGE was it? Every popular implementation's numbers on the same pairs, side by side.
+
+>>> r = variants(["the cat sat on the mat"], ["the cat was on the mat"], measures=["ROUGE-1"], rows=["rouge-score"])
+>>> r.rows[0].scores["ROUGE-1"]["f"]
+0.6666666666666666
+
+:func:`variants` computes one :class:`~rougekit.variants.rows.Row` per implementation (through
+the rougekit path bit-identical to it), and with ``target=`` ranks them and searches the option
+space for settings that reproduce a reported number (:mod:`rougekit.variants.target`).
+:func:`rougekit.variants.factors.decompose` explains the difference between two rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+from rougekit.errors import OptionError
+from rougekit.variants.rows import Row, signature_of, specs
+from rougekit.variants.space import Settings, Space, check_measures
+
+__all__ = ["variants", "VariantsResult", "Row", "Settings", "Space"]
+
+
+@dataclass
+class VariantsResult:
+    """The rows, the rows that could not be computed (with why), and the target's matches."""
+
+    rows: list
+    skipped: list = field(default_factory=list)  # [(name, reason)]
+    matches: Optional[list] = None  # [target.Match], best first, when a target was given
+    pairs: int = 0
+    measures: tuple = ()
+    target: Optional[object] = None
+    search: Optional[object] = None  # what the search covered (target.SearchReport)
+
+    def row(self, name: str) -> Row:
+        for r in self.rows:
+            if r.name == name:
+                return r
+        raise OptionError(f"no row {name!r} (rows: {', '.join(r.name for r in self.rows)})")
+
+    def to_dict(self) -> dict:
+        """``{"rows": [...], "matches": [...]}`` (matches only with a target), scores as fractions."""
+        out: dict = {"rows": [r.to_dict() for r in self.rows]}
+        if self.matches is not None:
+            out["matches"] = [m.to_dict() for m in self.matches]
+        return out
+
+
+def normalized_references(references: Iterable) -> list:
+    """One list of reference strings per candidate (a bare string is one reference)."""
+    out = []
+    for i, refs in enumerate(references):
+        if isinstance(refs, str):
+            out.append([refs])
+        elif isinstance(refs, (list, tuple)) and refs and all(isinstance(r, str) for r in refs):
+            out.append(list(refs))
+        else:
+            raise OptionError(f"pair {i + 1}: references must be a string or a non-empty list of strings")
+    return out
+
+
+def punkt_available() -> tuple[bool, str]:
+    """(True, "") when nltk and its Punkt model are installed (nothing is downloaded), else (False, why)."""
+    try:
+        import nltk
+    except ImportError:
+        return False, "needs nltk (pip install nltk)"
+    try:
+        nltk.data.find("tokenizers/punkt_tab")
+    except LookupError:
+        return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
+    return True, ""
+
+
+def variants(
+    candidates: Sequence[str],
+    references: Iterable,
+    measures: Sequence[str] = ("ROUGE-1", "ROUGE-2", "ROUGE-L"),
+    *,
+    rows: Optional[Sequence[str]] = None,
+    lang: Optional[str] = None,
+    seed: int = 0,
+    target=None,
+    target_stat: str = "f",
+    space: Optional[Space] = None,
+) -> VariantsResult:
+    """Every implementation's corpus R/P/F on these pairs (candidates first, references second).
+
+    ``rows`` picks rows by name (default: all); ``lang`` is XL-Sum's language for the
+    multilingual-rouge row; ``seed`` seeds the bootstrap medians (evaluate's ``load(seed=)``,
+    rouge-score's aggregator). ``target`` (``"R1=39.53,R2=17.28,RL=36.38"`` or a dict) ranks the
+    rows and searches the option space for the settings that print those numbers
+    (:func:`rougekit.variants.target.search`).
+    """
+    if isinstance(candidates, (str, bytes)):
+        raise TypeError("candidates must be a list of candidate summaries, not a string")
+    candidates = list(candidates)
+    refs = normalized_references(references)
+    if len(candidates) != len(refs):
+        raise OptionError(f"{len(candidates)} candidates but {len(refs)} reference entries")
+    if not candidates:
+        raise OptionError("no pairs to score")
+    names = check_measures(measures)
+    all_specs = specs(names, lang=lang, seed=seed)
+    known = [s.name for s in all_specs]
+    for name in rows or ():
+        if name not in known:
+            raise OptionError(f"unknown row {name!r} (rows: {', '.join(known)})")
+    multi = any(len(r) != 1 for r in refs)
+    punkt_ok, punkt_why = punkt_available()
+    result_rows, skipped = [], []
+    for spec in all_specs:
+        if rows is not None and spec.name not in rows:
+            continue
+        if spec.single_reference and multi:
+            skipped.append((spec.name, f"{spec.package} takes one reference per pair"))
+            continue
+        if spec.needs_punkt and not punkt_ok:
+            skipped.append((spec.name, punkt_why))
+            continue
+        try:
+            scores = spec.compute(candidates, refs, names, seed=seed, lang=lang)
+        except Exception as exc:  # the package itself fails on these inputs: say so, never a row of zeros
+            skipped.append((spec.name, f"{spec.package} {spec.version} fails: {type(exc).__name__}: {exc}"))
+            continue
+        signature = signature_of(names, spec.settings, **spec.signature_fields)
+        result_rows.append(
+            Row(spec.name, spec.package, spec.version, spec.command, spec.aggregation, signature, scores, spec.settings)
+        )
+    result = VariantsResult(result_rows, skipped, pairs=len(candidates), measures=names)
+    if target is not None:
+        from rougekit.variants import target as target_module
+
+        goal = target_module.parse_target(target, target_stat)
+        space = space or Space(candidates, refs, names, seed=seed)
+        result.target = goal
+        result.matches, result.search = target_module.search(result, space, goal)
+    return result
