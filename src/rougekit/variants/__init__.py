@@ -17,7 +17,7 @@ from typing import Iterable, Optional, Sequence
 
 from rougekit.errors import OptionError
 from rougekit.variants.rows import Row, signature_of, specs
-from rougekit.variants.space import Settings, Space, check_measures
+from rougekit.variants.space import Settings, Space, check_measures, normalized_references
 
 __all__ = ["variants", "VariantsResult", "Row", "Settings", "Space"]
 
@@ -46,19 +46,6 @@ class VariantsResult:
         if self.matches is not None:
             out["matches"] = [m.to_dict() for m in self.matches]
         return out
-
-
-def normalized_references(references: Iterable) -> list:
-    """One list of reference strings per candidate (a bare string is one reference)."""
-    out = []
-    for i, refs in enumerate(references):
-        if isinstance(refs, str):
-            out.append([refs])
-        elif isinstance(refs, (list, tuple)) and refs and all(isinstance(r, str) for r in refs):
-            out.append(list(refs))
-        else:
-            raise OptionError(f"pair {i + 1}: references must be a string or a non-empty list of strings")
-    return out
 
 
 def punkt_available() -> tuple[bool, str]:

@@ -15,7 +15,7 @@ import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -109,6 +109,19 @@ class Settings:
         return command_of(self, measures)
 
 
+def normalized_references(references: Iterable) -> list:
+    """One list of reference strings per candidate (a bare string is one reference)."""
+    out = []
+    for i, refs in enumerate(references):
+        if isinstance(refs, str):
+            out.append([refs])
+        elif isinstance(refs, (list, tuple)) and refs and all(isinstance(r, str) for r in refs):
+            out.append(list(refs))
+        else:
+            raise OptionError(f"pair {i + 1}: references must be a string or a non-empty list of strings")
+    return out
+
+
 def check_measures(measures: Sequence[str]) -> tuple[str, ...]:
     """The measure names every implementation has: ROUGE-1 .. ROUGE-4 and ROUGE-L."""
     names = []
@@ -157,13 +170,13 @@ class Space:
     def __init__(
         self,
         candidates: Sequence[str],
-        references: Sequence[Sequence[str]],
+        references: Iterable,
         measures: Sequence[str] = ("ROUGE-1", "ROUGE-2", "ROUGE-L"),
         seed: int = 0,
         jobs: int | None = None,
     ):
         self.candidates = list(candidates)
-        self.references = [list(r) for r in references]
+        self.references = normalized_references(references)
         if len(self.candidates) != len(self.references):
             raise OptionError(f"{len(self.candidates)} candidates but {len(self.references)} reference entries")
         if not self.candidates:
@@ -224,10 +237,13 @@ class Space:
     # -- the corpus number ---------------------------------------------------------------------
     def value(self, s: Settings, measure: str) -> tuple[float, float, float]:
         """(R, P, F) of the corpus under ``s``: aggregated, in ``s.precision``, rounded as ``s.rounding``."""
-        key = (s, measure)
+        key = (s.replace(rounding="none"), measure)  # rounding is applied last: the aggregate is shared
         if key not in self._values:
-            self._values[key] = self._value(s, measure)
-        return self._values[key]
+            self._values[key] = self._value(key[0], measure)
+        out = self._values[key]
+        if s.rounding == "round5":
+            out = tuple(float(f"{v:.5f}") for v in out)  # type: ignore[assignment]
+        return out
 
     def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
         stats = self.statistics(s, measure)
@@ -256,8 +272,6 @@ class Space:
             out = tuple(float(v) for v in mid)
         if s.precision == "float32":
             out = tuple(float(np.float32(v)) for v in out)
-        if s.rounding == "round5":
-            out = tuple(float(f"{v:.5f}") for v in out)
         return out  # type: ignore[return-value]
 
 
