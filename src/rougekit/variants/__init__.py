@@ -72,6 +72,7 @@ def variants(
     target=None,
     target_stat: str = "f",
     space: Optional[Space] = None,
+    max_matches: Optional[int] = 10,
 ) -> VariantsResult:
     """Every implementation's corpus R/P/F on these pairs (candidates first, references second).
 
@@ -79,7 +80,7 @@ def variants(
     multilingual-rouge row; ``seed`` seeds the bootstrap medians (evaluate's ``load(seed=)``,
     rouge-score's aggregator). ``target`` (``"R1=39.53,R2=17.28,RL=36.38"`` or a dict) ranks the
     rows and searches the option space for the settings that print those numbers
-    (:func:`rougekit.variants.target.search`).
+    (:func:`rougekit.variants.target.search`), listing at most ``max_matches`` (None: all).
     """
     if isinstance(candidates, (str, bytes)):
         raise TypeError("candidates must be a list of candidate summaries, not a string")
@@ -123,5 +124,5 @@ def variants(
         goal = target_module.parse_target(target, target_stat)
         space = space or Space(candidates, refs, names, seed=seed)
         result.target = goal
-        result.matches, result.search = target_module.search(result, space, goal)
+        result.matches, result.search = target_module.search(result, space, goal, max_matches)
     return result

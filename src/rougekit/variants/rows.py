@@ -168,11 +168,10 @@ def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = 
             for score in scores:
                 aggregator.add_scores(score)
             return _mids(aggregator.aggregate(), measures, types)
-        out = {}
-        for m, t in zip(measures, types):
-            table = np.array([(s[t].recall, s[t].precision, s[t].fmeasure) for s in scores], dtype=np.float64)
-            out[m] = _prf(*np.mean(table, axis=0))
-        return out
+        fields = ("recall", "precision", "fmeasure")
+        return {
+            m: _prf(*(np.mean([getattr(s[t], k) for s in scores]) for k in fields)) for m, t in zip(measures, types)
+        }
 
     return compute
 
@@ -195,10 +194,26 @@ def _evaluate(lsum: bool):
 
         types = rouge_score_types(measures, "newline" if lsum else "none")
         refs = [r[0] for r in references] if all(len(r) == 1 for r in references) else references
-        result = evaluate.load("rouge", seed=seed).compute(predictions=candidates, references=refs, rouge_types=types)
+        # the bootstrap draws of each type follow those of the types before it: evaluate's own list
+        result = evaluate.load("rouge", seed=seed).compute(
+            predictions=candidates, references=refs, rouge_types=evaluate_types(measures)
+        )
         return {m: _prf(None, None, result[t]) for m, t in zip(measures, types)}
 
     return compute
+
+
+def evaluate_types(measures: Sequence[str]) -> list:
+    """evaluate's default ``rouge_types`` (rouge1, rouge2, rougeL, rougeLsum), with any higher ROUGE-N
+    asked for inserted before rougeL (then the call names them: ``rouge_types=[...]``)."""
+    orders = sorted({1, 2, *(int(m[6:]) for m in measures if m != "ROUGE-L")})
+    return [f"rouge{n}" for n in orders] + ["rougeL", "rougeLsum"]
+
+
+def _evaluate_call(measures: Sequence[str], seed: int) -> str:
+    types = evaluate_types(measures)
+    named = "" if types == ["rouge1", "rouge2", "rougeL", "rougeLsum"] else f", rouge_types={types!r}"
+    return f"evaluate.load('rouge', seed={seed}).compute(predictions=candidates, references=references{named})"
 
 
 def _torchmetrics(lsum: bool):
@@ -359,8 +374,7 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
             "evaluate",
             "evaluate",
             "0.4.6",
-            f"evaluate.load('rouge', seed={seed}).compute(predictions=candidates, references=references)['rougeL']"
-            "  (F only)",
+            f"{_evaluate_call(measures, seed)}['rougeL']  (F only)",
             "bootstrap-median",
             rsb.replace(aggregation="bootstrap-median"),
             _evaluate(False),
@@ -369,8 +383,7 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
             "evaluate-lsum",
             "evaluate",
             "0.4.6",
-            f"evaluate.load('rouge', seed={seed}).compute(predictions=candidates, references=references)['rougeLsum']"
-            "  (F only; sentences: the lines)",
+            f"{_evaluate_call(measures, seed)}['rougeLsum']  (F only; sentences: the lines)",
             "bootstrap-median",
             rsb.replace(split="newline", aggregation="bootstrap-median"),
             _evaluate(True),

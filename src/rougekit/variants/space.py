@@ -256,7 +256,8 @@ class Space:
 
                 out = tuple(float(float32_mean(values[:, k].astype(np.float32))) for k in range(3))
             else:
-                out = tuple(float(v) for v in np.mean(values, axis=0))
+                # each column alone, as numpy.mean of a list of per-pair values adds them (pairwise)
+                out = tuple(float(np.mean(np.ascontiguousarray(values[:, k]))) for k in range(3))
         elif s.aggregation == "tokens":
             model, hits, peer = (float(np.sum(stats[:, k])) for k in range(3))
             out = tuple(float(v) for v in ratios(model, peer, hits, 0.5))

@@ -197,8 +197,9 @@ def _could_match(target: Target, means: dict, ses: dict, measures, slack: float)
     return True
 
 
-def search(result, space: Space, target: Target, limit: int = 10):
-    """(matches best first, or the nearest settings when none matches; a :class:`SearchReport`)."""
+def search(result, space: Space, target: Target, limit: Optional[int] = 10):
+    """(matches in the search order, rows first -- at most ``limit``, None: all -- or the nearest
+    settings when none matches; a :class:`SearchReport`)."""
     from rougekit.variants import punkt_available
 
     started = time.perf_counter()
@@ -221,7 +222,7 @@ def search(result, space: Space, target: Target, limit: int = 10):
     splits = _splits(with_l, punkt_available()[0])
     n_measures = [m for m in measures if m != "ROUGE-L"]
     near: list = []
-    seen = {r.settings for r in result.rows if r.settings is not None}
+    seen = {r.settings for r in result.rows if r.settings is not None and r.name in {m.name for m in found}}
     for base in _grid(space, with_l, "punkt" in splits):
         report.counted += 1
         means = _stat_values(space, base, measures, stat)
