@@ -12,6 +12,7 @@ _RS_TYPES = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2", "ROUGE-3": "rouge3", "ROU
 _SPLIT_NOTE = {
     "none": "each summary on one line (newlines replaced by spaces)",
     "punkt": "one sentence per line by nltk.sent_tokenize",
+    "eos": "each summary on one line, a new sentence after each ' .' (files2rouge's --eos)",
     "newline": "",
 }
 
@@ -45,6 +46,8 @@ def command_of(s: "Settings", measures: Sequence[str]) -> str:
     """One line that reproduces ``s`` (prefixed by how to prepare the texts when the split asks for it)."""
     note = _SPLIT_NOTE[s.split] if "ROUGE-L" in measures else ""
     prefix = f"[texts: {note}] " if note else ""
+    if s.order == "file-names":
+        prefix += "[pairs as files <i>.txt, bootstrapped in file-name order, as pyrouge and files2rouge] "
     suffix = " [value as printed with %.5f]" if s.rounding == "round5" else ""
     suffix += " [float32 values and mean, as torchmetrics]" if s.precision == "float32" else ""
     if s.tokenizer == "rouge155":

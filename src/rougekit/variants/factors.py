@@ -73,10 +73,13 @@ class Decomposition:
 
 
 def _shown(value):
-    if isinstance(value, tuple):  # stopwords travel with the limits
+    if isinstance(value, tuple) and len(value) == 3:  # stopwords travel with the limits
         stop, words, nbytes = value
         text = "stopwords" if stop else "no stopwords"
         return text + (f", -l {words}" if words else "") + (f", -b {nbytes}" if nbytes else "")
+    if isinstance(value, tuple):  # the aggregation, with the pairs' order in the script's bootstrap
+        aggregation, order = value
+        return aggregation + (" (pairs in file-name order)" if order == "file-names" else "")
     return value
 
 

@@ -299,7 +299,7 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
             "r.output_to_dict(r.convert_and_evaluate())  "
             "(runs ROUGE-1.5.5.pl -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -m)",
             "rouge155-average",
-            base.replace(stemmer="porter+wordnet", rounding="round5"),
+            base.replace(stemmer="porter+wordnet", rounding="round5", order="file-names"),
             _pyrouge,
         ),
         Spec(
@@ -309,7 +309,7 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
             "files2rouge references.txt summaries.txt  (runs ROUGE-1.5.5.pl -c 95 -r 1000 -n 2 -a -m, "
             "Porter without WordNet exceptions, a sentence ending after each ' .')",
             "rouge155-average",
-            base.replace(stemmer="porter", split="eos", rounding="round5"),
+            base.replace(stemmer="porter", split="eos", rounding="round5", order="file-names"),
             _files2rouge,
             single_reference=True,
         ),

@@ -35,6 +35,7 @@ MULTI_REF = ("sum", "best", "max")
 AGGREGATIONS = ("mean", "tokens", "rouge155-average", "bootstrap-median")
 ROUNDINGS = ("none", "round5")  # round5: the value as ROUGE-1.5.5 prints it (%.5f), read back
 PRECISIONS = ("float64", "float32")
+ORDERS = ("input", "file-names")  # the pairs' order in ROUGE-1.5.5's bootstrap
 RESAMPLES = 1000  # ROUGE-1.5.5's -r 1000 and rouge-score's BootstrapAggregator n_samples
 MEASURE_NAMES = ("ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L")
 
@@ -56,6 +57,8 @@ class Settings:
     aggregation  "mean" of per-pair values, "tokens" (Σhits/Σcounts, -t 1), "rouge155-average"
                  (the script's -a average over -r 1000 resamples), "bootstrap-median" (rouge-score's
                  BootstrapAggregator mid, seeded)
+    order        the pairs' order in the script's bootstrap (-a average): "input", or "file-names" (the
+                 files <i>.txt sorted as strings, as pyrouge and files2rouge name and list them)
     rounding     "none" or "round5" (the 5 decimals ROUGE-1.5.5 prints, as pyrouge reads them back)
     precision    "float64" or "float32" (per-pair values and their mean in float32, as torchmetrics)
     """
@@ -70,6 +73,7 @@ class Settings:
     aggregation: str = "mean"
     rounding: str = "none"
     precision: str = "float64"
+    order: str = "input"
 
     def __post_init__(self):
         for name, allowed in (
@@ -80,6 +84,7 @@ class Settings:
             ("aggregation", AGGREGATIONS),
             ("rounding", ROUNDINGS),
             ("precision", PRECISIONS),
+            ("order", ORDERS),
         ):
             if getattr(self, name) not in allowed:
                 raise OptionError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
@@ -88,14 +93,18 @@ class Settings:
         return dataclasses.replace(self, **changes)
 
     def factor_value(self, factor: str):
-        """The value of one of ``FACTORS`` (stopwords with the limits, which travel with it)."""
+        """The value of one of ``FACTORS`` (stopwords with the limits, aggregation with the pairs' order)."""
         if factor == "stopwords":
             return (self.stopwords, self.word_limit, self.byte_limit)
+        if factor == "aggregation":
+            return (self.aggregation, self.order)
         return getattr(self, factor)
 
     def with_factor(self, factor: str, value) -> "Settings":
         if factor == "stopwords":
             return self.replace(stopwords=value[0], word_limit=value[1], byte_limit=value[2])
+        if factor == "aggregation":
+            return self.replace(aggregation=value[0], order=value[1])
         return self.replace(**{factor: value})
 
     def describe(self) -> dict:
@@ -264,6 +273,8 @@ class Space:
         elif s.aggregation == "rouge155-average":
             from rougekit.stats.perl_bootstrap import perl_bootstrap_columns
 
+            if s.order == "file-names":
+                values = values[file_name_order(len(values))]
             boots = perl_bootstrap_columns(np.ascontiguousarray(values), RESAMPLES, 95.0)
             out = tuple(float(b[0]) for b in boots)
         else:
@@ -274,6 +285,14 @@ class Space:
         if s.precision == "float32":
             out = tuple(float(np.float32(v)) for v in out)
         return out  # type: ignore[return-value]
+
+
+def file_name_order(n: int) -> list:
+    """The pairs in the order of ROUGE-1.5.5's bootstrap when pyrouge or files2rouge write pair ``i``
+    (from 0) as ``<prefix>.<i>.txt``: the files sorted as strings ("1." < "10" < "2.") become
+    evaluations 1, 2, ..., and the script sorts those IDs as strings again."""
+    files = sorted(range(n), key=lambda i: f"{i}.")
+    return [files[k - 1] for k in sorted(range(1, n + 1), key=lambda k: f"{k}.")]
 
 
 def _rouge_score_prf(column: np.ndarray, lcs: bool) -> np.ndarray:

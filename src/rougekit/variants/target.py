@@ -11,7 +11,8 @@ target. The rows are ranked first; then a bounded, deterministic grid is searche
   ROUGE-1.5.5's tokenizer only (rouge-score has neither);
 * ROUGE-L's sentences: none, lines, nltk's Punkt (when installed), files2rouge's " ." rule;
 * several references: sum (-f A), best (-f B), max (rouge-score's only rule);
-* aggregation: per-pair mean, token sums, ROUGE-1.5.5's -a average, bootstrap median;
+* aggregation: per-pair mean, token sums, ROUGE-1.5.5's -a average (over the pairs in input order,
+  and with its tokenizer also in pyrouge's and files2rouge's file-name order), bootstrap median;
   float32 (torchmetrics) beside float64 for rouge-score's per-pair mean;
 * printed value: rounded or truncated.
 
@@ -169,6 +170,15 @@ def _grid(space: Space, with_l: bool, punkt: bool):
         yield Settings("rouge-score", stemmer, split="newline", multi_ref="max")
 
 
+def _aggregations(base: Settings) -> list:
+    """(aggregation, pairs' order) to try: the script's average also over pairs in file-name order
+    (pyrouge's and files2rouge's <i>.txt files) with its tokenizer."""
+    out = [("mean", "input"), ("tokens", "input"), ("rouge155-average", "input")]
+    if base.tokenizer == "rouge155":
+        out.append(("rouge155-average", "file-names"))
+    return out + [("bootstrap-median", "input")]
+
+
 def _splits(with_l: bool, punkt: bool) -> tuple:
     if not with_l:
         return ("newline",)
@@ -226,20 +236,26 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
     for base in _grid(space, with_l, "punkt" in splits):
         report.counted += 1
         means = _stat_values(space, base, measures, stat)
+        tokens = _stat_values(space, base.replace(aggregation="tokens"), measures, stat)
         ses = _standard_errors(space, base, measures, stat)
+        # ROUGE-N does not depend on ROUGE-L's sentences: recount ROUGE-L under the other splits only
+        # where ROUGE-N can match with some aggregation (a bootstrap one lies near the mean)
+        n_can_match = not n_measures or (
+            _could_match(target, means, ses, n_measures, BOOTSTRAP_SES)
+            or _could_match(target, tokens, ses, n_measures, 0.0)
+        )
         for split in splits:
             counting = base.replace(split=split)
             if split != "newline":
-                if not _could_match(target, means, ses, n_measures, BOOTSTRAP_SES) and n_measures:
+                if not n_can_match:
                     report.pruned += 1
                     continue
-                means = {**means, "ROUGE-L": space.value(counting, "ROUGE-L")[stat]} if with_l else means
                 ses = {**ses, **_standard_errors(space, counting, ["ROUGE-L"], stat)} if with_l else ses
-            for aggregation in ("mean", "tokens", "rouge155-average", "bootstrap-median"):
+            for aggregation, order in _aggregations(base):
                 torch_like = base.tokenizer == "rouge-score" and aggregation == "mean"
                 precisions = ("float64", "float32") if torch_like else ("float64",)
                 for precision in precisions:
-                    s = counting.replace(aggregation=aggregation, precision=precision)
+                    s = counting.replace(aggregation=aggregation, precision=precision, order=order)
                     if aggregation in ("rouge155-average", "bootstrap-median") and not _could_match(
                         target, _stat_values(space, counting, measures, stat), ses, measures, BOOTSTRAP_SES
                     ):
