@@ -8,8 +8,6 @@ pltrdy's ``rouge`` and XL-Sum's scorer, whose text handling is their own).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
@@ -109,28 +107,43 @@ def _api_rows(stem: bool, ids: bool = False) -> Callable[..., Scores]:
 
 
 def _pyrouge(candidates, references, measures, **_):
-    """pyrouge 0.1.3's defaults on folders written as its README names them (system.<i>.txt, model.<A>.<i>.txt)."""
-    from rougekit.compat.pyrouge import Rouge155
+    """pyrouge 0.1.3's ``convert_and_evaluate`` with its default arguments on folders named as its README
+    names them (``system.<i>.txt``, ``model.<A>.<i>.txt``): its evaluations, in its order (the file names
+    sorted), each file converted to its SEE HTML, run by :func:`rougekit.compat.pyrouge.run_script`
+    in memory (pyrouge's own file handling costs minutes on 35k pairs)."""
+    from rougekit.compat.pyrouge import DEFAULT_ROUGE_ARGS, Rouge155, run_script
+    from rougekit.io.rouge155_config import Config, Evaluation
+    from rougekit.text.rouge155 import sentences_from_lines
 
-    with tempfile.TemporaryDirectory(prefix="rougekit-variants-") as root:
-        system_dir, model_dir = os.path.join(root, "system"), os.path.join(root, "model")
-        os.mkdir(system_dir)
-        os.mkdir(model_dir)
-        for i, (cand, refs) in enumerate(zip(candidates, references)):
-            _write(os.path.join(system_dir, f"system.{i}.txt"), cand)
-            for k, ref in enumerate(refs):
-                _write(os.path.join(model_dir, f"model.{chr(65 + k)}.{i}.txt"), ref)
-        r = Rouge155()
-        r.system_dir, r.model_dir = system_dir, model_dir
-        r.system_filename_pattern = r"system.(\d+).txt"
-        r.model_filename_pattern = "model.[A-Z].#ID#.txt"
-        scores = r.output_to_dict(r.convert_and_evaluate())
+    sentences: dict = {}
+
+    def see(path: str, text: str) -> None:
+        html = Rouge155.convert_text_to_rouge_format(text).encode("utf-8").split(b"\n")
+        sentences[path] = [line + b"\n" for line in html[:-1]] + [html[-1]]
+
+    evaluations = []
+    for name in sorted(f"system.{i}.txt" for i in range(len(candidates))):
+        i = int(name.split(".")[1])
+        see(f"system/{name}", candidates[i])
+        model_ids = [chr(65 + k) for k in range(len(references[i]))]
+        for k, ref in zip(model_ids, references[i]):
+            see(f"model/model.{k}.{i}.txt", ref)
+        evaluation = Evaluation(
+            eval_id=str(len(evaluations) + 1),
+            input_format="SEE",
+            peer_root="system",
+            model_root="model",
+            peers={"1": name},
+            model_ids=model_ids,
+        )
+        evaluation.model_files = {k: f"model.{k}.{i}.txt" for k in model_ids}
+        evaluations.append(evaluation)
+    options = ["-e", "data", *DEFAULT_ROUGE_ARGS.split()]
+    output = run_script(
+        Config(evaluations, ["1"]), "1", options, lambda path, fmt: sentences_from_lines(sentences[path], fmt)
+    )
+    scores = Rouge155().output_to_dict(output)
     return {m: _from_output(scores, m) for m in measures}
-
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
 
 
 def _from_output(scores: dict, measure: str) -> dict:
