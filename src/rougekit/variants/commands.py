@@ -55,12 +55,25 @@ def command_of(s: "Settings", measures: Sequence[str]) -> str:
     return prefix + _rouge_score_command(s, measures) + suffix
 
 
+def python_command(s: "Settings", measures: Sequence[str]) -> str:
+    """rougekit's own evaluation of any point of the option space (where no package's command gives it)."""
+    fields = ", ".join(f"{k}={v!r}" for k, v in s.describe().items() if v != getattr(type(s)(), k))
+    return (
+        'python -c "import rougekit.variants as v; from rougekit.io.inputs import read_lines as r; '
+        f"s = v.Space(r('candidates.txt'), r('references.txt'), {list(measures)!r}); "
+        f'print([s.value(v.Settings({fields}), m) for m in s.measures])"'
+    )
+
+
 def _rouge155_command(s: "Settings", measures: Sequence[str]) -> str:
     if s.stemmer == "porter":  # the empty WordNet exception DB files2rouge installs
         perl = f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml (with an empty WordNet exception DB)"
-        if s.aggregation in ("rouge155-average", "tokens") and not (s.stopwords or s.word_limit or s.byte_limit):
-            return f"{perl}; or: files2rouge references.txt summaries.txt (one summary per line)"
-        return perl
+        if s.aggregation == "rouge155-average" and s.order == "file-names" and s.multi_ref == "sum":
+            if s.split == "eos" and not (s.stopwords or s.word_limit or s.byte_limit):
+                return f"files2rouge references.txt summaries.txt; or: {perl}"
+        if s.aggregation in ("rouge155-average", "tokens") and s.multi_ref != "max":
+            return perl
+        return python_command(s, measures)
     words = ["rougekit score -c candidates.txt -r references.txt", f"--measures {','.join(measures)}"]
     if s.stemmer == "porter+wordnet":
         words.append("--stem")
@@ -73,8 +86,8 @@ def _rouge155_command(s: "Settings", measures: Sequence[str]) -> str:
     if s.multi_ref != "sum":
         words.append(f"--multi-ref {s.multi_ref}")
     average = {"mean": "pairs", "tokens": "tokens", "rouge155-average": "rouge155"}.get(s.aggregation)
-    if average is None:
-        return " ".join(words) + " --format json --per-pair  [then the bootstrap median of the per-pair values]"
+    if average is None or s.order == "file-names":
+        return python_command(s, measures)
     words.append(f"--average {average}")
     own = " ".join(words)
     if s.aggregation == "mean" or s.multi_ref == "max":
@@ -93,6 +106,8 @@ def _rouge_score_command(s: "Settings", measures: Sequence[str]) -> str:
         )
     if s.multi_ref != "max":
         extra.append(f"several references combined as rougekit's --multi-ref {s.multi_ref}")
+    if extra or s.aggregation in ("tokens", "rouge155-average"):
+        return python_command(s, measures)
     per_pair = "scores = [scorer.score_multi(refs, cand) for cand, refs in zip(candidates, references)]"
     if s.aggregation == "mean":
         tail = "mean of each score over the pairs (numpy.mean)"

@@ -220,7 +220,7 @@ def table(decompositions: list) -> str:
         if d.pairs:
             lines.append("  pairs that differ most:")
             for p in d.pairs:
-                lines.append(f"    pair {p['pair']}: {p['a']:.4f} -> {p['b']:.4f}")
+                lines.append(f"    pair {p['pair']}: {p['a']:.5f} -> {p['b']:.5f}")
                 lines.append(f"      A candidate: {' '.join(p['a_tokens']['candidate'])}")
                 lines.append(f"      B candidate: {' '.join(p['b_tokens']['candidate'])}")
                 lines.append(f"      A reference: {' '.join(p['a_tokens']['reference'])}")
