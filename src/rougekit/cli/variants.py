@@ -121,7 +121,8 @@ def run(argv: list[str]) -> int:
         from rougekit.variants.factors import decompose
 
         assert space is not None
-        decompositions = decompose(result, space, *args.explain, shapley=args.shapley)
+        row_a, row_b = args.explain
+        decompositions = decompose(result, space, row_a, row_b, shapley=args.shapley)
     for name, why in result.skipped:
         print(f"rougekit variants: row {name} left out: {why}", file=sys.stderr)
     if args.format == "json":

@@ -50,6 +50,7 @@ class VariantsResult:
 
 def punkt_available() -> tuple[bool, str]:
     """(True, "") when nltk and its Punkt model are installed (nothing is downloaded), else (False, why)."""
+    import importlib
     import importlib.util
     import sys
 
@@ -58,7 +59,7 @@ def punkt_available() -> tuple[bool, str]:
             return False, "needs nltk (pip install nltk)"
         if not _punkt_on_disk():
             return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
-    import nltk
+    nltk = importlib.import_module("nltk")
 
     try:
         nltk.data.find("tokenizers/punkt_tab")

@@ -121,7 +121,7 @@ def _pyrouge(candidates, references, measures, **_):
         html = Rouge155.convert_text_to_rouge_format(text).encode("utf-8").split(b"\n")
         sentences[path] = [line + b"\n" for line in html[:-1]] + [html[-1]]
 
-    evaluations = []
+    evaluations: list = []
     for name in sorted(f"system.{i}.txt" for i in range(len(candidates))):
         i = int(name.split(".")[1])
         see(f"system/{name}", candidates[i])
@@ -159,7 +159,7 @@ def _files2rouge(candidates, references, measures, **_):
     orders = [int(m[6:]) for m in measures if m != "ROUGE-L"] or [1]
     options = files2rouge.rouge_arguments(None, max(orders), "ROUGE-L" not in measures)
     lines = [" ".join(r[0].split("\n")) for r in references], [" ".join(c.split("\n")) for c in candidates]
-    texts, _ = files2rouge.split_lines(*lines)
+    texts, _ignored = files2rouge.split_lines(*lines)
     scores = Rouge155().output_to_dict(files2rouge.evaluate(texts, options))
     return {m: _from_output(scores, m) for m in measures}
 

@@ -249,9 +249,9 @@ class Space:
         key = (s.replace(rounding="none"), measure)  # rounding is applied last: the aggregate is shared
         if key not in self._values:
             self._values[key] = self._value(key[0], measure)
-        out = self._values[key]
+        out: tuple = self._values[key]
         if s.rounding == "round5":
-            out = tuple(float(f"{v:.5f}") for v in out)  # type: ignore[assignment]
+            out = tuple(float(f"{v:.5f}") for v in out)
         return out
 
     def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
