@@ -172,7 +172,8 @@ def _target_text(result) -> str:
     unit = "percent" if t.scale == 100 else "fractions"
     lines = [f"target ({t.stat}, {unit}): {wanted}", "rows by distance:"]
     for name, d in report.ranking:
-        lines.append(f"  {name:<28} {'prints the target' if d == 0 else f'{d:.4f} off'}")
+        said = "prints the target" if d == 0 else f"{d:.4f} off" if d != float("inf") else f"gives no {t.stat}"
+        lines.append(f"  {name:<28} {said}")
     lines.append(
         f"searched {report.evaluated} settings over {report.counted} counting choices "
         f"({report.pruned} pruned as unable to match) in {report.seconds:.1f} s"
