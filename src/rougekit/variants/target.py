@@ -19,7 +19,7 @@ target. The rows are ranked first; then a bounded, deterministic grid is searche
 Counting is done once per counting choice (:class:`~rougekit.variants.space.Space`) and every
 aggregation reuses it. The bootstrap aggregations and the extra sentence splits are only computed
 where they can still match: a bootstrap average or median lies within ``BOOTSTRAP_SES`` standard
-errors of the plain mean (it is the mean or median of resample means), and a choice whose
+error of the plain mean (it is the mean or median of resample means; see ``BOOTSTRAP_SES``), and a choice whose
 ROUGE-N values cannot match is not recounted for other ROUGE-L sentence splits.
 """
 
@@ -39,7 +39,12 @@ from rougekit.measures import Measure
 from rougekit.variants.space import Settings, Space
 
 LIMITS = ((0, 0), (75, 0), (100, 0), (0, 75), (0, 275), (0, 665))  # (-l, -b)
-BOOTSTRAP_SES = 4.0  # how far a bootstrap aggregate may be from the mean, in standard errors
+# How far a bootstrap aggregate may be from the plain mean, in standard errors (SE) of the mean: the
+# mean of 1,000 resample means lies about SE/sqrt(1000) = 0.03 SE from it, their median about 0.04 SE
+# (plus, for the script, its 5-decimal per-pair values: at most 5e-6, ``ROUNDING_SLACK``). One SE
+# is a margin of more than twenty times that.
+BOOTSTRAP_SES = 1.0
+ROUNDING_SLACK = 5e-6
 STATS = {"f": 2, "recall": 0, "precision": 1}
 _SHORT = {"R1": "ROUGE-1", "R2": "ROUGE-2", "R3": "ROUGE-3", "R4": "ROUGE-4", "RL": "ROUGE-L", "RLSUM": "ROUGE-L"}
 _RS = {"ROUGE1": "ROUGE-1", "ROUGE2": "ROUGE-2", "ROUGE3": "ROUGE-3", "ROUGE4": "ROUGE-4", "ROUGEL": "ROUGE-L"}
@@ -202,7 +207,7 @@ def _could_match(target: Target, means: dict, ses: dict, measures, slack: float)
     for m in measures:
         unit = float(Decimal(1).scaleb(-target.decimals(m)))
         gap = abs(means[m] * target.scale - float(target.values[m][1]))
-        if gap > unit + slack * ses[m] * target.scale:
+        if gap > unit + (slack * ses[m] + (ROUNDING_SLACK if slack else 0.0)) * target.scale:
             return False
     return True
 
