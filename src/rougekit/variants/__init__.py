@@ -2,7 +2,7 @@
 
 >>> r = variants(["the cat sat on the mat"], ["the cat was on the mat"], measures=["ROUGE-1"], rows=["rouge-score"])
 >>> r.rows[0].scores["ROUGE-1"]["f"]
-0.6666666666666666
+0.8333333333333334
 
 :func:`variants` computes one :class:`~rougekit.variants.rows.Row` per implementation (through
 the rougekit path bit-identical to it), and with ``target=`` ranks them and searches the option
@@ -12,6 +12,8 @@ space for settings that reproduce a reported number (:mod:`rougekit.variants.tar
 
 from __future__ import annotations
 
+import sys
+import types
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
@@ -150,3 +152,14 @@ def variants(
         result.target = goal
         result.matches, result.search = target_module.search(result, space, goal, max_matches)
     return result
+
+
+class _CallableModule(types.ModuleType):
+    """This package, callable as :func:`variants`: ``rougekit.variants`` names both the function
+    (exported by ``rougekit``) and this package, and whichever of them Python binds, the call works."""
+
+    def __call__(self, *args, **kwargs) -> VariantsResult:
+        return variants(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
