@@ -11,6 +11,7 @@ _LAZY = {
     "score": "rougekit.api",
     "Scorer": "rougekit.api",
     "explain": "rougekit.explanation",
+    "variants": "rougekit.variants",
     "RougeResult": "rougekit.results",
     "Measure": "rougekit.measures",
     "Signature": "rougekit.signature",

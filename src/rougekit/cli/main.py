@@ -29,6 +29,7 @@ SUBCOMMANDS = {
     "explain": "rougekit.cli.explain",
     "extract": "rougekit.cli.extract",
     "files2rouge": "rougekit.cli.files2rouge",
+    "variants": "rougekit.cli.variants",
 }
 
 # what `rougekit --help` says of each command: one line and one example
@@ -72,6 +73,10 @@ COMMANDS_HELP = {
     "files2rouge": (
         "drop-in for files2rouge: REFERENCES then SUMMARIES, one per line, its flags and output",
         "rougekit files2rouge references.txt summaries.txt -n 4",
+    ),
+    "variants": (
+        "which ROUGE was it? every implementation's numbers side by side, --target, --explain A B",
+        "rougekit variants -c system.txt -r ref.txt --target R1=39.53,R2=17.28,RL=36.38",
     ),
 }
 

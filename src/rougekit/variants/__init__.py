@@ -1,0 +1,165 @@
+"""Which ROUGE was it? Every popular implementation's numbers on the same pairs, side by side.
+
+>>> r = variants(["the cat sat on the mat"], ["the cat was on the mat"], measures=["ROUGE-1"], rows=["rouge-score"])
+>>> r.rows[0].scores["ROUGE-1"]["f"]
+0.8333333333333334
+
+:func:`variants` computes one :class:`~rougekit.variants.rows.Row` per implementation (through
+the rougekit path bit-identical to it), and with ``target=`` ranks them and searches the option
+space for settings that reproduce a reported number (:mod:`rougekit.variants.target`).
+:func:`rougekit.variants.factors.decompose` explains the difference between two rows.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+from rougekit.errors import OptionError
+from rougekit.variants.rows import Row, signature_of, specs
+from rougekit.variants.space import Settings, Space, check_measures, normalized_references
+
+__all__ = ["variants", "VariantsResult", "Row", "Settings", "Space"]
+
+
+@dataclass
+class VariantsResult:
+    """The rows, the rows that could not be computed (with why), and the target's matches."""
+
+    rows: list
+    skipped: list = field(default_factory=list)  # [(name, reason)]
+    matches: Optional[list] = None  # [target.Match], best first, when a target was given
+    pairs: int = 0
+    measures: tuple = ()
+    target: Optional[object] = None
+    search: Optional[object] = None  # what the search covered (target.SearchReport)
+
+    def row(self, name: str) -> Row:
+        for r in self.rows:
+            if r.name == name:
+                return r
+        raise OptionError(f"no row {name!r} (rows: {', '.join(r.name for r in self.rows)})")
+
+    def to_dict(self) -> dict:
+        """``{"rows": [...], "matches": [...]}`` (matches only with a target), scores as fractions."""
+        out: dict = {"rows": [r.to_dict() for r in self.rows]}
+        if self.matches is not None:
+            out["matches"] = [m.to_dict() for m in self.matches]
+        return out
+
+
+def punkt_available() -> tuple[bool, str]:
+    """(True, "") when nltk and its Punkt model are installed (nothing is downloaded), else (False, why)."""
+    import importlib
+    import importlib.util
+    import sys
+
+    if "nltk" not in sys.modules:  # importing nltk takes seconds: look for its model on disk first
+        if importlib.util.find_spec("nltk") is None:
+            return False, "needs nltk (pip install nltk)"
+        if not _punkt_on_disk():
+            return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
+    nltk = importlib.import_module("nltk")
+
+    try:
+        nltk.data.find("tokenizers/punkt_tab")
+    except LookupError:
+        return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
+    return True, ""
+
+
+def _punkt_on_disk() -> bool:
+    """Whether a ``tokenizers/punkt_tab`` folder is in one of the places nltk looks by default."""
+    import os
+    import sys
+
+    roots = [p for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
+    roots += [os.path.expanduser("~/nltk_data"), "/usr/share/nltk_data", "/usr/local/share/nltk_data"]
+    roots += ["/usr/lib/nltk_data", "/usr/local/lib/nltk_data"]
+    roots += [os.path.join(sys.prefix, d) for d in ("nltk_data", "share/nltk_data", "lib/nltk_data")]
+    for root in roots:
+        if os.path.isdir(os.path.join(root, "tokenizers", "punkt_tab")) or os.path.isfile(
+            os.path.join(root, "tokenizers", "punkt_tab.zip")
+        ):
+            return True
+    return False
+
+
+def variants(
+    candidates: Sequence[str],
+    references: Iterable,
+    measures: Sequence[str] = ("ROUGE-1", "ROUGE-2", "ROUGE-L"),
+    *,
+    rows: Optional[Sequence[str]] = None,
+    lang: Optional[str] = None,
+    seed: int = 0,
+    target=None,
+    target_stat: str = "f",
+    space: Optional[Space] = None,
+    max_matches: Optional[int] = 10,
+) -> VariantsResult:
+    """Every implementation's corpus R/P/F on these pairs (candidates first, references second).
+
+    ``rows`` picks rows by name (default: all); ``lang`` is XL-Sum's language for the
+    multilingual-rouge row; ``seed`` seeds the bootstrap medians (evaluate's ``load(seed=)``,
+    rouge-score's aggregator). ``target`` (``"R1=39.53,R2=17.28,RL=36.38"`` or a dict) ranks the
+    rows and searches the option space for the settings that print those numbers
+    (:func:`rougekit.variants.target.search`), listing at most ``max_matches`` (None: all).
+    """
+    if isinstance(candidates, (str, bytes)):
+        raise TypeError("candidates must be a list of candidate summaries, not a string")
+    candidates = list(candidates)
+    refs = normalized_references(references)
+    if len(candidates) != len(refs):
+        raise OptionError(f"{len(candidates)} candidates but {len(refs)} reference entries")
+    if not candidates:
+        raise OptionError("no pairs to score")
+    names = check_measures(measures)
+    all_specs = specs(names, lang=lang, seed=seed)
+    known = [s.name for s in all_specs]
+    for name in rows or ():
+        if name not in known:
+            raise OptionError(f"unknown row {name!r} (rows: {', '.join(known)})")
+    multi = any(len(r) != 1 for r in refs)
+    punkt_ok, punkt_why = punkt_available()
+    result_rows, skipped = [], []
+    for spec in all_specs:
+        if rows is not None and spec.name not in rows:
+            continue
+        if spec.single_reference and multi:
+            skipped.append((spec.name, f"{spec.package} takes one reference per pair"))
+            continue
+        if spec.needs_punkt and not punkt_ok:
+            skipped.append((spec.name, punkt_why))
+            continue
+        try:
+            scores = spec.compute(candidates, refs, names, seed=seed, lang=lang)
+        except Exception as exc:  # the package itself fails on these inputs: say so, never a row of zeros
+            skipped.append((spec.name, f"{spec.package} {spec.version} fails: {type(exc).__name__}: {exc}"))
+            continue
+        signature = signature_of(names, spec.settings, **spec.signature_fields)
+        result_rows.append(
+            Row(spec.name, spec.package, spec.version, spec.command, spec.aggregation, signature, scores, spec.settings)
+        )
+    result = VariantsResult(result_rows, skipped, pairs=len(candidates), measures=names)
+    if target is not None:
+        from rougekit.variants import target as target_module
+
+        goal = target_module.parse_target(target, target_stat)
+        space = space or Space(candidates, refs, names, seed=seed)
+        result.target = goal
+        result.matches, result.search = target_module.search(result, space, goal, max_matches)
+    return result
+
+
+class _CallableModule(types.ModuleType):
+    """This package, callable as :func:`variants`: ``rougekit.variants`` names both the function
+    (exported by ``rougekit``) and this package, and whichever of them Python binds, the call works."""
+
+    def __call__(self, *args, **kwargs) -> VariantsResult:
+        return variants(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

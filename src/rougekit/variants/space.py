@@ -1,0 +1,318 @@
+"""The option space the implementations span, and the corpus number of any point in it.
+
+A :class:`Settings` names one choice per factor (the fixed order of ``FACTORS``). Its numbers come
+from per-pair statistics counted by the engine's batch scorer (:func:`rougekit.engine.planner.batch_scorer`,
+the door every front end uses), with ROUGE-1.5.5's text handling (``tokenizer="rouge155"``) or
+rouge-score's (``"rouge-score"``: its lower-casing, ``[^a-z0-9]`` clean-up and NLTK's Porter).
+:class:`Space` keeps the per-pair statistics of every counting choice it has seen, so the choices
+applied after counting (multi-reference rule aside: aggregation, float precision, printed
+rounding) cost no recount: the search of :mod:`rougekit.variants.target` reuses them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from rougekit.engine import planner
+from rougekit.engine.cores import available_cores
+from rougekit.errors import OptionError
+from rougekit.measures import Measure
+from rougekit.scoring import ratios
+
+# the factors, in the order --explain switches them (rounding and float precision last)
+FACTORS = ("tokenizer", "stemmer", "stopwords", "split", "multi_ref", "aggregation", "rounding", "precision")
+TOKENIZERS = ("rouge155", "rouge-score")
+STEMMERS = ("none", "porter", "porter+wordnet")  # porter+wordnet: -m; porter: files2rouge's -m, rouge-score's
+# ROUGE-L's sentences: none (one sequence), the lines, nltk's Punkt, files2rouge's (a new one after " .")
+SPLITS = ("none", "newline", "punkt", "eos")
+MULTI_REF = ("sum", "best", "max")
+AGGREGATIONS = ("mean", "tokens", "rouge155-average", "bootstrap-median")
+ROUNDINGS = ("none", "round5")  # round5: the value as ROUGE-1.5.5 prints it (%.5f), read back
+PRECISIONS = ("float64", "float32")
+ORDERS = ("input", "file-names")  # the pairs' order in ROUGE-1.5.5's bootstrap
+RESAMPLES = 1000  # ROUGE-1.5.5's -r 1000 and rouge-score's BootstrapAggregator n_samples
+MEASURE_NAMES = ("ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-4", "ROUGE-L")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One point of the option space (the ROUGE-1.5.5 flag each field mirrors in brackets).
+
+    tokenizer    "rouge155" (the script's) or "rouge-score" (its tokenizer, NLTK's Porter when stemming)
+    stemmer      "none", "porter" (Porter only: rouge-score's, files2rouge's -m with an empty
+                 exception DB) or "porter+wordnet" (-m); rouge-score's tokenizer has no WordNet
+                 exceptions, so there "porter+wordnet" stems as "porter"
+    stopwords    remove the SMART stopwords (-s)
+    word_limit, byte_limit   truncate every summary (-l, -b)
+    split        ROUGE-L's sentences: "none" (the whole summary one sequence: rouge-score's rougeL),
+                 "newline" (its lines: summary-level LCS, rougeLsum), "punkt" (nltk.sent_tokenize) or
+                 "eos" (files2rouge's: the lines joined, a sentence ending after each " .")
+    multi_ref    "sum" (-f A), "best" (-f B) or "max" (best F, rouge-score's score_multi)
+    aggregation  "mean" of per-pair values, "tokens" (Σhits/Σcounts, -t 1), "rouge155-average"
+                 (the script's -a average over -r 1000 resamples), "bootstrap-median" (rouge-score's
+                 BootstrapAggregator mid, seeded)
+    order        the pairs' order in the script's bootstrap (-a average): "input", or "file-names" (the
+                 files <i>.txt sorted as strings, as pyrouge and files2rouge name and list them)
+    rounding     "none" or "round5" (the 5 decimals ROUGE-1.5.5 prints, as pyrouge reads them back)
+    precision    "float64" or "float32" (per-pair values and their mean in float32, as torchmetrics)
+    """
+
+    tokenizer: str = "rouge155"
+    stemmer: str = "none"
+    stopwords: bool = False
+    word_limit: int = 0
+    byte_limit: int = 0
+    split: str = "newline"
+    multi_ref: str = "sum"
+    aggregation: str = "mean"
+    rounding: str = "none"
+    precision: str = "float64"
+    order: str = "input"
+
+    def __post_init__(self):
+        for name, allowed in (
+            ("tokenizer", TOKENIZERS),
+            ("stemmer", STEMMERS),
+            ("split", SPLITS),
+            ("multi_ref", MULTI_REF),
+            ("aggregation", AGGREGATIONS),
+            ("rounding", ROUNDINGS),
+            ("precision", PRECISIONS),
+            ("order", ORDERS),
+        ):
+            if getattr(self, name) not in allowed:
+                raise OptionError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+
+    def replace(self, **changes) -> "Settings":
+        return dataclasses.replace(self, **changes)
+
+    def factor_value(self, factor: str):
+        """The value of one of ``FACTORS`` (stopwords with the limits, aggregation with the pairs' order)."""
+        if factor == "stopwords":
+            return (self.stopwords, self.word_limit, self.byte_limit)
+        if factor == "aggregation":
+            return (self.aggregation, self.order)
+        return getattr(self, factor)
+
+    def with_factor(self, factor: str, value) -> "Settings":
+        if factor == "stopwords":
+            return self.replace(stopwords=value[0], word_limit=value[1], byte_limit=value[2])
+        if factor == "aggregation":
+            return self.replace(aggregation=value[0], order=value[1])
+        return self.replace(**{factor: value})
+
+    def describe(self) -> dict:
+        """The settings as a JSON object."""
+        return dataclasses.asdict(self)
+
+    def command(self, measures: Sequence[str]) -> str:
+        """A command that gives these numbers (rougekit's own where no package has the combination)."""
+        from rougekit.variants.commands import command_of
+
+        return command_of(self, measures)
+
+
+def normalized_references(references: Iterable) -> list:
+    """One list of reference strings per candidate (a bare string is one reference)."""
+    out = []
+    for i, refs in enumerate(references):
+        if isinstance(refs, str):
+            out.append([refs])
+        elif isinstance(refs, (list, tuple)) and refs and all(isinstance(r, str) for r in refs):
+            out.append(list(refs))
+        else:
+            raise OptionError(f"pair {i + 1}: references must be a string or a non-empty list of strings")
+    return out
+
+
+def check_measures(measures: Sequence[str]) -> tuple[str, ...]:
+    """The measure names every implementation has: ROUGE-1 .. ROUGE-4 and ROUGE-L."""
+    names = []
+    for name in measures:
+        canonical = Measure.parse(str(name)).name
+        if canonical not in MEASURE_NAMES:
+            raise OptionError(
+                f"variants compares {', '.join(MEASURE_NAMES)} (what every implementation has), not {name!r}"
+            )
+        if canonical not in names:
+            names.append(canonical)
+    if not names:
+        raise OptionError("give at least one measure")
+    return tuple(names)
+
+
+def punkt_lines(text: str) -> str:
+    """The text's sentences by nltk's Punkt (``nltk.sent_tokenize`` of the lines joined), one per line."""
+    from rougekit.compat.torchmetrics import _split_sentence
+
+    return "\n".join(_split_sentence(" ".join(text.split("\n"))))
+
+
+def _joined(text: str) -> str:
+    return " ".join(text.split("\n"))
+
+
+def eos_lines(text: str) -> str:
+    """files2rouge's sentences (its default ``--eos .``): the text on one line, a new one after each ``" ."``."""
+    return " .\n".join(_joined(text).strip().split(" ."))
+
+
+def _rouge_score_text(text) -> str:
+    from rougekit.compat._tokenize import _as_str
+
+    return _as_str(text)
+
+
+class Space:
+    """Per-pair statistics of candidates against references, kept per counting choice.
+
+    ``references``: one list of reference strings per candidate. ``seed`` seeds the
+    bootstrap-median aggregation (numpy's ``default_rng``, as :class:`rougekit.compat.scoring.BootstrapAggregator`).
+    """
+
+    def __init__(
+        self,
+        candidates: Sequence[str],
+        references: Iterable,
+        measures: Sequence[str] = ("ROUGE-1", "ROUGE-2", "ROUGE-L"),
+        seed: int = 0,
+        jobs: int | None = None,
+    ):
+        self.candidates = list(candidates)
+        self.references = normalized_references(references)
+        if len(self.candidates) != len(self.references):
+            raise OptionError(f"{len(self.candidates)} candidates but {len(self.references)} reference entries")
+        if not self.candidates:
+            raise OptionError("no pairs to score")
+        self.measures = check_measures(measures)
+        self.multi = any(len(r) != 1 for r in self.references)
+        self.seed = seed
+        self.jobs = jobs or available_cores()
+        self._stats: dict = {}
+        self._texts: dict = {}
+        self._values: dict = {}
+
+    # -- counting ------------------------------------------------------------------------------
+    def _split_texts(self, split: str) -> tuple[list, list]:
+        if split == "newline":
+            return self.candidates, self.references
+        if split not in self._texts:
+            change = {"none": _joined, "punkt": punkt_lines, "eos": eos_lines}[split]
+            self._texts[split] = (
+                [change(c) for c in self.candidates],
+                [[change(r) for r in refs] for refs in self.references],
+            )
+        return self._texts[split]
+
+    def _count_key(self, s: Settings, measure: str) -> tuple:
+        stemmer = "porter" if s.tokenizer == "rouge-score" and s.stemmer != "none" else s.stemmer
+        multi_ref = s.multi_ref if self.multi else "sum"  # one reference: every rule is the same
+        split = s.split if measure == "ROUGE-L" else "newline"
+        return (s.tokenizer, stemmer, s.stopwords, s.word_limit, s.byte_limit, multi_ref, split)
+
+    def statistics(self, s: Settings, measure: str) -> np.ndarray:
+        """n x 6 per-pair (model count, hits, peer count, R, P, F) of one measure under ``s``."""
+        key = self._count_key(s, measure)
+        if (key, measure) not in self._stats:
+            self._count(key, [m for m in self.measures if self._count_key(s, m) == key])
+        return self._stats[(key, measure)]
+
+    def _count(self, key: tuple, names: list) -> None:
+        tokenizer, stemmer, stopwords, word_limit, byte_limit, multi_ref, split = key
+        measures = [Measure.parse(n) for n in names]
+        options: dict = dict(stem=stemmer != "none", stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit)
+        options["multi_ref"] = multi_ref
+        if tokenizer == "rouge-score":
+            options.update(stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text)
+        else:
+            options["stemmer"] = "rouge155-porter" if stemmer == "porter" else "rouge155"
+        batch = planner.batch_scorer(measures, **options)
+        if batch is None:
+            raise OptionError("the compiled engine is needed to compare implementations (rougekit's _core modules)")
+        candidates, references = self._split_texts(split)
+        data = batch.score_arrays(candidates, references, self.jobs, "text")
+        for j, name in enumerate(names):
+            column = np.array(data[:, j, :])
+            if tokenizer == "rouge-score":
+                column[:, 3:] = _rouge_score_prf(column, name == "ROUGE-L")
+            self._stats[(key, name)] = column
+
+    # -- the corpus number ---------------------------------------------------------------------
+    def value(self, s: Settings, measure: str) -> tuple[float, float, float]:
+        """(R, P, F) of the corpus under ``s``: aggregated, in ``s.precision``, rounded as ``s.rounding``."""
+        key = (s.replace(rounding="none"), measure)  # rounding is applied last: the aggregate is shared
+        if key not in self._values:
+            self._values[key] = self._value(key[0], measure)
+        out: tuple = self._values[key]
+        if s.rounding == "round5":
+            out = tuple(float(f"{v:.5f}") for v in out)
+        return out
+
+    def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
+        stats = self.statistics(s, measure)
+        values = stats[:, 3:6]
+        if s.precision == "float32":
+            values = values.astype(np.float32).astype(np.float64)
+        if s.aggregation == "mean":
+            if s.precision == "float32":
+                from rougekit.compat._torch_mean import float32_mean
+
+                out = tuple(float(float32_mean(values[:, k].astype(np.float32))) for k in range(3))
+            else:
+                # each column alone, as numpy.mean of a list of per-pair values adds them (pairwise)
+                out = tuple(float(np.mean(np.ascontiguousarray(values[:, k]))) for k in range(3))
+        elif s.aggregation == "tokens":
+            model, hits, peer = (float(np.sum(stats[:, k])) for k in range(3))
+            out = tuple(float(v) for v in ratios(model, peer, hits, 0.5))
+        elif s.aggregation == "rouge155-average":
+            from rougekit.stats.perl_bootstrap import perl_bootstrap_columns
+
+            if s.order == "file-names":
+                values = values[file_name_order(len(values))]
+            boots = perl_bootstrap_columns(np.ascontiguousarray(values), RESAMPLES, 95.0)
+            out = tuple(float(b[0]) for b in boots)
+        else:
+            from rougekit.compat.scoring import BootstrapAggregator
+
+            mid = BootstrapAggregator(seed=self.seed)._bootstrap_resample(np.ascontiguousarray(values))[1]
+            out = tuple(float(v) for v in mid)
+        if s.precision == "float32":
+            out = tuple(float(np.float32(v)) for v in out)
+        return out  # type: ignore[return-value]
+
+
+def file_name_order(n: int) -> list:
+    """The pairs in the order of ROUGE-1.5.5's bootstrap when pyrouge or files2rouge write pair ``i``
+    (from 0) as ``<prefix>.<i>.txt``: the files sorted as strings ("1." < "10" < "2.") become
+    evaluations 1, 2, ..., and the script sorts those IDs as strings again."""
+    files = sorted(range(n), key=lambda i: f"{i}.")
+    return [files[k - 1] for k in sorted(range(1, n + 1), key=lambda k: f"{k}.")]
+
+
+def _rouge_score_prf(column: np.ndarray, lcs: bool) -> np.ndarray:
+    """rouge-score's (R, P, F) from counts: as :meth:`rougekit.compat.rouge_scorer.RougeScorer.score_batch`."""
+    model, hits, peer = column[:, 0], column[:, 1], column[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if lcs:
+            precision, recall = hits / peer, hits / model
+        else:
+            precision, recall = hits / np.maximum(peer, 1), hits / np.maximum(model, 1)
+        total = precision + recall
+        f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+    out = np.stack([recall, precision, f], axis=1)
+    if lcs:
+        out[(model == 0) | (peer == 0)] = 0.0
+    return out
+
+
+def exact(value: float) -> Fraction:
+    """A float as the exact rational it is (NaN is refused: a difference must be a number)."""
+    if math.isnan(value):
+        raise OptionError("a value is NaN: no pairs, or an implementation gave no number")
+    return Fraction(value)

@@ -1,0 +1,347 @@
+"""``rougekit.variants``: each row equals the package it names.
+
+The real packages installed for the tests (rouge-score 0.1.2, pltrdy's rouge 1.0.1,
+multilingual-rouge, pyrouge driving the reference ROUGE-1.5.5.pl, the reference script itself)
+are run on the same pairs; evaluate, torchmetrics and files2rouge rows are held to the goldens
+recorded from those packages (tests/goldens/*).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+from _texts import pairs
+from reference_rouge import reference_available, run_reference
+
+from rougekit.cli.main import main
+from rougekit.variants import variants
+
+GOLDENS = Path(__file__).parent / "goldens"
+PUNKT = GOLDENS / "torchmetrics" / "nltk_data"
+KEYS = ("recall", "precision", "f")
+MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
+TYPES = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2"}
+
+rouge_score = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score 0.1.2 is installed for the tests")
+nltk = pytest.importorskip("nltk", reason="nltk is installed for the tests")
+
+
+@pytest.fixture
+def punkt(monkeypatch):
+    """nltk's Punkt reading the test model (no download)."""
+    monkeypatch.setattr(nltk.data, "path", [str(PUNKT)])
+
+
+def lines_pairs(seed: int, n: int):
+    """Pairs from tests/_texts.py with some texts on several lines (sentences for rougeLsum and 1.5.5's LCS)."""
+    cands, refs = pairs(seed, n)
+    return [c.replace(". ", ".\n", 1) for c in cands], refs
+
+
+def real_rouge_score(cands, refs, types, stem, stat):
+    scorer = rouge_score.RougeScorer(list(types), use_stemmer=stem)
+    per_pair = [scorer.score(r, c) for c, r in zip(cands, refs)]
+    field = {"recall": "recall", "precision": "precision", "f": "fmeasure"}[stat]
+    return {t: float(np.mean([getattr(s[t], field) for s in per_pair])) for t in types}, per_pair
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize(
+    "name, stem, lsum",
+    [
+        ("rouge-score", False, False),
+        ("rouge-score-stem", True, False),
+        ("rouge-score-lsum", False, True),
+        ("rouge-score-lsum-stem", True, True),
+    ],
+)
+def test_rouge_score_rows_are_rouge_score(seed, name, stem, lsum):
+    cands, refs = lines_pairs(seed, 60)
+    row = variants(cands, refs, rows=[name]).row(name)
+    types = ["rouge1", "rouge2", "rougeLsum" if lsum else "rougeL"]
+    for stat in KEYS:
+        theirs, _ = real_rouge_score(cands, refs, types, stem, stat)
+        assert [row.scores[m][stat] for m in MEASURES] == [theirs[t] for t in types]
+
+
+def test_rouge_score_lsum_differs_from_rougel_on_lines():
+    # the two rows really are different computations on texts with several lines
+    cands, refs = lines_pairs(3, 40)
+    r = variants(cands, refs, rows=["rouge-score", "rouge-score-lsum"])
+    assert r.row("rouge-score").scores["ROUGE-L"]["f"] != r.row("rouge-score-lsum").scores["ROUGE-L"]["f"]
+    assert r.row("rouge-score").scores["ROUGE-1"] == r.row("rouge-score-lsum").scores["ROUGE-1"]
+
+
+def test_punkt_row_is_rouge_score_on_nltk_sentences(punkt):
+    cands, refs = lines_pairs(4, 40)
+    row = variants(cands, refs, rows=["rouge-score-lsum-punkt-stem"]).row("rouge-score-lsum-punkt-stem")
+
+    def split(t):
+        return "\n".join(nltk.sent_tokenize(" ".join(t.split("\n"))))
+
+    theirs, _ = real_rouge_score([split(c) for c in cands], [split(r) for r in refs], ["rougeLsum"], True, "f")
+    assert row.scores["ROUGE-L"]["f"] == theirs["rougeLsum"]
+
+
+def test_bootstrap_row_aggregates_rouge_scores_own_scores():
+    # rouge-score's BootstrapAggregator is unseeded: the row feeds the package's per-pair scores to
+    # the seeded twin (rougekit.compat.scoring, numpy default_rng(seed))
+    from rougekit.compat.scoring import BootstrapAggregator
+
+    cands, refs = lines_pairs(5, 50)
+    row = variants(cands, refs, rows=["rouge-score-stem-bootstrap"], seed=7).row("rouge-score-stem-bootstrap")
+    _, per_pair = real_rouge_score(cands, refs, ["rouge1", "rouge2", "rougeL"], True, "f")
+    agg = BootstrapAggregator(seed=7)
+    for s in per_pair:
+        agg.add_scores(s)
+    mids = agg.aggregate()
+    assert row.scores["ROUGE-L"]["f"] == mids["rougeL"].mid.fmeasure
+    assert row.scores["ROUGE-1"]["recall"] == mids["rouge1"].mid.recall
+    # and it is a median of resample means, not the plain mean
+    mean = variants(cands, refs, rows=["rouge-score-stem"]).row("rouge-score-stem")
+    assert row.scores["ROUGE-1"]["f"] != mean.scores["ROUGE-1"]["f"]
+
+
+def test_multi_reference_rows_take_the_best_f_as_rouge_score():
+    cands, refs = pairs(6, 30, refs_per=3)
+    row = variants(cands, refs, rows=["rouge-score-stem"]).row("rouge-score-stem")
+    scorer = rouge_score.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+    per_pair = [scorer.score_multi(r, c) for c, r in zip(cands, refs)]
+    assert row.scores["ROUGE-2"]["f"] == float(np.mean([s["rouge2"].fmeasure for s in per_pair]))
+
+
+def test_pltrdy_row_is_rouge():
+    rouge = pytest.importorskip("rouge", reason="pltrdy's rouge 1.0.1 is installed for the tests")
+    cands, refs = pairs(7, 50)
+    row = variants(cands, refs, rows=["rouge"]).row("rouge")
+    theirs = rouge.Rouge().get_scores(cands, refs, avg=True)
+    for m, key in zip(MEASURES, ("rouge-1", "rouge-2", "rouge-l")):
+        assert [row.scores[m][k] for k in KEYS] == [theirs[key][k] for k in "rpf"]
+
+
+def test_pltrdy_failure_is_reported_not_zeroed():
+    # rouge 1.0.1 raises on an empty hypothesis: the row is left out, with the package's reason
+    r = variants(["", "a b"], ["a b", "a b"], rows=["rouge", "rouge-score"])
+    assert [row.name for row in r.rows] == ["rouge-score"]
+    assert r.skipped[0][0] == "rouge" and "Hypothesis is empty" in r.skipped[0][1]
+
+
+def test_multilingual_row_is_xlsums_scorer():
+    ml = pytest.importorskip("multilingual_rouge.rouge_scorer", reason="multilingual-rouge is installed")
+    from rougekit.compat.scoring import BootstrapAggregator
+
+    cands, refs = pairs(8, 40)
+    row = variants(cands, refs, rows=["multilingual-rouge"], seed=3).row("multilingual-rouge")
+    scorer = ml.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+    agg = BootstrapAggregator(seed=3)
+    for c, r in zip(cands, refs):
+        agg.add_scores(scorer.score(r, c))
+    mids = agg.aggregate()
+    assert [row.scores[m]["f"] for m in MEASURES] == [mids[t].mid.fmeasure for t in ("rouge1", "rouge2", "rougeL")]
+
+
+# ----------------------------------------------------------------------------- goldens
+
+
+def _evaluate_seed(np_seed: int) -> int:
+    """The seed evaluate's load() takes from numpy's global state after numpy.random.seed(np_seed)."""
+    state = np.random.get_state()
+    np.random.seed(np_seed)
+    _, key, pos, *_ = np.random.get_state()
+    np.random.set_state(state)
+    return int(key[pos] if pos < 624 else key[0])
+
+
+@pytest.mark.parametrize("case_name", ["default_seed0", "default_seed1234", "multi_ref_seed5"])
+def test_evaluate_rows_are_the_recorded_evaluate(case_name):
+    cases = json.loads((GOLDENS / "evaluate" / "cases.json").read_text(encoding="utf-8"))["cases"]
+    case = next(c for c in cases if c["name"] == case_name)
+    seed = _evaluate_seed(case["np_seed"])
+    r = variants(case["predictions"], case["references"], rows=["evaluate", "evaluate-lsum"], seed=seed)
+    golden = case["result"]
+    for name, l_type in (("evaluate", "rougeL"), ("evaluate-lsum", "rougeLsum")):
+        row = r.row(name)
+        assert row.scores["ROUGE-1"]["f"] == golden["rouge1"]["value"]
+        assert row.scores["ROUGE-2"]["f"] == golden["rouge2"]["value"]
+        assert row.scores["ROUGE-L"]["f"] == golden[l_type]["value"]
+        assert row.scores["ROUGE-1"]["recall"] is None  # evaluate prints F only
+
+
+def _bits(value: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", value))[0]
+
+
+@pytest.mark.parametrize("case_name", ["pairs_100", "pairs_1000", "multi_best_200"])
+def test_torchmetrics_rows_are_the_recorded_torchmetrics(case_name, punkt):
+    cases = json.loads((GOLDENS / "torchmetrics" / "cases.json").read_text(encoding="utf-8"))["cases"]
+    case = next(c for c in cases if c["name"] == case_name)
+    assert case["kwargs"] == {}  # the defaults: what the row runs
+    preds, target = pairs(*case["inputs"]["generated"])
+    r = variants(preds, target, rows=["torchmetrics", "torchmetrics-lsum"])
+    golden = case["result"]
+    for name, l_type in (("torchmetrics", "rougeL"), ("torchmetrics-lsum", "rougeLsum")):
+        row = r.row(name)
+        for m, t in (("ROUGE-1", "rouge1"), ("ROUGE-2", "rouge2"), ("ROUGE-L", l_type)):
+            for k, tk in zip(KEYS, ("recall", "precision", "fmeasure")):
+                assert _bits(row.scores[m][k]) == golden[f"{t}_{tk}"]["bits"], (name, m, k)
+
+
+def test_files2rouge_row_is_the_recorded_files2rouge():
+    folder = GOLDENS / "files2rouge" / "default"
+    case = json.loads((folder / "case.json").read_text(encoding="utf-8"))
+    assert case["argv"] == ["references.txt", "summaries.txt"]
+    refs = (folder / "references.txt").read_text(encoding="utf-8").splitlines()
+    cands = (folder / "summaries.txt").read_text(encoding="utf-8").splitlines()
+    row = variants(cands, refs, rows=["files2rouge"]).row("files2rouge")
+    printed = {}
+    for line in case["stdout"].splitlines():
+        m = re.match(r"1 (ROUGE-\S+) Average_([RPF]): (\S+) ", line)
+        if m:
+            printed[(m.group(1), {"R": "recall", "P": "precision", "F": "f"}[m.group(2)])] = float(m.group(3))
+    assert printed and {(m, k): row.scores[m][k] for m in MEASURES for k in KEYS} == printed
+
+
+# ----------------------------------------------------------------------------- the reference script
+
+_AVAILABLE, _WHY = reference_available()
+needs_perl = pytest.mark.skipif(not _AVAILABLE, reason=_WHY)
+_LINE = re.compile(r"^(\S+) (ROUGE-\S+) Average_([RPF]): (\S+) ")
+
+
+def _script_numbers(stdout: str) -> dict:
+    out = {}
+    for line in stdout.splitlines():
+        m = _LINE.match(line)
+        if m:
+            out[(m.group(2), {"R": "recall", "P": "precision", "F": "f"}[m.group(3)])] = m.group(4)
+    return out
+
+
+@needs_perl
+@pytest.mark.parametrize("name, flags", [("rouge155-m", ["--stem"]), ("rouge155", [])])
+def test_rouge155_rows_are_what_the_script_prints(tmp_path, name, flags):
+    cands, refs = lines_pairs(9, 25)
+    (tmp_path / "c.txt").write_text("\n".join(c.replace("\n", "<q>") for c in cands) + "\n", encoding="utf-8")
+    (tmp_path / "r.txt").write_text("\n".join(r.replace("\n", "<q>") for r in refs) + "\n", encoding="utf-8")
+    export = tmp_path / "run"
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = main(
+            ["score", "-c", str(tmp_path / "c.txt"), "-r", str(tmp_path / "r.txt"), "--sentence-sep", "<q>"]
+            + flags
+            + ["--average", "rouge155", "--export-rouge155", str(export)]
+        )
+    assert code == 0
+    args = (export / "command.txt").read_text().split()
+    rc, stdout, stderr = run_reference(args, cwd=export)
+    assert rc == 0, stderr.decode()
+    script = _script_numbers(stdout.decode())
+    row = variants(cands, refs, rows=[name]).row(name)
+    assert script and {key: f"{row.scores[key[0]][key[1]]:.5f}" for key in script} == script
+    assert ("-m" in args) == bool(flags)
+
+
+@needs_perl
+def test_pyrouge_row_is_pyrouge(tmp_path, monkeypatch):
+    pyrouge = pytest.importorskip("pyrouge", reason="pyrouge 0.1.3 is installed for the tests")
+    import logging
+    import tempfile
+
+    from reference_rouge import data_dir, perl_path, script_path
+
+    home = tmp_path / "rouge_home"
+    home.mkdir()
+    wrapper = home / "ROUGE-1.5.5.pl"
+    wrapper.write_text(f'#!/bin/sh\nexec "{perl_path()}" "{script_path()}" "$@"\n')
+    wrapper.chmod(0o755)
+    (home / "data").symlink_to(data_dir())
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    logging.getLogger("global").setLevel(logging.WARNING)
+    cands, refs = lines_pairs(10, 12)
+    system, model = tmp_path / "system", tmp_path / "model"
+    system.mkdir()
+    model.mkdir()
+    for i, (c, r) in enumerate(zip(cands, refs)):
+        (system / f"system.{i}.txt").write_text(c, encoding="utf-8")
+        (model / f"model.A.{i}.txt").write_text(r, encoding="utf-8")
+    real = pyrouge.Rouge155(str(home))
+    real.system_dir, real.model_dir = str(system), str(model)
+    real.system_filename_pattern = r"system.(\d+).txt"
+    real.model_filename_pattern = "model.[A-Z].#ID#.txt"
+    theirs = real.output_to_dict(real.convert_and_evaluate())
+    row = variants(cands, refs, rows=["pyrouge"]).row("pyrouge")
+    for m in MEASURES:
+        key = m.lower().replace("-", "_")
+        assert [row.scores[m][k] for k in KEYS] == [theirs[f"{key}_{s}"] for s in ("recall", "precision", "f_score")]
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def run_cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["variants", *map(str, argv)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def one_line_pairs(seed: int, n: int):
+    cands, refs = pairs(seed, n)
+    return [" ".join(c.split("\n")) for c in cands], [" ".join(r.split("\n")) for r in refs]
+
+
+def test_json_is_the_issues_format(tmp_path):
+    cands, refs = one_line_pairs(11, 20)
+    (tmp_path / "c.txt").write_text("\n".join(cands) + "\n")
+    (tmp_path / "r.txt").write_text("\n".join(refs) + "\n")
+    code, out, err = run_cli(
+        "-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "--format", "json", "--rows", "rouge155-m,rouge-score-stem"
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert list(data) == ["rows"]
+    row = data["rows"][1]
+    assert list(row) == ["name", "package", "version", "command", "aggregation", "signature", "scores"]
+    assert row["name"] == "rouge-score-stem" and row["package"] == "rouge-score" and row["version"] == "0.1.2"
+    assert list(row["scores"]) == list(MEASURES) and list(row["scores"]["ROUGE-1"]) == list(KEYS)
+    theirs, _ = real_rouge_score(cands, refs, ["rouge1"], True, "f")
+    assert row["scores"]["ROUGE-1"]["f"] == theirs["rouge1"]
+    assert "20 pairs" in err
+
+
+def test_jsonl_input_and_errors(tmp_path):
+    cands, refs = pairs(12, 5)
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(json.dumps({"pred": c, "refs": [r]}) + "\n" for c, r in zip(cands, refs)))
+    code, out, err = run_cli(
+        "--jsonl",
+        path,
+        "--candidate-field",
+        "pred",
+        "--reference-field",
+        "refs",
+        "--rows",
+        "rouge-score",
+        "--format",
+        "json",
+    )
+    assert code == 0, err
+    theirs, _ = real_rouge_score(cands, refs, ["rouge2"], False, "recall")
+    assert json.loads(out)["rows"][0]["scores"]["ROUGE-2"]["recall"] == theirs["rouge2"]
+    code, _, err = run_cli("--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--rows", "nope")
+    assert code == 2 and err.count("\n") == 1 and "unknown row 'nope'" in err
+    code, _, err = run_cli(
+        "--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--measures", "ROUGE-SU4"
+    )
+    assert code == 2 and "not 'ROUGE-SU4'" in err
+    code, _, err = run_cli(
+        "--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--explain", "rouge", "rouge-score"
+    )
+    assert code == 2 and "its own text handling" in err and err.count("\n") == 1
