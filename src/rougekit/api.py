@@ -12,7 +12,6 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
-import math
 from typing import Iterable, Iterator, Sequence
 
 import numpy as np
@@ -170,10 +169,9 @@ class Scorer:
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
-        _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
-        candidates = list(candidates)
+        candidates = inputs.summaries(candidates, "candidates")
         if ids is not None:
-            ids = [str(i) for i in ids]
+            ids = [str(i) for i in inputs.summaries(ids, "ids")]
             if len(ids) != len(candidates):
                 raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
         data, token_pairs = self.statistics(candidates, references, sources, jobs)
@@ -185,13 +183,11 @@ class Scorer:
         """The counting part of :meth:`score`: per-pair statistics (an n x measures x 6 array, columns as
         ``RougeResult.data``) and the token pairs corpus BLEU needs (empty without BLEU). Scored
         elsewhere (``rougekit.dask``'s workers), they become the result with :meth:`result`."""
-        _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
-        _not_a_string(references, "references", "a list with one entry per candidate, e.g. [reference]")
-        candidates = list(candidates)
+        candidates = inputs.summaries(candidates, "candidates")
         kind, references = inputs.normalize(candidates, references)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
-        source_list = list(sources) if sources is not None else None
+        source_list = inputs.summaries(sources, "sources") if sources is not None else None
         if source_list is not None and len(source_list) != len(candidates):
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
         if source_list is None and any(m.needs_source for m in self.measures):
@@ -228,12 +224,10 @@ class Scorer:
                 np.add(totals, data.sum(axis=0), out=totals)
             bleu_pairs.extend(bp)
             done += len(data)
+        if not done:
+            raise InputError(_NO_PAIRS)
         if not keep_pairs:
-            values = {
-                m.name: float(totals[j, F] / done) if done else math.nan
-                for j, m in enumerate(self.measures)
-                if m.single_valued
-            }
+            values = {m.name: float(totals[j, F] / done) for j, m in enumerate(self.measures) if m.single_valued}
             return RougeResult(
                 np.zeros((0, len(self.measures), 6)),
                 self.options,
@@ -244,8 +238,6 @@ class Scorer:
             )
         data = np.concatenate(chunks) if len(chunks) != 1 else chunks[0]
         del chunks
-        if not len(data):
-            data = np.zeros((0, len(self.measures), 6))
         return self.result(data, None, bleu_pairs)
 
     def score_chunks(
@@ -274,9 +266,10 @@ class Scorer:
                 raise OptionError(
                     "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
                 )
-            kind, split = inputs.normalize(cands, refs)
-            sources = list(srcs) if srcs else None
-            scored = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
+            candidates = inputs.summaries(cands, "candidates")
+            kind, split = inputs.normalize(candidates, refs)
+            sources = inputs.summaries(srcs, "sources") if srcs else None
+            scored = self._score_arrays(candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
             done += len(cands)
             cands.clear()
             refs.clear()
@@ -392,14 +385,17 @@ class Scorer:
 
     def result(self, data: np.ndarray, ids: Sequence[str] | None = None, bleu_pairs=()) -> RougeResult:
         """The result of per-pair statistics (from :meth:`statistics`, in input order) and BLEU's token
-        pairs; its bootstrap (intervals, the 1.5.5 average) runs when first asked for."""
+        pairs; its bootstrap (intervals, the 1.5.5 average) runs when first asked for. No pairs is an
+        ``InputError`` (the mean of no scores is undefined: never a NaN result)."""
+        if not len(data):
+            raise InputError(_NO_PAIRS)
         values = {}
         for j, m in enumerate(self.measures):
             if m.family.corpus_needs_tokens:  # corpus BLEU: from every pair's tokens
                 values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
             elif m.single_valued:
                 col = data[:, j, F]
-                values[m.name] = float(np.mean(col)) if len(col) else math.nan
+                values[m.name] = float(np.mean(col))
         return RougeResult(data, self.options, ids, corpus_values=values, signature=self.signature)
 
     def _row(self, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None) -> tuple:
@@ -433,6 +429,9 @@ def _lone_surrogate(candidates, references, sources, first: int) -> str:
         if what:
             return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
     return "a text holds a lone surrogate (not valid Unicode text)"
+
+
+_NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"
 
 
 def _not_a_string(value, name: str, what: str) -> None:

@@ -1,0 +1,113 @@
+"""Issue 25 item 1: every container a user plausibly passes means what a list means, or is a one-line
+TypeError; issue 25 item 9: zero pairs is an error, never a NaN result.
+
+Expected values are counted by hand: "police kill the gunman" against "police killed the gunman"
+shares 3 of 4 unigrams (R = P = F = 0.75); "the cat sat" against "a cat sat down" shares 2
+(R 2/4, P 2/3, F 4/7, printed by ROUGE-1.5.5 as 0.57143).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+import rougekit
+from rougekit.errors import InputError
+
+CANDIDATES = ["police kill the gunman", "the cat sat"]
+REFERENCES = ["police killed the gunman", "a cat sat down"]
+BY_HAND = [0.75, round(4 / 7, 5)]  # ROUGE-1.5.5 rounds per-pair numbers to 5 decimals
+
+CONTAINERS = {
+    "list": list,
+    "tuple": tuple,
+    "generator": lambda xs: (x for x in xs),
+    "iterator": iter,
+    "numpy str_": np.array,
+    "numpy object": lambda xs: np.array(xs, dtype=object),
+    "numpy StringDType": lambda xs: np.array(xs, dtype=np.dtypes.StringDType()),
+    "pandas": pd.Series,
+    "pandas string": lambda xs: pd.Series(xs, dtype="string"),
+    "pandas, index reversed": lambda xs: pd.Series(xs, index=list(range(len(xs)))[::-1]),
+    "polars": pl.Series,
+}
+
+
+def f_values(candidates, references, **options) -> list[float]:
+    result = rougekit.score(candidates, references, measures=["ROUGE-1"], bootstrap=None, **options)
+    return result.values("ROUGE-1", "f").tolist()
+
+
+def test_the_issue_reproduction():
+    """A numpy array of reference strings was read character by character (F 0.0)."""
+    got = rougekit.score(
+        ["police kill the gunman"], np.array(["police killed the gunman"]), measures=["ROUGE-1"], bootstrap=None
+    ).per_pair()[0]["ROUGE-1"]
+    assert (got["recall"], got["precision"], got["f"]) == (0.75, 0.75, 0.75)
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["engine", "readable"])
+@pytest.mark.parametrize("name", list(CONTAINERS))
+def test_every_container_means_a_list(name, fast):
+    make = CONTAINERS[name]
+    assert f_values(make(CANDIDATES), REFERENCES, fast=fast) == pytest.approx(BY_HAND, abs=1e-15)
+    assert f_values(CANDIDATES, make(REFERENCES), fast=fast) == pytest.approx(BY_HAND, abs=1e-15)
+    assert f_values(make(CANDIDATES), make(REFERENCES), fast=fast) == pytest.approx(BY_HAND, abs=1e-15)
+    # the references of one pair in a container, and a pair's references as a 0-d array
+    assert f_values(CANDIDATES, [make([r]) for r in REFERENCES], fast=fast) == pytest.approx(BY_HAND, abs=1e-15)
+    two = [[r, "police sat"] for r in REFERENCES]
+    assert f_values(CANDIDATES, [make(refs) for refs in two], fast=fast) == f_values(CANDIDATES, two, fast=fast)
+    if name.startswith("numpy"):
+        zero_d = [np.array(r, dtype=make([r]).dtype) for r in REFERENCES]
+        assert f_values(CANDIDATES, zero_d, fast=fast) == pytest.approx(BY_HAND, abs=1e-15)
+        table = make([[r] for r in REFERENCES])  # 2-d: one row of references per pair
+        assert f_values(CANDIDATES, table, fast=fast) == pytest.approx(BY_HAND, abs=1e-15)
+
+
+REFUSED = {
+    "a str": ("the cat sat", "not a str"),
+    "bytes": (b"the cat", "not a bytes"),
+    "a dict": ({"the cat": 1}, "not a dict \\(its keys would be read\\)"),
+    "a set": ({"the cat"}, "not a set \\(it has no order\\)"),
+    "a pandas DataFrame": (pd.DataFrame({"c": ["the cat"]}), "not a DataFrame: give one of its columns"),
+    "a polars DataFrame": (pl.DataFrame({"c": ["the cat"]}), "not a DataFrame: give one of its columns"),
+    "a 1-d int array": (np.array([5, 9]), "not a 1-d integer array, which is ONE summary of token ids"),
+    "a 0-d array": (np.array("the cat"), "not a 0-d array"),
+    "a number": (5, "not int"),
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_containers_that_would_be_misread_are_a_one_line_type_error(name):
+    value, message = REFUSED[name]
+    with pytest.raises(TypeError, match=f"^candidates must be a list of candidate summaries, .*{message}") as e:
+        rougekit.score(value, ["the cat"])
+    assert "\n" not in str(e.value)
+    with pytest.raises(TypeError, match=f"^references must be a list with one entry per candidate, .*{message}"):
+        rougekit.score(["the cat"], value)
+
+
+@pytest.mark.parametrize("bad", [None, 5, 2.5, b"the cat", {"the cat": 1}])
+def test_a_pairs_references_that_are_no_reference_name_the_pair(bad):
+    with pytest.raises(TypeError, match="^pair 2: references must be one reference \\(a str\\) or a list of them"):
+        rougekit.score(["a", "b"], ["a", bad])
+
+
+def test_token_ids_and_text_arrays_are_never_confused():
+    """A 1-d integer array is ONE summary of ids; an array of strings is a list of texts."""
+    ids = f_values([np.array([5, 9, 2])], [np.array([5, 2])])  # R 2/2, P 2/3: F 0.8
+    assert ids == [0.8]
+    assert f_values(np.array([[5, 9, 2]]), np.array([[5, 2]])) == [0.8]  # 2-d: one summary per row
+    assert f_values(pl.Series([[5, 9, 2]]), pd.Series([[5, 2]])) == [0.8]
+    sentences = f_values([np.array(["police kill", "the gunman"])], [["police killed the gunman"]])
+    assert sentences == [0.75]  # an array of sentence strings, not a buffer of ids
+
+
+@pytest.mark.parametrize("name", list(CONTAINERS))
+def test_zero_pairs_in_any_container_are_an_input_error(name):
+    """Issue 25 item 9: rougekit.score([], []) gave NaN for every measure."""
+    make = CONTAINERS[name]
+    with pytest.raises(InputError, match="^no pairs to score: candidates and references are empty"):
+        rougekit.score(make([]), make([]))
