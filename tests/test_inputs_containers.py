@@ -67,8 +67,8 @@ def test_every_container_means_a_list(name, fast):
 
 
 REFUSED = {
-    "a str": ("the cat sat", "not a str"),
-    "bytes": (b"the cat", "not a bytes"),
+    "a str": ("the cat sat", "not one string"),
+    "bytes": (b"the cat", "not one bytes object"),
     "a dict": ({"the cat": 1}, "not a dict \\(its keys would be read\\)"),
     "a set": ({"the cat"}, "not a set \\(it has no order\\)"),
     "a pandas DataFrame": (pd.DataFrame({"c": ["the cat"]}), "not a DataFrame: give one of its columns"),
@@ -111,3 +111,34 @@ def test_zero_pairs_in_any_container_are_an_input_error(name):
     make = CONTAINERS[name]
     with pytest.raises(InputError, match="^no pairs to score: candidates and references are empty"):
         rougekit.score(make([]), make([]))
+
+
+@pytest.mark.parametrize("name", list(CONTAINERS))
+def test_explain_reads_containers_as_lists(name):
+    make = CONTAINERS[name]
+    listed = rougekit.explain(CANDIDATES[0], list(REFERENCES), measures=["ROUGE-1"]).to_dict()
+    got = rougekit.explain(CANDIDATES[0], make(REFERENCES), measures=["ROUGE-1"]).to_dict()
+    assert got == listed
+    # sum (-f A) over both references, by hand: hits 3 + 0 of 4 + 4 reference unigrams, R 3/8
+    assert got["measures"]["ROUGE-1"]["recall"] == 0.375
+    if name not in ("generator", "iterator"):  # a sentence list is a sequence (a generator is refused)
+        sentences = rougekit.explain(make(["police kill", "the gunman"]), REFERENCES[0], measures=["ROUGE-1"])
+        assert sentences.to_dict()["measures"]["ROUGE-1"]["f"] == 0.75
+
+
+@pytest.mark.parametrize(
+    "args, what",
+    [
+        (("\ud800 a", "a"), "candidate"),
+        (("a", ["b", "c \udfff"]), "a reference"),
+    ],
+)
+def test_explain_refuses_a_lone_surrogate_as_score_does(args, what):
+    """Issue 25 item 15: explain raised the codec's UnicodeEncodeError, score an InputError."""
+    message = f"pair 1: {what} holds a lone surrogate (not valid Unicode text)"
+    with pytest.raises(InputError) as by_score:
+        rougekit.score([args[0]], [args[1]])
+    assert str(by_score.value) == message
+    with pytest.raises(InputError) as by_explain:
+        rougekit.explain(*args)
+    assert str(by_explain.value) == message

@@ -127,6 +127,7 @@ class Scorer:
     # -- processing ---------------------------------------------------------------------------
     def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text") -> Doc:
         """One processed summary: text (``kind="text"``) or token ids (``kind="ids"``, see ``inputs``)."""
+        summary = inputs.summary(summary)
         inputs.check_kind(summary, kind)
         if kind == "ids":
             sentences = inputs.id_sentences(summary, self.pre.word_limit)
@@ -307,7 +308,7 @@ class Scorer:
                 self._count_unreadable(candidates, references, tally, counts.get("empty"))
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
-            raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
+            raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None
 
     def _score_arrays_of(
         self, candidates: list, references: list[list], source_list, jobs, kind: str = "text", counts=None
@@ -408,27 +409,6 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
-
-
-def _lone_surrogate(candidates, references, sources, first: int) -> str:
-    """The error message naming the first text that is not valid Unicode (a lone surrogate)."""
-
-    def bad(text) -> bool:
-        if not isinstance(text, str):  # a list of sentences (or of token ids)
-            return any(isinstance(t, str) and bad(t) for t in text)
-        try:
-            text.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:
-            return True
-        return False
-
-    for k, cand in enumerate(candidates):
-        what = "candidate" if bad(cand) else None
-        what = what or ("a reference" if any(bad(r) for r in references[k]) else None)
-        what = what or ("source" if sources is not None and bad(sources[k]) else None)
-        if what:
-            return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
-    return "a text holds a lone surrogate (not valid Unicode text)"
 
 
 _NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"

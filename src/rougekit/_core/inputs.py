@@ -46,6 +46,7 @@ __all__ = [
     "summaries",
     "summary",
     "normalize",
+    "lone_surrogate",
     "check_kind",
 ]
 
@@ -216,7 +217,12 @@ def _ndarray():
     return getattr(np, "ndarray", None)
 
 
-_LIST_OF = {"candidates": "a list of candidate summaries", "references": "a list with one entry per candidate"}
+_LIST_OF = {
+    "candidates": "a list of candidate summaries",
+    "references": "a list with one entry per candidate",
+    "sources": "a list with one source per candidate",
+    "ids": "a list with one id per candidate",
+}
 _AS_IS = frozenset((str, list))  # summaries the engine reads as they are
 _LIST = {list}
 _TEXT_KINDS = "USTO"  # numpy dtype kinds read as Python objects: bytes, str, StringDType, object
@@ -241,13 +247,14 @@ def _column(x):
 def _refused(value, name: str) -> str | None:
     """Why ``value`` cannot be a list of summaries (None when it can)."""
     if isinstance(value, (str, bytes)):  # read as a list, it would be scored character by character
-        return f"e.g. [{name[:-1]}], not a {type(value).__name__}"
+        one = {"candidates": "candidate", "references": "reference", "sources": "source"}.get(name, "text")
+        return f"e.g. [{one}], not one {'string' if isinstance(value, str) else 'bytes object'}"
     if isinstance(value, Mapping):
         return f"not a {type(value).__name__} (its keys would be read)"
     if isinstance(value, AbstractSet):
         return f"not a {type(value).__name__} (it has no order)"
     if type(value).__name__ == "DataFrame" or getattr(value, "ndim", 1) == 2 and hasattr(value, "columns"):
-        return f"not a {type(value).__name__}: give one of its columns, e.g. frame[{name[:-1]!r}]"
+        return f"not a {type(value).__name__}: give one of its columns, e.g. frame['text']"
     nd = _ndarray()
     if nd is not None and isinstance(value, nd):
         if value.ndim == 0:
@@ -263,7 +270,7 @@ def summaries(value, name: str) -> list:
     be misread is a one-line ``TypeError``."""
     why = _refused(value, name)
     if why:
-        raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list with one entry per pair')}, {why}")
+        raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}")
     nd = _ndarray()
     if type(value) is list:
         value = list(value)  # a new list: the caller's is never changed
@@ -279,7 +286,7 @@ def summaries(value, name: str) -> list:
                     value = list(value)
                 except TypeError:
                     why = f"not {type(value).__name__}"
-                    raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list per pair')}, {why}") from None
+                    raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}") from None
     if set(map(type, value)) <= _AS_IS:  # the common case, at C speed: nothing to convert
         return value
     return [x if type(x) is str else summary(x) for x in value]
@@ -342,6 +349,28 @@ def normalize(candidates: list, references) -> tuple[str, list[list]]:
         [r] if type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu" else _pair_references(r, kind, k)
         for k, r in enumerate(references)
     ]
+
+
+def lone_surrogate(candidates, references, sources, first: int) -> str:
+    """The error message naming the first text that is not valid Unicode (a lone surrogate): pair
+    ``first`` is ``candidates[0]``; ``references`` are one list per pair, ``sources`` None or one per pair."""
+
+    def bad(text) -> bool:
+        if not isinstance(text, str):  # a list of sentences (or of token ids)
+            return any(isinstance(t, str) and bad(t) for t in text)
+        try:
+            text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return True
+        return False
+
+    for k, cand in enumerate(candidates):
+        what = "candidate" if bad(cand) else None
+        what = what or ("a reference" if any(bad(r) for r in references[k]) else None)
+        what = what or ("source" if sources is not None and bad(sources[k]) else None)
+        if what:
+            return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
+    return "a text holds a lone surrogate (not valid Unicode text)"
 
 
 def check_kind(summary, kind: str, where: str = "summary") -> None:
