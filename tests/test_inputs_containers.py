@@ -142,3 +142,22 @@ def test_explain_refuses_a_lone_surrogate_as_score_does(args, what):
     with pytest.raises(InputError) as by_explain:
         rougekit.explain(*args)
     assert str(by_explain.value) == message
+
+
+def test_to_html_returns_the_page_only_when_no_path_is_given(tmp_path):
+    """Issue 25 item 13: to_html(path) returned the whole page (47 KB in a notebook cell)."""
+    result = rougekit.score(CANDIDATES, REFERENCES, measures=["ROUGE-1"])
+    path = tmp_path / "r.html"
+    assert result.to_html(path) is None
+    assert result.to_html(str(path)) is None
+    page = result.to_html()
+    assert path.read_text(encoding="utf-8") == page and page.startswith("<!DOCTYPE html>")
+
+
+def test_to_html_title():
+    """Issue 25 item 15: title=None or title=5 raised AttributeError deep in the page builder."""
+    result = rougekit.score(CANDIDATES, REFERENCES, measures=["ROUGE-1"])
+    assert result.to_html(None, title=None) == result.to_html()
+    assert "<title>My run</title>" in result.to_html(title="My run")
+    with pytest.raises(TypeError, match="^to_html\\(\\): title must be a str, got int$"):
+        result.to_html(None, title=5)
