@@ -125,14 +125,23 @@ class Scorer:
         self.signature = Signature.from_options(self.options)
 
     # -- processing ---------------------------------------------------------------------------
-    def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text") -> Doc:
-        """One processed summary: text (``kind="text"``) or token ids (``kind="ids"``, see ``inputs``)."""
+    def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text", where: str = "summary") -> Doc:
+        """One processed summary: text (``kind="text"``) or token ids (``kind="ids"``, see ``inputs``);
+        ``where`` names it in errors (``"pair 3: reference 2"``, as the compiled engine does)."""
         summary = inputs.summary(summary)
-        inputs.check_kind(summary, kind)
+        inputs.check_kind(summary, kind, where)
         if kind == "ids":
-            sentences = inputs.id_sentences(summary, self.pre.word_limit)
+            sentences = inputs.id_sentences(summary, self.pre.word_limit, where)
             return Doc([t for s in sentences for t in s], sentences)
-        key = summary if isinstance(summary, str) else "\n".join(summary)
+        if isinstance(summary, str):
+            key = summary
+        elif isinstance(summary, (list, tuple)) and all(isinstance(s, str) for s in summary):
+            key = "\n".join(summary)
+        else:
+            raise TypeError(
+                f"{where}: expected text (a str or a list of str sentences), got {summary!r:.60} "
+                "(give every summary as text or every one as token ids)"
+            )
         if cache and key in self._cache:
             return self._cache[key]
         tokens, units = self.pre.process(key)
@@ -303,7 +312,7 @@ class Scorer:
             self._check_ids()
         try:
             counts: dict = {}
-            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts)
+            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts, first)
             if tally is not None and kind == "text":
                 self._count_unreadable(candidates, references, tally, counts.get("empty"))
             return scored
@@ -311,7 +320,7 @@ class Scorer:
             raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None
 
     def _score_arrays_of(
-        self, candidates: list, references: list[list], source_list, jobs, kind: str = "text", counts=None
+        self, candidates: list, references: list[list], source_list, jobs, kind: str = "text", counts=None, first=1
     ):
         """Per-pair statistics and BLEU's token pairs; ``counts`` (a dict) gets the engine's
         ``"empty"`` count when the engine read every summary as text."""
@@ -324,11 +333,11 @@ class Scorer:
         slow = [j for j in range(len(self.measures)) if j not in batch_cols]
         feed_ids = bool(batch_cols) and self._plan.feed == "ids" and kind == "text"
         # processed once, here, when the engine's id feed or the readable path needs them
-        cand_docs = [self.doc(c, kind=kind) for c in candidates] if feed_ids or slow else []
+        cand_docs, ref_docs = self._docs(candidates, references, kind, first) if feed_ids or slow else ([], [])
         if batch_cols and candidates:
             if feed_ids:  # tokenized here, counted by the engine
                 candidates_in = [d.sentences for d in cand_docs]
-                references_in = [[self.doc(r, cache=True).sentences for r in refs] for refs in references]
+                references_in = [[r.sentences for r in refs] for refs in ref_docs]
             else:
                 candidates_in, references_in = candidates, references
             fed = "ids" if self._plan.feed == "ids" else kind
@@ -341,14 +350,25 @@ class Scorer:
                 data[:, batch_cols, :] = scored
         bleu_pairs = []
         if slow:
-            for k, (cand_doc, refs) in enumerate(zip(cand_docs, references)):
-                ref_docs = [self.doc(r, cache=kind == "text", kind=kind) for r in refs]
-                src = self.doc(source_list[k], cache=kind == "text", kind=kind) if source_list is not None else None
+            for k, (cand_doc, refs) in enumerate(zip(cand_docs, ref_docs)):
+                at = f"pair {first + k}: source"
+                src = self.doc(source_list[k], kind == "text", kind, at) if source_list is not None else None
                 for j in slow:
-                    data[k, j] = self._row(self.measures[j], cand_doc, ref_docs, src)
+                    data[k, j] = self._row(self.measures[j], cand_doc, refs, src)
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
-                    bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
+                    bleu_pairs.append((cand_doc.tokens, [r.tokens for r in refs]))
         return data, bleu_pairs
+
+    def _docs(self, candidates: list, references: list[list], kind: str, first: int) -> tuple[list, list]:
+        """The processed candidates and references, pair by pair in input order (an error names the
+        first bad summary as the compiled engine does: ``pair 3: reference 2``)."""
+        cand_docs, ref_docs = [], []
+        cache = kind == "text"
+        for k, (cand, refs) in enumerate(zip(candidates, references)):
+            at = f"pair {first + k}"
+            cand_docs.append(self.doc(cand, False, kind, f"{at}: candidate"))
+            ref_docs.append([self.doc(r, cache, kind, f"{at}: reference {j + 1}") for j, r in enumerate(refs)])
+        return cand_docs, ref_docs
 
     def _count_unreadable(
         self, candidates: list, references: list[list], tally: empty.Tally, engine_empty: int | None = None

@@ -320,6 +320,8 @@ def _pair_references(refs, kind: str, k: int) -> list:
     refs = summary(refs)
     if isinstance(refs, str):  # a 0-d array of text
         return [refs]
+    if not hasattr(refs, "__len__"):  # a generator: its items, read as a list's
+        refs = list(refs)
     if kind == "ids":
         return _split_ids(refs)
     return [r if type(r) is str else summary(r) for r in refs]

@@ -155,6 +155,8 @@ class Encoder:
         sentences = np.zeros(len(texts), dtype=np.int32)
         flat: list[int] = []
         for i, text in enumerate(texts):
+            if self._rouge_score and not isinstance(text, str):
+                raise TypeError(f"{where}[{i}]: measure 'rougeL' (rouge-score's) takes a str, not a list of sentences")
             try:
                 ids, sentences[i] = self.tokens(text)
             except UnicodeEncodeError:  # a lone surrogate not escaping a byte: no UTF-8 for it
