@@ -161,3 +161,29 @@ def test_to_html_title():
     assert "<title>My run</title>" in result.to_html(title="My run")
     with pytest.raises(TypeError, match="^to_html\\(\\): title must be a str, got int$"):
         result.to_html(None, title=5)
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["engine", "readable"])
+def test_a_dict_or_set_where_a_summary_is_expected_is_refused(fast):
+    """Read as a sentence list, a dict would score its keys (found by tests/_api_fuzz.py)."""
+    with pytest.raises(TypeError, match="^pair 2: candidate: expected text .* got a dict$"):
+        rougekit.score(["a", {"the cat": 1}], ["a", "the cat"], fast=fast)
+    with pytest.raises(TypeError, match="^pair 2: reference 2: expected text .* got a set$"):
+        rougekit.score(["a", "b"], ["a", ["b", {"the cat"}]], fast=fast)
+
+
+def test_the_readable_path_names_the_bad_summary_as_the_engine_does():
+    """Under the pure twins a bad summary raised 'can only join an iterable' (found by the fuzz)."""
+    for fast in (True, False):
+        with pytest.raises(TypeError, match="^pair 1: candidate: expected text \\(a str or a list of str sentences\\)"):
+            rougekit.score([5], ["a"], fast=fast)
+        with pytest.raises(TypeError, match="^pair 2: reference 1: expected text"):
+            rougekit.score(["a", "b"], ["a", [None]], fast=fast)
+        with pytest.raises(InputError, match="^pair 2: candidate: token id -1 is out of range"):
+            rougekit.score([[1], [-1]], [[1], [1]], fast=fast)
+
+
+def test_a_generator_of_ids_is_one_summary_as_a_list_of_ids_is():
+    """A generator of ints as a pair's references was one reference to the engine, several to the twin."""
+    for fast in (True, False):
+        assert f_values([[5, 9, 2]], [(i for i in (5, 2))], fast=fast) == [0.8]

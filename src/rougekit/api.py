@@ -179,7 +179,7 @@ class Scorer:
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
-        candidates = inputs.summaries(candidates, "candidates")
+        candidates = inputs.summaries(candidates, "candidates", "candidate")
         if ids is not None:
             ids = [str(i) for i in inputs.summaries(ids, "ids")]
             if len(ids) != len(candidates):
@@ -193,11 +193,11 @@ class Scorer:
         """The counting part of :meth:`score`: per-pair statistics (an n x measures x 6 array, columns as
         ``RougeResult.data``) and the token pairs corpus BLEU needs (empty without BLEU). Scored
         elsewhere (``rougekit.dask``'s workers), they become the result with :meth:`result`."""
-        candidates = inputs.summaries(candidates, "candidates")
+        candidates = inputs.summaries(candidates, "candidates", "candidate")
         kind, references = inputs.normalize(candidates, references)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
-        source_list = inputs.summaries(sources, "sources") if sources is not None else None
+        source_list = inputs.summaries(sources, "sources", "source") if sources is not None else None
         if source_list is not None and len(source_list) != len(candidates):
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
         if source_list is None and any(m.needs_source for m in self.measures):
@@ -276,9 +276,9 @@ class Scorer:
                 raise OptionError(
                     "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
                 )
-            candidates = inputs.summaries(cands, "candidates")
+            candidates = inputs.summaries(cands, "candidates", "candidate")
             kind, split = inputs.normalize(candidates, refs)
-            sources = inputs.summaries(srcs, "sources") if srcs else None
+            sources = inputs.summaries(srcs, "sources", "source") if srcs else None
             scored = self._score_arrays(candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
             done += len(cands)
             cands.clear()

@@ -33,6 +33,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from itertools import chain
 
 from rougekit.errors import InputError, OptionError
 
@@ -225,6 +226,7 @@ _LIST_OF = {
 }
 _AS_IS = frozenset((str, list))  # summaries the engine reads as they are
 _LIST = {list}
+_STR = {str}
 _TEXT_KINDS = "USTO"  # numpy dtype kinds read as Python objects: bytes, str, StringDType, object
 
 
@@ -264,17 +266,16 @@ def _refused(value, name: str) -> str | None:
     return None
 
 
-def summaries(value, name: str) -> list:
+def summaries(value, name: str, each: str | None = None) -> list:
     """The entries of a call's ``candidates``, ``references`` or ``sources`` (``name``), one per pair, as
     a list (see the module's Containers paragraph), each read by :func:`summary`; a container that would
-    be misread is a one-line ``TypeError``."""
+    be misread is a one-line ``TypeError``. With ``each`` (``"candidate"``, ``"source"``: what one entry
+    is), an entry that is a dict or a set (its keys would be read as sentences) is one too."""
     why = _refused(value, name)
     if why:
         raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}")
     nd = _ndarray()
-    if type(value) is list:
-        value = list(value)  # a new list: the caller's is never changed
-    else:
+    if type(value) is not list:  # a list is read as it is (never changed)
         if nd is not None and isinstance(value, nd):
             value = value.tolist() if value.dtype.kind in _TEXT_KINDS else list(value)
         else:
@@ -289,7 +290,17 @@ def summaries(value, name: str) -> list:
                     raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}") from None
     if set(map(type, value)) <= _AS_IS:  # the common case, at C speed: nothing to convert
         return value
+    if each:
+        for k, x in enumerate(value):
+            _not_keyed(x, f"pair {k + 1}: {each}")
     return [x if type(x) is str else summary(x) for x in value]
+
+
+def _not_keyed(x, where: str) -> None:
+    if isinstance(x, (Mapping, AbstractSet)):
+        raise TypeError(
+            f"{where}: expected text (a str or a list of str sentences) or token ids, got a {type(x).__name__}"
+        )
 
 
 def summary(x):
@@ -324,6 +335,8 @@ def _pair_references(refs, kind: str, k: int) -> list:
         refs = list(refs)
     if kind == "ids":
         return _split_ids(refs)
+    for j, r in enumerate(refs):
+        _not_keyed(r, f"pair {k + 1}: reference {j + 1}")
     return [r if type(r) is str else summary(r) for r in refs]
 
 
@@ -336,16 +349,13 @@ def normalize(candidates: list, references) -> tuple[str, list[list]]:
     if kind == "text":  # the common shapes first: this runs once per pair of every call; a list of str
         # is read as it is (never changed), not copied: no new list per pair for the GC to track
         types = set(map(type, references))
+        if types == _STR:
+            return kind, [[r] for r in references]
         if types <= _AS_IS:
-            return kind, references if types == _LIST else [r if type(r) is list else [r] for r in references]
-        return kind, [
-            r
-            if type(r) is list and (not r or type(r[0]) is str)
-            else [r]
-            if type(r) is str
-            else _pair_references(r, kind, k)
-            for k, r in enumerate(references)
-        ]
+            split = references if types == _LIST else [r if type(r) is list else [r] for r in references]
+            if set(map(type, chain.from_iterable(split))) <= _AS_IS:  # every reference a str or sentences
+                return kind, split
+        return kind, [[r] if type(r) is str else _pair_references(r, kind, k) for k, r in enumerate(references)]
     nd = _ndarray()  # numpy's own 1-d integer arrays, the common case: no memoryview to make
     return kind, [
         [r] if type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu" else _pair_references(r, kind, k)
