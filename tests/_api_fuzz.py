@@ -95,8 +95,9 @@ def make(name: str, items: list):
         if name == "generator":
             return (x for x in items)
         text = all(type(x) is str for x in items)
-        if name == "numpy":
-            return np.array(items, dtype=str) if text and items else None
+        if name == "numpy":  # numpy's str_ drops trailing NULs: not a container for them
+            nul = any(x.endswith("\x00") for x in items if isinstance(x, str))
+            return np.array(items, dtype=str) if text and items and not nul else None
         if name == "StringDType":
             return np.array(items, dtype=np.dtypes.StringDType()) if text else None
         if name == "numpy object":

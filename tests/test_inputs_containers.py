@@ -187,3 +187,18 @@ def test_a_generator_of_ids_is_one_summary_as_a_list_of_ids_is():
     """A generator of ints as a pair's references was one reference to the engine, several to the twin."""
     for fast in (True, False):
         assert f_values([[5, 9, 2]], [(i for i in (5, 2))], fast=fast) == [0.8]
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["engine", "readable"])
+def test_a_streams_errors_name_the_pair_counted_from_the_start(fast):
+    """The engine counted the pairs of each chunk from 1: the third pair was 'pair 1' (found by the fuzz)."""
+    scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None, fast=fast)
+    with pytest.raises(InputError, match="^pair 3: candidate: token id -1 is out of range"):
+        scorer.score_stream(zip([[1], [2], [-1]], [[1], [2], [3]]), chunk_size=2)
+
+
+def test_a_generator_of_id_references_after_an_empty_candidate_is_read_as_ids():
+    """The kind of a call was taken from a generator's type (text) instead of its items (found by the fuzz)."""
+    refs = [(x for x in [np.array([1, 2]), np.array([3])])]
+    data = rougekit.score([[]], refs, measures=["ROUGE-1"], bootstrap=None).data
+    assert data[0, 0, :3].tolist() == [3.0, 0.0, 0.0]  # two references, 2 + 1 ids; an empty candidate: 0 hits

@@ -12,6 +12,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator, Sequence
 
 import numpy as np
@@ -341,9 +342,12 @@ class Scorer:
             else:
                 candidates_in, references_in = candidates, references
             fed = "ids" if self._plan.feed == "ids" else kind
-            scored = batch.score_arrays(
-                candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
-            )
+            try:
+                scored = batch.score_arrays(
+                    candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
+                )
+            except (TypeError, InputError) as e:  # the engine counts this chunk's pairs from 1
+                raise _counted_from(e, first) from None
             if len(batch_cols) == len(self.measures):
                 data = scored  # every measure from the engine: its array is the result (no copy)
             else:
@@ -429,6 +433,14 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
+
+
+def _counted_from(error: Exception, first: int) -> Exception:
+    """``error`` with its ``pair k:`` counted from pair ``first`` (a stream's chunk), as the readable path does."""
+    found = re.match(r"pair (\d+): ", str(error))
+    if first == 1 or not found:
+        return error
+    return type(error)(f"pair {int(found.group(1)) + first - 1}: {str(error)[found.end() :]}")
 
 
 _NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"

@@ -311,6 +311,8 @@ def summary(x):
         return x
     if isinstance(x, str):
         return str(x)
+    if hasattr(x, "__next__"):  # a generator or iterator: its items, read once, as a list's
+        return list(x)
     nd = _ndarray()
     if nd is not None and isinstance(x, nd):
         if x.dtype.kind not in _TEXT_KINDS:
