@@ -202,3 +202,19 @@ def test_a_generator_of_id_references_after_an_empty_candidate_is_read_as_ids():
     refs = [(x for x in [np.array([1, 2]), np.array([3])])]
     data = rougekit.score([[]], refs, measures=["ROUGE-1"], bootstrap=None).data
     assert data[0, 0, :3].tolist() == [3.0, 0.0, 0.0]  # two references, 2 + 1 ids; an empty candidate: 0 hits
+
+
+@pytest.mark.parametrize(
+    "item, shown",
+    [
+        (("the cat",), "tuple of length 1"),
+        ({"c": "a", "r": "b"}, "dict of length 2"),
+        (5, "int"),
+        ("ab", "str of length 2"),
+    ],
+)
+def test_a_stream_item_that_is_no_pair_is_a_type_error_naming_it(item, shown):
+    """An item of one text raised a bare IndexError, a dict a KeyError."""
+    scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
+    with pytest.raises(TypeError, match=f"^pair 2: each pair must be a \\(candidate, references\\) .* got {shown}$"):
+        scorer.score_stream([("a", "a"), item])

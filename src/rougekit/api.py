@@ -290,8 +290,11 @@ class Scorer:
             return scored
 
         for item in pairs:
-            if isinstance(item, (str, bytes)):
-                raise TypeError(f"each pair must be a (candidate, references) tuple, got a {type(item).__name__}")
+            if isinstance(item, (str, bytes, dict)) or not 2 <= _length(item) <= 3:
+                raise TypeError(
+                    f"pair {done + len(cands) + 1}: each pair must be a (candidate, references) or "
+                    f"(candidate, references, source) tuple, got {_shown(item)}"
+                )
             cand, ref = item[0], item[1]
             if len(item) > 2:
                 srcs.append(item[2])
@@ -433,6 +436,18 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
+
+
+def _length(item) -> int:
+    try:
+        return len(item)
+    except TypeError:
+        return -1
+
+
+def _shown(item) -> str:
+    n = _length(item)
+    return f"{type(item).__name__} of length {n}" if n >= 0 else type(item).__name__
 
 
 def _counted_from(error: Exception, first: int) -> Exception:
