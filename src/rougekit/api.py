@@ -174,6 +174,10 @@ class Scorer:
     ) -> RougeResult:
         """Score each candidate against its references (one string or a list of strings each).
 
+        Any container a list means may hold them (a tuple, a generator, a numpy array of strings, a
+        pandas or polars Series, read by position); a str, dict, set, DataFrame or 1-d integer array
+        in its place is a ``TypeError``, no pairs an ``InputError`` (see :mod:`rougekit._core.inputs`).
+
         Summaries may be token ids instead of text, all of them (see :mod:`rougekit._core.inputs`):
         a list of ints or a 1-d integer array (or a list of them, its sentences) per summary.
 
