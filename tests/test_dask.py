@@ -15,7 +15,7 @@ import pytest
 from _paths import SHARED, shared_missing, subprocess_env
 
 import rougekit
-from rougekit.errors import EmptyTokensWarning, OptionError
+from rougekit.errors import EmptyTokensWarning, InputError, OptionError
 
 pd = pytest.importorskip("pandas", reason="pandas is not installed (pip install 'rougekit[test]')")
 dask = pytest.importorskip("dask", reason="dask is not installed (pip install 'rougekit[dask]')")
@@ -170,8 +170,10 @@ def test_counting_runs_in_the_workers(client, monkeypatch):
 
 def test_empty_collection(client):
     frame = pd.DataFrame({"prediction": pd.Series([], dtype=object), "reference": pd.Series([], dtype=object)})
-    got = rdask.score(from_slices(frame, [0, 0]))
-    assert_same(got, rougekit.score([], []))
+    with pytest.raises(InputError, match="no pairs to score"):  # as rougekit.score([], []) (issue 25 item 9)
+        rdask.score(from_slices(frame, [0, 0]))
+    with pytest.raises(InputError, match="no pairs to score"):
+        rougekit.score([], [])
 
 
 def test_bad_input(client):
@@ -230,7 +232,7 @@ def test_docs_example_runs(tmp_path):
         [sys.executable, str(script)], env=subprocess_env(), capture_output=True, text=True, timeout=300, cwd=tmp_path
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    signature = rougekit.score([], [], measures=["ROUGE-1", "ROUGE-L"], stem=True).signature
+    signature = rougekit.Scorer(["ROUGE-1", "ROUGE-L"], stem=True).signature
     assert run.stdout.startswith(f"{signature}\n")
     assert "ROUGE-L      R " in run.stdout
 

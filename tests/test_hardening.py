@@ -571,17 +571,24 @@ def test_streamed_per_pair_output_on_a_full_device(files):
 
 
 def test_no_pairs_have_no_corpus_score():
-    """Issue 17 item 10: the mean of no pairs is undefined (NaN), never a zero score."""
-    import math
-
+    """Issue 17 item 10: the mean of no pairs is undefined, never a zero score; issue 25 item 9: nor a
+    NaN result, an InputError (one line) from every way of scoring."""
     import rougekit
+    from rougekit.errors import InputError
 
-    result = rougekit.score([], [], measures=["ROUGE-1", "ROUGE-L"])
-    assert len(result) == 0 and list(result.per_pair()) == []
-    for name in ("ROUGE-1", "ROUGE-L"):
-        assert all(math.isnan(v) for v in result.corpus(name).values())
-    stream = rougekit.Scorer(measures=["ROUGE-1"], bootstrap=None).score_stream([], keep_pairs=False)
-    assert all(math.isnan(v) for v in stream.corpus("ROUGE-1").values())
+    scorer = rougekit.Scorer(measures=["ROUGE-1"], bootstrap=None)
+    calls = [
+        lambda: rougekit.score([], [], measures=["ROUGE-1", "ROUGE-L"]),
+        lambda: scorer.score([], []),
+        lambda: scorer.score(iter(()), ()),
+        lambda: scorer.score_stream([]),
+        lambda: scorer.score_stream([], keep_pairs=False),
+        lambda: scorer.result(scorer.statistics([], [])[0]),
+    ]
+    for call in calls:
+        with pytest.raises(InputError, match="^no pairs to score: candidates and references are empty") as e:
+            call()
+        assert "\n" not in str(e.value)
 
 
 @pytest.mark.parametrize("bad", [-1, 2**63, 1.5, "7", True])

@@ -217,8 +217,10 @@ def test_to_html_api(tmp_path):
     a = rougekit.score(cands, refs, measures=measures)
     b = rougekit.score(other, refs, measures=measures)
     path = tmp_path / "r.html"
-    page = a.to_html(path, name="A", others={"B": b}, candidates={"A": cands, "B": other}, references=refs)
-    assert path.read_text(encoding="utf-8") == page
+    written = a.to_html(path, name="A", others={"B": b}, candidates={"A": cands, "B": other}, references=refs)
+    assert written is None  # issue 25 item 13: the page is in the file, not echoed back
+    page = path.read_text(encoding="utf-8")
+    assert page == a.to_html(name="A", others={"B": b}, candidates={"A": cands, "B": other}, references=refs)
     rows = parse(page).find("scores", "ROUGE-1")
     # per-pair ROUGE-1 of A worked by hand (no stemming: "kill" does not match "killed"). Pair 1,
     # two references summed (-f A): hits 3 (police, the, gunman) + 2 (the, gunman), reference

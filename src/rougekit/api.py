@@ -12,7 +12,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
-import math
+import re
 from typing import Iterable, Iterator, Sequence
 
 import numpy as np
@@ -126,13 +126,23 @@ class Scorer:
         self.signature = Signature.from_options(self.options)
 
     # -- processing ---------------------------------------------------------------------------
-    def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text") -> Doc:
-        """One processed summary: text (``kind="text"``) or token ids (``kind="ids"``, see ``inputs``)."""
-        inputs.check_kind(summary, kind)
+    def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text", where: str = "summary") -> Doc:
+        """One processed summary: text (``kind="text"``) or token ids (``kind="ids"``, see ``inputs``);
+        ``where`` names it in errors (``"pair 3: reference 2"``, as the compiled engine does)."""
+        summary = inputs.summary(summary)
+        inputs.check_kind(summary, kind, where)
         if kind == "ids":
-            sentences = inputs.id_sentences(summary, self.pre.word_limit)
+            sentences = inputs.id_sentences(summary, self.pre.word_limit, where)
             return Doc([t for s in sentences for t in s], sentences)
-        key = summary if isinstance(summary, str) else "\n".join(summary)
+        if isinstance(summary, str):
+            key = summary
+        elif isinstance(summary, (list, tuple)) and all(isinstance(s, str) for s in summary):
+            key = "\n".join(summary)
+        else:
+            raise TypeError(
+                f"{where}: expected text (a str or a list of str sentences), got {summary!r:.60} "
+                "(give every summary as text or every one as token ids)"
+            )
         if cache and key in self._cache:
             return self._cache[key]
         tokens, units = self.pre.process(key)
@@ -164,16 +174,19 @@ class Scorer:
     ) -> RougeResult:
         """Score each candidate against its references (one string or a list of strings each).
 
+        Any container a list means may hold them (a tuple, a generator, a numpy array of strings, a
+        pandas or polars Series, read by position); a str, dict, set, DataFrame or 1-d integer array
+        in its place is a ``TypeError``, no pairs an ``InputError`` (see :mod:`rougekit._core.inputs`).
+
         Summaries may be token ids instead of text, all of them (see :mod:`rougekit._core.inputs`):
         a list of ints or a 1-d integer array (or a list of them, its sentences) per summary.
 
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
-        _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
-        candidates = list(candidates)
+        candidates = inputs.summaries(candidates, "candidates", "candidate")
         if ids is not None:
-            ids = [str(i) for i in ids]
+            ids = [str(i) for i in inputs.summaries(ids, "ids")]
             if len(ids) != len(candidates):
                 raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
         data, token_pairs = self.statistics(candidates, references, sources, jobs)
@@ -185,13 +198,11 @@ class Scorer:
         """The counting part of :meth:`score`: per-pair statistics (an n x measures x 6 array, columns as
         ``RougeResult.data``) and the token pairs corpus BLEU needs (empty without BLEU). Scored
         elsewhere (``rougekit.dask``'s workers), they become the result with :meth:`result`."""
-        _not_a_string(candidates, "candidates", "a list of candidate summaries, e.g. [candidate]")
-        _not_a_string(references, "references", "a list with one entry per candidate, e.g. [reference]")
-        candidates = list(candidates)
+        candidates = inputs.summaries(candidates, "candidates", "candidate")
         kind, references = inputs.normalize(candidates, references)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
-        source_list = list(sources) if sources is not None else None
+        source_list = inputs.summaries(sources, "sources", "source") if sources is not None else None
         if source_list is not None and len(source_list) != len(candidates):
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
         if source_list is None and any(m.needs_source for m in self.measures):
@@ -232,12 +243,10 @@ class Scorer:
                 np.add(totals, data.sum(axis=0), out=totals)
             bleu_pairs.extend(bp)
             done += len(data)
+        if not done:
+            raise InputError(_NO_PAIRS)
         if not keep_pairs:
-            values = {
-                m.name: float(totals[j, F] / done) if done else math.nan
-                for j, m in enumerate(self.measures)
-                if m.single_valued
-            }
+            values = {m.name: float(totals[j, F] / done) for j, m in enumerate(self.measures) if m.single_valued}
             return RougeResult(
                 np.zeros((0, len(self.measures), 6)),
                 self.options,
@@ -248,8 +257,6 @@ class Scorer:
             )
         data = np.concatenate(chunks) if len(chunks) != 1 else chunks[0]
         del chunks
-        if not len(data):
-            data = np.zeros((0, len(self.measures), 6))
         return self.result(data, None, bleu_pairs)
 
     def score_chunks(
@@ -279,11 +286,12 @@ class Scorer:
                 raise OptionError(
                     "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
                 )
-            kind, split = inputs.normalize(cands, refs)
-            sources = list(srcs) if srcs else None
-            scored = self._score_arrays(cands, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
+            candidates = inputs.summaries(cands, "candidates", "candidate")
+            kind, split = inputs.normalize(candidates, refs)
+            sources = inputs.summaries(srcs, "sources", "source") if srcs else None
+            scored = self._score_arrays(candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
             if kind == "text":
-                found.add(cands, split)
+                found.add(candidates, split)
             done += len(cands)
             cands.clear()
             refs.clear()
@@ -293,8 +301,11 @@ class Scorer:
             return scored
 
         for item in pairs:
-            if isinstance(item, (str, bytes)):
-                raise TypeError(f"each pair must be a (candidate, references) tuple, got a {type(item).__name__}")
+            if isinstance(item, (str, bytes, dict)) or not 2 <= _length(item) <= 3:
+                raise TypeError(
+                    f"pair {done + len(cands) + 1}: each pair must be a (candidate, references) or "
+                    f"(candidate, references, source) tuple, got {_shown(item)}"
+                )
             cand, ref = item[0], item[1]
             if len(item) > 2:
                 srcs.append(item[2])
@@ -317,15 +328,15 @@ class Scorer:
             self._check_ids()
         try:
             counts: dict = {}
-            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts)
+            scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts, first)
             if tally is not None and kind == "text":
                 self._count_unreadable(candidates, references, tally, counts.get("empty"))
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
-            raise InputError(_lone_surrogate(candidates, references, source_list, first)) from None
+            raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None
 
     def _score_arrays_of(
-        self, candidates: list, references: list[list], source_list, jobs, kind: str = "text", counts=None
+        self, candidates: list, references: list[list], source_list, jobs, kind: str = "text", counts=None, first=1
     ):
         """Per-pair statistics and BLEU's token pairs; ``counts`` (a dict) gets the engine's
         ``"empty"`` count when the engine read every summary as text."""
@@ -338,31 +349,45 @@ class Scorer:
         slow = [j for j in range(len(self.measures)) if j not in batch_cols]
         feed_ids = bool(batch_cols) and self._plan.feed == "ids" and kind == "text"
         # processed once, here, when the engine's id feed or the readable path needs them
-        cand_docs = [self.doc(c, kind=kind) for c in candidates] if feed_ids or slow else []
+        cand_docs, ref_docs = self._docs(candidates, references, kind, first) if feed_ids or slow else ([], [])
         if batch_cols and candidates:
             if feed_ids:  # tokenized here, counted by the engine
                 candidates_in = [d.sentences for d in cand_docs]
-                references_in = [[self.doc(r, cache=True).sentences for r in refs] for refs in references]
+                references_in = [[r.sentences for r in refs] for refs in ref_docs]
             else:
                 candidates_in, references_in = candidates, references
             fed = "ids" if self._plan.feed == "ids" else kind
-            scored = batch.score_arrays(
-                candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
-            )
+            try:
+                scored = batch.score_arrays(
+                    candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
+                )
+            except (TypeError, InputError) as e:  # the engine counts this chunk's pairs from 1
+                raise _counted_from(e, first) from None
             if len(batch_cols) == len(self.measures):
                 data = scored  # every measure from the engine: its array is the result (no copy)
             else:
                 data[:, batch_cols, :] = scored
         bleu_pairs = []
         if slow:
-            for k, (cand_doc, refs) in enumerate(zip(cand_docs, references)):
-                ref_docs = [self.doc(r, cache=kind == "text", kind=kind) for r in refs]
-                src = self.doc(source_list[k], cache=kind == "text", kind=kind) if source_list is not None else None
+            for k, (cand_doc, refs) in enumerate(zip(cand_docs, ref_docs)):
+                at = f"pair {first + k}: source"
+                src = self.doc(source_list[k], kind == "text", kind, at) if source_list is not None else None
                 for j in slow:
-                    data[k, j] = self._row(self.measures[j], cand_doc, ref_docs, src)
+                    data[k, j] = self._row(self.measures[j], cand_doc, refs, src)
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
-                    bleu_pairs.append((cand_doc.tokens, [r.tokens for r in ref_docs]))
+                    bleu_pairs.append((cand_doc.tokens, [r.tokens for r in refs]))
         return data, bleu_pairs
+
+    def _docs(self, candidates: list, references: list[list], kind: str, first: int) -> tuple[list, list]:
+        """The processed candidates and references, pair by pair in input order (an error names the
+        first bad summary as the compiled engine does: ``pair 3: reference 2``)."""
+        cand_docs, ref_docs = [], []
+        cache = kind == "text"
+        for k, (cand, refs) in enumerate(zip(candidates, references)):
+            at = f"pair {first + k}"
+            cand_docs.append(self.doc(cand, False, kind, f"{at}: candidate"))
+            ref_docs.append([self.doc(r, cache, kind, f"{at}: reference {j + 1}") for j, r in enumerate(refs)])
+        return cand_docs, ref_docs
 
     def _count_unreadable(
         self, candidates: list, references: list[list], tally: empty.Tally, engine_empty: int | None = None
@@ -396,14 +421,17 @@ class Scorer:
 
     def result(self, data: np.ndarray, ids: Sequence[str] | None = None, bleu_pairs=()) -> RougeResult:
         """The result of per-pair statistics (from :meth:`statistics`, in input order) and BLEU's token
-        pairs; its bootstrap (intervals, the 1.5.5 average) runs when first asked for."""
+        pairs; its bootstrap (intervals, the 1.5.5 average) runs when first asked for. No pairs is an
+        ``InputError`` (the mean of no scores is undefined: never a NaN result)."""
+        if not len(data):
+            raise InputError(_NO_PAIRS)
         values = {}
         for j, m in enumerate(self.measures):
             if m.family.corpus_needs_tokens:  # corpus BLEU: from every pair's tokens
                 values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
             elif m.single_valued:
                 col = data[:, j, F]
-                values[m.name] = float(np.mean(col)) if len(col) else math.nan
+                values[m.name] = float(np.mean(col))
         return RougeResult(data, self.options, ids, corpus_values=values, signature=self.signature)
 
     def _row(self, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None) -> tuple:
@@ -418,25 +446,27 @@ class Scorer:
         return self._plan.batch
 
 
-def _lone_surrogate(candidates, references, sources, first: int) -> str:
-    """The error message naming the first text that is not valid Unicode (a lone surrogate)."""
+def _length(item) -> int:
+    try:
+        return len(item)
+    except TypeError:
+        return -1
 
-    def bad(text) -> bool:
-        if not isinstance(text, str):  # a list of sentences (or of token ids)
-            return any(isinstance(t, str) and bad(t) for t in text)
-        try:
-            text.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:
-            return True
-        return False
 
-    for k, cand in enumerate(candidates):
-        what = "candidate" if bad(cand) else None
-        what = what or ("a reference" if any(bad(r) for r in references[k]) else None)
-        what = what or ("source" if sources is not None and bad(sources[k]) else None)
-        if what:
-            return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
-    return "a text holds a lone surrogate (not valid Unicode text)"
+def _shown(item) -> str:
+    n = _length(item)
+    return f"{type(item).__name__} of length {n}" if n >= 0 else type(item).__name__
+
+
+def _counted_from(error: Exception, first: int) -> Exception:
+    """``error`` with its ``pair k:`` counted from pair ``first`` (a stream's chunk), as the readable path does."""
+    found = re.match(r"pair (\d+): ", str(error))
+    if first == 1 or not found:
+        return error
+    return type(error)(f"pair {int(found.group(1)) + first - 1}: {str(error)[found.end() :]}")
+
+
+_NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"
 
 
 def _not_a_string(value, name: str, what: str) -> None:

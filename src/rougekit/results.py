@@ -459,16 +459,23 @@ class RougeResult:
         candidates=None,
         references=None,
         **options,
-    ) -> str:
+    ) -> str | None:
         """A self-contained HTML report (:mod:`rougekit.report.html`) of this result and ``others``
-        (more systems scored on the same pairs with the same options), written to ``path`` if given.
+        (more systems scored on the same pairs with the same options): written to ``path`` (and None
+        returned), or returned as a string when no path is given.
 
         ``candidates`` (a list of texts, or ``{system: list}`` with ``others``) and ``references``
-        add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title`` and
-        ``highlights`` (how many examples show their matched words: ``"all"``, the default, or a number)."""
+        add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title`` (a
+        str; None: the default) and ``highlights`` (how many examples show their matched words:
+        ``"all"``, the default, or a number)."""
         from rougekit.report.html_api import write_report
 
-        return write_report(self, path, name, others, candidates, references, options)
+        if "title" in options and options["title"] is None:
+            del options["title"]
+        if "title" in options and not isinstance(options["title"], str):
+            raise TypeError(f"to_html(): title must be a str, got {type(options['title']).__name__}")
+        page = write_report(self, path, name, others, candidates, references, options)
+        return None if path is not None else page
 
     def counts(self) -> list[dict[str, dict[str, float]]]:
         """Raw sufficient statistics per pair (R/P/F measures): reference count, hits, candidate count."""

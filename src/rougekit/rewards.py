@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from rougekit._core import inputs
 from rougekit.api import Scorer
 from rougekit.errors import InputError, OptionError
 
@@ -128,12 +129,13 @@ class RougeReward:
         if self.completion_field == "completion_ids":
             if completion_ids is None:
                 raise InputError("reward: completion_field='completion_ids' but no completion_ids were passed")
-            candidates = [self._drop(c) for c in completion_ids]
+            candidates = [self._drop(c) for c in inputs.summaries(completion_ids, "completion_ids")]
         else:
             if completions is None:
                 raise InputError("reward: no completions were passed")
             if isinstance(completions, (str, bytes)):
                 raise TypeError("completions must be a list with one completion each, not a string")
+            completions = inputs.summaries(completions, "completions")  # any container a list means
             candidates = [_completion(c, k) for k, c in enumerate(completions)]
         references = self._references(columns, len(candidates))
         if not candidates:
@@ -152,7 +154,7 @@ class RougeReward:
         column = columns[field]
         if isinstance(column, (str, bytes)):
             raise TypeError(f"column {field!r} must be a list with one entry per completion, not a string")
-        column = list(column)
+        column = inputs.summaries(column, f"column {field!r}")
         if len(column) != count:
             raise InputError(f"reward: {count} completions but {len(column)} entries in column {field!r}")
         if self.completion_field == "completion_ids":

@@ -13,6 +13,15 @@ takes text or ids, never both (``TypeError``).
 This module is the readable twin of the compiled ``_Engine.prepare_ids`` (``_batch.pyx``): both
 read the same summaries into the same token sequences.
 
+Containers. Every Python entry point reads its arguments through :func:`summaries` (one entry per
+pair: candidates, references, sources) and :func:`normalize` (the references of each pair), so a
+list, a tuple, a generator, a numpy array of strings (``str_``, ``StringDType``, ``object``), a
+pandas or polars Series (taken by position, its index ignored) and a pyarrow array all mean what
+the list of their items means. A string, a dict, a set, a DataFrame or a 1-d integer array in place
+of the list of summaries is a one-line ``TypeError``. The rule that keeps token ids and text apart:
+a numpy array of integers is ONE summary of token ids (2-d: one summary per row), a numpy array of
+strings is a list of texts (summaries, or the sentences or references of one pair).
+
 >>> input_kind([[5, 9, 2]], [[5, 2]])
 'ids'
 >>> id_sentences([[5, 9], [], [2, 7, 7]], word_limit=4)
@@ -22,6 +31,9 @@ read the same summaries into the same token sequences.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from itertools import chain
 
 from rougekit.errors import InputError, OptionError
 
@@ -32,7 +44,10 @@ __all__ = [
     "id_sentences",
     "split_references",
     "check_id_options",
+    "summaries",
+    "summary",
     "normalize",
+    "lone_surrogate",
     "check_kind",
 ]
 
@@ -203,15 +218,173 @@ def _ndarray():
     return getattr(np, "ndarray", None)
 
 
+_LIST_OF = {
+    "candidates": "a list of candidate summaries",
+    "references": "a list with one entry per candidate",
+    "sources": "a list with one source per candidate",
+    "ids": "a list with one id per candidate",
+}
+_AS_IS = frozenset((str, list))  # summaries the engine reads as they are
+_LIST = {list}
+_STR = {str}
+_TEXT_KINDS = "USTO"  # numpy dtype kinds read as Python objects: bytes, str, StringDType, object
+
+
+def _package(x) -> str:
+    return type(x).__module__.partition(".")[0]
+
+
+def _column(x):
+    """A pandas/polars Series or a pyarrow array as a list of Python objects (by position), else None."""
+    package = _package(x)
+    if package == "pandas" and getattr(x, "ndim", 0) == 1 and hasattr(x, "tolist"):
+        return x.tolist()
+    if package == "polars" and type(x).__name__ == "Series":
+        return x.to_list()
+    if package == "pyarrow" and hasattr(x, "to_pylist") and type(x).__name__.endswith("Array"):
+        return x.to_pylist()
+    return None
+
+
+def _refused(value, name: str) -> str | None:
+    """Why ``value`` cannot be a list of summaries (None when it can)."""
+    if isinstance(value, (str, bytes)):  # read as a list, it would be scored character by character
+        one = {"candidates": "candidate", "references": "reference", "sources": "source"}.get(name, "text")
+        return f"e.g. [{one}], not one {'string' if isinstance(value, str) else 'bytes object'}"
+    if isinstance(value, Mapping):
+        return f"not a {type(value).__name__} (its keys would be read)"
+    if isinstance(value, AbstractSet):
+        return f"not a {type(value).__name__} (it has no order)"
+    if type(value).__name__ == "DataFrame" or getattr(value, "ndim", 1) == 2 and hasattr(value, "columns"):
+        return f"not a {type(value).__name__}: give one of its columns, e.g. frame['text']"
+    nd = _ndarray()
+    if nd is not None and isinstance(value, nd):
+        if value.ndim == 0:
+            return "not a 0-d array"
+        if value.ndim == 1 and value.dtype.kind in "iub":
+            return "not a 1-d integer array, which is ONE summary of token ids: give a list of them, e.g. [ids]"
+    return None
+
+
+def summaries(value, name: str, each: str | None = None) -> list:
+    """The entries of a call's ``candidates``, ``references`` or ``sources`` (``name``), one per pair, as
+    a list (see the module's Containers paragraph), each read by :func:`summary`; a container that would
+    be misread is a one-line ``TypeError``. With ``each`` (``"candidate"``, ``"source"``: what one entry
+    is), an entry that is a dict or a set (its keys would be read as sentences) is one too."""
+    why = _refused(value, name)
+    if why:
+        raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}")
+    nd = _ndarray()
+    if type(value) is not list:  # a list is read as it is (never changed)
+        if nd is not None and isinstance(value, nd):
+            value = value.tolist() if value.dtype.kind in _TEXT_KINDS else list(value)
+        else:
+            listed = _column(value)
+            if listed is not None:
+                value = listed
+            else:
+                try:
+                    value = list(value)
+                except TypeError:
+                    why = f"not {type(value).__name__}"
+                    raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}") from None
+    if set(map(type, value)) <= _AS_IS:  # the common case, at C speed: nothing to convert
+        return value
+    if each:
+        for k, x in enumerate(value):
+            _not_keyed(x, f"pair {k + 1}: {each}")
+    return [x if type(x) is str else summary(x) for x in value]
+
+
+def _not_keyed(x, where: str) -> None:
+    if isinstance(x, (Mapping, AbstractSet)):
+        raise TypeError(
+            f"{where}: expected text (a str or a list of str sentences) or token ids, got a {type(x).__name__}"
+        )
+
+
+def summary(x):
+    """One summary (or one entry of a pair's references) as the engine reads it: a ``str`` subclass
+    (``numpy.str_``) as ``str``; a numpy array of strings, a Series or a pyarrow array as the list of its
+    items; token ids (integer arrays, lists of ints) and everything else as they are."""
+    if type(x) is str or type(x) is list:
+        return x
+    if isinstance(x, str):
+        return str(x)
+    if hasattr(x, "__next__"):  # a generator or iterator: its items, read once, as a list's
+        return list(x)
+    nd = _ndarray()
+    if nd is not None and isinstance(x, nd):
+        if x.dtype.kind not in _TEXT_KINDS:
+            return x  # token ids (the engine reads the buffer), or numbers it refuses
+        return summary(x.item()) if x.ndim == 0 else x.tolist()
+    listed = _column(x)
+    return x if listed is None else listed
+
+
+def _pair_references(refs, kind: str, k: int) -> list:
+    """The references of pair ``k`` (from 0) as a list: one reference (a str, a flat id sequence) or several."""
+    if kind == "text" and isinstance(refs, str):
+        return [str(refs)]
+    if refs is None or isinstance(refs, (bytes, Mapping, AbstractSet)) or not hasattr(refs, "__iter__"):
+        raise TypeError(
+            f"pair {k + 1}: references must be one reference (a str) or a list of them, got {type(refs).__name__}"
+        )
+    refs = summary(refs)
+    if isinstance(refs, str):  # a 0-d array of text
+        return [refs]
+    if not hasattr(refs, "__len__"):  # a generator: its items, read as a list's
+        refs = list(refs)
+    if kind == "ids":
+        return _split_ids(refs)
+    for j, r in enumerate(refs):
+        _not_keyed(r, f"pair {k + 1}: reference {j + 1}")
+    return [r if type(r) is str else summary(r) for r in refs]
+
+
 def normalize(candidates: list, references) -> tuple[str, list[list]]:
-    """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`)."""
-    references = list(references)
+    """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`).
+
+    ``candidates`` come from :func:`summaries`; ``references`` may be any container it reads."""
+    references = summaries(references, "references")
     kind = input_kind(candidates, references)
-    if kind == "text":  # split_references, inline: this runs once per pair of every call; a list
+    if kind == "text":  # the common shapes first: this runs once per pair of every call; a list of str
         # is read as it is (never changed), not copied: no new list per pair for the GC to track
-        return kind, [r if type(r) is list else [r] if type(r) is str else list(r) for r in references]
+        types = set(map(type, references))
+        if types == _STR:
+            return kind, [[r] for r in references]
+        if types <= _AS_IS:
+            split = references if types == _LIST else [r if type(r) is list else [r] for r in references]
+            if set(map(type, chain.from_iterable(split))) <= _AS_IS:  # every reference a str or sentences
+                return kind, split
+        return kind, [[r] if type(r) is str else _pair_references(r, kind, k) for k, r in enumerate(references)]
     nd = _ndarray()  # numpy's own 1-d integer arrays, the common case: no memoryview to make
-    return kind, [[r] if type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu" else _split_ids(r) for r in references]
+    return kind, [
+        [r] if type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu" else _pair_references(r, kind, k)
+        for k, r in enumerate(references)
+    ]
+
+
+def lone_surrogate(candidates, references, sources, first: int) -> str:
+    """The error message naming the first text that is not valid Unicode (a lone surrogate): pair
+    ``first`` is ``candidates[0]``; ``references`` are one list per pair, ``sources`` None or one per pair."""
+
+    def bad(text) -> bool:
+        if not isinstance(text, str):  # a list of sentences (or of token ids)
+            return any(isinstance(t, str) and bad(t) for t in text)
+        try:
+            text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return True
+        return False
+
+    for k, cand in enumerate(candidates):
+        what = "candidate" if bad(cand) else None
+        what = what or ("a reference" if any(bad(r) for r in references[k]) else None)
+        what = what or ("source" if sources is not None and bad(sources[k]) else None)
+        if what:
+            return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
+    return "a text holds a lone surrogate (not valid Unicode text)"
 
 
 def check_kind(summary, kind: str, where: str = "summary") -> None:

@@ -67,6 +67,7 @@ from itertools import chain, repeat
 from typing import Dict, Iterable, List, Optional, Sequence
 
 from rougekit import limits
+from rougekit._core import inputs
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.engine.planner import SEQUENCE_LCS
@@ -171,6 +172,7 @@ class RougeScorer(scoring.BaseScorer):
         :meth:`score`; otherwise (a custom tokenizer, ``split_summaries``, no compiled kernels)
         pairs are scored one by one.
         """
+        targets, predictions = inputs.summaries(targets, "targets"), inputs.summaries(predictions, "predictions")
         if len(targets) != len(predictions):
             raise ValueError(f"{len(targets)} targets but {len(predictions)} predictions")
         batch = self._batch_scorer()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rougekit._core import inputs
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
 from rougekit.measures.base import Match, Measure
@@ -39,17 +40,21 @@ def explain(
     from rougekit.api import Scorer
 
     refs = _references(references)
+    candidate = inputs.summary(candidate)
     _check_text(candidate, "candidate")
+    source = inputs.summary(source)
     options.setdefault("bootstrap", None)
     scorer = Scorer(measures, **options, fast=False)  # one pair: the family counts it, no batch engine
     try:
-        cand = scorer.doc(candidate)
-        ref_docs = [scorer.doc(r) for r in refs]
-        src = scorer.doc(source) if source is not None else None
-    except UnicodeEncodeError:  # a lone surrogate: named as rougekit.score names it
-        from rougekit.api import _lone_surrogate
+        return _explain(scorer, candidate, refs, source)
+    except UnicodeEncodeError:  # a lone surrogate: refused as rougekit.score refuses it
+        raise InputError(inputs.lone_surrogate([candidate], [refs], None if source is None else [source], 1)) from None
 
-        raise InputError(_lone_surrogate([candidate], [refs], None if source is None else [source], 1)) from None
+
+def _explain(scorer, candidate, refs: list, source) -> Explanation:
+    cand = scorer.doc(candidate)
+    ref_docs = [scorer.doc(r) for r in refs]
+    src = scorer.doc(source) if source is not None else None
     names = _inverse(scorer.vocab)
     texts = [s if isinstance(s, str) else "\n".join(s) for s in [candidate, *refs]]
     words = _words(scorer, texts)
@@ -60,11 +65,12 @@ def explain(
 
 
 def _references(references) -> list:
+    """One reference (a str) or any container of them (see :mod:`rougekit._core.inputs`)."""
     if isinstance(references, str):
-        return [references]
-    if isinstance(references, bytes) or not isinstance(references, (list, tuple)):
+        return [str(references)]
+    if isinstance(references, bytes) or not hasattr(references, "__iter__"):
         raise TypeError(f"references must be a string or a list of strings, not a {type(references).__name__}")
-    refs = list(references)
+    refs = inputs.summaries(references, "the references")
     if not refs:
         raise InputError("give at least one reference")
     for r in refs:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rougekit._core import inputs
 from rougekit.errors import OptionError
 from rougekit.scoring import final_scores
 
@@ -127,7 +128,7 @@ def extract(query, choices, *, limit: int | None = 5, score_cutoff: float | None
         raise OptionError(f"limit must be a positive integer or None, got {limit!r}")
     if not isinstance(query, str):
         raise TypeError(f"query must be a text (str), got {type(query).__name__}")
-    choices = list(choices)
+    choices = inputs.summaries(choices, "choices")
     options.setdefault("dtype", np.float64)
     row = cdist([query], choices, score_cutoff=score_cutoff, **options)[0].astype(np.float64)
     order = np.lexsort((np.arange(len(row)), -row))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rougekit._core import inputs
 from rougekit.engine import planner
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import InputError, OptionError
@@ -90,9 +91,7 @@ def measure_name(measure: str | Measure) -> str:
 
 def check_texts(texts, where: str) -> list:
     """The texts as a list: str (or a list of sentence strings for rougekit measures), none blank."""
-    if isinstance(texts, (str, bytes)):
-        raise TypeError(f"{where} must be a list of texts, not one string (e.g. [text])")
-    texts = list(texts)
+    texts = inputs.summaries(texts, where)  # any container a list means (numpy, pandas, polars, ...)
     for i, text in enumerate(texts):
         if isinstance(text, str):
             blank = not text.strip()
@@ -156,6 +155,8 @@ class Encoder:
         sentences = np.zeros(len(texts), dtype=np.int32)
         flat: list[int] = []
         for i, text in enumerate(texts):
+            if self._rouge_score and not isinstance(text, str):
+                raise TypeError(f"{where}[{i}]: measure 'rougeL' (rouge-score's) takes a str, not a list of sentences")
             try:
                 ids, sentences[i] = self.tokens(text)
             except UnicodeEncodeError:  # a lone surrogate not escaping a byte: no UTF-8 for it
