@@ -322,3 +322,16 @@ def test_token_ids_have_no_highlights():
     blob = blob_of(page)
     assert "hl" not in blob and "the inputs are not text (token ids)" in page
     assert [" ".join(html_pack.decode(c, blob["words"])) for c in blob["cands"][0]] == ["1 2 3", "4 5"]
+
+
+def test_saved_result_with_a_byte_order_mark(tmp_path):
+    """A saved result re-written by an editor that adds a UTF-8 byte order mark reads as the result
+    (the shared reader's rule; before, strict UTF-8 decoding refused it)."""
+    saved = tmp_path / "s.json"
+    args = ("score", "-c", "sysA.txt", "-r", "ref.txt", "--format", "json", "--per-pair", "-o", str(saved))
+    assert cli(*args).returncode == 0
+    plain = cli("report", "--result", str(saved), "-o", str(tmp_path / "plain.html"))
+    saved.write_bytes(b"\xef\xbb\xbf" + saved.read_bytes())
+    marked = cli("report", "--result", str(saved), "-o", str(tmp_path / "marked.html"))
+    assert plain.returncode == 0 and marked.returncode == 0, marked.stderr
+    assert (tmp_path / "marked.html").read_bytes() == (tmp_path / "plain.html").read_bytes()

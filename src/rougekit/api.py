@@ -51,7 +51,7 @@ class Scorer:
                    over the pairs in input order, or sorted as strings by their ids when ids are given)
       tokenizer    "rouge155" (exact, the default), "unicode", "cjk" or a callable
       lang         a language preset: tokenizer, word segmenter, stemmer and stopwords of a language,
-                   by ISO 639-1 code or XL-Sum name ("zh", "chinese_simplified", "ru", ...); "en" is
+                   by ISO 639-1 code, English name or XL-Sum name ("zh", "german", "chinese_simplified", ...); "en" is
                    the script's own; see docs/languages.md (not with tokenizer=)
       su_unigrams  "rouge155" (every token but the summary's last) or "all" (the paper's marker)
       wlcs         "rouge155" (the script's ROUGE-W) or "paper" (equations 13-15)

@@ -150,7 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="LANG",
         help="language preset: tokenizer, word segmenter, stemmer (with --stem) and stopwords of a language, by "
-        "ISO 639-1 code or XL-Sum name (zh, ja, th, ru, chinese_simplified, ...; en is the script's own); "
+        "ISO 639-1 code, English name or XL-Sum name (zh, de, german, chinese_simplified, ...; "
+        "en is the script's own); "
         "see docs/languages.md",
     )
     opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")

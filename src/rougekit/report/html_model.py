@@ -17,7 +17,7 @@ import numpy as np
 
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError
-from rougekit.io.files import read_bytes
+from rougekit.io import reader
 from rougekit.report.formats import average_label, value_text
 from rougekit.results import RougeResult
 from rougekit.stats.paired import approximate_randomization, paired_bootstrap
@@ -176,8 +176,8 @@ def from_results(
 def from_saved(path: str) -> ReportData:
     """The report of a saved result: ``rougekit score --format json --per-pair`` output (texts are not in it)."""
     try:
-        saved = json.loads(read_bytes(path, "result").decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        saved = json.loads(reader.read_text(path, "result"))  # a byte order mark is read as such
+    except json.JSONDecodeError as exc:
         raise InputError(f"{path}: not a JSON result of `rougekit score --format json` ({exc})") from None
     except RecursionError:
         raise InputError(f"{path}: not a JSON result of `rougekit score --format json` (nested too deeply)") from None
