@@ -348,13 +348,15 @@ def test_engines_are_reused_by_the_next_scorer_of_the_same_options():
     _assert_same(first.score_arrays(cands, refs, jobs=2), exp, "first")
     engines = list(first._engines)
     assert len(engines) == 2
-    size = engines[-1].vocabulary_size
+    # job 0's engine: job 0 scores on this thread (job 1's thread may start after every chunk is taken)
+    size = engines[0].vocabulary_size
     del first
     gc.collect()
     second = BatchScorer(measures, **opts, cache_size=777)
-    assert second._engine is engines[-1] and second._engine.cached_references == 0
+    assert second._engine is engines[0] and second._engine.cached_references == 0
     assert second.vocabulary_size == size > 0
     _assert_same(second.score_arrays(cands, refs, jobs=2), exp, "second, warm engines")
+    assert second._engines == engines  # job k takes job k's engine back
     other = BatchScorer(measures, **dict(opts, stem=False), cache_size=777)
     assert other._engine not in engines
 
