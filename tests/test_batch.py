@@ -259,7 +259,8 @@ def test_an_interrupt_waits_for_the_jobs_and_stops_them():
     def run(k):
         if k == 1:
             signal.pthread_kill(main, signal.SIGINT)  # job 0 is waiting (or about to)
-            while "stop" not in events:
+            deadline = time.monotonic() + 60  # never a hang: the assertion below says what went wrong
+            while "stop" not in events and time.monotonic() < deadline:
                 time.sleep(0.01)
             time.sleep(0.2)  # still running when the interrupt arrives
             events.append("job 1 done")
@@ -267,8 +268,14 @@ def test_an_interrupt_waits_for_the_jobs_and_stops_them():
     def stop(exc):
         events.append("stop")
 
-    with pytest.raises(KeyboardInterrupt):
-        batch_module._on_threads(run, 2, stop)
+    # Python's own Ctrl-C handler for this test: a process started with SIGINT ignored (a background
+    # job of a shell, a pytest-xdist worker started from one) would otherwise never see the signal
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            batch_module._on_threads(run, 2, stop)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert events == ["stop", "job 1 done"]  # raised only after job 1 finished
 
 
