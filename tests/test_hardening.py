@@ -168,6 +168,9 @@ def test_ctrl_c_in_a_real_process(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        # SIGINT's default action in the command, as in a terminal: started from a process that
+        # ignores SIGINT (a background job, a pytest-xdist worker of one) it would inherit SIG_IGN
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     # opening the pipe for writing succeeds once the command has opened it for reading
     deadline = time.monotonic() + 60

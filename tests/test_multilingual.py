@@ -65,6 +65,7 @@ def _golden_lines(lang):
         return handle.read()
 
 
+@pytest.mark.shared  # Multi-SummEval is research-only data: not in tests/data
 @pytest.mark.skipif(not MULTI.exists(), reason=shared_missing(MULTI))
 @pytest.mark.parametrize("lang", ["EN", "DE", "ES", "FR", "ID", "RU", "TR", "ZH"])
 def test_rouge155_tokenizer_reproduces_multi_summeval_goldens(lang):

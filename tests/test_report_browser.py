@@ -29,9 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _chromium import Browser, find_chromium, run_cli  # noqa: E402
 from test_report_html import cli, parse, score_table  # noqa: E402
 
-pytestmark = pytest.mark.skipif(
-    find_chromium() is None, reason="chromium is not installed (apt-get install chromium; CI installs it)"
-)
+# a browser is not a Python package: these run with pytest -m browser (CI installs chromium and runs them)
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        find_chromium() is None, reason="chromium is not installed (apt-get install chromium; CI installs it)"
+    ),
+]
 
 PAIRS = 60
 PAGE = 25  # rows per page of the report's script

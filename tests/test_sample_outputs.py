@@ -59,6 +59,7 @@ def _need_rougekit():
         pytest.skip(why)
 
 
+@pytest.mark.shared  # the sample test's notice does not allow redistribution: not in tests/data
 @pytest.mark.parametrize("expected_name", sorted(SAMPLE_CASES))
 def test_official_sample_output(expected_name):
     if not SAMPLE.is_dir():

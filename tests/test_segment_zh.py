@@ -54,6 +54,7 @@ def test_by_hand(tables):
     assert tables.cut("\u9fd6\U00020000中国") == ["\u9fd6", "\U00020000", "中国"]
 
 
+@pytest.mark.shared  # Multi-SummEval is research-only data: not in tests/data
 def test_equal_to_jieba_on_real_texts(tables):
     texts = _texts()
     assert sum(map(len, texts)) > 10_000

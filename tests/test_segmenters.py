@@ -61,6 +61,7 @@ def test_burmese_equals_multilingual_rouge_on_generated_text():
     same()
 
 
+@pytest.mark.shared  # Multi-SummEval is research-only data: not in tests/data
 @pytest.mark.skipif(not ZH.exists(), reason=shared_missing(ZH))
 def test_chinese_equals_multilingual_rouge_on_multi_summeval():
     peer = _peer_tokenizers().ChineseTokenizer()

@@ -177,7 +177,10 @@ def _give_back(key, engines: list, works: list) -> None:
         e.clear_cache()
     with _POOL_LOCK:
         idle = _POOL.pop(key, [])  # re-inserted last: the most recently used configuration
-        idle.extend(kept[: max(0, _POOL_PER_KEY - len(idle))])
+        # taken from the end, job 0's engine last: the next scorer's job k gets job k's engine. Job 0
+        # scores on the calling thread at every call; another job's thread may start after every chunk
+        # is taken (a loaded machine), and its engine then comes back with an empty vocabulary
+        idle.extend(reversed(kept[: max(0, _POOL_PER_KEY - len(idle))]))
         _POOL[key] = idle
         while sum(map(len, _POOL.values())) > _POOL_ENGINES:
             del _POOL[next(iter(_POOL))]
