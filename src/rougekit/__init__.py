@@ -5,7 +5,11 @@
 0.75
 """
 
+from rougekit import _moved
+
 __version__ = "0.1.0"
+
+_moved.install()  # rougekit._core.batch: now rougekit.engine.batch
 
 _LAZY = {
     "score": "rougekit.api",

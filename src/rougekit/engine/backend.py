@@ -93,8 +93,8 @@ def kernels() -> ModuleType:
 
 
 def batch_module() -> ModuleType | None:
-    """``rougekit._core.batch`` when the compiled batch engine is in use, else None."""
-    return importlib.import_module("rougekit._core.batch") if compiled() else None
+    """``rougekit.engine.batch`` when the compiled batch engine is in use, else None."""
+    return importlib.import_module("rougekit.engine.batch") if compiled() else None
 
 
 def process_kernels() -> ModuleType:
