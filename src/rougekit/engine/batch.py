@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Sequence
 
 from rougekit._core import inputs
 from rougekit.engine.cores import available_cores
-from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
 
@@ -45,6 +44,7 @@ __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "CO
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
 #: a pseudo-measure: the LCS of the two whole token sequences, sentences ignored (rouge-score's
 #: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
+SEQUENCE_LCS = "sequence-lcs"
 _STEMMERS = {"rouge155": 1, "nltk": 2, "rouge155-porter": 1}  # -porter: an empty exception DB
 _CHUNK = 2048  # pairs processed (tokenized, then scored) at a time, at most
 _CHUNKS_PER_JOB = 4  # a small call is cut finer, so that every job gets work

@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from rougekit.engine import backend
+from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
+from rougekit.engine.batch import BatchScorer
 from rougekit.engine.options import MULTI_REF
 
-#: rouge-score's ``rougeL``: the LCS of the two whole token sequences, sentences ignored
-SEQUENCE_LCS = "sequence-lcs"
-
 if TYPE_CHECKING:
-    from rougekit.engine.batch import BatchScorer
     from rougekit.engine.options import ScoringOptions
 
 
