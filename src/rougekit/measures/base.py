@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-if TYPE_CHECKING:
-    from rougekit.scoring import Doc, RefStats
+from rougekit.measures.counts import Doc, RefStats
 
 
 @dataclass(frozen=True)
