@@ -22,6 +22,7 @@ from typing import Mapping
 
 import numpy as np
 
+from rougekit import _late
 from rougekit.engine.options import ScoringOptions
 from rougekit.measures import Measure
 from rougekit.scoring import PairScore, ratios
@@ -464,9 +465,7 @@ class RougeResult:
         ``candidates`` (a list of texts, or ``{system: list}`` with ``others``) and ``references``
         add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title`` and
         ``highlights`` (how many examples show their matched words: ``"all"``, the default, or a number)."""
-        from rougekit.report.html_api import write_report
-
-        return write_report(self, path, name, others, candidates, references, options)
+        return _late.html_report(self, path, name, others, candidates, references, options)
 
     def counts(self) -> list[dict[str, dict[str, float]]]:
         """Raw sufficient statistics per pair (R/P/F measures): reference count, hits, candidate count."""
