@@ -28,6 +28,8 @@ from rougekit._core import inputs
 from rougekit.engine.cores import available_cores
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
+from rougekit.text.stemming import load_exceptions
+from rougekit.text.stopwords import load_smart_stopwords
 
 try:  # the compiled extension is optional (pure-Python installs fall back to the slow path)
     from rougekit._core import _batch
@@ -237,12 +239,8 @@ class BatchScorer:
         exceptions = None
         stem_code = _STEMMERS[stemmer] if self.stem else 0
         if self.stopwords:
-            from rougekit.text.stopwords import load_smart_stopwords
-
             stopset = sorted(load_smart_stopwords())
         if stem_code == 1:
-            from rougekit.text.stemming import load_exceptions
-
             exceptions = load_exceptions() if stemmer == "rouge155" else {}
         spec = [_spec(m) for m in self.measures]
         self._args = (

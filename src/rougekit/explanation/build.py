@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rougekit.api import Scorer
 from rougekit.errors import InputError
 from rougekit.explanation.model import Explanation, MeasureExplanation, Side
 from rougekit.measures.base import Match, Measure
@@ -36,8 +37,6 @@ def explain(
     :func:`rougekit.score` (``stem``, ``stopwords``, ``word_limit``, ``byte_limit``,
     ``multi_ref``, ``alpha``, ``tokenizer``, ``lang``, ``su_unigrams``, ``wlcs``, ``hori_units``).
     """
-    from rougekit.api import Scorer
-
     refs = _references(references)
     _check_text(candidate, "candidate")
     options.setdefault("bootstrap", None)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rougekit.api import Scorer
 from rougekit.engine import planner
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import InputError, OptionError
@@ -127,8 +128,6 @@ class Encoder:
                 [SEQUENCE_LCS], stem=self.stem, stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text
             )
         else:
-            from rougekit.api import Scorer
-
             options = {k: v for k, v in options.items() if k != "tokenizer" or v != "rouge-score"}
             name = "ROUGE-L" if self.measure == ROUGE_SCORE_L else self.measure
             self._scorer = Scorer([name], bootstrap=None, **options)
