@@ -87,8 +87,8 @@ def _spec(m) -> tuple[int, int, float]:
     return (5, 0, 0.0) if m == SEQUENCE_LCS else m.batch_spec
 
 
-#: token types an engine interns before it starts afresh (at a chunk boundary): a scorer kept for
-#: an endless stream stays within a few hundred MB
+#: token types an engine (and an api.Scorer, which imports it) interns before it starts afresh (at a
+#: chunk boundary): a scorer kept for an endless stream stays within a few hundred MB
 VOCABULARY_LIMIT = 1 << 22
 
 
