@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rougekit.api import Scorer
+from rougekit.compat._tokenize import _as_str, tokenize
 from rougekit.engine import planner
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import InputError, OptionError
@@ -142,7 +143,6 @@ class Encoder:
         if self._rouge_score:
             if self._batch is not None:
                 return self._batch.tokens(text), 1
-            from rougekit.compat._tokenize import tokenize
 
             return self._vocab.ids(tokenize(text, self.stem)), 1
         doc = self._scorer.doc(text)
@@ -167,8 +167,6 @@ class Encoder:
 
 
 def _rouge_score_text(text) -> str:
-    from rougekit.compat._tokenize import _as_str
-
     return _as_str(text)
 
 
