@@ -29,6 +29,8 @@ from rougekit.text.intern import Vocabulary
 from rougekit.text.rouge155 import limit_joined
 from rougekit.text.stopwords import load_smart_stopwords
 
+_SENTENCE_FORMATS = text.SENTENCE_FORMATS  # the formats the batch path reads too
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -165,7 +167,7 @@ class Rouge155Run:
         measures = [m for m in s.measures if m.batch_spec is not None]
         if s.stem_models_only:  # -M stems the models only: the batch engine treats both sides alike
             return None
-        if any((ev.input_format or "").upper() not in text.SENTENCE_FORMATS for ev in self.config.evaluations):
+        if any((ev.input_format or "").upper() not in _SENTENCE_FORMATS for ev in self.config.evaluations):
             return None
         self._batch_scorer = (
             planner.batch_scorer(
