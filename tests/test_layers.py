@@ -35,6 +35,8 @@ LAYERS = [
         "rougekit.compat",
         "rougekit.process",
         "rougekit.dask",
+        "rougekit.spark",
+        "rougekit.variants",
         "rougekit.rouge155",
         "rougekit.rewards",
         "rougekit.cli.rouge155",  # the script's option grammar: the CLI's and compat.pyrouge's
@@ -124,7 +126,8 @@ def layer(module: str) -> int:
     best, found = -1, None
     for i, prefixes in enumerate(LAYERS):
         for p in prefixes:
-            if (module == p or module.startswith(p + ".")) and len(p) > best:
+            inside = module == p or (module.startswith(p + ".") and p != "rougekit")  # the root: itself only
+            if inside and len(p) > best:
                 best, found = len(p), i
     assert found is not None, f"{module} has no layer: add it to LAYERS and docs/architecture.md"
     return found
