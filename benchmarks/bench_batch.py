@@ -1,4 +1,4 @@
-"""Micro-benchmark of the compiled batch scorer (``rougekit._core.batch.BatchScorer``).
+"""Micro-benchmark of the compiled batch scorer (``rougekit.engine.batch.BatchScorer``).
 
 CNN/DM-sized synthetic pairs (reference ~55 words in 4 sentences, candidate ~60 words; see
 ``corpora.synthetic``), ROUGE-1 + ROUGE-2 + ROUGE-L with stemming (``-m``), one reference per
@@ -68,7 +68,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
 
-    from rougekit._core.batch import AVAILABLE, BatchScorer
+    from rougekit.engine.batch import AVAILABLE, BatchScorer
 
     measures = [Measure.parse(x) for x in MEASURES]
     corpus = corpora.synthetic(args.pairs, seed=args.seed)

@@ -5,7 +5,20 @@
 0.75
 """
 
-__version__ = "0.1.0"
+from rougekit import _late, _moved
+from rougekit._version import __version__
+
+_moved.install()  # rougekit._core.batch: now rougekit.engine.batch
+
+
+def _html_report(result, path, name, others, candidates, references, options) -> str:
+    """:func:`rougekit.report.html_api.write_report`, the writer behind ``RougeResult.to_html``."""
+    from rougekit.report.html_api import write_report  # on first use: ``import rougekit`` stays light
+
+    return write_report(result, path, name, others, candidates, references, options)
+
+
+_late.html_report = _html_report  # results sit below the report: bound here, at the top (_late.py)
 
 _LAZY = {
     "score": "rougekit.api",

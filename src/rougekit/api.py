@@ -19,6 +19,7 @@ import numpy as np
 
 from rougekit._core import inputs
 from rougekit.engine import planner
+from rougekit.engine.batch import VOCABULARY_LIMIT  # a Scorer's too: it starts afresh between chunks
 from rougekit.engine.cores import available_cores
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError
@@ -32,7 +33,6 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
-VOCABULARY_LIMIT = 1 << 22  # token types a Scorer interns before it starts afresh (between chunks)
 
 
 class Scorer:

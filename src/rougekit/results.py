@@ -22,6 +22,7 @@ from typing import Mapping
 
 import numpy as np
 
+from rougekit import _late
 from rougekit.engine.options import ScoringOptions
 from rougekit.measures import Measure
 from rougekit.scoring import PairScore, ratios
@@ -468,13 +469,11 @@ class RougeResult:
         add the list of examples; ``options`` are ``trials``, ``seed``, ``confidence``, ``title`` (a
         str; None: the default) and ``highlights`` (how many examples show their matched words:
         ``"all"``, the default, or a number)."""
-        from rougekit.report.html_api import write_report
-
         if "title" in options and options["title"] is None:
             del options["title"]
         if "title" in options and not isinstance(options["title"], str):
             raise TypeError(f"to_html(): title must be a str, got {type(options['title']).__name__}")
-        page = write_report(self, path, name, others, candidates, references, options)
+        page = _late.html_report(self, path, name, others, candidates, references, options)
         return None if path is not None else page
 
     def counts(self) -> list[dict[str, dict[str, float]]]:

@@ -12,7 +12,7 @@ import os
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
@@ -20,16 +20,16 @@ from rougekit.errors import InputError
 from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.measures import Measure
+from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap
+from rougekit.text import rouge155 as text
+from rougekit.text import stemming
+from rougekit.text.basic_elements import be_keys
 from rougekit.text.intern import Vocabulary
+from rougekit.text.rouge155 import limit_joined
 from rougekit.text.stopwords import load_smart_stopwords
 
-if TYPE_CHECKING:  # rougekit.scoring is imported where the readable (non-batch) path needs it
-    from rougekit.scoring import Doc, PairScore
-
-# rougekit.text.rouge155.SENTENCE_FORMATS: that module (the readers of the readable path) is
-# imported only where it is used, as the batch path reads SPL files without it
-_SENTENCE_FORMATS = ("SEE", "SPL", "ISI")
+_SENTENCE_FORMATS = text.SENTENCE_FORMATS  # the formats the batch path reads too
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,6 @@ class _Summaries:
         """The raw lowercased sentences of a file, read once."""
         key = (path, fmt.upper())
         if key not in self._raw:
-            from rougekit.text import rouge155 as text
-
             self._raw[key] = (self.read_sentences or text.read_sentences)(path, fmt)
         return self._raw[key]
 
@@ -109,9 +107,6 @@ class _Summaries:
         cached = self._docs.get(key)
         if cached is not None:
             return cached
-        from rougekit.scoring import Doc
-        from rougekit.text import rouge155 as text
-        from rougekit.text import stemming
 
         if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
             raise InputError(f"{path}: unknown input format {fmt!r} for this measure (use SEE, SPL or ISI)")
@@ -131,11 +126,6 @@ class _Summaries:
     def be_doc(self, path: str, fmt: str | None, stem: bool, mode: str) -> Doc:
         key = (path, (fmt or "").upper(), stem, mode)
         if key not in self._be:
-            from rougekit.scoring import Doc
-            from rougekit.text import rouge155 as text
-            from rougekit.text import stemming
-            from rougekit.text.basic_elements import be_keys
-
             lines = text.read_be_lines(path, fmt or "")
             if not lines:
                 self.warn(f"readBE: {path} -> empty text")
@@ -203,7 +193,6 @@ class Rouge155Run:
         if s.word_limit or s.byte_limit:
             if any(b"\n" in x for x in sentences):
                 return None  # a SEE sentence keeping its newline: -b counts that byte
-            from rougekit.text.rouge155 import limit_joined
 
             if limit_joined(sentences, s.word_limit, s.byte_limit) is None:
                 self.warn(f"readText: {path} -> empty text")
@@ -263,8 +252,6 @@ class Rouge155Run:
 
     # -- one evaluation ------------------------------------------------------------------
     def _score_eval(self, measure: Measure, ev: Evaluation, peer_id: str) -> PairScore | None:
-        from rougekit.scoring import score_pair
-
         if peer_id not in ev.peers:
             if (ev.eval_id, peer_id) not in self._known_missing:
                 self._known_missing.add((ev.eval_id, peer_id))

@@ -15,30 +15,17 @@ docs/rouge155/multiple-references.md and docs/rouge155/rounding-and-f.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from rougekit.measures.counts import Doc as Doc
+from rougekit.measures.counts import RefStats as RefStats
+from rougekit.measures.counts import ratio_stats as ratio_stats
+from rougekit.measures.counts import round5 as _round5
+from rougekit.measures.counts import wlcs_paper_value as wlcs_paper_value
 
 if TYPE_CHECKING:
     from rougekit.measures import Measure
-
-
-@dataclass
-class Doc:
-    """One processed summary: joined tokens (readText) and sentence tokens (readText_LCS)."""
-
-    tokens: list[int]
-    sentences: list[list[int]]
-    be_keys: dict[str, int] | None = field(default=None)
-
-
-@dataclass(frozen=True)
-class RefStats:
-    """Statistics of a candidate against one reference; ``score`` ranks references for ``-f B``."""
-
-    hits: int | float
-    model_count: int | float
-    peer_count: int | float
-    score: float
 
 
 @dataclass(frozen=True)
@@ -62,10 +49,6 @@ class PairScore:
     @property
     def candidate_count(self) -> int | float:
         return self.peer_count
-
-
-def _round5(x: float) -> float:
-    return float("%7.5f" % x)
 
 
 def f_measure(recall: float, precision: float, alpha: float) -> float:
@@ -103,11 +86,6 @@ def ratios_array(model_count, peer_count, hits, alpha: float):
     recall = np.divide(hits, model_count, out=np.zeros(shape), where=model_count > 0)
     precision = np.divide(hits, peer_count, out=np.zeros(shape), where=peer_count > 0)
     return recall, precision, f_measure_array(recall, precision, alpha)
-
-
-def ratio_stats(hits, model_count, peer_count) -> RefStats:
-    """Statistics ranked (``-f B``) by the recall rounded as the script prints it."""
-    return RefStats(hits, model_count, peer_count, _round5(hits / model_count) if model_count else 0.0)
 
 
 def reference_stats(
@@ -191,28 +169,6 @@ def score_pair(
     units = model_sentences or [None] * len(models)
     stats = [reference_stats(measure, peer, m, u, options) for m, u in zip(models, units)]
     return pair_score(stats, mode, alpha, measure.f_exponent)
-
-
-def wlcs_paper_value(x: list[int], y: list[int], weight: float) -> float:
-    """The paper's WLCS value (Lin 2004, §4): runs must be consecutive in both sequences."""
-    if not x or not y:
-        return 0.0
-    prev_c = [0.0] * (len(y) + 1)
-    prev_run = [0] * (len(y) + 1)
-    for xi in x:
-        cur_c = [0.0] * (len(y) + 1)
-        cur_run = [0] * (len(y) + 1)
-        for j, yj in enumerate(y, start=1):
-            if xi == yj:
-                k = prev_run[j - 1]
-                cur_c[j] = prev_c[j - 1] + (k + 1) ** weight - k**weight
-                cur_run[j] = k + 1
-            elif prev_c[j] > cur_c[j - 1]:
-                cur_c[j] = prev_c[j]
-            else:
-                cur_c[j] = cur_c[j - 1]
-        prev_c, prev_run = cur_c, cur_run
-    return prev_c[-1]
 
 
 def jackknife(scores: list[PairScore]) -> tuple[float, float, float]:

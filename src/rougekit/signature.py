@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, fields, replace
 from urllib.parse import unquote
 
-from rougekit import __version__
+from rougekit._version import __version__
 from rougekit.errors import OptionError
 
 # field name -> key in the string, in print order

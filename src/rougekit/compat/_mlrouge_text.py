@@ -26,6 +26,8 @@ import re
 import sys
 import unicodedata
 
+from rougekit.text.split import splitter
+
 __all__ = ["basic_tokens", "default_tokens", "split_cjk"]
 
 # BERT's "Chinese character" ranges (CJK Unified Ideographs, extensions A-E, compatibility)
@@ -103,8 +105,6 @@ def basic_tokens(text: str) -> list[str]:
     if text.isprintable() and "\ufffd" not in text:
         # nothing to drop, and the only white space is " ": cut at the separators (the space, punctuation)
         if _split_printable is None:
-            from rougekit.text.split import splitter
-
             _split_printable = splitter(_patterns()[5])
         return _split_printable(text)
     patterns = _patterns()

@@ -36,9 +36,11 @@ import sys
 import threading
 import time
 
+from rougekit.compat.pyrouge import Rouge155, run_script
 from rougekit.errors import InputError, OptionError
 from rougekit.io.files import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
+from rougekit.text.rouge155 import sentences_from_lines
 
 __all__ = ["DEFAULT_ROUGE_N", "split_lines", "run", "evaluate", "verbose_log"]
 
@@ -109,9 +111,6 @@ def rouge_arguments(rouge_args: str | None, rouge_n: int, no_rouge_l: bool) -> l
 
 def evaluate(texts: dict[int, tuple[str, str]], options: list[str], stemming: bool = True) -> str:
     """ROUGE-1.5.5's output for the pairs of :func:`split_lines`, as the pyrouge fork runs it."""
-    from rougekit.compat.pyrouge import Rouge155, run_script
-    from rougekit.text.rouge155 import sentences_from_lines
-
     if not texts:  # every line ignored: pyrouge finds no system file
         raise InputError("no lines left to score: every line was empty and ignored")
     sentences = {}

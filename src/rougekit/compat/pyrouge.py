@@ -47,8 +47,12 @@ import os
 import re
 import subprocess
 
+from rougekit.cli.rouge155 import build_settings, parse_getopts
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.io.rouge155_config import Config, Evaluation
+from rougekit.report.rouge155 import format_report
+from rougekit.rouge155 import Rouge155Run
+from rougekit.text.rouge155 import sentences_from_lines
 
 __all__ = ["Rouge155", "RougeScriptError", "DEFAULT_ROUGE_ARGS", "run_script"]
 
@@ -143,8 +147,6 @@ class Rouge155:
         splitter = _punkt() if split_sentences else None
 
         def read_converted(path, fmt):
-            from rougekit.text.rouge155 import sentences_from_lines
-
             with codecs.open(path, "r", encoding="UTF-8") as handle:  # no newline translation, as pyrouge
                 text = handle.read()
             if splitter is not None:  # pyrouge's clean-up first: newlines, "|" and white space runs to " "
@@ -250,10 +252,6 @@ def run_script(config: Config, system_id: str, options: list, read_sentences=Non
     ``-m`` (if ``stem``) and the configuration file. ``stem_exceptions=False`` stems as the script
     does with an empty WordNet exception DB (the Porter stem alone). Errors: :class:`RougeScriptError`.
     """
-    from rougekit.cli.rouge155 import build_settings, parse_getopts
-    from rougekit.report.rouge155 import format_report
-    from rougekit.rouge155 import Rouge155Run
-
     try:
         opts, positional = parse_getopts([*options, *(["-m"] if stem else []), "rouge_conf.xml"])
         if positional[1:]:

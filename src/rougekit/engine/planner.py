@@ -1,6 +1,6 @@
 """The planner: which scoring path computes a set of options, decided once per scorer.
 
-The compiled batch engine (``rougekit._core.batch``) tokenizes, stems and counts in C; it is
+The compiled batch engine (``rougekit.engine.batch``) tokenizes, stems and counts in C; it is
 used whenever the backend is compiled and it gives exactly the numbers of the readable path
 for the options (see ``batch_supported``). Everything else goes through the readable path
 (:mod:`rougekit.scoring` over the registry's kernels). Front ends call :func:`batch_scorer`
@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from rougekit.engine import backend
+from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
+from rougekit.engine.batch import BatchScorer
 from rougekit.engine.options import MULTI_REF
 
-#: rouge-score's ``rougeL``: the LCS of the two whole token sequences, sentences ignored
-SEQUENCE_LCS = "sequence-lcs"
-
 if TYPE_CHECKING:
-    from rougekit._core.batch import BatchScorer
     from rougekit.engine.options import ScoringOptions
 
 

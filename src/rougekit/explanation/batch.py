@@ -21,9 +21,12 @@ from typing import Sequence
 
 import numpy as np
 
+from rougekit.api import Scorer
+from rougekit.engine import backend
 from rougekit.errors import InputError
 from rougekit.explanation.build import DEFAULT_MEASURES, _used
 from rougekit.explanation.surface import ascii_run_count, run_spans, slots_of
+from rougekit.measures.lcs import _check_trace_size
 from rougekit.scoring import Doc
 
 
@@ -134,8 +137,6 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
 
     ``candidates``: one summary per pair; ``references``: per pair one reference or a list of
     them; ``options``: those of :func:`rougekit.explain` / :func:`rougekit.score`."""
-    from rougekit.api import Scorer
-
     options.setdefault("bootstrap", None)
     scorer = Scorer(measures, **options)
     if len(candidates) != len(references):
@@ -155,7 +156,6 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
     toks, tok_off, utoks, sent_off, text_sents = arrays
     lengths = {"joined": np.diff(tok_off), "units": sent_off[text_sents[1:]] - sent_off[text_sents[:-1]]}
     vocab = int(max(toks.max(initial=-1), utoks.max(initial=-1))) + 1
-    from rougekit.engine import backend
 
     kernel = backend.marks_kernel().batch_marks
     out: dict[str, MeasureMarks] = {}
@@ -196,8 +196,6 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
 
 
 def _check_trace(m, texts: _Texts, cand, ref) -> None:
-    from rougekit.measures.lcs import _check_trace_size
-
     longest = [max((len(s) for s in u), default=0) for u in texts.units]
     worst_peer = max((longest[c] for c in cand.tolist()), default=0)
     worst_model = max((longest[r] for r in ref.tolist()), default=0)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rougekit._core import inputs
+from rougekit.api import Scorer
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
 from rougekit.measures.base import Match, Measure
@@ -37,8 +38,6 @@ def explain(
     :func:`rougekit.score` (``stem``, ``stopwords``, ``word_limit``, ``byte_limit``,
     ``multi_ref``, ``alpha``, ``tokenizer``, ``lang``, ``su_unigrams``, ``wlcs``, ``hori_units``).
     """
-    from rougekit.api import Scorer
-
     refs = _references(references)
     candidate = inputs.summary(candidate)
     _check_text(candidate, "candidate")

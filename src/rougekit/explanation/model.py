@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rougekit.explanation import surface, views
+
 
 @dataclass(frozen=True)
 class Side:
@@ -23,11 +25,9 @@ class Side:
 
     @classmethod
     def of(cls, doc, names: list[str], text: str, tokenizer, words=None) -> "Side":
-        from rougekit.explanation.surface import spans
-
         tokens = [names[t] for t in doc.tokens]
         sentences = [[names[t] for t in s] for s in doc.sentences]
-        where = spans(text, tokens if words is None else list(words[0]), tokenizer)
+        where = surface.spans(text, tokens if words is None else list(words[0]), tokenizer)
         if words is None:
             return cls(tokens, sentences, text=text, spans=where)
         return cls(tokens, sentences, list(words[0]), [list(u) for u in words[1]], text, where)
@@ -124,14 +124,10 @@ class Explanation:
         }
 
     def __str__(self) -> str:
-        from rougekit.explanation.views import text
-
-        return text(self)
+        return views.text(self)
 
     def _repr_html_(self) -> str:
-        from rougekit.explanation.views import html
-
-        return html(self)
+        return views.html(self)
 
 
 def weighted_units(exponent: float, wlcs: str) -> str:

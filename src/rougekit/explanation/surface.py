@@ -18,6 +18,10 @@ import unicodedata
 
 import numpy as np
 
+from rougekit.text.presets import PresetTokenizer
+from rougekit.text.stopwords import load_smart_stopwords
+from rougekit.text.tokenizers import _word_pattern, cjk_tokens, split_sentences, unicode_tokens
+
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -40,9 +44,6 @@ def _normalized(text: str) -> tuple[str, list[int]] | None:
 
 def _split(tokenizer):
     """The per-sentence tokenizer whose runs :func:`_found_runs` can place, or None."""
-    from rougekit.text.presets import PresetTokenizer
-    from rougekit.text.tokenizers import cjk_tokens, unicode_tokens
-
     if isinstance(tokenizer, PresetTokenizer):
         return tokenizer
     return {"unicode": unicode_tokens, "cjk": cjk_tokens}.get(tokenizer) if isinstance(tokenizer, str) else None
@@ -50,8 +51,6 @@ def _split(tokenizer):
 
 def _found_runs(text: str, split) -> list[tuple[int, int, str]] | None:
     """The tokens of each line of ``text`` (before stopwords and stemming), placed in turn."""
-    from rougekit.text.tokenizers import _word_pattern, split_sentences
-
     found = _normalized(text)
     if found is None:
         return None
@@ -123,8 +122,6 @@ def slots_of(pre, text: str, n_tokens: int, space: str) -> np.ndarray | None:
         return None
     if pre.tokenizer == "rouge155":
         if pre.stopwords:
-            from rougekit.text.stopwords import load_smart_stopwords
-
             stop = load_smart_stopwords()
             kept = [k for k, run in enumerate(runs) if run[2] not in stop]
         else:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from rougekit.explanation.model import Explanation, MeasureExplanation, Side
+if TYPE_CHECKING:  # the model's __str__ and _repr_html_ call these views
+    from rougekit.explanation.model import Explanation, MeasureExplanation, Side
 
 
 def marked(m: MeasureExplanation, n_references: int) -> tuple[set, list[set]]:

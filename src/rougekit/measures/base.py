@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-if TYPE_CHECKING:
-    from rougekit.scoring import Doc, RefStats
+from rougekit.measures.counts import Doc, RefStats
+from rougekit.measures.registry import family_of, parse
 
 
 @dataclass(frozen=True)
@@ -37,15 +37,11 @@ class Measure:
     def parse(cls, name: str) -> "Measure":
         """Parse a name such as ROUGE-1, ROUGE-L, ROUGE-W-1.2, ROUGE-SU4, ROUGE-S*, ROUGE-BE-HM,
         BLEU, Ngram(1,4), ACCY, NrstACCY, PREC-2, SumACCY, WSumACCY (case and spaces ignored)."""
-        from rougekit.measures.registry import parse
-
         return parse(name)
 
     @property
     def family(self) -> "Family":
         """The registry entry that computes this measure."""
-        from rougekit.measures.registry import family_of
-
         return family_of(self.kind)
 
     @property

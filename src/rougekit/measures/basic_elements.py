@@ -10,6 +10,7 @@ import re
 
 from rougekit.errors import OptionError
 from rougekit.measures.base import Family, Match, Measure
+from rougekit.measures.counts import ratio_stats
 from rougekit.measures.registry import register
 
 BE_MODES = ("H", "HM", "HMR", "HM1", "HMR1", "HMR2")
@@ -31,8 +32,6 @@ class BasicElements(Family):
         return f"ROUGE-BE-{m.be_mode}"
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit.scoring import ratio_stats
-
         mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
         hits = 0
         for key, count in mkeys.items():

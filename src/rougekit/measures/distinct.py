@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import re
 
+from rougekit import _core
+from rougekit._core import _explain
 from rougekit.errors import OptionError
 from rougekit.measures.base import Family, Match, Measure
+from rougekit.measures.counts import ratio_stats
 from rougekit.measures.registry import register
 
 
@@ -47,9 +50,6 @@ class DistinctTypes(Family):
         return "ROUGE-L-DISTINCT" if m.kind == "LD" else f"ROUGE-{m.n}-DISTINCT"
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit import _core
-        from rougekit.scoring import ratio_stats
-
         if m.kind == "ND":
             return ratio_stats(*_core.ngram_stats(peer.tokens, model.tokens, m.n, True))
         # The union-LCS kernel with the roles swapped traces the same LCS as a reference-by-rows
@@ -61,8 +61,6 @@ class DistinctTypes(Family):
         return ratio_stats(hits, len(model_types), len(peer_types))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit._core import _explain
-
         if m.kind == "ND":
             found = _explain.ngram_matches(peer.tokens, model.tokens, m.n, True)
             return [Match(c, g, ps, ms) for g, c, ps, ms in found]

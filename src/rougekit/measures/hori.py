@@ -14,6 +14,7 @@ from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
+from rougekit.metrics import hori
 
 _NAMES = {"ACCY": "ACCY", "NRSTACCY": "NrstACCY", "SUMACCY": "SumACCY", "WSUMACCY": "WSumACCY"}
 
@@ -57,8 +58,6 @@ class Hori(Family):
         return m.kind in ("SUMACCY", "WSUMACCY")
 
     def pair_value(self, m, candidate, references, source, options):
-        from rougekit.metrics import hori
-
         c, rs = _units(candidate, options), [_units(r, options) for r in references]
         if m.kind == "ACCY":  # one value per reference; several references: their mean
             total = 0.0

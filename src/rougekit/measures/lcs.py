@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 
 from rougekit import _core, limits
+from rougekit._core import _explain
 from rougekit.errors import InputError, OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
+from rougekit.measures.counts import RefStats, round5, wlcs_paper_value
 from rougekit.measures.registry import register
 
 
@@ -66,9 +68,6 @@ class LongestCommonSubsequence(Family):
         return (2, 0, float(m.weight)) if m.weight is not None and m.weight > 0 else None
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit import _core
-        from rougekit.scoring import RefStats, _round5, wlcs_paper_value
-
         paper = m.kind == "W" and options is not None and options.wlcs == "paper"
         if not paper:
             _check_trace_size(peer.sentences, (model if m.kind == "L" else model_sentences or model).sentences)
@@ -82,7 +81,7 @@ class LongestCommonSubsequence(Family):
         if paper:  # eq. 13-15 on the whole token sequences
             value = wlcs_paper_value(model.tokens, peer.tokens, weight)
             mcount, pcount = float(len(model.tokens)) ** weight, float(len(peer.tokens)) ** weight
-            rank = _round5((value / mcount) ** (1 / weight)) if mcount else 0.0
+            rank = round5((value / mcount) ** (1 / weight)) if mcount else 0.0
             return RefStats(value, mcount, pcount, rank)
         units = (model_sentences or model).sentences
         hits = _core.wlcs_union_hits(peer.sentences, units, peer.tokens, model.tokens, weight)
@@ -96,8 +95,6 @@ class LongestCommonSubsequence(Family):
         return RefStats(hits, base**weight, float(len(peer.tokens)) ** weight, (hits / base) ** (1 / weight))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit._core import _explain
-
         if m.kind == "L":
             hits, clipped = _explain.lcs_union_matches(peer.sentences, model.sentences, peer.tokens, model.tokens)
             out = [Match(1, (t,), tuple((p,) for p in al), (((r, j),),)) for r, j, t, al in hits]

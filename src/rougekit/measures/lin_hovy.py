@@ -13,6 +13,7 @@ from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
 from rougekit.measures.registry import register
+from rougekit.metrics import lin_hovy
 
 
 class Bleu(Family):
@@ -30,16 +31,12 @@ class Bleu(Family):
         return "BLEU"
 
     def pair_value(self, m, candidate, references, source, options):
-        from rougekit.metrics import lin_hovy
-
         return lin_hovy.sentence_bleu(candidate.tokens, [r.tokens for r in references]).score
 
     def counts_what(self, m):
         return "BLEU: clipped 1- to 4-gram precisions against all references, geometric mean, brevity penalty"
 
     def corpus_value(self, m, values, token_pairs):
-        from rougekit.metrics import lin_hovy
-
         usable = [(c, r) for c, r in token_pairs if r]
         if not usable:
             return 0.0
@@ -68,8 +65,6 @@ class NgramCooccurrence(Family):
         return f"Ngram({m.n},{m.skip})"
 
     def pair_value(self, m, candidate, references, source, options):
-        from rougekit.metrics import lin_hovy
-
         return lin_hovy.ngram_score(candidate.tokens, [r.tokens for r in references], m.n, m.skip)
 
     def counts_what(self, m):

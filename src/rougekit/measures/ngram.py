@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 
 from rougekit import _core, limits
+from rougekit._core import _explain
 from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
+from rougekit.measures.counts import ratio_stats
 from rougekit.measures.registry import register
 
 
@@ -38,14 +40,9 @@ class RougeN(Family):
         return (0, int(m.n), 0.0) if isinstance(m.n, int) and m.n >= 1 else None
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit import _core
-        from rougekit.scoring import ratio_stats
-
         return ratio_stats(*_core.ngram_stats(peer.tokens, model.tokens, m.n))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit._core import _explain
-
         return [Match(c, g, ps, ms) for g, c, ps, ms in _explain.ngram_matches(peer.tokens, model.tokens, m.n)]
 
     def marks_spec(self, m, options=None):

@@ -9,11 +9,14 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures import aliases
-from rougekit.measures.base import Family, Measure
+
+if TYPE_CHECKING:  # the classes call the registry (Measure.parse, Measure.family)
+    from rougekit.measures.base import Family, Measure
 
 _SHORTENED = re.compile(r"[0-9]{19,}")  # a number longer than any range: parsed as 10^19 - 1
 _FAMILIES: list[Family] = []

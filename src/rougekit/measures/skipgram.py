@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
-from rougekit import limits
+from rougekit import _core, limits
+from rougekit._core import _explain
 from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
+from rougekit.measures.counts import ratio_stats
 from rougekit.measures.registry import register
 
 
@@ -41,9 +43,6 @@ class SkipBigram(Family):
         return (3 if m.kind == "S" else 4, int(m.skip), 0.0)
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit import _core
-        from rougekit.scoring import ratio_stats
-
         if m.kind == "SU" and options is not None and options.su_unigrams == "all":
             s_hits, s_model, s_peer = _core.skip_bigram_stats(peer.tokens, model.tokens, m.skip, False)
             u_hits, u_model, u_peer = _core.ngram_stats(peer.tokens, model.tokens, 1)
@@ -51,8 +50,6 @@ class SkipBigram(Family):
         return ratio_stats(*_core.skip_bigram_stats(peer.tokens, model.tokens, m.skip, m.kind == "SU"))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
-        from rougekit._core import _explain
-
         if m.kind == "SU" and options is not None and options.su_unigrams == "all":
             found = _explain.skip_bigram_matches(peer.tokens, model.tokens, m.skip, False)
             found += _explain.ngram_matches(peer.tokens, model.tokens, 1)

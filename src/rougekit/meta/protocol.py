@@ -72,6 +72,7 @@ from typing import Sequence
 
 import numpy as np
 
+from rougekit.api import Scorer
 from rougekit.errors import InputError, OptionError
 from rougekit.io import reader
 from rougekit.measures import Measure
@@ -374,8 +375,6 @@ def load_dataset(kind: str, path: str | os.PathLike) -> ProtocolDataset:
 
 def _score_setting(task: tuple) -> tuple[np.ndarray, float]:
     """Worker: (measures, scorer options, candidates, references) -> (M x pairs x 3, seconds)."""
-    from rougekit.api import Scorer
-
     measures, options, cands, refs = task
     t0 = time.perf_counter()
     scorer = Scorer(measures, bootstrap=None, **options)

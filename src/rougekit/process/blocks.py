@@ -20,6 +20,7 @@ import numpy as np
 
 from rougekit.engine import backend
 from rougekit.engine.cores import available_cores
+from rougekit.engine.threads import on_threads
 from rougekit.errors import OptionError
 
 from .encode import Encoded
@@ -39,7 +40,8 @@ def workers_count(workers) -> int:
 
 
 def _run_rows(nrows: int, workers: int, job) -> None:
-    """Call ``job(r0, r1)`` over the row ranges, on ``workers`` threads (the kernels release the GIL)."""
+    """Call ``job(r0, r1)`` over the row ranges, on ``workers`` threads (the kernels release the GIL),
+    this one included; Ctrl-C as in :func:`rougekit.engine.threads.on_threads`."""
     tasks = [(r, min(nrows, r + _ROWS_PER_TASK)) for r in range(0, nrows, _ROWS_PER_TASK)]
     if workers <= 1 or len(tasks) <= 1:
         for r0, r1 in tasks:
@@ -48,7 +50,7 @@ def _run_rows(nrows: int, workers: int, job) -> None:
     lock = threading.Lock()
     errors: list[BaseException] = []
 
-    def run() -> None:
+    def run(_k: int) -> None:
         while True:
             with lock:
                 if not tasks or errors:
@@ -56,15 +58,13 @@ def _run_rows(nrows: int, workers: int, job) -> None:
                 r0, r1 = tasks.pop(0)
             try:
                 job(r0, r1)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller (Ctrl-C too)
                 errors.append(exc)
                 return
 
-    threads = [threading.Thread(target=run, daemon=True) for _ in range(min(workers, len(tasks)))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    # the engine's threads: an interrupt stops every job before its next rows and is raised once
+    # the rows being scored are done (they write into the caller's output)
+    on_threads(run, min(workers, len(tasks)), errors.append)
     if errors:
         raise errors[0]
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from rougekit._core import inputs
+from rougekit.api import Scorer
+from rougekit.compat._tokenize import _as_str, tokenize
 from rougekit.engine import planner
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import InputError, OptionError
@@ -126,8 +128,6 @@ class Encoder:
                 [SEQUENCE_LCS], stem=self.stem, stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text
             )
         else:
-            from rougekit.api import Scorer
-
             options = {k: v for k, v in options.items() if k != "tokenizer" or v != "rouge-score"}
             name = "ROUGE-L" if self.measure == ROUGE_SCORE_L else self.measure
             self._scorer = Scorer([name], bootstrap=None, **options)
@@ -142,7 +142,6 @@ class Encoder:
         if self._rouge_score:
             if self._batch is not None:
                 return self._batch.tokens(text), 1
-            from rougekit.compat._tokenize import tokenize
 
             return self._vocab.ids(tokenize(text, self.stem)), 1
         doc = self._scorer.doc(text)
@@ -169,8 +168,6 @@ class Encoder:
 
 
 def _rouge_score_text(text) -> str:
-    from rougekit.compat._tokenize import _as_str
-
     return _as_str(text)
 
 

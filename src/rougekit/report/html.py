@@ -16,7 +16,8 @@ from dataclasses import replace
 from html import escape
 from importlib import resources
 
-from rougekit import __version__, limits
+from rougekit import limits
+from rougekit._version import __version__
 from rougekit.errors import OptionError
 from rougekit.report import html_explain, html_pack
 from rougekit.report.formats import value_text

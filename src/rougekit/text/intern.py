@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 from typing import Callable, Iterable
 
+from rougekit import _core
+
 
 class Vocabulary:
     """A growing token -> id table."""
@@ -40,6 +42,4 @@ def interner(vocab: dict, skip_empty: bool = True) -> Callable[[Iterable], tuple
     >>> ids(["the", "cat", "", "the"]), ids(["cat", "sat"]), interner({}, skip_empty=False)(["a", "", "a"])
     ((0, 1, 0), (1, 2), (0, 1, 0))
     """
-    from rougekit import _core
-
     return functools.partial(_core.intern_ids, vocab, skip_empty=skip_empty)

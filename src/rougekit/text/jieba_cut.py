@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rougekit.engine import backend
+from rougekit._core import backend
 
 #: jieba 0.42's patterns: the word runs of ``cut``, its white space, the HMM's Han runs and numbers
 PATTERNS = {

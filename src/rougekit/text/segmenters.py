@@ -22,7 +22,9 @@ import os
 from typing import Callable
 
 from rougekit.errors import OptionError
+from rougekit.text.jieba_cut import JiebaCut
 from rougekit.text.languages import language_code
+from rougekit.text.thai_newmm import NewmmCut
 
 Segmenter = Callable[[str], "list[str]"]
 
@@ -55,7 +57,6 @@ def _jieba() -> Segmenter:
     jieba = _need("jieba", "zh")
     logging.getLogger("jieba").setLevel(logging.WARNING)  # no "Building prefix dict" lines on stderr
     jieba.initialize()
-    from rougekit.text.jieba_cut import JiebaCut
 
     return JiebaCut(jieba)  # jieba's pieces, cut by rougekit over jieba's own tables
 
@@ -79,7 +80,6 @@ def _fugashi() -> Segmenter:
 
 def _pythainlp() -> Segmenter:
     tokenize = _need("pythainlp.tokenize", "th")
-    from rougekit.text.thai_newmm import NewmmCut
 
     return NewmmCut(tokenize)  # newmm's pieces, cut by rougekit over pythainlp's own data
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import functools
 from typing import Callable, Iterable
 
+from rougekit import _core
+
 __all__ = ["splitter"]
 
 
 def splitter(separators: Iterable[int]) -> Callable[[str], list]:
     """``split(text)``: the runs of characters of ``text`` between the ``separators`` (code points),
     which are dropped (``rougekit._core.split_marked`` over a bitmap of them)."""
-    from rougekit import _core
-
     codes = list(separators)
     marks = bytearray((max(codes, default=0) >> 3) + 1)
     for c in codes:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
+from rougekit.text.porter import porter_stem
+
 __all__ = ["load_exceptions", "morph_stem", "porter_stem155", "stem_token"]
 
 EXCEPTIONS_FILE = "wordnet-2.0-exceptions.tsv"
@@ -40,7 +42,6 @@ def morph_stem(token: str) -> str:
     base = load_exceptions().get(word)
     if base is not None:
         return base
-    from rougekit.text.porter import porter_stem  # imported on first use: the compiled batch path needs only the table
 
     return porter_stem(word)
 
@@ -48,8 +49,6 @@ def morph_stem(token: str) -> str:
 @functools.lru_cache(maxsize=1 << 18)
 def porter_stem155(token: str) -> str:
     """``MorphStem`` with an empty exception DB (files2rouge's data folder): the Porter stem alone."""
-    from rougekit.text.porter import porter_stem
-
     return porter_stem(token.translate(_ASCII_LOWER))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rougekit.engine import backend
+from rougekit._core import backend
 
 #: pythainlp 5's patterns that rougekit reproduces (non-Thai tokens, two consonants, formatted numbers)
 NON_THAI = (

@@ -17,7 +17,6 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 
 from __future__ import annotations
 
-import _thread
 import itertools
 import threading
 import weakref
@@ -26,9 +25,11 @@ from typing import TYPE_CHECKING, Sequence
 
 from rougekit._core import inputs
 from rougekit.engine.cores import available_cores
-from rougekit.engine.planner import SEQUENCE_LCS
+from rougekit.engine.threads import on_threads as _on_threads
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
+from rougekit.text.stemming import load_exceptions
+from rougekit.text.stopwords import load_smart_stopwords
 
 try:  # the compiled extension is optional (pure-Python installs fall back to the slow path)
     from rougekit._core import _batch
@@ -45,6 +46,7 @@ __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "CO
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
 #: a pseudo-measure: the LCS of the two whole token sequences, sentences ignored (rouge-score's
 #: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
+SEQUENCE_LCS = "sequence-lcs"
 _STEMMERS = {"rouge155": 1, "nltk": 2, "rouge155-porter": 1}  # -porter: an empty exception DB
 _CHUNK = 2048  # pairs processed (tokenized, then scored) at a time, at most
 _CHUNKS_PER_JOB = 4  # a small call is cut finer, so that every job gets work
@@ -85,58 +87,9 @@ def _spec(m) -> tuple[int, int, float]:
     return (5, 0, 0.0) if m == SEQUENCE_LCS else m.batch_spec
 
 
-#: token types an engine interns before it starts afresh (at a chunk boundary): a scorer kept for
-#: an endless stream stays within a few hundred MB
+#: token types an engine (and an api.Scorer, which imports it) interns before it starts afresh (at a
+#: chunk boundary): a scorer kept for an endless stream stays within a few hundred MB
 VOCABULARY_LIMIT = 1 << 22
-
-
-def _on_threads(run, jobs: int, stop=None) -> None:
-    """``run(k)`` for k in 0..jobs-1, k >= 1 each on a new thread, 0 on this one (``run`` catches
-    its own errors).  Low-level threads: threading.Thread.start waits until the new thread runs
-    (about 0.1 ms here), which job 0 spends scoring instead.
-
-    Every thread started is waited for, even when this one is interrupted (Ctrl-C): the engines
-    and the output array must outlive them.  ``stop(exc)`` then asks them to take no further
-    chunk, and the interrupt is raised once they are done."""
-    done = []
-    try:
-        for k in range(1, jobs):
-            lock = _thread.allocate_lock()
-            lock.acquire()
-
-            def body(k=k, lock=lock):
-                try:
-                    run(k)
-                finally:
-                    lock.release()
-
-            _thread.start_new_thread(body, ())
-            done.append(lock)
-        run(0)
-    except BaseException as exc:
-        if stop is not None:
-            stop(exc)
-        _wait_for(done, stop)
-        raise
-    _wait_for(done, stop)
-
-
-def _wait_for(locks: list, stop) -> None:
-    """Acquire every lock (each released by a finished thread); an interrupt meanwhile calls
-    ``stop(exc)``, the wait goes on, and the interrupt is raised at the end."""
-    pending = None
-    for lock in locks:
-        while True:
-            try:
-                lock.acquire()
-                break
-            except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads are done
-                if pending is None:
-                    pending = exc
-                    if stop is not None:
-                        stop(exc)
-    if pending is not None:
-        raise pending
 
 
 def _bound_vocabulary(engine) -> None:
@@ -240,12 +193,8 @@ class BatchScorer:
         exceptions = None
         stem_code = _STEMMERS[stemmer] if self.stem else 0
         if self.stopwords:
-            from rougekit.text.stopwords import load_smart_stopwords
-
             stopset = sorted(load_smart_stopwords())
         if stem_code == 1:
-            from rougekit.text.stemming import load_exceptions
-
             exceptions = load_exceptions() if stemmer == "rouge155" else {}
         spec = [_spec(m) for m in self.measures]
         self._args = (

@@ -1,0 +1,59 @@
+"""The engine's one way to run jobs on threads: the batch driver's chunks and :mod:`rougekit.process`'s rows.
+
+Low-level threads, with Ctrl-C handled the same way for every caller: the jobs already running
+are waited for (the engines and output arrays they write must outlive them), told to take no
+further work, and the interrupt is raised once they are done.
+"""
+
+from __future__ import annotations
+
+import _thread
+
+
+def on_threads(run, jobs: int, stop=None) -> None:
+    """``run(k)`` for k in 0..jobs-1, k >= 1 each on a new thread, 0 on this one (``run`` catches
+    its own errors).  Low-level threads: threading.Thread.start waits until the new thread runs
+    (about 0.1 ms here), which job 0 spends scoring instead.
+
+    Every thread started is waited for, even when this one is interrupted (Ctrl-C): the engines
+    and the output array must outlive them.  ``stop(exc)`` then asks them to take no further
+    chunk, and the interrupt is raised once they are done."""
+    done = []
+    try:
+        for k in range(1, jobs):
+            lock = _thread.allocate_lock()
+            lock.acquire()
+
+            def body(k=k, lock=lock):
+                try:
+                    run(k)
+                finally:
+                    lock.release()
+
+            _thread.start_new_thread(body, ())
+            done.append(lock)
+        run(0)
+    except BaseException as exc:
+        if stop is not None:
+            stop(exc)
+        _wait_for(done, stop)
+        raise
+    _wait_for(done, stop)
+
+
+def _wait_for(locks: list, stop) -> None:
+    """Acquire every lock (each released by a finished thread); an interrupt meanwhile calls
+    ``stop(exc)``, the wait goes on, and the interrupt is raised at the end."""
+    pending = None
+    for lock in locks:
+        while True:
+            try:
+                lock.acquire()
+                break
+            except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads are done
+                if pending is None:
+                    pending = exc
+                    if stop is not None:
+                        stop(exc)
+    if pending is not None:
+        raise pending

@@ -1,0 +1,241 @@
+"""The layer order of docs/architecture.md: no module imports up a layer, no imports make a circle.
+
+Every module under src/rougekit is parsed with ``ast`` (nothing is imported). The layers hold
+every import statement: at the top, inside a function or under ``if TYPE_CHECKING:`` (an
+annotation names the upper layer's type too), absolute or relative; ``from package import
+name`` is an import of ``package.name`` when that is a module, else of the package. The circles
+are those of what importing runs: without the ``TYPE_CHECKING`` imports (type checkers read
+such cycles in any order), with the packages whose ``__init__`` runs first (importing
+``a.b.c`` runs ``a.b``'s). There is no list of exceptions.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+#: lowest first; a module belongs to the layer of its longest listed prefix
+LAYERS = [
+    ("rougekit.errors", "rougekit._version", "rougekit._late"),
+    ("rougekit._core",),
+    ("rougekit.limits", "rougekit.io"),
+    ("rougekit.text",),
+    ("rougekit.measures", "rougekit.metrics"),
+    ("rougekit.engine",),
+    ("rougekit.scoring",),
+    ("rougekit.stats",),
+    ("rougekit.signature", "rougekit.results"),
+    ("rougekit.api",),
+    (
+        "rougekit.explanation",
+        "rougekit.report",
+        "rougekit.meta",
+        "rougekit.compat",
+        "rougekit.process",
+        "rougekit.dask",
+        "rougekit.spark",
+        "rougekit.variants",
+        "rougekit.rouge155",
+        "rougekit.rewards",
+        "rougekit.cli.rouge155",  # the script's option grammar: the CLI's and compat.pyrouge's
+    ),
+    ("rougekit", "rougekit.__main__", "rougekit._moved", "rougekit.cli"),
+]
+#: _core imports nothing of rougekit but these (the BRIEF)
+CORE_MAY_IMPORT = ("rougekit.errors",)
+
+
+def _modules(root: Path = SRC) -> dict[str, tuple[Path, bool]]:
+    """Dotted name -> (file, is a package) for every .py file of the package."""
+    out = {}
+    for path in sorted((root / "rougekit").rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        if package:
+            parts = parts[:-1]
+        out[".".join(parts)] = (path, package)
+    return out
+
+
+def _targets(module: str, package: bool, node, modules) -> list[str]:
+    """The rougekit modules one import statement imports."""
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        if node.level:
+            base = module.split(".") if package else module.split(".")[:-1]
+            base = base[: len(base) - node.level + 1]
+            where = ".".join(base + ([node.module] if node.module else []))
+        else:
+            where = node.module or ""
+        names = [f"{where}.{a.name}" if f"{where}.{a.name}" in modules else where for a in node.names]
+    out = []
+    for name in names:
+        if name != "rougekit" and not name.startswith("rougekit."):
+            continue
+        while name not in modules and "." in name:  # a name inside a module: the module
+            name = name.rsplit(".", 1)[0]
+        out.append(name)
+    return out
+
+
+def _packages_run(module: str, target: str) -> list[str]:
+    """The packages whose ``__init__`` importing ``target`` runs first: those above it, up to the
+    root (whose ``__init__`` imports nothing eagerly) and not counting ``module``'s own."""
+    parts = target.split(".")
+    out = []
+    for i in range(2, len(parts)):
+        package = ".".join(parts[:i])
+        if module != package and not module.startswith(package + "."):
+            out.append(package)
+    return out
+
+
+def _typing_only(tree) -> set[int]:
+    """The ids of the import statements under ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            for stmt in node.body:
+                out |= {id(n) for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom))}
+    return out
+
+
+def import_graph(root: Path = SRC, *, run_time: bool = False) -> dict[str, dict[str, int]]:
+    """module -> {imported module: line of its first import}. ``run_time=True``: what importing
+    runs, i.e. without the imports under ``if TYPE_CHECKING:`` and with the packages whose
+    ``__init__`` runs first."""
+    modules = _modules(root)
+    graph: dict[str, dict[str, int]] = {}
+    for module, (path, package) in modules.items():
+        edges = graph.setdefault(module, {})
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        skip = _typing_only(tree) if run_time else set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skip:
+                for target in _targets(module, package, node, modules):
+                    for name in [target, *(_packages_run(module, target) if run_time else [])]:
+                        if name != module:
+                            edges.setdefault(name, node.lineno)
+    return graph
+
+
+def layer(module: str) -> int:
+    best, found = -1, None
+    for i, prefixes in enumerate(LAYERS):
+        for p in prefixes:
+            inside = module == p or (module.startswith(p + ".") and p != "rougekit")  # the root: itself only
+            if inside and len(p) > best:
+                best, found = len(p), i
+    assert found is not None, f"{module} has no layer: add it to LAYERS and docs/architecture.md"
+    return found
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """One circle (a -> ... -> a) of every strongly connected set of two or more modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.add(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(_circle(graph, part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _circle(graph, part: set[str]) -> list[str]:
+    """A shortest path from the smallest module of ``part`` back to itself."""
+    start = min(part)
+    paths = {start: [start]}
+    todo = [start]
+    while todo:
+        v = todo.pop(0)
+        for w in sorted(graph[v]):
+            if w == start:
+                return paths[v] + [start]
+            if w in part and w not in paths:
+                paths[w] = paths[v] + [w]
+                todo.append(w)
+    raise AssertionError(part)
+
+
+def upward_imports(graph) -> list[str]:
+    bad = []
+    for module, edges in sorted(graph.items()):
+        for target, line in sorted(edges.items()):
+            if layer(target) > layer(module):
+                bad.append(f"{module}:{line} imports {target} (layer {layer(module)} -> {layer(target)})")
+            elif module.startswith("rougekit._core") and not target.startswith("rougekit._core"):
+                if target not in CORE_MAY_IMPORT:
+                    bad.append(f"{module}:{line} imports {target} (_core imports only {CORE_MAY_IMPORT})")
+    return bad
+
+
+def test_no_import_runs_up_a_layer():
+    bad = upward_imports(import_graph())
+    assert not bad, "imports up a layer (docs/architecture.md):\n" + "\n".join(bad)
+
+
+def test_no_import_circle():
+    found = cycles(import_graph(run_time=True))
+    assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+def test_every_module_has_a_layer():
+    graph = import_graph()
+    assert len(graph) > 100 and "rougekit.engine.planner" in graph  # the real package was read
+    for module in graph:
+        layer(module)
+
+
+def test_the_checks_see_what_they_must(tmp_path):
+    """A made-up package: a relative, a function-local and a TYPE_CHECKING import are all seen."""
+    pkg = tmp_path / "rougekit"
+    (pkg / "_core").mkdir(parents=True)
+    (pkg / "engine").mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "_core" / "__init__.py").write_text("def f():\n    from ..engine import backend\n")
+    (pkg / "engine" / "__init__.py").write_text("")
+    (pkg / "engine" / "backend.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from rougekit.engine import planner\n"
+    )
+    (pkg / "engine" / "planner.py").write_text("import rougekit.engine.backend\nfrom . import backend\n")
+    (pkg / "engine" / "batch.py").write_text("def f():\n    from .options import X\n")
+    (pkg / "engine" / "options.py").write_text("from rougekit.engine.batch import f\n")
+    graph = import_graph(tmp_path)
+    assert graph["rougekit._core"] == {"rougekit.engine.backend": 2}
+    assert graph["rougekit.engine.backend"] == {"rougekit.engine.planner": 3}
+    assert graph["rougekit.engine.planner"] == {"rougekit.engine.backend": 1}
+    assert upward_imports(graph) == ["rougekit._core:2 imports rougekit.engine.backend (layer 1 -> 5)"]
+    assert cycles(graph) == [
+        ["rougekit.engine.backend", "rougekit.engine.planner", "rougekit.engine.backend"],
+        ["rougekit.engine.batch", "rougekit.engine.options", "rougekit.engine.batch"],
+    ]
+    run = import_graph(tmp_path, run_time=True)
+    assert run["rougekit._core"] == {"rougekit.engine.backend": 2, "rougekit.engine": 2}
+    assert cycles(run) == [["rougekit.engine.batch", "rougekit.engine.options", "rougekit.engine.batch"]]

@@ -1,0 +1,50 @@
+"""The engine's one thread pool (``rougekit.engine.threads``) as ``rougekit.process`` uses it:
+Ctrl-C stops the jobs before their next rows and is raised once the rows being scored are done."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+import pytest
+
+from rougekit.process import blocks
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="signal.pthread_kill is POSIX only")
+def test_process_rows_an_interrupt_waits_for_the_running_rows_and_stops_the_rest():
+    main = threading.get_ident()
+    events: list[str] = []
+    rows: list[int] = []
+    tasks = 40  # 40 ranges of rows (16 rows each)
+
+    def job(r0: int, r1: int) -> None:
+        rows.append(r0)
+        if threading.get_ident() != main and "interrupt" not in events:
+            events.append("interrupt")
+            signal.pthread_kill(main, signal.SIGINT)
+            time.sleep(0.3)  # still scoring its rows when the interrupt arrives
+            events.append("rows done")
+        else:
+            time.sleep(0.02)
+
+    with pytest.raises(KeyboardInterrupt):
+        blocks._run_rows(16 * tasks, 2, job)
+    assert events == ["interrupt", "rows done"]  # raised only once the running rows were done
+    time.sleep(0.1)
+    taken = len(rows)
+    time.sleep(0.3)
+    assert len(rows) == taken < tasks  # no job took further rows
+
+
+def test_process_rows_all_run_once_on_threads():
+    seen: list[tuple[int, int]] = []
+    lock = threading.Lock()
+
+    def job(r0: int, r1: int) -> None:
+        with lock:
+            seen.append((r0, r1))
+
+    blocks._run_rows(100, 3, job)
+    assert sorted(seen) == [(0, 16), (16, 32), (32, 48), (48, 64), (64, 80), (80, 96), (96, 100)]
