@@ -19,7 +19,7 @@ from typing import Iterable, Optional, Sequence
 
 from rougekit.errors import OptionError
 from rougekit.variants.rows import Row, signature_of, specs
-from rougekit.variants.space import Settings, Space, check_measures, normalized_references
+from rougekit.variants.space import Settings, Space, check_measures, normalized_references, punkt_available
 
 __all__ = ["variants", "VariantsResult", "Row", "Settings", "Space"]
 
@@ -48,43 +48,6 @@ class VariantsResult:
         if self.matches is not None:
             out["matches"] = [m.to_dict() for m in self.matches]
         return out
-
-
-def punkt_available() -> tuple[bool, str]:
-    """(True, "") when nltk and its Punkt model are installed (nothing is downloaded), else (False, why)."""
-    import importlib
-    import importlib.util
-    import sys
-
-    if "nltk" not in sys.modules:  # importing nltk takes seconds: look for its model on disk first
-        if importlib.util.find_spec("nltk") is None:
-            return False, "needs nltk (pip install nltk)"
-        if not _punkt_on_disk():
-            return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
-    nltk = importlib.import_module("nltk")
-
-    try:
-        nltk.data.find("tokenizers/punkt_tab")
-    except LookupError:
-        return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
-    return True, ""
-
-
-def _punkt_on_disk() -> bool:
-    """Whether a ``tokenizers/punkt_tab`` folder is in one of the places nltk looks by default."""
-    import os
-    import sys
-
-    roots = [p for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
-    roots += [os.path.expanduser("~/nltk_data"), "/usr/share/nltk_data", "/usr/local/share/nltk_data"]
-    roots += ["/usr/lib/nltk_data", "/usr/local/lib/nltk_data"]
-    roots += [os.path.join(sys.prefix, d) for d in ("nltk_data", "share/nltk_data", "lib/nltk_data")]
-    for root in roots:
-        if os.path.isdir(os.path.join(root, "tokenizers", "punkt_tab")) or os.path.isfile(
-            os.path.join(root, "tokenizers", "punkt_tab.zip")
-        ):
-            return True
-    return False
 
 
 def variants(

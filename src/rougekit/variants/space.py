@@ -316,3 +316,40 @@ def exact(value: float) -> Fraction:
     if math.isnan(value):
         raise OptionError("a value is NaN: no pairs, or an implementation gave no number")
     return Fraction(value)
+
+
+def punkt_available() -> tuple[bool, str]:
+    """(True, "") when nltk and its Punkt model are installed (nothing is downloaded), else (False, why)."""
+    import importlib
+    import importlib.util
+    import sys
+
+    if "nltk" not in sys.modules:  # importing nltk takes seconds: look for its model on disk first
+        if importlib.util.find_spec("nltk") is None:
+            return False, "needs nltk (pip install nltk)"
+        if not _punkt_on_disk():
+            return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
+    nltk = importlib.import_module("nltk")
+
+    try:
+        nltk.data.find("tokenizers/punkt_tab")
+    except LookupError:
+        return False, "needs nltk's punkt_tab model (python -m nltk.downloader punkt_tab)"
+    return True, ""
+
+
+def _punkt_on_disk() -> bool:
+    """Whether a ``tokenizers/punkt_tab`` folder is in one of the places nltk looks by default."""
+    import os
+    import sys
+
+    roots = [p for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
+    roots += [os.path.expanduser("~/nltk_data"), "/usr/share/nltk_data", "/usr/local/share/nltk_data"]
+    roots += ["/usr/lib/nltk_data", "/usr/local/lib/nltk_data"]
+    roots += [os.path.join(sys.prefix, d) for d in ("nltk_data", "share/nltk_data", "lib/nltk_data")]
+    for root in roots:
+        if os.path.isdir(os.path.join(root, "tokenizers", "punkt_tab")) or os.path.isfile(
+            os.path.join(root, "tokenizers", "punkt_tab.zip")
+        ):
+            return True
+    return False

@@ -36,7 +36,7 @@ import numpy as np
 
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
-from rougekit.variants.space import Settings, Space
+from rougekit.variants.space import Settings, Space, punkt_available
 
 LIMITS = ((0, 0), (75, 0), (100, 0), (0, 75), (0, 275), (0, 665))  # (-l, -b)
 # How far a bootstrap aggregate may be from the plain mean, in standard errors (SE) of the mean: the
@@ -215,7 +215,6 @@ def _could_match(target: Target, means: dict, ses: dict, measures, slack: float)
 def search(result, space: Space, target: Target, limit: Optional[int] = 10):
     """(matches in the search order, rows first -- at most ``limit``, None: all -- or the nearest
     settings when none matches; a :class:`SearchReport`)."""
-    from rougekit.variants import punkt_available
 
     started = time.perf_counter()
     measures = list(target.values)
