@@ -646,7 +646,7 @@ cdef class _Engine:
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(summary, &n)
         except UnicodeEncodeError:
-            b = summary.encode("utf-8", "surrogateescape")
+            b = self._surrogate_bytes(summary)
             p = <const uint8_t*><char*>b
             n = len(b)
         with nogil:
@@ -757,6 +757,14 @@ cdef class _Engine:
             raise TypeError(f"{_where(pair, ref)}: expected text (a str or a list of str sentences), got "
                             f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
 
+    cdef bytes _surrogate_bytes(self, str text):
+        """The bytes tokenized for a text with surrogates (no UTF-8 of its own).  The script's
+        tokenizer reads the bytes the surrogates escape (surrogateescape; a lone surrogate that
+        escapes no byte raises UnicodeEncodeError, as the pure tokenizer does).  rouge-score's
+        (``unicode_lower``) takes every non-ASCII character for a separator, a surrogate too:
+        its UTF-8 form (surrogatepass) is such a separator here."""
+        return text.encode("utf-8", "surrogatepass" if self.unicode_lower else "surrogateescape")
+
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens
         in memory of its own (``owned``) or in the engine's slab for this chunk."""
@@ -769,8 +777,8 @@ cdef class _Engine:
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(text, &ln)
             keep_src.append(text)
-        except UnicodeEncodeError:  # lone surrogates: the bytes they escape (surrogateescape)
-            b = text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            b = self._surrogate_bytes(text)
             keep_src.append(b)
             p = <const uint8_t*><char*>b
             ln = len(b)
