@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import rougekit
@@ -83,3 +84,34 @@ def test_compiled_engine_and_pure_twins_accept_and_refuse_the_same_texts():
     assert runs["compiled"] == runs["python"]
     assert runs["compiled"]["dedup"] == [[0, 2]]
     assert runs["compiled"]["score"].startswith("InputError: pair 1: candidate holds a lone surrogate")
+
+
+def _bad_ids():
+    c = [[1]] * 8
+    c[1] = np.array([1.0])  # pair 2: not token ids (TypeError)
+    c[7] = [-1]  # pair 8: an id out of range (InputError)
+    return c
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3, 8])
+def test_an_error_names_the_first_bad_pair_whatever_the_jobs(jobs):
+    with pytest.raises(TypeError, match=r"^pair 2: candidate: token ids must be integers"):
+        rougekit.score(_bad_ids(), [[1]] * 8, measures=["ROUGE-1"], bootstrap=None, jobs=jobs)
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 4])
+def test_the_first_of_two_bad_int32_arrays_is_named_whatever_the_jobs(jobs):
+    c = [np.array([1, 2], dtype=np.int32)] * 40
+    c[5] = np.array([3, -7], dtype=np.int32)
+    c[30] = np.array([-9], dtype=np.int32)
+    with pytest.raises(InputError, match=r"pair 6: .*-7"):
+        rougekit.score(c, [np.array([1], dtype=np.int32)] * 40, measures=["ROUGE-1"], bootstrap=None, jobs=jobs)
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 4])
+def test_the_first_bad_text_pair_is_named_whatever_the_jobs(jobs):
+    cands = ["the cat sat"] * 40
+    cands[9] = 5
+    cands[33] = 7.5
+    with pytest.raises(TypeError, match=r"pair 10: candidate"):
+        rougekit.score(cands, ["the cat"] * 40, measures=["ROUGE-1"], bootstrap=None, jobs=jobs)

@@ -94,6 +94,15 @@ cdef class _IdJob:
         """Let the engines take no further chunk (the caller was interrupted)."""
         self.stop = 1
 
+    @property
+    def error_chunk(self):
+        """(after every engine is done) The first chunk in error, or -1."""
+        cdef Py_ssize_t c
+        for c in range(self.nchunks):
+            if self.err[c] != 0:
+                return c
+        return -1
+
     def raise_first_error(self, _Engine engine):
         """(after every engine is done) The error of the first pair in error, as prepare_ids raises it."""
         cdef Py_ssize_t c
