@@ -15,7 +15,7 @@ every job its own engine and workspace):
   without the GIL.  (GIL) new references enter the bounded LRU cache keyed by their string.
   So the engines of several jobs tokenize in parallel: only the gathering and the cache hold
   the GIL.
-* ``_Engine.score`` (no GIL): every measure of a pair in one C call.  Per pair, the
+* then, in the same GIL-free section, ``_score_pair``: every measure of a pair in one C call.  Per pair, the
   candidate's token types get dense local ids; references are mapped onto them (-1 for types
   the candidate lacks, which can never match).  ROUGE-N/S/SU insert the candidate's units
   once and probe every reference (clipped counts are symmetric): unigrams in a count array,
@@ -30,7 +30,7 @@ Files (included in this order; each says what it does and the ROUGE-1.5.5 behavi
 common.pxi (n-gram keys, bit-parallel LCS row and prefix, ROUGE-W DP),
 stem155.pxi / stemnltk.pxi (stemmers), buffers.pxi, strmap.pxi, summaries.pxi (DocC), ids.pxi
 (summaries given as token ids), tokenize.pxi (tokenizer, vocabulary table), this file (the
-_Engine: interning, stopwords/stemming glue, prepare/score), limits.pxi (sentences, -l/-b),
+_Engine: interning, stopwords/stemming glue, prepare), kinds.pxi (the kind table, kinds.py's mirror), limits.pxi (sentences, -l/-b),
 work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU unit tables), lcs.pxi (LCS lengths),
 score.pxi (all measures of one pair, union LCS trace-back, multi-reference rules, R/P/F), pair.pxi
 (the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
@@ -128,13 +128,7 @@ cdef extern from *:
 
 from rougekit.errors import InputError
 
-cdef enum:
-    K_N = 0
-    K_L = 1
-    K_W = 2
-    K_S = 3
-    K_SU = 4
-    K_LSEQ = 5      # LCS of the two whole token sequences (rouge-score's rougeL)
+include "kinds.pxi"
 
 cdef enum:
     STEM_NONE = 0
@@ -791,11 +785,11 @@ cdef class _Engine:
         pp.n += 1
         return d
 
-    def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk=None,
-                double[:, :, ::1] out=None):
-        """Process pairs ``start:end`` into a chunk ready for :meth:`score`; with ``wk`` and ``out``,
-        also score it in the same GIL-free section (one hand-over of the GIL per chunk, not two:
-        a thread waiting for the GIL may miss a short release) and return the scored chunk.
+    def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk not None,
+                double[:, :, ::1] out):
+        """Read pairs ``start:end`` and score them into ``out`` with workspace ``wk``, in the same
+        GIL-free section (one hand-over of the GIL per chunk, not two: a thread waiting for the
+        GIL may miss a short release).
 
         Steps: (GIL) collect the UTF-8 bytes of the candidates and of the references not in the
         cache; (no GIL) tokenize them all, new token types getting pending ids; (GIL, once) map
@@ -821,15 +815,13 @@ cdef class _Engine:
         cdef bint dedupe = use_cache or self.cache_size <= 0
         cdef object cache = self.cache
         cdef object mte = self.move_to_end
-        cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
-        # scored here (wk given): the chunk's summaries live only for this call, so their tokens
-        # go to the slab (cached references excepted); else each _Doc owns its tokens
-        cdef bint fused = wk is not None
+        cdef double* base = self._out_base(start, n, wk, out)
         cdef int rc = 0
         cdef Py_ssize_t at = 0
         memset(&pp, 0, sizeof(Pend))
-        if fused:
-            _slab_reset(&self.slab)
+        # the chunk's summaries live only for this call, so their tokens go to the slab (cached
+        # references excepted: they own theirs)
+        _slab_reset(&self.slab)
         ch.n = n
         ch.start = start
         ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
@@ -847,7 +839,7 @@ cdef class _Engine:
                 text = candidates[start + i]
                 if not isinstance(text, str):
                     text = self._as_text(text, start + i, -1)
-                d = self._pend_add(text, &pp, keep_src, not fused)
+                d = self._pend_add(text, &pp, keep_src, False)
                 keep.append(d)
                 ch.peers[i] = &d.d
                 refs = references[start + i]
@@ -867,7 +859,7 @@ cdef class _Engine:
                         if hit != NULL:
                             d = <_Doc>hit
                         else:
-                            d = self._pend_add(text, &pp, keep_src, use_cache or not fused)
+                            d = self._pend_add(text, &pp, keep_src, use_cache)
                             if dedupe:
                                 pending[text] = d
                     self.cache_lookups += use_cache
@@ -878,7 +870,7 @@ cdef class _Engine:
             with nogil:
                 for k in range(pp.n):
                     self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
-                if base != NULL and n > 0:
+                if n > 0:
                     rc = self._score_chunk(ch.peers, ch.refs, ch.roff, n, start, &wk.w, base, &at)
         finally:
             _pend_free(&pp)
@@ -894,17 +886,12 @@ cdef class _Engine:
                 self.cache_skip = 8
             self.cache_lookups = 0
             self.cache_hits = 0
-        if fused:   # scored: nothing may read its summaries (slab memory) again
-            ch.n = 0
-            keep = None
-        ch.keep = keep
         self._score_error(rc, start + at)
-        return ch
 
-    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk=None,
-                    double[:, :, ::1] out=None):
-        """Pairs ``start:end`` given as token ids (see inputs.py) into a chunk ready for :meth:`score`
-        (with ``wk`` and ``out``: scored too, in the GIL-free section that reads the arrays).
+    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk not None,
+                    double[:, :, ::1] out):
+        """Pairs ``start:end`` given as token ids (see inputs.py), read and scored into ``out`` with
+        workspace ``wk`` (in the GIL-free section that reads the arrays).
 
         No tokenizer, stemmer, stopwords or reference cache: the ids are read, cut to the word
         limit and mapped to dense ids (ids.pxi).  Contiguous int32 arrays are read without the
@@ -917,7 +904,7 @@ cdef class _Engine:
         cdef void* q
         cdef list keep = []
         cdef IdPend pend
-        cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
+        cdef double* base = self._out_base(start, n, wk, out)
         memset(&pend, 0, sizeof(IdPend))
         ch.n = n
         ch.start = start
@@ -955,13 +942,9 @@ cdef class _Engine:
             except BaseException:
                 self._id_flush(&pend, None, NULL, NULL)   # a summary queued before this one reports its error first
                 raise
-            if wk is not None:
-                self._id_flush(&pend, ch, &wk.w, base)
-            else:
-                self._id_flush(&pend, None, NULL, NULL)
+            self._id_flush(&pend, ch, &wk.w, base)
         finally:
             _idpend_free(&pend)
-        return ch
 
     def run_id_job(self, _IdJob job, _Work wk):
         """Claim chunks of ``job`` and read and score them, without the GIL, until none is left
@@ -1037,17 +1020,6 @@ cdef class _Engine:
         """(joined dense ids, sentence dense ids) of one token-id summary (for tests)."""
         cdef _Doc d = self._id_doc(summary, 0, -1)
         return d.tokens(), d.sentences()
-
-    def score(self, _Chunk ch, _Work wk, double[:, :, ::1] out):
-        """Score a prepared chunk into ``out[ch.start : ch.start + ch.n]`` with the GIL released."""
-        cdef Py_ssize_t at = 0
-        cdef int rc = 0
-        cdef double* base = self._out_base(ch.start, ch.n, wk, out)
-        if ch.n == 0:
-            return
-        with nogil:
-            rc = self._score_chunk(ch.peers, ch.refs, ch.roff, ch.n, ch.start, &wk.w, base, &at)
-        self._score_error(rc, ch.start + at)
 
     cdef double* _out_base(self, Py_ssize_t start, Py_ssize_t n, _Work wk, double[:, :, ::1] out) except NULL:
         """(GIL) Check ``out`` and the workspace for pairs start:start+n; the address of out[0, 0, 0]."""

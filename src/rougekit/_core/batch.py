@@ -25,6 +25,7 @@ from array import array
 from typing import TYPE_CHECKING, Sequence
 
 from rougekit._core import inputs
+from rougekit._core.kinds import Kind
 from rougekit.engine.cores import available_cores
 from rougekit.engine.planner import SEQUENCE_LCS
 from rougekit.errors import OptionError
@@ -58,7 +59,7 @@ def _as_measure(m):
 
 
 def _measure_ok(m) -> bool:
-    return m == SEQUENCE_LCS or m.batch_spec is not None
+    return m == SEQUENCE_LCS or (m.kernel_spec is not None and m.kernel_spec.batch is not None)
 
 
 def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
@@ -82,7 +83,7 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
 
 def _spec(m) -> tuple[int, int, float]:
     """(kind code, n or skip, weight) of a measure, for the engine (from its registry family)."""
-    return (5, 0, 0.0) if m == SEQUENCE_LCS else m.batch_spec
+    return (int(Kind.LSEQ), 0, 0.0) if m == SEQUENCE_LCS else m.kernel_spec.batch
 
 
 #: token types an engine interns before it starts afresh (at a chunk boundary): a scorer kept for
