@@ -708,8 +708,9 @@ cdef class _Engine:
         """Copy the summary built in st / so (and jt when ``separate``) into ``d``: its memory goes to
         ``slot`` (owned by a _Doc), or with ``slot`` NULL comes from the chunk's slab (valid until
         the engine's next chunk)."""
-        cdef Py_ssize_t ln = self.st.n + self.so.n + (self.jt.n if separate else 0), i, mx
+        cdef Py_ssize_t ln = self.st.n + self.so.n + (self.jt.n if separate else 0)
         cdef int32_t* mem
+        cdef int32_t* tok
         if slot == NULL:
             mem = _slab_take(&self.slab, ln + 1)
         else:
@@ -721,26 +722,15 @@ cdef class _Engine:
             slot[0] = mem
         if self.st.n:  # memcpy from NULL is undefined even for 0 bytes (UBSan)
             memcpy(mem, self.st.data, self.st.n * sizeof(int32_t))
-        d.stok = mem
-        d.nstok = <int32_t>self.st.n
         if self.so.n:
             memcpy(mem + self.st.n, self.so.data, self.so.n * sizeof(int32_t))
-        d.soff = mem + self.st.n
-        d.nsent = <int32_t>(self.so.n - 1)
+        tok = mem
         if separate:
-            d.tok = mem + self.st.n + self.so.n
+            tok = mem + self.st.n + self.so.n
             if self.jt.n:
-                memcpy(d.tok, self.jt.data, self.jt.n * sizeof(int32_t))
-            d.ntok = <int32_t>self.jt.n
-        else:
-            d.tok = d.stok
-            d.ntok = d.nstok
+                memcpy(tok, self.jt.data, self.jt.n * sizeof(int32_t))
+        _doc_set(d, tok, self.jt.n if separate else self.st.n, mem, self.st.n, mem + self.st.n, self.so.n - 1)
         self.empty_summaries += d.ntok == 0 and d.nstok == 0
-        mx = 0
-        for i in range(d.nsent):
-            if d.soff[i + 1] - d.soff[i] > mx:
-                mx = d.soff[i + 1] - d.soff[i]
-        d.maxsent = <int32_t>mx
         return 0
 
     cdef str _as_text(self, object summary, Py_ssize_t pair, int ref):
@@ -1049,17 +1039,25 @@ cdef class _Engine:
 
     cdef int _score_error(self, int rc, Py_ssize_t pair) except -1:
         """(GIL) Raise the error of _score_pair's code ``rc`` (0: none) for pair index ``pair``."""
-        if rc == -2:
-            raise InputError("ROUGE-W is undefined for a reference with no tokens "
-                             "(ROUGE-1.5.5 dies with a division by zero here)")
-        if rc == -3:
-            raise InputError(f"pair {pair + 1}: a sentence pair too long for the ROUGE-L/W trace-back "
-                             f"(longest reference sentence x longest candidate sentence above "
-                             f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
-                             f"into sentences or limit their length (word_limit / -l)")
-        if rc != 0:
-            raise MemoryError()
-        return 0
+        return _count_error(rc, pair)
+
+
+cdef int _count_error(int rc, Py_ssize_t pair) except -1:
+    """(GIL) The one raiser of _score_pair's codes (0: none; -2 ROUGE-W of a reference with no
+    tokens, -3 a trace-back table above MAX_TRACE_CELLS, else out of memory); ``pair`` (an index,
+    < 0: one pair of a per-pair kernel) is named in the message."""
+    where = f"pair {pair + 1}: " if pair >= 0 else ""
+    if rc == -2:
+        raise InputError("ROUGE-W is undefined for a reference with no tokens "
+                         "(ROUGE-1.5.5 dies with a division by zero here)")
+    if rc == -3:
+        raise InputError(f"{where}a sentence pair too long for the ROUGE-L/W trace-back "
+                         f"(longest reference sentence x longest candidate sentence above "
+                         f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
+                         f"into sentences or limit their length (word_limit / -l)")
+    if rc != 0:
+        raise MemoryError()
+    return 0
 
 
 include "limits.pxi"

@@ -144,6 +144,7 @@ def batch_marks(int kind, int param, int flags, double weight,
     cdef DocC Pd, Rd
     cdef const DocC* Rp = &Rd
     cdef DocC* d
+    cdef int32_t* so
     cdef const int32_t* T = &toks[0] if toks.shape[0] else NULL
     cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
     cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
@@ -163,18 +164,12 @@ def batch_marks(int kind, int param, int flags, double weight,
             d = &docs[t]
             b0 = sent_off[text_sents[t]]
             ns = text_sents[t + 1] - text_sents[t]
-            d.tok = <int32_t*>(T + tok_off[t]) if T != NULL else NULL
-            d.ntok = <int32_t>(tok_off[t + 1] - tok_off[t])
-            d.stok = <int32_t*>(S + b0) if S != NULL else NULL
-            d.nstok = <int32_t>(sent_off[text_sents[t + 1]] - b0)
-            d.soff = soff + text_sents[t] + t
-            d.nsent = <int32_t>ns
-            d.maxsent = 0
-            d.soff[0] = 0
+            so = soff + text_sents[t] + t
+            so[0] = 0
             for k in range(ns):
-                d.soff[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
-                if d.soff[k + 1] - d.soff[k] > d.maxsent:
-                    d.maxsent = d.soff[k + 1] - d.soff[k]
+                so[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
+            _doc_set(d, <int32_t*>(T + tok_off[t]) if T != NULL else NULL, tok_off[t + 1] - tok_off[t],
+                     <int32_t*>(S + b0) if S != NULL else NULL, sent_off[text_sents[t + 1]] - b0, so, ns)
             if d.ntok > longest:
                 longest = d.ntok
         if kind == K_N or kind == K_ND:
@@ -233,11 +228,7 @@ def batch_marks(int kind, int param, int flags, double weight,
                     hits[e] = out[1] + out[7]
                 else:
                     hits[e] = out[1]
-        if rc == -3:
-            raise InputError(f"a sentence pair too long for the ROUGE-L/W trace-back (above {MAX_TRACE_CELLS:.0f} "
-                             f"token pairs, docs/limits.md)")
-        if rc != 0:
-            raise MemoryError()
+        _count_error(rc, -1)
     finally:
         free(docs)
         free(soff)
