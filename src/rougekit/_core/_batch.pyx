@@ -742,12 +742,10 @@ cdef class _Engine:
                             f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
 
     cdef bytes _surrogate_bytes(self, str text):
-        """The bytes tokenized for a text with surrogates (no UTF-8 of its own).  The script's
-        tokenizer reads the bytes the surrogates escape (surrogateescape; a lone surrogate that
-        escapes no byte raises UnicodeEncodeError, as the pure tokenizer does).  rouge-score's
-        (``unicode_lower``) takes every non-ASCII character for a separator, a surrogate too:
-        its UTF-8 form (surrogatepass) is such a separator here."""
-        return text.encode("utf-8", "surrogatepass" if self.unicode_lower else "surrogateescape")
+        """The bytes tokenized for a text with surrogates (no UTF-8 of its own): those they escape
+        (surrogateescape, a text read from a file); a lone surrogate that escapes no byte raises
+        UnicodeEncodeError, which the front ends name (the pure twins refuse the same texts)."""
+        return text.encode("utf-8", "surrogateescape")
 
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens
