@@ -164,7 +164,7 @@ class Rouge155Run:
         if self._batch_scorer is not None:
             return self._batch_scorer or None
         self._batch_scorer = False
-        measures = [m for m in s.measures if m.batch_spec is not None]
+        measures = [m for m in s.measures if m.kernel_spec is not None and m.kernel_spec.batch is not None]
         if s.stem_models_only:  # -M stems the models only: the batch engine treats both sides alike
             return None
         if any((ev.input_format or "").upper() not in _SENTENCE_FORMATS for ev in self.config.evaluations):

@@ -15,7 +15,7 @@ every job its own engine and workspace):
   without the GIL.  (GIL) new references enter the bounded LRU cache keyed by their string.
   So the engines of several jobs tokenize in parallel: only the gathering and the cache hold
   the GIL.
-* ``_Engine.score`` (no GIL): every measure of a pair in one C call.  Per pair, the
+* then, in the same GIL-free section, ``_score_pair``: every measure of a pair in one C call.  Per pair, the
   candidate's token types get dense local ids; references are mapped onto them (-1 for types
   the candidate lacks, which can never match).  ROUGE-N/S/SU insert the candidate's units
   once and probe every reference (clipped counts are symmetric): unigrams in a count array,
@@ -30,7 +30,7 @@ Files (included in this order; each says what it does and the ROUGE-1.5.5 behavi
 common.pxi (n-gram keys, bit-parallel LCS row and prefix, ROUGE-W DP),
 stem155.pxi / stemnltk.pxi (stemmers), buffers.pxi, strmap.pxi, summaries.pxi (DocC), ids.pxi
 (summaries given as token ids), tokenize.pxi (tokenizer, vocabulary table), this file (the
-_Engine: interning, stopwords/stemming glue, prepare/score), limits.pxi (sentences, -l/-b),
+_Engine: interning, stopwords/stemming glue, prepare), kinds.pxi (the kind table, kinds.py's mirror), limits.pxi (sentences, -l/-b),
 work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU unit tables), lcs.pxi (LCS lengths),
 score.pxi (all measures of one pair, union LCS trace-back, multi-reference rules, R/P/F), pair.pxi
 (the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
@@ -128,13 +128,7 @@ cdef extern from *:
 
 from rougekit.errors import InputError
 
-cdef enum:
-    K_N = 0
-    K_L = 1
-    K_W = 2
-    K_S = 3
-    K_SU = 4
-    K_LSEQ = 5      # LCS of the two whole token sequences (rouge-score's rougeL)
+include "kinds.pxi"
 
 cdef enum:
     STEM_NONE = 0
@@ -646,7 +640,7 @@ cdef class _Engine:
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(summary, &n)
         except UnicodeEncodeError:
-            b = summary.encode("utf-8", "surrogateescape")
+            b = self._surrogate_bytes(summary)
             p = <const uint8_t*><char*>b
             n = len(b)
         with nogil:
@@ -714,8 +708,9 @@ cdef class _Engine:
         """Copy the summary built in st / so (and jt when ``separate``) into ``d``: its memory goes to
         ``slot`` (owned by a _Doc), or with ``slot`` NULL comes from the chunk's slab (valid until
         the engine's next chunk)."""
-        cdef Py_ssize_t ln = self.st.n + self.so.n + (self.jt.n if separate else 0), i, mx
+        cdef Py_ssize_t ln = self.st.n + self.so.n + (self.jt.n if separate else 0)
         cdef int32_t* mem
+        cdef int32_t* tok
         if slot == NULL:
             mem = _slab_take(&self.slab, ln + 1)
         else:
@@ -727,26 +722,15 @@ cdef class _Engine:
             slot[0] = mem
         if self.st.n:  # memcpy from NULL is undefined even for 0 bytes (UBSan)
             memcpy(mem, self.st.data, self.st.n * sizeof(int32_t))
-        d.stok = mem
-        d.nstok = <int32_t>self.st.n
         if self.so.n:
             memcpy(mem + self.st.n, self.so.data, self.so.n * sizeof(int32_t))
-        d.soff = mem + self.st.n
-        d.nsent = <int32_t>(self.so.n - 1)
+        tok = mem
         if separate:
-            d.tok = mem + self.st.n + self.so.n
+            tok = mem + self.st.n + self.so.n
             if self.jt.n:
-                memcpy(d.tok, self.jt.data, self.jt.n * sizeof(int32_t))
-            d.ntok = <int32_t>self.jt.n
-        else:
-            d.tok = d.stok
-            d.ntok = d.nstok
+                memcpy(tok, self.jt.data, self.jt.n * sizeof(int32_t))
+        _doc_set(d, tok, self.jt.n if separate else self.st.n, mem, self.st.n, mem + self.st.n, self.so.n - 1)
         self.empty_summaries += d.ntok == 0 and d.nstok == 0
-        mx = 0
-        for i in range(d.nsent):
-            if d.soff[i + 1] - d.soff[i] > mx:
-                mx = d.soff[i + 1] - d.soff[i]
-        d.maxsent = <int32_t>mx
         return 0
 
     cdef str _as_text(self, object summary, Py_ssize_t pair, int ref):
@@ -756,6 +740,12 @@ cdef class _Engine:
         except TypeError:
             raise TypeError(f"{_where(pair, ref)}: expected text (a str or a list of str sentences), got "
                             f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
+
+    cdef bytes _surrogate_bytes(self, str text):
+        """The bytes tokenized for a text with surrogates (no UTF-8 of its own): those they escape
+        (surrogateescape, a text read from a file); a lone surrogate that escapes no byte raises
+        UnicodeEncodeError, which the front ends name (the pure twins refuse the same texts)."""
+        return text.encode("utf-8", "surrogateescape")
 
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens
@@ -769,8 +759,8 @@ cdef class _Engine:
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(text, &ln)
             keep_src.append(text)
-        except UnicodeEncodeError:  # lone surrogates: the bytes they escape (surrogateescape)
-            b = text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            b = self._surrogate_bytes(text)
             keep_src.append(b)
             p = <const uint8_t*><char*>b
             ln = len(b)
@@ -783,11 +773,11 @@ cdef class _Engine:
         pp.n += 1
         return d
 
-    def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk=None,
-                double[:, :, ::1] out=None):
-        """Process pairs ``start:end`` into a chunk ready for :meth:`score`; with ``wk`` and ``out``,
-        also score it in the same GIL-free section (one hand-over of the GIL per chunk, not two:
-        a thread waiting for the GIL may miss a short release) and return the scored chunk.
+    def prepare(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk not None,
+                double[:, :, ::1] out):
+        """Read pairs ``start:end`` and score them into ``out`` with workspace ``wk``, in the same
+        GIL-free section (one hand-over of the GIL per chunk, not two: a thread waiting for the
+        GIL may miss a short release).
 
         Steps: (GIL) collect the UTF-8 bytes of the candidates and of the references not in the
         cache; (no GIL) tokenize them all, new token types getting pending ids; (GIL, once) map
@@ -813,15 +803,13 @@ cdef class _Engine:
         cdef bint dedupe = use_cache or self.cache_size <= 0
         cdef object cache = self.cache
         cdef object mte = self.move_to_end
-        cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
-        # scored here (wk given): the chunk's summaries live only for this call, so their tokens
-        # go to the slab (cached references excepted); else each _Doc owns its tokens
-        cdef bint fused = wk is not None
+        cdef double* base = self._out_base(start, n, wk, out)
         cdef int rc = 0
         cdef Py_ssize_t at = 0
         memset(&pp, 0, sizeof(Pend))
-        if fused:
-            _slab_reset(&self.slab)
+        # the chunk's summaries live only for this call, so their tokens go to the slab (cached
+        # references excepted: they own theirs)
+        _slab_reset(&self.slab)
         ch.n = n
         ch.start = start
         ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
@@ -839,7 +827,7 @@ cdef class _Engine:
                 text = candidates[start + i]
                 if not isinstance(text, str):
                     text = self._as_text(text, start + i, -1)
-                d = self._pend_add(text, &pp, keep_src, not fused)
+                d = self._pend_add(text, &pp, keep_src, False)
                 keep.append(d)
                 ch.peers[i] = &d.d
                 refs = references[start + i]
@@ -859,7 +847,7 @@ cdef class _Engine:
                         if hit != NULL:
                             d = <_Doc>hit
                         else:
-                            d = self._pend_add(text, &pp, keep_src, use_cache or not fused)
+                            d = self._pend_add(text, &pp, keep_src, use_cache)
                             if dedupe:
                                 pending[text] = d
                     self.cache_lookups += use_cache
@@ -870,7 +858,7 @@ cdef class _Engine:
             with nogil:
                 for k in range(pp.n):
                     self._build_into(pp.src[k], pp.len[k], pp.dst[k], pp.slot[k])
-                if base != NULL and n > 0:
+                if n > 0:
                     rc = self._score_chunk(ch.peers, ch.refs, ch.roff, n, start, &wk.w, base, &at)
         finally:
             _pend_free(&pp)
@@ -886,17 +874,12 @@ cdef class _Engine:
                 self.cache_skip = 8
             self.cache_lookups = 0
             self.cache_hits = 0
-        if fused:   # scored: nothing may read its summaries (slab memory) again
-            ch.n = 0
-            keep = None
-        ch.keep = keep
         self._score_error(rc, start + at)
-        return ch
 
-    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk=None,
-                    double[:, :, ::1] out=None):
-        """Pairs ``start:end`` given as token ids (see inputs.py) into a chunk ready for :meth:`score`
-        (with ``wk`` and ``out``: scored too, in the GIL-free section that reads the arrays).
+    def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk not None,
+                    double[:, :, ::1] out):
+        """Pairs ``start:end`` given as token ids (see inputs.py), read and scored into ``out`` with
+        workspace ``wk`` (in the GIL-free section that reads the arrays).
 
         No tokenizer, stemmer, stopwords or reference cache: the ids are read, cut to the word
         limit and mapped to dense ids (ids.pxi).  Contiguous int32 arrays are read without the
@@ -909,7 +892,7 @@ cdef class _Engine:
         cdef void* q
         cdef list keep = []
         cdef IdPend pend
-        cdef double* base = self._out_base(start, n, wk, out) if wk is not None else NULL
+        cdef double* base = self._out_base(start, n, wk, out)
         memset(&pend, 0, sizeof(IdPend))
         ch.n = n
         ch.start = start
@@ -947,13 +930,9 @@ cdef class _Engine:
             except BaseException:
                 self._id_flush(&pend, None, NULL, NULL)   # a summary queued before this one reports its error first
                 raise
-            if wk is not None:
-                self._id_flush(&pend, ch, &wk.w, base)
-            else:
-                self._id_flush(&pend, None, NULL, NULL)
+            self._id_flush(&pend, ch, &wk.w, base)
         finally:
             _idpend_free(&pend)
-        return ch
 
     def run_id_job(self, _IdJob job, _Work wk):
         """Claim chunks of ``job`` and read and score them, without the GIL, until none is left
@@ -1030,17 +1009,6 @@ cdef class _Engine:
         cdef _Doc d = self._id_doc(summary, 0, -1)
         return d.tokens(), d.sentences()
 
-    def score(self, _Chunk ch, _Work wk, double[:, :, ::1] out):
-        """Score a prepared chunk into ``out[ch.start : ch.start + ch.n]`` with the GIL released."""
-        cdef Py_ssize_t at = 0
-        cdef int rc = 0
-        cdef double* base = self._out_base(ch.start, ch.n, wk, out)
-        if ch.n == 0:
-            return
-        with nogil:
-            rc = self._score_chunk(ch.peers, ch.refs, ch.roff, ch.n, ch.start, &wk.w, base, &at)
-        self._score_error(rc, ch.start + at)
-
     cdef double* _out_base(self, Py_ssize_t start, Py_ssize_t n, _Work wk, double[:, :, ::1] out) except NULL:
         """(GIL) Check ``out`` and the workspace for pairs start:start+n; the address of out[0, 0, 0]."""
         if out.shape[1] != self.nm or out.shape[2] != 6 or out.shape[0] < start + n:
@@ -1069,17 +1037,25 @@ cdef class _Engine:
 
     cdef int _score_error(self, int rc, Py_ssize_t pair) except -1:
         """(GIL) Raise the error of _score_pair's code ``rc`` (0: none) for pair index ``pair``."""
-        if rc == -2:
-            raise InputError("ROUGE-W is undefined for a reference with no tokens "
-                             "(ROUGE-1.5.5 dies with a division by zero here)")
-        if rc == -3:
-            raise InputError(f"pair {pair + 1}: a sentence pair too long for the ROUGE-L/W trace-back "
-                             f"(longest reference sentence x longest candidate sentence above "
-                             f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
-                             f"into sentences or limit their length (word_limit / -l)")
-        if rc != 0:
-            raise MemoryError()
-        return 0
+        return _count_error(rc, pair)
+
+
+cdef int _count_error(int rc, Py_ssize_t pair) except -1:
+    """(GIL) The one raiser of _score_pair's codes (0: none; -2 ROUGE-W of a reference with no
+    tokens, -3 a trace-back table above MAX_TRACE_CELLS, else out of memory); ``pair`` (an index,
+    < 0: one pair of a per-pair kernel) is named in the message."""
+    where = f"pair {pair + 1}: " if pair >= 0 else ""
+    if rc == -2:
+        raise InputError("ROUGE-W is undefined for a reference with no tokens "
+                         "(ROUGE-1.5.5 dies with a division by zero here)")
+    if rc == -3:
+        raise InputError(f"{where}a sentence pair too long for the ROUGE-L/W trace-back "
+                         f"(longest reference sentence x longest candidate sentence above "
+                         f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
+                         f"into sentences or limit their length (word_limit / -l)")
+    if rc != 0:
+        raise MemoryError()
+    return 0
 
 
 include "limits.pxi"

@@ -27,6 +27,7 @@ from rougekit._core._pure import (
     _wlcs_back,
     wlcs_weight,
 )
+from rougekit._core.kinds import ALL_UNIGRAMS, Kind
 
 
 def _occurrences(tokens: list[int], n: int) -> dict[tuple, list[tuple[int, ...]]]:
@@ -170,34 +171,37 @@ def _flat(sentences: list[list[int]]) -> list[int]:
     return out
 
 
-def _pair_marks(code, param, flag, weight, peer, model, peer_units, model_units):
+def _pair_marks(kind, param, flags, weight, peer, model, peer_units, model_units):
     """(hits, peer positions, model positions) of one entry: the twins above, their positions united."""
     pm: set[int] = set()
     mm: set[int] = set()
-    if code <= 2:
-        if code == 2:
-            found = skip_bigram_matches(peer, model, param, flag == 1)
-            if flag == 2:
+    if kind in (Kind.N, Kind.ND, Kind.S, Kind.SU):
+        if kind in (Kind.S, Kind.SU):
+            every = flags & ALL_UNIGRAMS
+            found = skip_bigram_matches(peer, model, param, kind == Kind.SU and not every)
+            if every:
                 found += ngram_matches(peer, model, 1)
         else:
-            found = ngram_matches(peer, model, param, code == 1)
+            found = ngram_matches(peer, model, param, kind == Kind.ND)
         for _, count, there, where in found:
             pm.update(p for occ in there for p in occ)
             mm.update(p for occ in where for p in occ)
         return sum(count for _, count, _, _ in found), pm, mm
     p_at, m_at = _flat(peer_units), _flat(model_units)
-    if code == 5:  # the roles swapped, the tables of types (DistinctTypes.explain_reference)
+    if kind == Kind.LD:  # the roles swapped, the tables of types (DistinctTypes.explain_reference)
         hits, _ = lcs_union_matches(model_units, peer_units, list(dict.fromkeys(model)), list(dict.fromkeys(peer)))
         for r, j, _, aligned in hits:
             pm.add(p_at[r] + j)
             mm.update(m_at[s] + b for s, b in aligned)
         return len(hits), pm, mm
-    if code == 3:
+    if kind == Kind.L:
         hits, _ = lcs_union_matches(peer_units, model_units, peer, model)
         for r, j, _, aligned in hits:
             mm.add(m_at[r] + j)
             pm.update(p_at[s] + b for s, b in aligned)
         return len(hits), pm, mm
+    if kind != Kind.W:
+        raise ValueError(f"no highlights for kind {kind}")
     runs, value = wlcs_union_runs(peer_units, model_units, peer, model, weight)
     for r, run, _ in runs:
         for j, _, aligned in run:
@@ -207,9 +211,9 @@ def _pair_marks(code, param, flag, weight, peer, model, peer_units, model_units)
 
 
 def batch_marks(
-    code,
+    kind,
     param,
-    flag,
+    flags,
     weight,
     toks,
     tok_off,
@@ -237,7 +241,7 @@ def batch_marks(
 
     for e in range(len(peer)):
         p, m = int(peer[e]), int(model[e])
-        value, pm, mm = _pair_marks(code, param, flag, weight, joined(p), joined(m), units(p), units(m))
+        value, pm, mm = _pair_marks(kind, param, flags, weight, joined(p), joined(m), units(p), units(m))
         hits[e] = value
         for q in pm:
             peer_marks[peer_at[e] + q] = 1

@@ -87,7 +87,6 @@ cdef class Tables:
     cdef uint64_t *thai_bits  # per node: 2 words, the characters of the Thai block its class takes
     cdef uint64_t thai_first[128]  # per character of the Thai block: the rules whose first node takes it
     cdef bint filtered  # thai_first is usable (at most 64 rules, each starting with a required class)
-    cdef readonly Py_ssize_t words
 
     def __cinit__(self):
         self.rule_first = self.kind = self.optional = self.extra = self.range_first = NULL
@@ -113,9 +112,7 @@ cdef class Tables:
                 raise ValueError(f"not a word: {word!r}")
             if len(<str>word):
                 node = self.trie.add(word)
-                if not self.trie.flags[node] & END:
-                    self.trie.flags[node] |= END
-                    self.words += 1
+                self.trie.flags[node] |= END
         self.max_graph = max_graph
         nodes = [item for rule in clusters for item in rule]
         ranges = [rng for item in nodes for rng in item[2]]

@@ -86,7 +86,6 @@ cdef class Tables:
     cdef double start[4]
     cdef double trans[4][4]
     cdef double *emit  # [4][HAN_COUNT]
-    cdef readonly Py_ssize_t words
 
     def __cinit__(self):
         self.emit = NULL
@@ -109,7 +108,6 @@ cdef class Tables:
             if f:
                 self.trie.flags[node] |= IS_WORD
                 self.trie.weight[node] = log(<double>f) - logtotal
-                self.words += 1
         self.emit = <double *>malloc(4 * HAN_COUNT * sizeof(double))
         if self.emit == NULL:
             raise MemoryError()

@@ -41,7 +41,6 @@ class Tables:
                 raise ValueError(f"not a frequency dictionary entry: {word!r}: {f!r}")
             if f:
                 self.weight[word] = log(f) - logtotal
-        self.words = len(self.weight)
         self.unknown = log(1) - logtotal
         self.start = {s: start_p[s] for s in STATES}
         self.trans = {(a, b): trans_p.get(a, {}).get(b, min_float) for a in STATES for b in STATES}

@@ -94,6 +94,15 @@ cdef class _IdJob:
         """Let the engines take no further chunk (the caller was interrupted)."""
         self.stop = 1
 
+    @property
+    def error_chunk(self):
+        """(after every engine is done) The first chunk in error, or -1."""
+        cdef Py_ssize_t c
+        for c in range(self.nchunks):
+            if self.err[c] != 0:
+                return c
+        return -1
+
     def raise_first_error(self, _Engine engine):
         """(after every engine is done) The error of the first pair in error, as prepare_ids raises it."""
         cdef Py_ssize_t c
@@ -123,9 +132,9 @@ cdef Py_ssize_t _raw_bound(_IdJob job, Py_ssize_t q0, Py_ssize_t q1) noexcept no
 
 cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs, Buf* ptrs) except -1 nogil:
     """Read and score chunk ``c`` of ``job`` with engine ``eng`` (its IdMap, slab, word limit)."""
-    cdef Py_ssize_t s = job.start + c * job.chunk, e, i, k, q0, q1, nd, npairs, nr, at = 0, a, b, r, nvocab
+    cdef Py_ssize_t s = job.start + c * job.chunk, e, i, k, q0, q1, nd, npairs, nr, at = 0, a, b, r, nvocab, ntok
     cdef DocC* d
-    cdef DocC* dk
+    cdef int32_t* so
     cdef int32_t* soff
     cdef const DocC** peers
     cdef const DocC** refs
@@ -153,18 +162,14 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
             job.err[c] = _NO_MEMORY
             return 0
         for k in range(q0, q1):
-            dk = &d[k - q0]
-            dk.tok = <int32_t*>job.pend.views[k].buf
-            dk.ntok = <int32_t>job.pend.views[k].shape[0]
-            if 0 < eng.word_limit < dk.ntok:
-                dk.ntok = eng.word_limit
-            dk.stok = dk.tok
-            dk.nstok = dk.ntok
-            dk.soff = soff + 2 * (k - q0)
-            dk.soff[0] = 0
-            dk.soff[1] = dk.ntok
-            dk.nsent = 1 if dk.ntok > 0 else 0
-            dk.maxsent = dk.ntok
+            ntok = job.pend.views[k].shape[0]
+            if 0 < eng.word_limit < ntok:
+                ntok = eng.word_limit
+            so = soff + 2 * (k - q0)
+            so[0] = 0
+            so[1] = <int32_t>ntok
+            _doc_set(&d[k - q0], <int32_t*>job.pend.views[k].buf, ntok, <int32_t*>job.pend.views[k].buf, ntok,
+                     so, 1 if ntok > 0 else 0)
     else:
         for k in range(q0, q1):
             rc = _read_int32_nogil(&eng.idm, <const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0],

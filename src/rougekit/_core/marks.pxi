@@ -9,11 +9,11 @@
 #
 # Texts arrive as interned ids in CSR form: ``toks``/``tok_off`` the joined tokens of each text,
 # ``utoks``/``sent_off`` the tokens of every sentence unit and ``text_sents`` the range of sentence
-# units of each text (so a text's units are contiguous in ``utoks``).  Measure codes
-# (:meth:`rougekit.measures.base.Family.marks_spec`): 0 ROUGE-N (param n), 1 distinct n-grams,
-# 2 skip-bigrams (param skip, < 0 unlimited; flag 0 no unigrams, 1 the script's unigrams, 2 every
-# token's), 3 ROUGE-L, 4 ROUGE-W (weight), 5 ROUGE-L-DISTINCT.  Codes 0-2 mark joined-token
-# positions, 3-5 positions in the flattened sentence units.
+# units of each text (so a text's units are contiguous in ``utoks``).  The measure comes as its
+# kernel spec (:meth:`rougekit.measures.base.Family.kernel_spec`, the kind table of kinds.pxi):
+# kind N (n), ND (n), S / SU (n: the skip, < 0 unlimited; flag F_ALL_UNIGRAMS: every token's
+# unigram beside the skip-bigrams), L, W (weight), LD.  N, ND, S and SU mark joined-token
+# positions, L, W and LD positions in the flattened sentence units (kinds.py's JOINED).
 
 
 cdef inline GEntry* _g_find(GEntry* t, Py_ssize_t msk, uint32_t gen, uint64_t key, const int32_t* pbase,
@@ -127,7 +127,7 @@ cdef Py_ssize_t _types(const int32_t* T, Py_ssize_t n, uint8_t* seen, int32_t* o
     return c
 
 
-def batch_marks(int code, int param, int flag, double weight,
+def batch_marks(int kind, int param, int flags, double weight,
                 const int32_t[::1] toks, const int64_t[::1] tok_off,
                 const int32_t[::1] utoks, const int64_t[::1] sent_off, const int64_t[::1] text_sents,
                 const int32_t[::1] peer, const int32_t[::1] model,
@@ -144,6 +144,7 @@ def batch_marks(int code, int param, int flag, double weight,
     cdef DocC Pd, Rd
     cdef const DocC* Rp = &Rd
     cdef DocC* d
+    cdef int32_t* so
     cdef const int32_t* T = &toks[0] if toks.shape[0] else NULL
     cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
     cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
@@ -163,37 +164,35 @@ def batch_marks(int code, int param, int flag, double weight,
             d = &docs[t]
             b0 = sent_off[text_sents[t]]
             ns = text_sents[t + 1] - text_sents[t]
-            d.tok = <int32_t*>(T + tok_off[t]) if T != NULL else NULL
-            d.ntok = <int32_t>(tok_off[t + 1] - tok_off[t])
-            d.stok = <int32_t*>(S + b0) if S != NULL else NULL
-            d.nstok = <int32_t>(sent_off[text_sents[t + 1]] - b0)
-            d.soff = soff + text_sents[t] + t
-            d.nsent = <int32_t>ns
-            d.maxsent = 0
-            d.soff[0] = 0
+            so = soff + text_sents[t] + t
+            so[0] = 0
             for k in range(ns):
-                d.soff[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
-                if d.soff[k + 1] - d.soff[k] > d.maxsent:
-                    d.maxsent = d.soff[k + 1] - d.soff[k]
+                so[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
+            _doc_set(d, <int32_t*>(T + tok_off[t]) if T != NULL else NULL, tok_off[t + 1] - tok_off[t],
+                     <int32_t*>(S + b0) if S != NULL else NULL, sent_off[text_sents[t + 1]] - b0, so, ns)
             if d.ntok > longest:
                 longest = d.ntok
-        if code == 0 or code == 1:
+        if kind == K_N or kind == K_ND:
             ms[0].kind = K_N
             ms[0].n = param
-        elif code == 2:
-            ms[0].kind = K_SU if flag == 1 else K_S
+        elif (kind == K_S or kind == K_SU) and flags & F_ALL_UNIGRAMS:
+            ms[0].kind = K_S   # every token's unigram: ROUGE-1's units beside the skip-bigrams
             ms[0].n = param
-            if flag == 2:   # every token's unigram: ROUGE-1's units beside the skip-bigrams
-                ms[1].kind = K_N
-                ms[1].n = 1
-                nms = 2
-        elif code == 4:
+            ms[1].kind = K_N
+            ms[1].n = 1
+            nms = 2
+        elif kind == K_S or kind == K_SU:
+            ms[0].kind = kind
+            ms[0].n = param
+        elif kind == K_W:
             ms[0].kind = K_W
             ms[0].w = weight
             ms[0].inv_w = 1.0 / weight if weight != 0 else 0.0
-        else:
+        elif kind == K_L or kind == K_LD:
             ms[0].kind = K_L
-        if code == 5:   # the clipping tables hold each type once (DistinctTypes.reference_stats)
+        else:
+            raise ValueError(f"no highlights for kind {kind}")
+        if kind == K_LD:   # the clipping tables hold each type once (DistinctTypes.reference_stats)
             seen = <uint8_t*>calloc(vocab + 1, 1)
             ptypes = <int32_t*>malloc((longest + 1) * sizeof(int32_t))
             mtypes = <int32_t*>malloc((longest + 1) * sizeof(int32_t))
@@ -202,7 +201,7 @@ def batch_marks(int code, int param, int flag, double weight,
         with nogil:
             for e in range(ne):
                 mks.np = 0
-                if code == 5:   # the roles swapped: the reference is the engine's candidate
+                if kind == K_LD:   # the roles swapped: the reference is the engine's candidate
                     Pd = docs[model[e]]
                     Rd = docs[peer[e]]
                     Pd.ntok = <int32_t>_types(Pd.tok, Pd.ntok, seen, mtypes)
@@ -223,17 +222,13 @@ def batch_marks(int code, int param, int flag, double weight,
                     continue
                 if rc != 0:
                     break
-                if code == 1:
+                if kind == K_ND:
                     hits[e] = mks.distinct
                 elif nms == 2:
                     hits[e] = out[1] + out[7]
                 else:
                     hits[e] = out[1]
-        if rc == -3:
-            raise InputError(f"a sentence pair too long for the ROUGE-L/W trace-back (above {MAX_TRACE_CELLS:.0f} "
-                             f"token pairs, docs/limits.md)")
-        if rc != 0:
-            raise MemoryError()
+        _count_error(rc, -1)
     finally:
         free(docs)
         free(soff)

@@ -223,21 +223,10 @@ cdef int _pair_windows(_PairState s, int n) except -1:
 
 cdef void _pair_docs(_PairState s) noexcept:
     """Point both DocC summaries at the dense buffers."""
-    cdef int k, i, mx
-    cdef DocC* d
+    cdef int k
     for k in range(2):
-        d = &s.d[k]
-        d.tok = s.tok[k].data
-        d.ntok = <int32_t>s.tok[k].n
-        d.stok = d.tok if s.shared[k] else s.stok[k].data
-        d.nstok = d.ntok if s.shared[k] else <int32_t>s.stok[k].n
-        d.soff = s.soff[k].data
-        d.nsent = <int32_t>(s.soff[k].n - 1)
-        mx = 0
-        for i in range(d.nsent):
-            if d.soff[i + 1] - d.soff[i] > mx:
-                mx = d.soff[i + 1] - d.soff[i]
-        d.maxsent = mx
+        _doc_set(&s.d[k], s.tok[k].data, s.tok[k].n, s.tok[k].data if s.shared[k] else s.stok[k].data,
+                 s.tok[k].n if s.shared[k] else s.stok[k].n, s.soff[k].data, s.soff[k].n - 1)
 
 
 cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
@@ -245,10 +234,6 @@ cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
     ``s.out`` (with one reference, -f A: its counts).  Returns 0, or -1 for ROUGE-W with a
     reference without tokens (no counts)."""
     cdef MeasureC m
-    cdef const DocC* R = &s.d[1]
-    cdef double* out = s.out
-    cdef double work
-    cdef int rc
     _pair_docs(s)
     m.kind = kind
     m.n = n
@@ -257,25 +242,7 @@ cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
     if kind == K_W and weight != s.weight:
         s.wk.w.fwlen[0] = 0     # the f(k) table is for another weight
         s.weight = weight
-    if kind == K_L:
-        work = <double>s.d[0].nstok * s.d[1].nstok / 256.0
-    elif kind == K_W:
-        work = <double>s.d[0].nstok * s.d[1].nstok / 4.0
-    elif kind == K_S or kind == K_SU:
-        work = <double>_skip_units(s.d[0].ntok, n, kind == K_SU) + _skip_units(s.d[1].ntok, n, kind == K_SU)
-    else:
-        work = <double>s.d[0].ntok + s.d[1].ntok
-    if work >= _PAIR_NOGIL_WORK:
-        with nogil:
-            rc = _score_pair(&s.wk.w, &m, 1, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
-    else:
-        rc = _score_pair(&s.wk.w, &m, 1, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
-    if rc == -1:
-        raise MemoryError()
-    if rc == -3:
-        raise InputError(f"a sentence pair too long for the ROUGE-L/W trace-back (above {MAX_TRACE_CELLS:.0f} "
-                         f"token pairs, docs/limits.md)")
-    return -1 if rc == -2 else 0
+    return _pair_run(s, &m, 1, s.out)
 
 
 cdef inline tuple _pair_counts(_PairState s):
@@ -349,42 +316,31 @@ def wlcs_weight(k, double w):
     return pow(<double>k, w)
 
 
-cdef inline void _pair_doc(DocC* d, int32_t* tok, int32_t ntok, int32_t* stok, int32_t nstok,
-                           int32_t* soff, int32_t nsent) noexcept:
-    """Point ``d`` at tokens and sentences (``maxsent`` from the offsets)."""
-    cdef int32_t i, mx = 0
-    d.tok = tok
-    d.ntok = ntok
-    d.stok = stok
-    d.nstok = nstok
-    d.soff = soff
-    d.nsent = nsent
-    for i in range(nsent):
-        if soff[i + 1] - soff[i] > mx:
-            mx = soff[i + 1] - soff[i]
-    d.maxsent = mx
-
-
-cdef int _pair_run(_PairState s, MeasureC* ms, int nm, double* out) except -1:
-    """_score_pair of s.d[0] against s.d[1] for ``nm`` measures (N, LSEQ, L) into ``out`` (6 each)."""
+cdef int _pair_run(_PairState s, MeasureC* ms, int nm, double* out) except -2:
+    """_score_pair of s.d[0] against s.d[1] for ``nm`` measures into ``out`` (6 numbers each, one
+    reference, -f A: its counts).  Returns 0, or -1 for ROUGE-W with a reference without tokens
+    (no counts).  The GIL is released when the work (tokens, skip units, DP cells / 16) is large."""
     cdef const DocC* R = &s.d[1]
     cdef double work = 0.0
-    cdef int rc, q
+    cdef int rc, q, kind
     for q in range(nm):
-        if ms[q].kind == K_N:
-            work += <double>s.d[0].ntok + s.d[1].ntok
-        else:
+        kind = ms[q].kind
+        if kind == K_L or kind == K_LSEQ:
             work += <double>s.d[0].nstok * s.d[1].nstok / 256.0
+        elif kind == K_W:
+            work += <double>s.d[0].nstok * s.d[1].nstok / 4.0
+        elif kind == K_S or kind == K_SU:
+            work += <double>_skip_units(s.d[0].ntok, ms[q].n, kind == K_SU) + _skip_units(s.d[1].ntok, ms[q].n, kind == K_SU)
+        else:
+            work += <double>s.d[0].ntok + s.d[1].ntok
     if work >= _PAIR_NOGIL_WORK:
         with nogil:
             rc = _score_pair(&s.wk.w, ms, nm, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
     else:
         rc = _score_pair(&s.wk.w, ms, nm, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
-    if rc == -1:
-        raise MemoryError()
-    if rc == -3:
-        raise InputError(f"a sentence pair too long for the ROUGE-L/W trace-back (above {MAX_TRACE_CELLS:.0f} "
-                         f"token pairs, docs/limits.md)")
+    if rc == -2:
+        return -1
+    _count_error(rc, -1)
     return 0
 
 
@@ -435,21 +391,20 @@ def pair_counts(peer, model, orders, bint lcs, peer_sents=None, model_sents=None
             s.one[k][0] = 0
             s.one[k][1] = <int32_t>s.tok[k].n
             if merged:
-                _pair_doc(&s.d[k], s.tok[k].data, <int32_t>s.tok[k].n, s.tok[k].data, <int32_t>s.tok[k].n,
-                          s.soff[k].data, <int32_t>(s.soff[k].n - 1))
+                _doc_set(&s.d[k], s.tok[k].data, s.tok[k].n, s.tok[k].data, s.tok[k].n,
+                         s.soff[k].data, s.soff[k].n - 1)
             else:
-                _pair_doc(&s.d[k], s.tok[k].data, <int32_t>s.tok[k].n, s.tok[k].data, <int32_t>s.tok[k].n,
-                          s.one[k], 1)
+                _doc_set(&s.d[k], s.tok[k].data, s.tok[k].n, s.tok[k].data, s.tok[k].n, s.one[k], 1)
         if na > 0:
             _pair_run(s, ms, na, out)
         if na < nm:     # the union LCS on the sentences' own tokens
             for k in range(2):
                 if s.shared[k]:
-                    _pair_doc(&s.d[k], s.tok[k].data, <int32_t>s.tok[k].n, s.tok[k].data, <int32_t>s.tok[k].n,
-                              s.soff[k].data, <int32_t>(s.soff[k].n - 1))
+                    _doc_set(&s.d[k], s.tok[k].data, s.tok[k].n, s.tok[k].data, s.tok[k].n,
+                             s.soff[k].data, s.soff[k].n - 1)
                 else:
-                    _pair_doc(&s.d[k], s.stok[k].data, <int32_t>s.stok[k].n, s.stok[k].data,
-                              <int32_t>s.stok[k].n, s.soff[k].data, <int32_t>(s.soff[k].n - 1))
+                    _doc_set(&s.d[k], s.stok[k].data, s.stok[k].n, s.stok[k].data, s.stok[k].n,
+                             s.soff[k].data, s.soff[k].n - 1)
             _pair_run(s, ms + na, 1, out + 6 * na)
         res = []
         for q in range(nm):

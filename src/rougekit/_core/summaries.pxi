@@ -12,6 +12,23 @@ cdef struct DocC:
     int32_t maxsent
 
 
+cdef inline void _doc_set(DocC* d, int32_t* tok, Py_ssize_t ntok, int32_t* stok, Py_ssize_t nstok,
+                          int32_t* soff, Py_ssize_t nsent) noexcept nogil:
+    """The one DocC builder: ``d`` points at the joined tokens, the sentence tokens and the nsent + 1
+    sentence offsets into them; ``maxsent`` (the longest sentence) from the offsets."""
+    cdef Py_ssize_t i, mx = 0
+    d.tok = tok
+    d.ntok = <int32_t>ntok
+    d.stok = stok
+    d.nstok = <int32_t>nstok
+    d.soff = soff
+    d.nsent = <int32_t>nsent
+    for i in range(nsent):
+        if soff[i + 1] - soff[i] > mx:
+            mx = soff[i + 1] - soff[i]
+    d.maxsent = <int32_t>mx
+
+
 cdef class _Doc:
     cdef DocC d
     cdef int32_t* mem

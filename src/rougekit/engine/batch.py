@@ -24,6 +24,7 @@ from array import array
 from typing import TYPE_CHECKING, Sequence
 
 from rougekit._core import inputs
+from rougekit._core.kinds import Kind
 from rougekit.engine.cores import available_cores
 from rougekit.engine.threads import on_threads as _on_threads
 from rougekit.errors import OptionError
@@ -60,7 +61,7 @@ def _as_measure(m):
 
 
 def _measure_ok(m) -> bool:
-    return m == SEQUENCE_LCS or m.batch_spec is not None
+    return m == SEQUENCE_LCS or (m.kernel_spec is not None and m.kernel_spec.batch is not None)
 
 
 def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
@@ -84,7 +85,7 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
 
 def _spec(m) -> tuple[int, int, float]:
     """(kind code, n or skip, weight) of a measure, for the engine (from its registry family)."""
-    return (5, 0, 0.0) if m == SEQUENCE_LCS else m.batch_spec
+    return (int(Kind.LSEQ), 0, 0.0) if m == SEQUENCE_LCS else m.kernel_spec.batch
 
 
 #: token types an engine (and an api.Scorer, which imports it) interns before it starts afresh (at a
@@ -257,7 +258,11 @@ class BatchScorer:
         _on_threads(run, jobs, lambda exc: job.halt())
         if errors:
             raise errors[0]
-        job.raise_first_error(self._engines[0])
+        try:
+            job.raise_first_error(self._engines[0])
+        except Exception:
+            return job.error_chunk
+        return -1
 
     def tokens(self, summary) -> list[int]:
         """The interned token ids of one summary, its sentences joined (what sequence LCS reads)."""
@@ -338,17 +343,26 @@ class BatchScorer:
                 _bound_vocabulary(eng)
             job = _batch._IdJob(candidates, references, 0, n, chunk, out)
             if job.ok:
-                self._run_id_job(job, jobs)
+                bad = self._run_id_job(job, jobs)
+                if bad >= 0:
+                    self._first_bad_pair(out, candidates, references, bad * chunk, min(n, bad * chunk + chunk), ids)
+                    job.raise_first_error(self._engines[0])
                 return
         if jobs == 1:
             eng, work = self._slot(0)
             prepare = eng.prepare_ids if ids else eng.prepare
             for start in range(0, n, chunk):
                 _bound_vocabulary(eng)
-                prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
+                try:
+                    prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
+                except Exception:
+                    self._first_bad_pair(out, candidates, references, start, min(n, start + chunk), ids)
+                    raise
             return
-        errors: list[BaseException] = []
         count = -(-n // chunk)
+        errors: list[tuple[int, BaseException]] = []  # (chunk, its error)
+        failed = [count]  # the first chunk in error: no later chunk is taken (earlier ones are)
+        stopped: list[BaseException] = []  # an interrupt: no chunk is taken
         claimed = bytearray(count)
         claim_lock = threading.Lock()
 
@@ -367,21 +381,38 @@ class BatchScorer:
             eng, work = self._engines[k], self._works[k]
             own = range(k, count, jobs)
             others = (i for i in range(count - 1, -1, -1) if i % jobs != k)
-            try:
-                for i in itertools.chain(own, others):
-                    if errors:
-                        return
-                    if not claim(i):
-                        continue
-                    start = i * chunk
+            for i in itertools.chain(own, others):
+                if stopped:
+                    return
+                if i > failed[0] or not claim(i):
+                    continue
+                start = i * chunk
+                try:
                     _bound_vocabulary(eng)
                     prepare = eng.prepare_ids if ids else eng.prepare
                     # read (tokenized) and scored in one section without the GIL: one hand-over
                     # of the GIL per chunk (a thread waiting for it may miss a short release)
                     prepare(candidates, references, start, min(n, start + chunk), work, out)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
-                errors.append(exc)
+                except Exception as exc:  # noqa: BLE001 - re-raised in the caller
+                    with claim_lock:
+                        errors.append((i, exc))
+                        failed[0] = min(failed[0], i)
+                except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                    stopped.append(exc)
+                    return
 
-        _on_threads(run, jobs, errors.append)  # a job stops before its next chunk once errors has one
-        if errors:
-            raise errors[0]
+        _on_threads(run, jobs, stopped.append)  # a job stops before its next chunk once stopped has one
+        if stopped:
+            raise stopped[0]
+        if errors:  # the first bad pair in input order, whichever job met which error first
+            i, exc = min(errors, key=lambda e: e[0])
+            self._first_bad_pair(out, candidates, references, i * chunk, min(n, i * chunk + chunk), ids)
+            raise exc
+
+    def _first_bad_pair(self, out, candidates, references, start: int, end: int, ids: bool) -> None:
+        """Pairs start:end (a chunk in error) one at a time: raises the error of the first bad pair,
+        so that the pair an error names (and its type) never depends on jobs or chunks."""
+        eng, work = self._slot(0)
+        prepare = eng.prepare_ids if ids else eng.prepare
+        for p in range(start, end):
+            prepare(candidates, references, p, p + 1, work, out)

@@ -2,7 +2,7 @@
 
 :func:`matched_positions` processes each distinct text once (the compiled engine's tokenizer when
 the scores come from it, else the scorer's preprocessor), then runs, per measure, the registry's
-highlights kernel (:meth:`rougekit.measures.base.Family.marks_spec`: the batch engine's
+highlights kernel (on :meth:`rougekit.measures.base.Family.kernel_spec`: the batch engine's
 ``batch_marks``, marks.pxi, or its pure twin in ``_core._explain``) over every (candidate, reference) entry. Per pair it
 keeps the references the multi-reference rule uses (as :func:`rougekit.explain` does), so the
 marked positions are those of ``explain``'s matches and the hits are the engine's.
@@ -160,11 +160,10 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
     kernel = backend.marks_kernel().batch_marks
     out: dict[str, MeasureMarks] = {}
     for m in scorer.measures:
-        spec = None if m.single_valued else m.family.marks_spec(m, scorer.options)
+        spec = None if m.single_valued else m.family.kernel_spec(m, scorer.options)
         if spec is None:
             continue
-        code, param, flag, weight = spec
-        space = "joined" if code <= 2 else "units"
+        space = spec.space
         if space == "units":
             _check_trace(m, texts, cand, ref)
         size = lengths[space]
@@ -175,7 +174,21 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
         hits = np.zeros(len(ref), dtype=np.float64)
         peer_marks = np.zeros(int(peer_at[-1]), dtype=np.uint8)
         model_marks = np.zeros(int(model_at[-1]), dtype=np.uint8)
-        kernel(code, param, flag, weight, *arrays, peer, ref, peer_at, model_at, hits, peer_marks, model_marks, vocab)
+        kernel(
+            spec.kind,
+            spec.n,
+            spec.flags,
+            spec.weight,
+            *arrays,
+            peer,
+            ref,
+            peer_at,
+            model_at,
+            hits,
+            peer_marks,
+            model_marks,
+            vocab,
+        )
         used = _used_entries(m, scorer, texts, cand, ref_off, ref)
         out[m.name] = _gather(
             m.name, space, hits, used, cand, ref_off, size, peer_at, peer_marks, model_at, model_marks

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rougekit._core.kinds import KernelSpec
 from rougekit.measures.counts import Doc, RefStats
 from rougekit.measures.registry import family_of, parse
 
@@ -70,9 +71,9 @@ class Measure:
         return self.family.f_exponent(self)
 
     @property
-    def batch_spec(self) -> tuple[int, int, float] | None:
-        """(kind code, n or skip, weight) for the compiled batch engine, or None if it cannot run it."""
-        return self.family.batch_spec(self)
+    def kernel_spec(self) -> KernelSpec | None:
+        """What its kernels count (a row of the kind table, ``rougekit._core.kinds``), or None."""
+        return self.family.kernel_spec(self)
 
     def __str__(self) -> str:
         return self.name
@@ -134,7 +135,12 @@ class Family:
     def f_exponent(self, m: Measure) -> float | None:
         return None
 
-    def batch_spec(self, m: Measure) -> tuple[int, int, float] | None:
+    def kernel_spec(self, m: Measure, options: Any = None) -> KernelSpec | None:
+        """What the measure's kernels count: its kind in the kind table (``rougekit._core.kinds``),
+        n or the skip distance, the weight, flags; the compiled batch scorer, the per-pair kernels,
+        the highlights (``batch_marks``) and the twins all dispatch on it. ``options`` (the
+        scorer's) can change it (``su_unigrams="all"``) or rule it out (ROUGE-W's paper value).
+        None: nothing in the kind table counts it."""
         return None
 
     def reference_stats(
@@ -149,13 +155,6 @@ class Family:
         """The matches behind :meth:`reference_stats`' hits (their counts add up to it; for
         ROUGE-W their weights do), from the position twins in ``rougekit._core._explain``; None
         where the family does not itemise them (it says what it counts in :meth:`counts_what`)."""
-        return None
-
-    def marks_spec(self, m: Measure, options: Any = None) -> tuple[int, int, int, float] | None:
-        """(code, param, flag, weight) of the highlights' batch kernel
-        (``batch_marks`` of ``rougekit._core._batch``, see marks.pxi), which marks the positions of
-        :meth:`explain_reference`'s matches for many pairs at once and counts the same hits;
-        None where the family does not itemise its matches."""
         return None
 
     def counts_what(self, m: Measure) -> str:

@@ -26,6 +26,7 @@ import re
 
 from rougekit import _core
 from rougekit._core import _explain
+from rougekit._core.kinds import KernelSpec, Kind
 from rougekit.errors import OptionError
 from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.counts import ratio_stats
@@ -73,8 +74,8 @@ class DistinctTypes(Family):
     def explain_positions(self, m):
         return "sentences" if m.kind == "LD" else "tokens"
 
-    def marks_spec(self, m, options=None):
-        return (1, int(m.n), 0, 0.0) if m.kind == "ND" else (5, 0, 0, 0.0)
+    def kernel_spec(self, m, options=None):
+        return KernelSpec(Kind.ND, int(m.n)) if m.kind == "ND" else KernelSpec(Kind.LD)
 
     def counts_what(self, m):
         if m.kind == "ND":

@@ -4,7 +4,7 @@ ROUGE-L counts, for every reference sentence, the union of its LCS matches with 
 sentence, clipped by the token counts; ROUGE-W weighs consecutive runs with f(k) = k^w as the
 script does (``wlcs="paper"``: the paper's equations 13-15 instead). See
 docs/rouge155/measures.md. Kernels: ``rougekit._core.lcs_union_hits`` and ``wlcs_union_hits``;
-batch codes 1 and 2.
+kinds L and W of the kind table (``rougekit._core.kinds``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 
 from rougekit import _core, limits
 from rougekit._core import _explain
+from rougekit._core.kinds import KernelSpec, Kind
 from rougekit.errors import InputError, OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
@@ -62,10 +63,12 @@ class LongestCommonSubsequence(Family):
     def f_exponent(self, m):
         return m.weight if m.kind == "W" else None
 
-    def batch_spec(self, m):
+    def kernel_spec(self, m, options=None):
         if m.kind == "L":
-            return (1, 0, 0.0)
-        return (2, 0, float(m.weight)) if m.weight is not None and m.weight > 0 else None
+            return KernelSpec(Kind.L)
+        if options is not None and options.wlcs == "paper":
+            return None  # the paper's WLCS value: no kernel counts it (nor itemises its runs)
+        return KernelSpec(Kind.W, weight=float(m.weight)) if m.weight is not None and m.weight > 0 else None
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
         paper = m.kind == "W" and options is not None and options.wlcs == "paper"
@@ -113,13 +116,6 @@ class LongestCommonSubsequence(Family):
 
     def explain_positions(self, m):
         return "sentences"
-
-    def marks_spec(self, m, options=None):
-        if m.kind == "L":
-            return (3, 0, 0, 0.0)
-        if options is not None and options.wlcs == "paper":
-            return None  # the paper's WLCS value has no run walk to itemise
-        return (4, 0, 0, float(m.weight))
 
     def counts_what(self, m):
         if m.kind == "L":

@@ -1,7 +1,7 @@
 """ROUGE-N (Lin 2004, eq. 1): clipped n-gram co-occurrence; see docs/rouge155/measures.md.
 
 Kernel: ``rougekit._core.ngram_stats`` (compiled, with the pure twin ``_core._pure``); batch
-engine code 0.
+kind N of the kind table (``rougekit._core.kinds``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import re
 
 from rougekit import _core, limits
 from rougekit._core import _explain
+from rougekit._core.kinds import KernelSpec, Kind
 from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
@@ -36,17 +37,14 @@ class RougeN(Family):
         if isinstance(m.n, bool) or not isinstance(m.n, int) or not 1 <= m.n <= limits.MAX_ORDER:
             raise OptionError(f"ROUGE-N needs 1 <= N <= {limits.MAX_ORDER}, got {shown(given or m.n)}")
 
-    def batch_spec(self, m):
-        return (0, int(m.n), 0.0) if isinstance(m.n, int) and m.n >= 1 else None
+    def kernel_spec(self, m, options=None):
+        return KernelSpec(Kind.N, int(m.n)) if isinstance(m.n, int) and m.n >= 1 else None
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
         return ratio_stats(*_core.ngram_stats(peer.tokens, model.tokens, m.n))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
         return [Match(c, g, ps, ms) for g, c, ps, ms in _explain.ngram_matches(peer.tokens, model.tokens, m.n)]
-
-    def marks_spec(self, m, options=None):
-        return (0, int(m.n), 0, 0.0)
 
     def counts_what(self, m):
         return (

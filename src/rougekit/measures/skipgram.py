@@ -2,7 +2,7 @@
 
 ``skip`` < 0 is S*/SU* (no distance limit). With ``su_unigrams="all"`` (the paper's
 begin-of-sentence marker) every token's unigram counts, not the script's all-but-last; see
-docs/rouge155/measures.md. Kernel: ``rougekit._core.skip_bigram_stats``; batch codes 3 and 4.
+docs/rouge155/measures.md. Kernel: ``rougekit._core.skip_bigram_stats``; kinds S and SU of the kind table.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import re
 
 from rougekit import _core, limits
 from rougekit._core import _explain
+from rougekit._core.kinds import ALL_UNIGRAMS, KernelSpec, Kind
 from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
@@ -37,10 +38,11 @@ class SkipBigram(Family):
                 f"got {shown(given or m.skip)}"
             )
 
-    def batch_spec(self, m):
+    def kernel_spec(self, m, options=None):
         if not isinstance(m.skip, int):
             return None
-        return (3 if m.kind == "S" else 4, int(m.skip), 0.0)
+        every = m.kind == "SU" and options is not None and options.su_unigrams == "all"
+        return KernelSpec(Kind.S if m.kind == "S" else Kind.SU, int(m.skip), flags=ALL_UNIGRAMS if every else 0)
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
         if m.kind == "SU" and options is not None and options.su_unigrams == "all":
@@ -56,13 +58,6 @@ class SkipBigram(Family):
         else:
             found = _explain.skip_bigram_matches(peer.tokens, model.tokens, m.skip, m.kind == "SU")
         return [Match(c, key, ps, ms) for key, c, ps, ms in found]
-
-    def marks_spec(self, m, options=None):
-        if m.kind == "S":
-            flag = 0
-        else:
-            flag = 2 if options is not None and options.su_unigrams == "all" else 1
-        return (2, int(m.skip), flag, 0.0)
 
     def counts_what(self, m):
         reach = "any distance" if m.skip < 0 else f"at most {m.skip} tokens between them"

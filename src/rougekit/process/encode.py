@@ -143,6 +143,7 @@ class Encoder:
             if self._batch is not None:
                 return self._batch.tokens(text), 1
 
+            _as_str(text).encode("utf-8", "surrogateescape")  # refused as by the engine: no UTF-8 form
             return self._vocab.ids(tokenize(text, self.stem)), 1
         doc = self._scorer.doc(text)
         return [t for s in doc.sentences for t in s], len(doc.sentences)

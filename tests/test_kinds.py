@@ -1,0 +1,81 @@
+"""The kind table: kinds.py and its Cython mirror (kinds.pxi) hold the same codes, and every
+kernel-backed measure family names its kernels with a row of it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rougekit._core import kinds
+from rougekit._core.kinds import ALL_UNIGRAMS, KernelSpec, Kind
+from rougekit.measures import Measure
+from rougekit.measures.registry import families
+
+PXI = Path(kinds.__file__).with_name("kinds.pxi")
+
+
+def test_the_cython_mirror_names_every_kind_and_flag_with_the_same_code():
+    text = PXI.read_text(encoding="utf-8")
+    pxi_kinds = {name: int(code) for name, code in re.findall(r"^\s+K_(\w+) = (\d+)", text, re.M)}
+    pxi_flags = {name: int(code) for name, code in re.findall(r"^\s+F_(\w+) = (\d+)", text, re.M)}
+    assert pxi_kinds == {k.name: k.value for k in Kind}
+    assert pxi_flags == kinds.FLAGS == {"ALL_UNIGRAMS": ALL_UNIGRAMS}
+
+
+def test_the_compiled_engine_uses_the_table():
+    batch = pytest.importorskip("rougekit._core._batch", reason="the compiled engine is not built")
+    codes, flags = batch._kind_table()
+    assert codes == {k.name: k.value for k in Kind}
+    assert flags == kinds.FLAGS
+
+
+def test_no_other_kind_enum_in_the_engine():
+    # the K_* codes are defined once (kinds.pxi), included by _batch.pyx
+    for path in PXI.parent.glob("*.p[yx][xi]"):
+        if path.name != "kinds.pxi":
+            assert not re.search(r"^\s+K_\w+ = \d+", path.read_text(encoding="utf-8"), re.M), path.name
+
+
+@pytest.mark.parametrize(
+    "name, spec",
+    [
+        ("ROUGE-1", KernelSpec(Kind.N, 1)),
+        ("ROUGE-4", KernelSpec(Kind.N, 4)),
+        ("ROUGE-L", KernelSpec(Kind.L)),
+        ("ROUGE-W-1.2", KernelSpec(Kind.W, weight=1.2)),
+        ("ROUGE-S4", KernelSpec(Kind.S, 4)),
+        ("ROUGE-SU4", KernelSpec(Kind.SU, 4)),
+        ("ROUGE-S*", KernelSpec(Kind.S, -1)),
+        ("ROUGE-2-DISTINCT", KernelSpec(Kind.ND, 2)),
+        ("ROUGE-L-DISTINCT", KernelSpec(Kind.LD)),
+    ],
+)
+def test_each_family_names_its_row(name, spec):
+    assert Measure.parse(name).kernel_spec == spec
+
+
+def test_the_batch_codes_and_the_spaces():
+    assert KernelSpec(Kind.N, 2).batch == (0, 2, 0.0)
+    assert KernelSpec(Kind.W, weight=1.2).batch == (2, 0, 1.2)
+    assert KernelSpec(Kind.SU, 4, flags=ALL_UNIGRAMS).batch is None  # su_unigrams="all": pair by pair
+    assert KernelSpec(Kind.ND, 1).batch is None
+    assert [k.name for k in Kind if KernelSpec(k).space == "joined"] == ["N", "S", "SU", "LSEQ", "ND"]
+
+
+def test_options_change_the_spec():
+    from types import SimpleNamespace
+
+    su = Measure.parse("ROUGE-SU4")
+    assert su.family.kernel_spec(su, SimpleNamespace(su_unigrams="all", wlcs="rouge155")).flags == ALL_UNIGRAMS
+    w = Measure.parse("ROUGE-W-1.2")
+    assert w.family.kernel_spec(w, SimpleNamespace(su_unigrams="rouge155", wlcs="paper")) is None
+
+
+def test_every_family_with_a_kernel_names_a_kind():
+    for family in families():
+        for example in family.examples:
+            m = Measure.parse(example)
+            spec = m.kernel_spec
+            assert spec is None or isinstance(spec.kind, Kind), example
