@@ -822,3 +822,20 @@ def test_aggregator_errors_as_rouge_score():
                 agg.aggregate()
             raised.append(type(info.value))
         assert raised[0] is raised[1] is TypeError
+
+
+@pytest.mark.parametrize("use_stemmer", [False, True])
+def test_score_batch_reads_lone_surrogates_as_rouge_score_does(use_stemmer):
+    """rouge-score's tokenizer reads a lone surrogate (or an escaped byte) as a separator and scores the
+    pair; score_batch's compiled call used to raise a bare UnicodeEncodeError instead."""
+    rs = _require_rouge_score()
+    rng = random.Random(9)
+    words = ["the", "cat", "sat", "running", "dogs", "\ud800", "x\udfffy", "\udc80", "mat"]
+    targets = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 9))) for _ in range(200)]
+    predictions = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 9))) for _ in range(200)]
+    types = ["rouge1", "rouge2", "rougeL"]
+    theirs = _reference_scorer(rs, types, use_stemmer=use_stemmer)
+    ours = rouge_scorer.RougeScorer(types, use_stemmer=use_stemmer)
+    want = [theirs.score(t, p) for t, p in zip(targets, predictions)]
+    assert ours.score_batch(targets, predictions) == want
+    assert [ours.score(t, p) for t, p in zip(targets, predictions)] == want

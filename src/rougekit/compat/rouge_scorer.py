@@ -181,7 +181,12 @@ class RougeScorer(scoring.BaseScorer):
             return [self.score(t, p) for t, p in zip(targets, predictions)]
         import numpy as np
 
-        counts = batch.score_arrays(predictions, targets, jobs=jobs or available_cores())
+        try:
+            counts = batch.score_arrays(predictions, targets, jobs=jobs or available_cores())
+        except UnicodeEncodeError:  # a lone surrogate: rouge-score's tokenizer reads it as a separator,
+            # as it reads a space, so the texts are scored with spaces in their place (as score() does)
+            targets, predictions = _without_surrogates(targets), _without_surrogates(predictions)
+            counts = batch.score_arrays(predictions, targets, jobs=jobs or available_cores())
         make = tuple.__new__  # Score(*v) without the namedtuple's Python-level __new__
         columns = []
         with _gc_paused():  # hundreds of thousands of new containers, none of them cyclic
@@ -442,3 +447,11 @@ def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) 
     if not tgt_flat or not pred_flat:
         return Score(precision=0, recall=0, fmeasure=0)
     return _prf(lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat), len(pred_flat), len(tgt_flat))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _without_surrogates(texts: list) -> list:
+    """``texts`` with each lone surrogate replaced by a space (a separator for rouge-score's tokenizer)."""
+    return [_SURROGATE.sub(" ", t) for t in texts]
