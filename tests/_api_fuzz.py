@@ -24,6 +24,7 @@ Used by ``tests/test_fuzz_api.py`` (a short run in the suite) and runnable alone
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import random
@@ -282,7 +283,28 @@ def _pair(message: str):
 def check(case: Case, strict: bool = True) -> str | None:
     """The first problem of a case, or None. ``strict=False`` leaves out whether the three ways agree on
     a case with bad inputs (which of several bad pairs an error names, a lone surrogate in the compiled
-    and pure ``score_batch``): open items of the engine's side of issue 25, reported by strict runs."""
+    and pure ``score_batch``): open items of the engine's side of issue 25, reported by strict runs.
+    The backend the caller had is restored (a test after this one must not run on the pure twins)."""
+    with _backend_kept():
+        return _check(case, strict)
+
+
+@contextlib.contextmanager
+def _backend_kept():
+    from rougekit.engine import backend
+
+    saved = os.environ.get(backend.VARIABLE)
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop(backend.VARIABLE, None)
+        else:
+            os.environ[backend.VARIABLE] = saved
+        backend._reset_for_tests()
+
+
+def _check(case: Case, strict: bool) -> str | None:
     args = case.args()
     if args is None:
         return None
@@ -323,8 +345,7 @@ def fuzz(
     """Run up to ``iterations`` cases (or ``seconds``); the problems found, as (case number, problem, case)."""
     found = []
     start = time.monotonic()
-    saved = os.environ.get("ROUGEKIT_BACKEND")
-    try:
+    with _backend_kept():
         for k in range(iterations):
             if seconds is not None and time.monotonic() - start > seconds:
                 break
@@ -334,14 +355,6 @@ def fuzz(
                 found.append((k, problem, case))
                 if log:
                     print(f"case {k}: {problem}\n  {case}", file=log, flush=True)
-    finally:
-        from rougekit.engine import backend
-
-        if saved is None:
-            os.environ.pop(backend.VARIABLE, None)
-        else:
-            os.environ[backend.VARIABLE] = saved
-        backend._reset_for_tests()
     return found
 
 

@@ -43,3 +43,13 @@ def test_the_checker_flags_bad_results():
     assert fuzz._same(("ok", [1.0]), ("ok", [1.0])) and not fuzz._same(("ok", [1.0]), ("ok", [0.5]))
     assert not fuzz._same(("error", "TypeError", "pair 1: x"), ("error", "TypeError", "pair 2: x"))
     assert not fuzz._same(("ok", [1.0]), ("error", "TypeError", "pair 1: x"))
+
+
+def test_a_check_leaves_the_backend_as_it_found_it():
+    """check() runs each case on the pure twins too: the backend of the tests after it is restored."""
+    from rougekit.engine import backend
+
+    before = (os.environ.get(backend.VARIABLE), backend.name())
+    case = fuzz.Case("score", "text", False, ["the cat"], ["the cat"], "list", "list", {"measures": ["ROUGE-1"]})
+    assert fuzz.check(case) is None
+    assert (os.environ.get(backend.VARIABLE), backend.name()) == before
