@@ -29,18 +29,6 @@ sys.path.insert(0, str(HERE))
 MEASURES = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
 
 
-def write_parquet(folder: Path, pairs: int, partitions: int) -> None:
-    import corpora
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    folder.mkdir(parents=True, exist_ok=True)
-    per_file = -(-pairs // partitions)
-    for k, chunk in enumerate(corpora.iter_synthetic(pairs, seed=3, chunk=per_file)):
-        table = pa.table({"prediction": chunk.candidates, "reference": [r[0] for r in chunk.references]})
-        pq.write_table(table, folder / f"part-{k:04d}.parquet")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=1_000_000)
@@ -49,6 +37,7 @@ def main() -> None:
     args = parser.parse_args()
 
     import pyarrow.parquet as pq
+    from bench_dask import write_parquet  # the same Parquet files as the Dask benchmark
     from pyspark.sql import SparkSession
 
     import rougekit
