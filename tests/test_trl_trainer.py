@@ -12,15 +12,18 @@ from rougekit.rewards import rouge_reward
 
 pytestmark = pytest.mark.integration  # CI's integration step; the default run deselects it
 
-torch = pytest.importorskip("torch", reason="torch is a test dependency (pip install '.[integration]')")
-trl = pytest.importorskip("trl", reason="trl is a test dependency (pip install '.[integration]')")
-transformers = pytest.importorskip("transformers", reason="transformers is in the integration extra")
-datasets = pytest.importorskip("datasets", reason="datasets is in the integration extra")
+
+def _need(name: str):
+    """A module of the integration extra; checked in the test, not at import (the default run deselects
+    these tests and must not skip them)."""
+    return pytest.importorskip(name, reason=f"{name} is in the integration extra (pip install '.[integration]')")
+
 
 WORDS = "the a cat dog sat on mat police killed gunman shot was near house river ran fast".split()
 
 
 def _tokenizer():
+    transformers = _need("transformers")
     from tokenizers import Tokenizer, models, pre_tokenizers
 
     vocab = {w: k for k, w in enumerate(["<pad>", "<eos>", "<unk>", *WORDS])}
@@ -34,6 +37,7 @@ def _tokenizer():
 
 
 def _model(vocab_size: int):
+    torch, transformers = _need("torch"), _need("transformers")
     torch.manual_seed(0)
     config = transformers.LlamaConfig(
         vocab_size=vocab_size,
@@ -65,6 +69,7 @@ class Recorder:
 
 
 def test_grpo_trainer_logs_the_rewards_rougekit_scores(tmp_path):
+    torch, trl, datasets = _need("torch"), _need("trl"), _need("datasets")
     tok = _tokenizer()
     prompts = ["the cat", "police killed", "a dog ran", "the river"] * 2
     references = ["the cat sat on the mat", "police killed the gunman", "a dog ran fast", "the house near the river"]
