@@ -598,3 +598,30 @@ def test_threads_share_no_state():
     for t in range(4):
         assert got[t] == expected[t::4]
     assert expected[0][0] == _pure.ngram_stats(cases[0][0], cases[0][1], 2)
+
+
+def test_a_backend_reset_forgets_the_kernels_resolved_before_it():
+    """A kernel of rougekit._core first used under ROUGEKIT_BACKEND=python must not stay the twin after
+    the backend is reset (a test that switched backends left the twins behind for every later test)."""
+    import os
+
+    from rougekit.engine import backend
+
+    saved = os.environ.get(backend.VARIABLE)
+    try:
+        os.environ[backend.VARIABLE] = "python"
+        backend._reset_for_tests()
+        assert _core.lcs_union_hits is _pure.lcs_union_hits
+        if saved is None:
+            os.environ.pop(backend.VARIABLE)
+        else:
+            os.environ[backend.VARIABLE] = saved
+        backend._reset_for_tests()
+        expected = _kernels if backend.name() == "compiled" else _pure
+        assert _core.lcs_union_hits is expected.lcs_union_hits
+    finally:
+        if saved is None:
+            os.environ.pop(backend.VARIABLE, None)
+        else:
+            os.environ[backend.VARIABLE] = saved
+        backend._reset_for_tests()

@@ -11,11 +11,10 @@ import os
 import resource
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from _paths import subprocess_env
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
 CANDS = ["police kill the gunman", "the cat sat on the mat", "a dog ran in the park"]
 REFS = ["police killed the gunman", "the cat was on the mat", "dogs ran to the park"]
 
@@ -27,7 +26,7 @@ def rk(*argv, cwd=None, env=None, stdin=None, memory=None):
         if memory:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
-    full_env = {**os.environ, "PYTHONPATH": SRC, **(env or {})}
+    full_env = subprocess_env(**(env or {}))  # the rougekit under test, wherever it is installed
     return subprocess.run(
         [sys.executable, "-m", "rougekit", *map(str, argv)],
         capture_output=True,
@@ -112,7 +111,7 @@ def test_dedup_keeps_crlf_line_endings(tmp_path):
         [sys.executable, "-m", "rougekit", "dedup", "d.txt"],
         capture_output=True,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": SRC},
+        env=subprocess_env(),
         timeout=120,
     )
     assert run.returncode == 0, run.stderr

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import warnings
 from types import ModuleType
 
@@ -119,6 +120,10 @@ def bootstrap_module() -> ModuleType | None:
 
 
 def _reset_for_tests() -> None:
-    """Forget the decision, so a test can change ``ROUGEKIT_BACKEND`` (tests only)."""
+    """Forget the decision, so a test can change ``ROUGEKIT_BACKEND`` (tests only), and the kernels
+    ``rougekit._core`` resolved under it (they resolve again, under the next decision, on first use)."""
     global _resolved
     _resolved = None
+    core = sys.modules.get("rougekit._core")
+    for name in getattr(core, "_KERNELS", ()):
+        core.__dict__.pop(name, None)
