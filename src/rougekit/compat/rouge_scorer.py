@@ -191,15 +191,9 @@ class RougeScorer(scoring.BaseScorer):
         columns = []
         with _gc_paused():  # hundreds of thousands of new containers, none of them cyclic
             for j, measure in enumerate(batch.measures):
-                tgt_n, hits, pred_n = counts[:, j, 0], counts[:, j, 1], counts[:, j, 2]
+                tgt_n, pred_n = counts[:, j, 0], counts[:, j, 2]
                 lcs = measure == SEQUENCE_LCS or measure.kind == "L"
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    if lcs:
-                        precision, recall = hits / pred_n, hits / tgt_n
-                    else:
-                        precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
-                    total = precision + recall
-                    f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+                precision, recall, f = prf_of_counts(counts[:, j, :3], lcs)
                 column = list(map(make, repeat(Score), zip(precision.tolist(), recall.tolist(), f.tolist())))
                 if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros
                     for i in np.flatnonzero((tgt_n == 0) | (pred_n == 0)).tolist():
@@ -447,6 +441,22 @@ def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) 
     if not tgt_flat or not pred_flat:
         return Score(precision=0, recall=0, fmeasure=0)
     return _prf(lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat), len(pred_flat), len(tgt_flat))
+
+
+def prf_of_counts(counts, lcs: bool):
+    """rouge-score's (precision, recall, F1) arrays from per-pair (target count, hits, prediction count)
+    rows; for LCS an empty side gives NaN here (rouge-score's Score(0, 0, 0): the caller's to set)."""
+    import numpy as np
+
+    tgt_n, hits, pred_n = counts[:, 0], counts[:, 1], counts[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if lcs:
+            precision, recall = hits / pred_n, hits / tgt_n
+        else:
+            precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
+        total = precision + recall
+        f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+    return precision, recall, f
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -19,6 +19,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from rougekit.compat import rouge_scorer
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.errors import OptionError
@@ -296,18 +297,11 @@ def file_name_order(n: int) -> list:
 
 
 def _rouge_score_prf(column: np.ndarray, lcs: bool) -> np.ndarray:
-    """rouge-score's (R, P, F) from counts: as :meth:`rougekit.compat.rouge_scorer.RougeScorer.score_batch`."""
-    model, hits, peer = column[:, 0], column[:, 1], column[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if lcs:
-            precision, recall = hits / peer, hits / model
-        else:
-            precision, recall = hits / np.maximum(peer, 1), hits / np.maximum(model, 1)
-        total = precision + recall
-        f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+    """rouge-score's (R, P, F) columns from counts, as its ``score_batch`` makes them."""
+    precision, recall, f = rouge_scorer.prf_of_counts(column, lcs)
     out = np.stack([recall, precision, f], axis=1)
     if lcs:
-        out[(model == 0) | (peer == 0)] = 0.0
+        out[(column[:, 0] == 0) | (column[:, 2] == 0)] = 0.0
     return out
 
 
