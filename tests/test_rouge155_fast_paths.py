@@ -19,7 +19,7 @@ import pytest
 
 from rougekit.cli.main import main
 from rougekit.errors import InputError
-from rougekit.io.files import read_bytes
+from rougekit.io.reader import read_bytes
 from rougekit.measures import Measure
 from rougekit.report import rouge155 as report
 from rougekit.rouge155 import _SENTENCE_FORMATS, Rouge155Run, Settings

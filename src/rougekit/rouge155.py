@@ -17,7 +17,7 @@ from typing import Callable
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.errors import InputError
-from rougekit.io.files import read_bytes
+from rougekit.io.reader import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.measures import Measure
 from rougekit.scoring import Doc, PairScore, score_pair

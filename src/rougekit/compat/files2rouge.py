@@ -38,7 +38,7 @@ import time
 
 from rougekit.compat.pyrouge import Rouge155, run_script
 from rougekit.errors import InputError, OptionError
-from rougekit.io.files import read_bytes
+from rougekit.io.reader import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.text.rouge155 import sentences_from_lines
 

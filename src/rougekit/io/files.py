@@ -15,7 +15,7 @@ def _open_error(label: str, exc: OSError) -> InputError:
         return InputError(f"cannot open {label}: no such file")
     if isinstance(exc, IsADirectoryError):
         return InputError(f"cannot open {label}: it is a directory")
-    return InputError(f"cannot open {label}: {exc.strerror}")
+    return InputError(f"cannot open {label}: {exc.strerror or type(exc).__name__}")
 
 
 def write_text(path: str, text: str, what: str = "output") -> None:
@@ -47,11 +47,3 @@ def open_binary(path: str, what: str = "") -> BinaryIO:
         return open(path, "rb")
     except OSError as exc:
         raise _open_error(f"{what} {path}".strip(), exc) from None
-
-
-def read_bytes(path: str, what: str = "") -> bytes:
-    """The whole file as bytes, within the limits of :mod:`rougekit.io.reader` (so ``/dev/zero``
-    stops at once); failures become an :class:`InputError` naming the file (and ``what`` it is)."""
-    from rougekit.io import reader
-
-    return reader.read_bytes(path, what)

@@ -32,9 +32,9 @@ import warnings
 from dataclasses import dataclass
 
 from rougekit.errors import InputError, OptionError, RougeKitWarning
+from rougekit.io.files import _O_BINARY, _open_error
 
 STDIN = "-"
-_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 _FIRST, _CHUNK = 1 << 16, 1 << 20
 
 DEFAULT_MAX_FILE_BYTES = 1 << 31  # 2 GiB
@@ -107,14 +107,6 @@ def _size(n: int) -> str:
         if n >= size and n % size == 0:
             return f"{n // size} {unit}"
     return f"{n:,} bytes"
-
-
-def _open_error(name: str, exc: OSError) -> InputError:
-    if isinstance(exc, FileNotFoundError):
-        return InputError(f"cannot open {name}: no such file")
-    if isinstance(exc, IsADirectoryError):
-        return InputError(f"cannot open {name}: it is a directory")
-    return InputError(f"cannot open {name}: {exc.strerror or type(exc).__name__}")
 
 
 class _Guard:

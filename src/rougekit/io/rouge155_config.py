@@ -13,7 +13,7 @@ import sys
 
 from rougekit.errors import InputError
 from rougekit.io._rouge155_expat import read_expat
-from rougekit.io.files import read_bytes
+from rougekit.io.reader import read_bytes
 from rougekit.io.rouge155_model import INPUT_FORMATS, TRIM, Config, Evaluation
 
 __all__ = ["Config", "Evaluation", "read_file_list", "read_xml_config"]

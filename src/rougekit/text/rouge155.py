@@ -15,7 +15,7 @@ import re
 from typing import Iterable
 
 from rougekit.errors import InputError
-from rougekit.io.files import read_bytes
+from rougekit.io.reader import read_bytes
 
 _LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
 _WS_RUN = re.compile(rb"\s+")  # bytes patterns: \s is ASCII [ \t\n\r\f\v], as in Perl on bytes
