@@ -135,8 +135,9 @@ def test_executor_warnings_reach_the_driver(spark):
     assert [type(w.message).__name__ for w in local] == ["EmptyTokensWarning"]
     ours = [w for w in caught if type(w.message).__module__ == "rougekit.errors"]  # not Spark's own
     assert [type(w.message).__name__ for w in ours] == ["EmptyTokensWarning"]
-    assert "1 of 2 summaries have words but no tokens" in str(ours[0].message)
-    assert str(ours[0].message).endswith("(and in 1 other batch)")
+    text = str(ours[0].message)  # the counts are the first batch's: the message says whose they are
+    assert text.startswith("Arrow batch 1: 1 of 2 summaries have words but no tokens"), text
+    assert text.endswith("(and in 1 other Arrow batch)"), text
 
 
 def test_options_and_columns_are_checked_on_the_driver(spark):
@@ -153,3 +154,22 @@ def test_options_and_columns_are_checked_on_the_driver(spark):
     empty = _frame(spark, [], [0, 0], "prediction string, reference string")
     with pytest.raises(InputError, match="no rows"):
         rougekit.spark.score(empty)
+
+
+def test_text_that_looks_like_a_list_is_scored_as_text(spark):
+    """Spark hands text over as pandas string columns; the check for Dask's convert-string (a column of
+    lists turned into reprs) must not refuse a text that happens to read like a Python list."""
+    rows = [{"prediction": "['police', 'killed']", "reference": "['police', 'killed']"}]
+    df = _frame(spark, rows, [1], "prediction string, reference string")
+    got = rougekit.spark.score(df, measures=["ROUGE-1"], bootstrap=None)
+    want = rougekit.score([rows[0]["prediction"]], [rows[0]["reference"]], measures=["ROUGE-1"], bootstrap=None)
+    _same(got, want)
+
+
+def test_a_missing_pair_id_is_refused_as_by_rougekit_score(spark):
+    rows = [{"p": "a cat", "r": "a cat", "id": "x"}, {"p": "a dog", "r": "a dog", "id": None}]
+    df = _frame(spark, rows, [1, 1], "p string, r string, id string")
+    with pytest.raises(TypeError, match="row 2: 'id' holds a missing value"):
+        rougekit.spark.score(df, "p", "r", ids="id", bootstrap=None)
+    with pytest.raises(TypeError, match="ids: item 2 is a missing value"):
+        rougekit.score(["a cat", "a dog"], ["a cat", "a dog"], ids=["x", None], bootstrap=None)

@@ -186,7 +186,7 @@ class Scorer:
         """
         candidates = inputs.summaries(candidates, "candidates", "candidate")
         if ids is not None:
-            ids = [str(i) for i in inputs.summaries(ids, "ids")]
+            ids = [_pair_id(i, k) for k, i in enumerate(inputs.summaries(ids, "ids"))]
             if len(ids) != len(candidates):
                 raise OptionError(f"{len(ids)} ids for {len(candidates)} candidates")
         data, token_pairs = self.statistics(candidates, references, sources, jobs)
@@ -467,6 +467,13 @@ def _counted_from(error: Exception, first: int) -> Exception:
 
 
 _NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"
+
+
+def _pair_id(value, k: int) -> str:
+    """A pair ID as text; a missing one (None, NaN) is refused rather than named "None" or "nan"."""
+    if value is None or (isinstance(value, float) and value != value):
+        raise TypeError(f"ids: item {k + 1} is a missing value ({value!r}), not a pair ID")
+    return str(value)
 
 
 def _not_a_string(value, name: str, what: str) -> None:

@@ -71,14 +71,18 @@ class PartitionStats:
     warnings: list[Warning] = field(default_factory=list)
 
 
-def score_partition(part, columns: Columns, measures=DEFAULT_MEASURES, where: str = "", **options) -> PartitionStats:
+def score_partition(
+    part, columns: Columns, measures=DEFAULT_MEASURES, where: str = "", *, dask_strings: bool = False, **options
+) -> PartitionStats:
     """Score one partition (a pandas DataFrame or a list of records) with ``rougekit.score``'s options.
 
     ``where`` names the partition in error messages (e.g. ``"partition 3"``). ``jobs`` (threads of the
     compiled engine) defaults to 1: a cluster runs one task per worker thread (or Spark task slot).
+    ``dask_strings``: the frame comes from Dask, whose ``dataframe.convert-string`` may have turned a
+    column of lists into their reprs (refused; see :func:`read_partition`).
     """
     scorer = Scorer(measures, **{"jobs": 1, **options})
-    cands, refs, sources, ids = read_partition(part, columns, where)
+    cands, refs, sources, ids = read_partition(part, columns, where, dask_strings)
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -88,8 +92,12 @@ def score_partition(part, columns: Columns, measures=DEFAULT_MEASURES, where: st
     return PartitionStats(data, token_pairs, ids, [w.message for w in caught if isinstance(w.message, Warning)])
 
 
-def read_partition(part, columns: Columns, where: str = "") -> tuple[list, list, list | None, list[str] | None]:
-    """(candidates, references per pair, sources or None, ids or None) of a partition, every cell checked."""
+def read_partition(
+    part, columns: Columns, where: str = "", dask_strings: bool = False
+) -> tuple[list, list, list | None, list[str] | None]:
+    """(candidates, references per pair, sources or None, ids or None) of a partition, every cell checked.
+    ``dask_strings``: refuse string cells that read back as a Python list (Dask's convert-string made
+    them from a column of lists); other engines (Spark) hand text over as it is."""
     prefix = f"{where}, " if where else ""
     if isinstance(part, list):
         rows = [_record(item, columns, f"{prefix}record {k + 1}") for k, item in enumerate(part)]
@@ -101,7 +109,7 @@ def read_partition(part, columns: Columns, where: str = "") -> tuple[list, list,
         if missing:
             raise OptionError(f"no column {missing[0]!r} in the data (columns: {', '.join(map(str, part.columns))})")
         table = {name: part[name].tolist() for name in columns.names}
-        for name in columns.names:
+        for name in columns.names if dask_strings else ():
             if name != columns.ids and isinstance(part[name].dtype, pd.StringDtype):
                 _not_stringified_lists(table[name], name, prefix)
     cands = [_summary(v, columns.candidates, prefix, k) for k, v in enumerate(table[columns.candidates])]
@@ -114,8 +122,17 @@ def read_partition(part, columns: Columns, where: str = "") -> tuple[list, list,
     sources = None
     if columns.sources is not None:
         sources = [_summary(v, columns.sources, prefix, k) for k, v in enumerate(table[columns.sources])]
-    ids = None if columns.ids is None else [str(v) for v in table[columns.ids]]
+    ids = None
+    if columns.ids is not None:
+        ids = [pair_id(v, columns.ids, prefix, k) for k, v in enumerate(table[columns.ids])]
     return cands, refs, sources, ids
+
+
+def pair_id(value, column: str, prefix: str, k: int) -> str:
+    """A pair ID cell as text; a missing value (null, NaN) is refused, not turned into "None" or "nan"."""
+    if _missing(value):
+        raise TypeError(f"{prefix}row {k + 1}: {column!r} holds a missing value (null), not a pair ID")
+    return str(value)
 
 
 def _not_stringified_lists(cells: list, column: str, prefix: str) -> None:
@@ -184,6 +201,22 @@ def _missing(value) -> bool:
 def _shown(value) -> str:
     text = repr(value)
     return f"{type(value).__name__} {text[:40]}" if text != type(value).__name__ else text
+
+
+def relay_warnings(parts: list[list[Warning]], unit: str = "partition", stacklevel: int = 3) -> None:
+    """Workers' warnings shown where the call was made: the first of each kind, naming its ``unit``
+    (``"partition 3"``) and how many other units had one (its counts are that unit's, not the whole
+    data's)."""
+    first: dict[type, tuple[int, Warning]] = {}
+    units: dict[type, set[int]] = {}
+    for k, caught in enumerate(parts):
+        for w in caught:
+            first.setdefault(type(w), (k, w))
+            units.setdefault(type(w), set()).add(k)
+    for kind, (k, w) in first.items():
+        others = len(units[kind]) - 1
+        note = f" (and in {others} other {unit}{'s' if others > 1 else ''})" if others else ""
+        warnings.warn(kind(f"{unit} {k + 1}: {w}{note}"), stacklevel=stacklevel)
 
 
 # -- tables (Spark's mapInPandas) ----------------------------------------------------------------

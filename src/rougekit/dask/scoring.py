@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
-from rougekit.dask.partition import Columns, PartitionStats, score_partition
+from rougekit.dask.partition import Columns, PartitionStats, relay_warnings, score_partition
 from rougekit.errors import OptionError
 from rougekit.results import RougeResult
 
@@ -38,29 +36,17 @@ def score(
     columns = Columns.build(candidates, references, ids, sources)
     parts = _partitions(collection, columns)
     tasks = [
-        dask.delayed(score_partition)(part, columns, measures, f"partition {k + 1}", **worker_options)
+        dask.delayed(score_partition)(
+            part, columns, measures, f"partition {k + 1}", dask_strings=True, **worker_options
+        )
         for k, part in enumerate(parts)
     ]
     done: list[PartitionStats] = list(dask.compute(*tasks))
     data = np.concatenate([d.data for d in done]) if done else np.zeros((0, len(driver.measures), 6))
     token_pairs = [pair for d in done for pair in d.token_pairs]
     pair_ids = None if ids is None else [i for d in done for i in (d.ids or [])]
-    _show_warnings(done)
+    relay_warnings([d.warnings for d in done])
     return driver.result(data, pair_ids, token_pairs)
-
-
-def _show_warnings(done: list[PartitionStats]) -> None:
-    """The workers' warnings in the client: the first of each kind, naming its partition and how many others had one."""
-    first: dict[type, tuple[int, Warning]] = {}
-    partitions: dict[type, set[int]] = {}
-    for k, part in enumerate(done):
-        for w in part.warnings:
-            first.setdefault(type(w), (k, w))
-            partitions.setdefault(type(w), set()).add(k)
-    for kind, (k, w) in first.items():
-        others = len(partitions[kind]) - 1
-        note = f" (and in {others} other partition{'s' if others > 1 else ''})" if others else ""
-        warnings.warn(kind(f"partition {k + 1}: {w}{note}"), stacklevel=3)
 
 
 def _partitions(collection, columns: Columns) -> list:

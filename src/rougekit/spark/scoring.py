@@ -16,7 +16,16 @@ from typing import Any, Iterator
 import numpy as np
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
-from rougekit.dask.partition import STATISTICS, Columns, frame_columns, statistics_frame
+from rougekit.dask.partition import (
+    STATISTICS,
+    Columns,
+    frame_columns,
+    pair_id,
+    relay_warnings,
+    result_from_frame,
+    spark_schema,
+    statistics_frame,
+)
 from rougekit.errors import InputError, OptionError
 from rougekit.results import RougeResult
 
@@ -52,12 +61,9 @@ def score(
     columns = Columns.build(candidates, references, ids, sources)
     _check_columns(df, columns)
     stats = _gather(df, columns, measures, worker_options)
-    names = frame_columns(measures)
-    data = stats[names].to_numpy(dtype=np.float64).reshape(len(stats), len(driver.measures), len(STATISTICS))
-    if not len(data):
+    if not len(stats):
         raise InputError("the DataFrame has no rows: nothing to score")
-    pair_ids = None if ids is None else stats[IDS].tolist()
-    return driver.result(np.ascontiguousarray(data), pair_ids)
+    return result_from_frame(stats, measures=measures, ids=None if ids is None else IDS, **worker_options)
 
 
 def per_pair(
@@ -127,8 +133,8 @@ def _gather(df, columns: Columns, measures, options: dict):
     names = frame_columns(measures)
     keep = [F.monotonically_increasing_id().alias(ROW)] + [F.col(f"`{n}`") for n in dict.fromkeys(columns.names)]
     table = df.select(*keep)
-    id_column = f"`{IDS}` string, " if columns.ids is not None else ""
-    schema = f"`{ROW}` long, {id_column}`{NOTE}` string, " + ", ".join(f"`{c}` double" for c in names)
+    extra = [f"`{IDS}` string"] if columns.ids is not None else []
+    schema = ", ".join([spark_schema(measures, keep=[ROW]), *extra, f"`{NOTE}` string"])
 
     def batches(frames: Iterator) -> Iterator:
         yield from _score_batches(frames, columns, measures, options)
@@ -136,16 +142,16 @@ def _gather(df, columns: Columns, measures, options: dict):
     stats = table.mapInPandas(batches, schema=schema).toPandas()
     stats = stats.sort_values(ROW, kind="stable").reset_index(drop=True)
     notes = stats[NOTE].notna()
-    errors = stats[notes & stats[names[0]].isna()]
-    if len(errors):
-        _raise_first(df, errors)
-    _show_warnings(stats[notes][NOTE].tolist())
+    failed = notes & stats[names[0]].isna()
+    if failed.any():
+        _raise_first(stats[failed].iloc[0], stats[~failed])
+    relay_warnings([_warnings(note) for note in stats[NOTE][notes]], unit="Arrow batch", stacklevel=4)
     return stats
 
 
 def _score_batches(frames: Iterator, columns: Columns, measures, options: dict) -> Iterator:
-    """The executor's side: each Arrow batch scored, its warnings noted; a bad batch ends the partition
-    with one row naming the error (its row number, the pair within the partition)."""
+    """The executor's side: each Arrow batch scored, its warnings noted on its first row; a bad batch
+    ends the partition with one row naming the error (its row number, the pair within the partition)."""
     import pandas as pd
 
     done = 0
@@ -158,6 +164,9 @@ def _score_batches(frames: Iterator, columns: Columns, measures, options: dict) 
                     frame, columns.candidates, _refs(columns), measures=measures, keep=[ROW],
                     sources=columns.sources, **options,
                 )  # fmt: skip
+            if columns.ids is not None:
+                cells = frame[columns.ids].tolist()
+                scored[IDS] = [pair_id(v, columns.ids, "", k) for k, v in enumerate(cells)]
         except (TypeError, ValueError) as e:
             message = str(e)
             hit = _PAIR.match(message)
@@ -165,51 +174,38 @@ def _score_batches(frames: Iterator, columns: Columns, measures, options: dict) 
             row = int(frame[ROW].iloc[min(first - done, len(frame) - 1)])
             word = hit[1] if hit else "pair"
             note = f"{type(e).__name__}|{word}|{first}|{message[hit.end() :] if hit else message}"
-            error = {ROW: [row], NOTE: [note], **{c: [np.nan] for c in names}}
+            error = {ROW: [row], **{c: [np.nan] for c in names}}
             if columns.ids is not None:
                 error[IDS] = [None]
-            yield pd.DataFrame(error)
+            yield pd.DataFrame({**error, NOTE: [note]})
             return
-        if columns.ids is not None:
-            scored.insert(1, IDS, frame[columns.ids].astype(str).to_numpy())
         messages = [f"{type(w.message).__name__}|{w.message}" for w in caught if isinstance(w.message, Warning)]
-        notes = [None] * len(scored)
+        notes: list = [None] * len(scored)
         if messages and notes:
             notes[0] = "\n".join(messages)
-        scored.insert(2 if columns.ids is not None else 1, NOTE, notes)
+        scored[NOTE] = notes
         done += len(frame)
         yield scored
 
 
-def _raise_first(df, errors) -> None:
-    """The first error in DataFrame order, its pair counted from the DataFrame's first row."""
-    first = errors.iloc[0]
-    kind, word, local, message = str(first[NOTE]).split("|", 3)
-    partition = int(first[ROW]) >> 33
-    before = 0
-    if partition:
-        sizes = df.rdd.mapPartitionsWithIndex(lambda i, rows: [(i, sum(1 for _ in rows))]).collect()
-        before = sum(n for i, n in sizes if i < partition)
+def _raise_first(error, scored) -> None:
+    """The error of the first bad row in DataFrame order, its row counted from the DataFrame's first row:
+    every row of the partitions before it was scored (it is the first error), so they are counted here."""
+    kind, word, local, message = str(error[NOTE]).split("|", 3)
+    partition = int(error[ROW]) >> 33
+    before = int(((scored[ROW].to_numpy() >> 33) < partition).sum())
     raise _ERRORS.get(kind, ValueError)(f"{word} {before + int(local) + 1}: {message}")
 
 
-def _show_warnings(notes: list[str]) -> None:
-    """The executors' warnings on the driver: the first of each kind, with how many batches had one."""
-    first: dict[str, str] = {}
-    count: dict[str, int] = {}
-    for note in notes:
-        for line in note.split("\n"):
-            kind, _, text = line.partition("|")
-            first.setdefault(kind, text)
-            count[kind] = count.get(kind, 0) + 1
-    for kind, text in first.items():
-        others = count[kind] - 1
-        more = f" (and in {others} other batch{'es' if others > 1 else ''})" if others else ""
-        category = next((c for c in _warning_kinds() if c.__name__ == kind), UserWarning)
-        warnings.warn(category(f"{text}{more}"), stacklevel=4)
-
-
-def _warning_kinds() -> list[type]:
+def _warnings(note: str) -> list[Warning]:
+    """An Arrow batch's warnings, rebuilt from its note (``Kind|text`` lines) with their categories."""
     from rougekit import errors
 
-    return [v for v in vars(errors).values() if isinstance(v, type) and issubclass(v, Warning)]
+    out = []
+    for line in note.split("\n"):
+        kind, _, text = line.partition("|")
+        category = getattr(errors, kind, None)
+        if not (isinstance(category, type) and issubclass(category, Warning)):
+            category = UserWarning
+        out.append(category(text))
+    return out
