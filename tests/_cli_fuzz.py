@@ -89,6 +89,7 @@ class Outcome:
     stderr: str
     seconds: float
     problem: str | None
+    stdout: str = ""
 
 
 # -- random files ------------------------------------------------------------------------------
@@ -710,7 +711,7 @@ def run_in_process(argv: list[str]) -> Outcome:
     seconds = time.monotonic() - started
     stderr = err.getvalue()
     problem = check(argv, code, stderr, seconds) if code is not None or "Traceback" in stderr else "hang"
-    return Outcome(argv, code, stderr, seconds, problem)
+    return Outcome(argv, code, stderr, seconds, problem, out.getvalue())
 
 
 def threading_is_main() -> bool:
@@ -759,14 +760,39 @@ def fuzz(
 ) -> list[Outcome]:
     """Run ``iterations`` random command lines from ``seed`` (or until ``seconds`` have passed, when
     given); the runs with a problem (at most ``stop_after``)."""
-    found: list[Outcome] = []
-    started = time.monotonic()
-    for name, value in FUZZ_LIMITS.items():
-        os.environ.setdefault(name, value)
+    with fuzz_limits():
+        return _fuzz(iterations, seed, subprocesses, stop_after, log, seconds)
+
+
+def _reset_reader_limits() -> None:
     with contextlib.suppress(ImportError):  # a tree without the reader: nothing to reset
         from rougekit.io.reader import reset_limits
 
         reset_limits()
+
+
+@contextlib.contextmanager
+def fuzz_limits():
+    """``FUZZ_LIMITS`` in ``os.environ`` (where not set already) while the block runs, the variables as
+    they were afterwards; the reader's cached limits are dropped on the way in and out."""
+    saved = {name: os.environ.get(name) for name in FUZZ_LIMITS}
+    for name, value in FUZZ_LIMITS.items():
+        os.environ.setdefault(name, value)
+    _reset_reader_limits()
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        _reset_reader_limits()
+
+
+def _fuzz(iterations, seed, subprocesses, stop_after, log, seconds) -> list[Outcome]:
+    found: list[Outcome] = []
+    started = time.monotonic()
     RUNS[0] = 0
     for k in range(iterations):
         if seconds and time.monotonic() - started > seconds:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import getpass
 import hashlib
 import os
 import shutil
@@ -31,17 +32,40 @@ ROUGEKIT_ROOT = Path(rougekit.__file__).resolve().parents[1]
 
 def _unpacked_bundle() -> Path:
     """``tests/data/shared/<folder>/files.tar.xz`` (and the READMEs beside them) unpacked as
-    ``<tmp>/rougekit-test-data-<digest>/data/<folder>``: once per content, safe when several
-    processes (pytest-xdist workers) start at once (each unpacks into its own folder; the first
-    rename wins)."""
+    ``<tmp>/rougekit-test-data-<uid>-<digest>/data/<folder>``: once per user and content (the
+    folder is private to the user who made it; when that name is another user's, a private folder
+    of this process), safe when several processes (pytest-xdist workers) start at once (each
+    unpacks into its own folder; the first rename wins)."""
     archives = sorted(BUNDLE.glob("*/files.tar.xz"))
     digest = hashlib.sha256()
     for path in archives:
         digest.update(path.parent.name.encode() + b"\0" + path.read_bytes())
-    root = Path(tempfile.gettempdir()) / f"rougekit-test-data-{digest.hexdigest()[:16]}"
-    if (root / "data").is_dir():
+    user = os.getuid() if hasattr(os, "getuid") else getpass.getuser()
+    root = Path(tempfile.gettempdir()) / f"rougekit-test-data-{user}-{digest.hexdigest()[:16]}"
+    if _usable(root):
         return root
-    work = Path(tempfile.mkdtemp(prefix=f"{root.name}.", dir=root.parent))
+    work = Path(tempfile.mkdtemp(prefix=f"{root.name}."))
+    _unpack(archives, work)
+    try:
+        work.rename(root)
+    except OSError:  # another process was first (its folder is used), or the name is not ours (ours is kept)
+        if not _usable(root):
+            return work
+        shutil.rmtree(work, ignore_errors=True)
+    return root
+
+
+def _usable(root: Path) -> bool:
+    """``root/data`` is there, and ``root`` belongs to this user (another user's folder of the same
+    name is neither readable nor trusted)."""
+    try:
+        return (root / "data").is_dir() and (not hasattr(os, "getuid") or root.stat().st_uid == os.getuid())
+    except OSError:
+        return False
+
+
+def _unpack(archives: list[Path], work: Path) -> None:
+    """Each archive (and the files beside it) into ``work/data/<folder>``."""
     for path in archives:
         folder = work / "data" / path.parent.name
         with tarfile.open(path, "r:xz") as tar:
@@ -52,11 +76,6 @@ def _unpacked_bundle() -> Path:
         for other in path.parent.iterdir():
             if other.name != path.name:
                 shutil.copyfile(other, folder / other.name)
-    try:
-        work.rename(root)
-    except OSError:  # another process was first: use its folder
-        shutil.rmtree(work, ignore_errors=True)
-    return root
 
 
 def _shared() -> tuple[Path, bool]:

@@ -1,7 +1,8 @@
 """rougekit.compat.multilingual_rouge against multilingual-rouge 0.0.1 (XL-Sum's scorer) from the registry.
 
 Every comparison asserts equal floats (==, not approx). The real package's Snowball path reads NLTK's
-stopwords corpus: the tests point NLTK at ../shared/data/nltk_data (skipped with the reason when absent).
+stopwords corpus: the tests point NLTK at ../shared/data/nltk_data, or (without the shared folder) at a
+corpus written from the stopword lists rougekit ships (see the ``stopword_corpus`` fixture).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 import random
 import unicodedata
 import warnings
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -27,15 +29,44 @@ PAIRS = json.loads((Path(__file__).parent / "data" / "multilingual_pairs.json").
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum"]
 
 
+@pytest.fixture(scope="session")
+def stopword_corpus(tmp_path_factory) -> Path:
+    """An NLTK data folder for the real package's Snowball path: the shared folder's NLTK stopwords
+    corpus when it is there, else (a fresh clone: the corpus is not carried, its licence is not
+    stated) ``corpora/stopwords/<language>`` written from the lists rougekit ships, in their order.
+    The second runs the package's own stemming and scoring code on the same stopword lists as ours;
+    that those lists are NLTK's is checked by the tests marked ``shared``."""
+    if NLTK_DATA.is_dir():
+        return NLTK_DATA
+    root = tmp_path_factory.mktemp("nltk_data")
+    folder = root / "corpora" / "stopwords"
+    folder.mkdir(parents=True)
+    table = resources.files("rougekit.text").joinpath("data", snowball_nltk.STOPWORDS_FILE)
+    words: dict[str, list[str]] = {}
+    for line in table.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            language, word = line.split("\t")
+            words.setdefault(language, []).append(word)
+    assert sorted(words) == sorted(snowball_nltk.LANGUAGES)
+    for language, listed in words.items():
+        (folder / language).write_text("\n".join(listed) + "\n", encoding="utf-8")
+    return root
+
+
 @pytest.fixture
-def nltk_data(monkeypatch):
-    """NLTK (imported by the real package) reading the shared stopwords corpus."""
-    if not NLTK_DATA.is_dir():
-        pytest.skip(shared_missing(NLTK_DATA))
+def nltk_data(monkeypatch, stopword_corpus):
+    """NLTK (imported by the real package) reading ``stopword_corpus``."""
     import nltk.data
 
-    monkeypatch.setenv("NLTK_DATA", str(NLTK_DATA))
-    monkeypatch.setattr(nltk.data, "path", [str(NLTK_DATA), *nltk.data.path])
+    monkeypatch.setenv("NLTK_DATA", str(stopword_corpus))
+    monkeypatch.setattr(nltk.data, "path", [str(stopword_corpus), *nltk.data.path])
+
+
+@pytest.fixture
+def nltk_stopwords(nltk_data, stopword_corpus):
+    """NLTK's own stopwords corpus (the shared folder's), for the tests that compare rougekit's lists with it."""
+    if stopword_corpus != NLTK_DATA:
+        pytest.skip(shared_missing(NLTK_DATA))
 
 
 @pytest.fixture
@@ -161,8 +192,9 @@ def _texts_or_empty(code):
     return [r[k] for r in rows for k in ("gold", "pred_BERT", "pred_PG")]
 
 
+@pytest.mark.shared  # NLTK's stopwords corpus (no licence stated): not in tests/data
 @pytest.mark.parametrize("language", snowball_nltk.LANGUAGES)
-def test_snowball_with_shipped_stopwords_equals_nltk(language, nltk_data):
+def test_snowball_with_shipped_stopwords_equals_nltk(language, nltk_stopwords):
     from nltk.corpus import stopwords
     from nltk.stem.snowball import SnowballStemmer
 
@@ -176,7 +208,8 @@ def test_snowball_with_shipped_stopwords_equals_nltk(language, nltk_data):
         assert ours(word) == theirs.stem(word), word
 
 
-def test_shipped_stopword_file_is_what_the_tool_writes(nltk_data):
+@pytest.mark.shared  # NLTK's stopwords corpus (no licence stated): not in tests/data
+def test_shipped_stopword_file_is_what_the_tool_writes(nltk_stopwords):
     import subprocess
     import sys
 

@@ -113,6 +113,7 @@ def test_summaries_already_in_see_format_sl2003(real):
     assert output.count("Average_R") == 8  # ROUGE-1..4, L, W-1.2, S*, SU*
 
 
+@pytest.mark.shared  # DUC 2004 reference summaries (NIST data): not in tests/data
 def test_duc2004_plain_text_summaries(real):
     """DUC 2004 task 2 summaries (one system, 4 references each), clusters 0-9, as plain text."""
     if not DUC2004.is_dir():

@@ -9,6 +9,7 @@ code or a hang (see ``tests/_cli_fuzz.py``). The suite runs a short profile; a l
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
@@ -51,30 +52,48 @@ def test_the_checker_flags_bad_runs():
 
 
 def test_the_fuzz_inputs_cover_encodings_shapes_and_endless_streams(monkeypatch, tmp_path):
-    """Issue 25: the fuzz's own inputs are read as meant: every encoding with a mark scores as UTF-8,
-    UTF-16 without a mark is named, and every endless-ish input stops at a named limit."""
-    from rougekit.io.reader import reset_limits
-
-    for name, value in fuzz.FUZZ_LIMITS.items():
-        monkeypatch.setenv(name, value)
-    reset_limits()
+    """Issue 25: the fuzz's own inputs are read as meant: every encoding with a mark scores as UTF-8
+    (the same JSON output as the text written in UTF-8), UTF-16 without a mark is named, and every
+    endless-ish input stops at a named limit."""
     monkeypatch.chdir(tmp_path)
     text = "police kill the gunman\nthe cat sat\n"
     (tmp_path / "r.txt").write_text("police killed the gunman\nthe cat sat\n")
-    plain = fuzz.run_in_process(["score", "-c", "r.txt", "-r", "r.txt", "--format", "json", "--bootstrap", "none"])
-    assert plain.code == 0
-    for k, (codec, mark) in enumerate(fuzz.ENCODINGS):
-        path = tmp_path / f"c{k}.txt"
-        path.write_bytes(mark + text.encode(codec))
-        outcome = fuzz.run_in_process(["score", "-c", str(path), "-r", "r.txt", "--bootstrap", "none"])
-        if codec == "utf-16-le" and not mark:
-            assert outcome.code == 2 and "NUL byte" in outcome.stderr and "UTF-16" in outcome.stderr
-        else:
-            assert outcome.code == 0 and outcome.problem is None, (codec, outcome.stderr)
-    rng = fuzz.random.Random(0)
-    for _ in range(12):
-        path = fuzz._endless(rng, tmp_path)
-        outcome = fuzz.run_in_process(["dedup", str(path)])
-        assert outcome.code == 2 and outcome.problem is None, outcome.stderr
-        assert "limit" in outcome.stderr or "NUL byte" in outcome.stderr
-    reset_limits()
+
+    def score(codec, mark, folder):  # the candidate file is c.txt in each folder: the same system name
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "c.txt").write_bytes(mark + text.encode(codec))
+        argv = ["score", "-c", f"{folder}/c.txt", "-r", "r.txt", "--format", "json", "--bootstrap", "none"]
+        return fuzz.run_in_process(argv)
+
+    with fuzz.fuzz_limits():
+        plain = score("utf-8", b"", "plain")
+        assert plain.code == 0, plain.stderr
+        assert json.loads(plain.stdout)["systems"]["c"]["ROUGE-1"]["recall"] == 0.875  # by hand: mean of 3/4 and 3/3
+        for k, (codec, mark) in enumerate(fuzz.ENCODINGS):
+            outcome = score(codec, mark, f"c{k}")
+            if codec == "utf-16-le" and not mark:
+                assert outcome.code == 2 and "NUL byte" in outcome.stderr and "UTF-16" in outcome.stderr
+            else:
+                assert outcome.code == 0 and outcome.problem is None, (codec, outcome.stderr)
+                assert outcome.stdout == plain.stdout, codec
+        rng = fuzz.random.Random(0)
+        for _ in range(12):
+            path = fuzz._endless(rng, tmp_path)
+            outcome = fuzz.run_in_process(["dedup", str(path)])
+            assert outcome.code == 2 and outcome.problem is None, outcome.stderr
+            assert "limit" in outcome.stderr or "NUL byte" in outcome.stderr
+
+
+def test_the_fuzz_leaves_the_environment_and_the_reader_limits_as_they_were():
+    """fuzz() lowers the reading limits while it runs, and only then: later tests (and their
+    subprocesses) in the same worker read with the limits they had before."""
+    from rougekit.io import reader
+
+    names = list(fuzz.FUZZ_LIMITS)
+    before = {name: os.environ.get(name) for name in names}
+    limits = (reader.max_lines(), reader.max_file_bytes(), reader.max_line_bytes())
+    with fuzz.fuzz_limits():
+        assert reader.max_lines() == int(os.environ["ROUGEKIT_MAX_LINES"])
+    fuzz.fuzz(1, SEED)
+    assert {name: os.environ.get(name) for name in names} == before
+    assert (reader.max_lines(), reader.max_file_bytes(), reader.max_line_bytes()) == limits

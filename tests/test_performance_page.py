@@ -49,3 +49,47 @@ def test_no_other_page_repeats_a_speed_figure():
 def test_readme_faq_and_rewards_link_to_the_table():
     for name in ("README.md", "docs/faq.md", "docs/rewards.md"):
         assert "performance.md#figures" in (REPO / name).read_text(encoding="utf-8"), name
+
+
+def _section(readme: str, name: str) -> str:
+    """The text of the benchmarks/README.md section a run names: a heading that starts with
+    ``name``, or (``"Earlier runs: (b) ..."``) a heading starting with the part before ``": "`` and,
+    inside it, one starting with the rest; up to the next heading of the same or a higher level."""
+    lines = readme.splitlines()
+    headings = [(k, len(line) - len(line.lstrip("#")), line.lstrip("#").strip()) for k, line in enumerate(lines)]
+    headings = [h for h in headings if h[1]]
+
+    def body(start, level):
+        end = next((k for k, lv, _ in headings if k > start and lv <= level), len(lines))
+        return "\n".join(lines[start:end])
+
+    for k, level, text in headings:
+        if text.startswith(name):
+            return body(k, level)
+    outer, _, inner = name.partition(": ")
+    for k, level, text in headings:
+        if text.startswith(outer):
+            found = _section(body(k, level).split("\n", 1)[1], inner) if inner else ""
+            if found:
+                return found
+    return ""
+
+
+def test_every_figure_is_written_as_its_recorded_run_prints_it():
+    """Each number of a figure (rougekit, the peer, the ratio) appears, written the same way, in the
+    section of benchmarks/README.md that holds its run's output: no recomputed ratio, no other run."""
+    data = json.loads(_tool().FIGURES.read_text(encoding="utf-8"))
+    readme = (REPO / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    wrong = []
+    unrecorded = {f["id"] for f in data["figures"] if data["runs"][f["run"]]["section"].startswith("not recorded")}
+    assert unrecorded <= {"letter-check"}  # its output is yet to be copied into benchmarks/README.md
+    for figure in data["figures"]:
+        if figure["id"] in unrecorded:
+            continue
+        section = _section(readme, data["runs"][figure["run"]]["section"])
+        assert section, (figure["id"], data["runs"][figure["run"]]["section"])
+        for field in ("rougekit", "peer", "ratio"):
+            for number in re.findall(r"\d[\d,.]*\d|\d", figure[field]):
+                if not re.search(rf"(?<![\d.,]){re.escape(number)}(?![\d]|[.,]\d)", section):
+                    wrong.append(f"{figure['id']}.{field}: {number}")
+    assert wrong == []
