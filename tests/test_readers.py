@@ -62,7 +62,9 @@ def test_hf_style_column_json_is_read_as_columns(tmp_path):
     )
     args = ["--candidate-field", "predictions", "--reference-field", "references", "--measures", "ROUGE-1"]
     args += ["--format", "jsonl", "--per-pair", "--bootstrap", "none"]
-    columns = per_pair(rk("score", "--jsonl", "hf.json", *args, cwd=tmp_path))
+    # both readings fit (a list of sentences and a list of references is one valid row): asked
+    one_error(rk("score", "--jsonl", "hf.json", *args, cwd=tmp_path), "hf.json", "two ways", "--json-shape")
+    columns = per_pair(rk("score", "--jsonl", "hf.json", "--json-shape", "columns", *args, cwd=tmp_path))
     rows = per_pair(rk("score", "--jsonl", "rows.jsonl", *args, cwd=tmp_path))
     assert len(columns) == 3 and columns == rows
     # pair 1 by hand: police, the, gunman of 4 tokens each side
@@ -81,7 +83,48 @@ def test_column_json_of_different_lengths_is_refused_with_the_fix(tmp_path):
         "references",
         cwd=tmp_path,
     )
-    one_error(run, "hf.json", "'predictions' has 3", "'references' has 2", "JSONL")
+    one_error(run, "hf.json", "'predictions' has 3", "'references' has 2", "--json-shape rows")
+
+
+ONE_ROW = {"prediction": ["the cat sat on the mat", "it was happy"], "references": ["a cat sat on a mat", "dogs bark"]}
+SCORE_ONE = ["--candidate-field", "prediction", "--reference-field", "references", "--measures", "ROUGE-1"]
+SCORE_ONE += ["--format", "jsonl", "--per-pair", "--bootstrap", "none"]
+
+
+@pytest.mark.parametrize("name", ["one.jsonl", "one.ndjson", "one.txt"])
+def test_a_one_line_jsonl_row_of_lists_is_one_pair(tmp_path, name):
+    (tmp_path / name).write_text(json.dumps(ONE_ROW) + "\n")
+    pairs = per_pair(rk("score", "--jsonl", name, *SCORE_ONE, cwd=tmp_path))
+    # one pair with two references, counts summed over them (ROUGE-1.5.5's -f A): "a cat sat on a
+    # mat" shares cat, sat, on, mat (4 of 6 tokens), "dogs bark" nothing (0 of 2) -> recall 4/8
+    assert len(pairs) == 1
+    assert pairs[0]["ROUGE-1"]["recall"] == 0.5
+    # lists of different lengths in a .jsonl row: still one row, not a refusal
+    three = dict(ONE_ROW, prediction=[*ONE_ROW["prediction"], "then it slept"])
+    (tmp_path / name).write_text(json.dumps(three) + "\n")
+    assert len(per_pair(rk("score", "--jsonl", name, *SCORE_ONE, cwd=tmp_path))) == 1
+
+
+def test_a_json_object_read_two_ways_is_asked_and_the_option_chooses(tmp_path):
+    (tmp_path / "one.json").write_text(json.dumps(ONE_ROW, indent=2))
+    one_error(rk("score", "--jsonl", "one.json", *SCORE_ONE, cwd=tmp_path), "one.json", "two ways", "--json-shape")
+    as_row = per_pair(rk("score", "--jsonl", "one.json", "--json-shape", "rows", *SCORE_ONE, cwd=tmp_path))
+    assert len(as_row) == 1 and as_row[0]["ROUGE-1"]["recall"] == 0.5  # as in the JSONL test above
+    cols = per_pair(rk("score", "--jsonl", "one.json", "--json-shape", "columns", *SCORE_ONE, cwd=tmp_path))
+    # pair 1: "the cat sat on the mat" vs "a cat sat on a mat": cat sat on mat, 4 of 6
+    # pair 2: "it was happy" vs "dogs bark": nothing in common
+    assert [p["ROUGE-1"]["recall"] for p in cols] == [pytest.approx(4 / 6, abs=1e-5), 0.0]
+
+
+@pytest.mark.parametrize(
+    "extra, field, size",
+    [({"tags": ["x"], "source": "hf"}, "'tags'", 1), ({"ids": [10, 11, 12, 13]}, "'ids'", 4)],
+)
+def test_dedup_column_json_with_a_list_of_another_length_is_refused(tmp_path, extra, field, size):
+    texts = ["the cat sat on the mat", "the cat sat on the mat", "something else entirely here"]
+    (tmp_path / "c.json").write_text(json.dumps({"text": texts, **extra}))
+    run = rk("dedup", "c.json", "--field", "text", cwd=tmp_path)
+    one_error(run, "c.json", field, f"{size} items", "'text' has 3")
 
 
 # -- finding 7: dedup reads what score reads --------------------------------------------------------

@@ -99,6 +99,13 @@ def _json_rows(text: str, path: str, field: str) -> Rows:
 
     elif found.shape == "columns":
         columns = found.columns
+        for name, value in columns.items():  # written back sliced by position: every list is a column
+            if isinstance(value, list) and len(value) != len(rows):
+                raise InputError(
+                    f"{reader.label(path)}: field {shown(name)} is a list of {len(value)} items but {shown(field)} "
+                    f"has {len(rows)}: as columns every list needs one length (the kept rows are written back by "
+                    "position)"
+                )
 
         def write(kept: list[int]) -> str:
             out = {k: ([v[i] for i in kept] if isinstance(v, list) else v) for k, v in columns.items()}

@@ -89,6 +89,14 @@ def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
     return value
 
 
+def _is_sentences(value) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+
+def _is_references(value) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and bool(value) and all(map(_is_sentences, value)))
+
+
 def _references(value, where: str, name: str, sentence_sep: str | None) -> list[str]:
     """A reference field: a string is one reference, a list holds several (each a string or a
     list of sentence strings)."""
@@ -106,20 +114,30 @@ def read_jsonl(
     id_field: str | None = None,
     errors: str = "strict",
     sentence_sep: str | None = None,
+    json_shape: str | None = None,
 ) -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
     """Rows of a JSONL file (or a JSON list of objects): (ids, {candidate field: summaries}, references per row).
 
     A candidate field holds one summary: a string or a list of sentence strings. A reference field
     holds one reference as a string, or several as a list, each a string or a list of sentences
     (Hugging Face data sets write ``"references": ["ref A", "ref B"]``). A string's sentences are
-    its lines, or split by ``sentence_sep``.
+    its lines, or split by ``sentence_sep``. ``json_shape`` (``rows`` or ``columns``) chooses how
+    one JSON object whose fields are lists is read (see :func:`rougekit.io.reader.records`).
     """
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
     wanted = candidate_fields + reference_fields + ([id_field] if id_field else [])
     text = reader.read_text(path, errors=errors, hint=_HINT)
-    for record in reader.records(text, path, wanted).rows:
+
+    def as_row(row: dict) -> bool:  # the object is one valid row: summaries as lists of sentences
+        return (
+            all(_is_sentences(row.get(f)) for f in candidate_fields)
+            and all(_is_references(row.get(f)) for f in reference_fields)
+            and (id_field is None or not isinstance(row.get(id_field), (list, dict)))
+        )
+
+    for record in reader.records(text, path, wanted, json_shape, as_row).rows:
         where, row = record.where, record.row
         for f in wanted:
             if f not in row:

@@ -16,8 +16,11 @@
 
 JSON shapes (:func:`records`): JSONL (one object per line), a JSON array of objects, or
 column-shaped JSON: one object whose wanted fields are lists of one length (Hugging Face's
-``{"predictions": [...], "references": [...]}``), read as one row per position. A single object
-whose wanted fields are lists of different lengths is refused.
+``{"predictions": [...], "references": [...]}``), read as one row per position. The shape of the
+file decides: one JSON value per line (or a ``.jsonl``/``.ndjson`` name) is rows; only one object
+document (``.json``, or an object over several lines) may be columns, and when it also reads as
+one valid row the caller's ``--json-shape`` must choose. A single object whose wanted fields are
+lists of different lengths is refused as columns.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import json
 import os
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rougekit.errors import InputError, OptionError, RougeKitWarning
@@ -374,24 +378,31 @@ def _jsonl(text: str, path: str) -> list[Record]:
     return out
 
 
-def _columns(obj: dict, path: str, fields: list[str] | None) -> list[Record] | None:
+def _columns(
+    obj: dict, path: str, fields: list[str] | None, as_row: Callable[[dict], bool] | None = None
+) -> list[Record] | None:
     """The rows of column-shaped JSON, or None when the object is one row."""
-    wanted = [f for f in fields if f in obj] if fields else list(obj)
+    wanted = _wanted(obj, fields)
     lists = {f: obj[f] for f in wanted if isinstance(obj[f], list)}
     if not wanted or len(lists) != len(wanted):
         return None
     lengths = {len(v) for v in lists.values()}
     if len(lengths) > 1:
         sizes = ", ".join(f"{_name(f)} has {len(v)}" for f, v in lists.items())
+        advice = "; --json-shape rows reads it as one row" if as_row is not None and as_row(obj) else ""
         raise InputError(
             f"{label(path)}: one JSON object whose fields are lists of different lengths ({sizes}): as columns "
-            "they need one length (one pair per position); for one row per line write JSONL"
+            f"they need one length (one row per position){advice}"
         )
     (n,) = lengths
     return [
         Record(f"{label(path)}, item {k + 1}", k + 1, {f: obj[f][k] for f in wanted} | _scalars(obj, wanted))
         for k in range(n)
     ]
+
+
+def _wanted(obj: dict, fields: list[str] | None) -> list:
+    return [f for f in fields if f in obj] if fields else list(obj)
 
 
 def _scalars(obj: dict, wanted: list[str]) -> dict:
@@ -403,13 +414,28 @@ def _name(field) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-def records(text: str, path: str, fields: list[str] | None = None) -> Records:
+JSON_SHAPES = ("rows", "columns")
+_ROW_SUFFIXES = (".jsonl", ".ndjson")
+
+
+def records(
+    text: str,
+    path: str,
+    fields: list[str] | None = None,
+    shape: str | None = None,
+    as_row: Callable[[dict], bool] | None = None,
+) -> Records:
     """The rows of a JSON text: JSONL, a JSON array of objects, or column-shaped JSON.
 
-    ``fields`` are the fields the caller needs: a file that is one object whose ``fields`` are all
-    lists (of one length) is column-shaped. Without ``fields``, one object whose values are all lists
-    is. Every row must be an object.
+    A file with one JSON value per line (or named ``.jsonl``/``.ndjson``) is rows. Only a file
+    that is one JSON object document (named ``.json``, or an object over several lines) may be
+    column-shaped: ``fields`` (the fields the caller needs; without them, all) are all lists of
+    one length. When such an object is also one valid row (``as_row`` says so), the reading is
+    ambiguous and refused unless ``shape`` (``"rows"`` or ``"columns"``, ``--json-shape``) chooses.
+    Every row must be an object.
     """
+    if shape is not None and shape not in JSON_SHAPES:
+        raise OptionError(f"--json-shape {shape}: choose rows or columns")
     start = len(text) - len(text.lstrip())
     if text[start : start + 1] == "[":
         one_line = "\n" not in text.strip()
@@ -417,29 +443,58 @@ def records(text: str, path: str, fields: list[str] | None = None) -> Records:
             Record(f"{label(path)}, item {k}" + ("" if one_line else f" (line {line})"), line, item, raw)
             for k, (line, item, raw) in enumerate(_array_items(text, path, start), start=1)
         ]
-        shape, columns = "array", None
-    else:
-        rows = None
-        columns = None
-        shape = "jsonl"
-        if text[start : start + 1] == "{":
+        return _objects(Records("array", rows))
+    if text[start : start + 1] == "{":
+        multi_line = "\n" in text.strip()
+        named = str(path).lower()
+        document = shape == "columns" or (
+            shape is None and not named.endswith(_ROW_SUFFIXES) and (multi_line or named.endswith(".json"))
+        )
+        if document or multi_line:
             try:
                 whole = json.loads(text)
             except (json.JSONDecodeError, RecursionError):
                 whole = None  # JSONL, or bad JSON: read line by line for the error's line
             if isinstance(whole, dict):
-                rows = _columns(whole, path, fields)
+                line = text.count("\n", 0, start) + 1
+                one = [Record(f"{label(path)}, line {line}", line, whole, text)]
+                if not document:
+                    return _objects(Records("jsonl", one))
+                if shape == "rows":
+                    return _objects(Records("jsonl", one))
+                if shape is None:
+                    _ambiguous(whole, path, fields, as_row)
+                rows = _columns(whole, path, fields, as_row)
                 if rows is not None:
-                    shape, columns = "columns", whole
-                elif "\n" in text.strip():  # a pretty-printed object: one row
-                    line = text.count("\n", 0, start) + 1
-                    rows = [Record(f"{label(path)}, line {line}", line, whole, text)]
-        if rows is None:
-            rows = _jsonl(text, path)
-    for r in rows:
+                    return _objects(Records("columns", rows, whole))
+                if shape == "columns":
+                    raise InputError(
+                        f"{label(path)}: --json-shape columns, but the object's fields "
+                        f"({field_names({f: None for f in _wanted(whole, fields)})}) are not all lists"
+                    )
+                return _objects(Records("jsonl", one))
+    return _objects(Records("jsonl", _jsonl(text, path)))
+
+
+def _ambiguous(obj: dict, path: str, fields: list[str] | None, as_row: Callable[[dict], bool] | None) -> None:
+    """Refuse an object that reads both as columns (lists of one length) and as one valid row."""
+    wanted = _wanted(obj, fields)
+    if not wanted or as_row is None or not all(isinstance(obj[f], list) for f in wanted):
+        return
+    n = {len(obj[f]) for f in wanted}
+    if len(n) == 1 and as_row(obj):
+        raise InputError(
+            f"{label(path)}: one JSON object whose fields ({field_names({f: None for f in wanted})}) are lists "
+            f"of {n.pop()} items reads two ways: as one row (lists of sentences/references) or as columns (one row "
+            "per position); choose with --json-shape rows or --json-shape columns"
+        )
+
+
+def _objects(found: Records) -> Records:
+    for r in found.rows:
         if not isinstance(r.row, dict):
             raise InputError(f"{r.where}: each row must be a JSON object, not {_kind(r.row)}")
-    return Records(shape, rows, columns)
+    return found
 
 
 def _kind(value) -> str:
