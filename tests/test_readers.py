@@ -127,6 +127,31 @@ def test_dedup_column_json_with_a_list_of_another_length_is_refused(tmp_path, ex
     one_error(run, "c.json", field, f"{size} items", "'text' has 3")
 
 
+@pytest.mark.parametrize(
+    "data, kept, dropped_line",
+    [  # CR-only line ends (old Mac, Excel), and a lone CR inside a quoted cell of an LF file
+        (b"id,text\r1,the cat sat on the mat\r2,the cat sat on the mat\r3,dogs bark loudly\r", [1, 3], 3),
+        (b'id,text\n1,"the cat\rsat on the mat"\n2,the cat sat on the mat\n3,dogs bark loudly\n', [1, 3], 4),
+    ],
+)
+def test_dedup_csv_writes_the_kept_rows_whatever_the_line_breaks(tmp_path, data, kept, dropped_line):
+    (tmp_path / "d.csv").write_bytes(data)
+    run = subprocess.run(
+        [sys.executable, "-m", "rougekit", "dedup", "d.csv", "--column", "text", "--dropped", "x.jsonl"],
+        capture_output=True,
+        cwd=tmp_path,
+        env=subprocess_env(),
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    header, *rows = data.replace(b"\r\n", b"\n").split(b"\n" if b"\n" in data else b"\r")
+    sep = b"\n" if b"\n" in data else b"\r"
+    by_id = {row.split(b",", 1)[0]: row + sep for row in rows if row}
+    assert run.stdout == header + sep + b"".join(by_id[str(k).encode()] for k in kept)
+    (dropped,) = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert (dropped["index"], dropped["line"], dropped["match_index"]) == (1, dropped_line, 0)
+
+
 # -- finding 7: dedup reads what score reads --------------------------------------------------------
 
 

@@ -552,8 +552,8 @@ def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, 
     Blank rows are skipped; a row with another number of cells than the header is an error, and so
     is a header without the ``require`` columns (checked before any row).
     """
-    physical = lines_with_ends(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    physical = io.StringIO(text, newline="").readlines()  # split as csv counts lines: \n, \r\n or \r
+    reader = csv.reader(physical, delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration:
