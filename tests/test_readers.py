@@ -152,6 +152,21 @@ def test_dedup_csv_writes_the_kept_rows_whatever_the_line_breaks(tmp_path, data,
     assert (dropped["index"], dropped["line"], dropped["match_index"]) == (1, dropped_line, 0)
 
 
+@pytest.mark.parametrize(
+    "lines, kept",
+    [  # "[Music] hello there my friends" vs "hello there my friends": rougeL F of 4 shared tokens
+        # of 5 and 4 is 8/9 > 0.7, dropped; the third line of the second file repeats the first
+        (["[Music] hello there my friends", "hello there my friends", "something else entirely"], [0, 2]),
+        (["[1] the cat sat on the mat", "[2] dogs bark loudly", "[1] the cat sat on the mat"], [0, 1]),
+    ],
+)
+def test_dedup_reads_text_lines_starting_with_a_bracket_as_lines(tmp_path, lines, kept):
+    (tmp_path / "subs.txt").write_text("\n".join(lines) + "\n")
+    run = rk("dedup", "subs.txt", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "".join(lines[k] + "\n" for k in kept)
+
+
 # -- finding 7: dedup reads what score reads --------------------------------------------------------
 
 

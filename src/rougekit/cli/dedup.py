@@ -141,7 +141,7 @@ def read_rows(path: str, field: str | None, column: str | None) -> Rows:
         return _json_rows(text, path, field)
     if column is not None:
         return _csv(text, path, column)
-    if reader.looks_like_json(text):
+    if reader.looks_like_json(text, path):
         first = reader.records(text, path).rows
         names = reader.field_names(first[0].row) if first else "none"
         raise OptionError(f"{reader.label(path)} holds JSON rows: give --field with the field of the text ({names})")

@@ -514,11 +514,17 @@ def no_field(where: str, field: str, row: dict) -> InputError:
     return InputError(f"{where}: no field {_name(field)} (fields: {field_names(row)})")
 
 
-def looks_like_json(text: str) -> bool:
-    """Whether a text is JSON rows: it starts with ``[``, or its first line is a JSON object."""
+def looks_like_json(text: str, path: str = "") -> bool:
+    """Whether a text is JSON rows: a file named ``.json``/``.jsonl``/``.ndjson``, a JSON array
+    (that parses: a text line may start with ``[``, as ``[Music] ...``), or its first line is a JSON object."""
+    if str(path).lower().endswith((".json", *_ROW_SUFFIXES)):
+        return True
     head = text.lstrip()
     if head[:1] == "[":
-        return True
+        try:
+            return isinstance(json.loads(head), list)
+        except (json.JSONDecodeError, RecursionError):
+            return False
     if head[:1] != "{":
         return False
     first = head.split("\n", 1)[0]
