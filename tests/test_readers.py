@@ -266,12 +266,48 @@ def test_an_endless_input_stops_at_a_named_limit(tmp_path, argv):
 
 def test_limits_can_be_set_and_are_named(tmp_path):
     (tmp_path / "c.txt").write_text("a b c\n" * 50 + "x" * 20 + "\n" + "y\n" * 20)
-    run = rk("score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "10"})
+    run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "10"})
     one_error(run, "c.txt, line 11", "more than 10 lines", "ROUGEKIT_MAX_LINES")
     run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_FILE_BYTES": "100"})
     one_error(run, "c.txt: larger than 100 bytes", "ROUGEKIT_MAX_FILE_BYTES")
     run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "10"})
     one_error(run, "c.txt, line 51: longer than 10 bytes", "ROUGEKIT_MAX_LINE_BYTES")
+
+
+def test_streamed_score_keeps_only_the_limit_per_line(tmp_path):
+    # score -c/-r reads line by line in flat memory: no limit on the file's size or lines
+    (tmp_path / "c.txt").write_text("a b c\n" * 50 + "x" * 20 + "\n" + "y\n" * 20)
+    run = rk(
+        "score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path,
+        env={"ROUGEKIT_MAX_LINES": "10", "ROUGEKIT_MAX_FILE_BYTES": "100"},
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "scored: 1 system, 71 pairs" in run.stdout
+    run = rk("score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "10"})
+    one_error(run, "c.txt, line 51: longer than 10 bytes", "ROUGEKIT_MAX_LINE_BYTES")
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32-be"])
+def test_utf16_and_utf32_lines_are_counted_after_decoding(tmp_path, codec):
+    # U+010A is the bytes 0A 01 in UTF-16 LE (01 0A in BE): a 0x0A byte that is no line break
+    lines = ["\u010a\u010a\u010a the cat", "\u010a dogs bark", "\u0a0a a bird sang"]
+    (tmp_path / "d.txt").write_bytes(("\n".join(lines) + "\n").encode(codec))
+    if codec == "utf-32-be":
+        (tmp_path / "d.txt").write_bytes(b"\0\0\xfe\xff" + (tmp_path / "d.txt").read_bytes())
+    run = rk("dedup", "d.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "3", "ROUGEKIT_MAX_LINE_BYTES": "40"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "".join(line + "\n" for line in lines)  # no two share a word: all kept
+    (tmp_path / "d.txt").write_bytes(("\n".join(lines + ["one more"]) + "\n").encode("utf-16"))
+    run = rk("dedup", "d.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "3"})
+    one_error(run, "d.txt, line 4", "more than 3 lines")
+
+
+def test_a_json_document_after_a_utf8_byte_order_mark_has_no_line_limit(tmp_path):
+    items = [{"t": f"the cat sat on the mat number {k}"} for k in range(3)] + [{"t": "dogs bark"}]
+    (tmp_path / "a.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(items).encode())
+    run = rk("dedup", "a.json", "--field", "t", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "50"})
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [items[0], items[3]]
 
 
 def test_dedup_never_quotes_the_file(tmp_path):

@@ -5,7 +5,9 @@
   16 MiB; a file that is one JSON document has no line limit). Past one of them reading stops at once
   with an error naming the file, the line and the limit; the environment variables
   ``ROUGEKIT_MAX_FILE_BYTES``, ``ROUGEKIT_MAX_LINES`` and ``ROUGEKIT_MAX_LINE_BYTES`` raise them. So
-  ``/dev/zero`` or any endless stream fails within a moment instead of filling the memory.
+  ``/dev/zero`` or any endless stream fails within a moment instead of filling the memory. A
+  stream read line by line (``score -c/-r``) keeps only the limit per line (its memory is flat); a
+  UTF-16/32 file is held to the file size while read and its lines are counted after decoding.
 * **Encodings.** UTF-8. A byte order mark chooses UTF-8 (``EF BB BF``, dropped), UTF-16 LE/BE or
   UTF-32 LE/BE, and the text is read in that encoding. A NUL byte in text is refused (it is a binary
   file, or UTF-16 without a byte order mark).
@@ -114,38 +116,45 @@ def _size(n: int) -> str:
 
 
 class _Guard:
-    """Counts bytes, lines and the current line's length while a file is read; stops at a limit."""
+    """Counts bytes, lines and the current line's length while a file is read; stops at a limit.
 
-    def __init__(self, path: str, line_limit: bool, json_document: bool = True):
+    ``file_limits=False`` checks the line length only (a stream read line by line, in flat memory).
+    A UTF-16/32 file (by its byte order mark) is held to the file size only: a ``0x0A`` byte may be
+    part of a character there, so its lines are counted after decoding (:func:`decode`)."""
+
+    def __init__(self, path: str, line_limit: bool, json_document: bool = True, file_limits: bool = True):
         self.path = path
         self.json_document = json_document  # a file starting with [ or { may be one long line
-        self.file_cap, self.lines_cap = max_file_bytes(), max_lines()
+        self.file_cap, self.lines_cap = (max_file_bytes(), max_lines()) if file_limits else (0, 0)
         self.line_cap = max_line_bytes() if line_limit else 0
         self.total = self.newlines = self.open_line = 0
         self.first = True
+        self.wide = False
 
     def feed(self, chunk: bytes) -> None:
         if self.first and chunk:
             self.first = False
-            if self.line_cap and self.json_document and chunk.lstrip()[:1] in (b"[", b"{"):
+            codec, _, skip = bom(chunk)
+            if codec != "utf-8":
+                self.wide = True
+            elif self.line_cap and self.json_document and chunk[skip:].lstrip()[:1] in (b"[", b"{"):
                 self.line_cap = 0  # a JSON document may be one long line: the file limit holds it
         self.total += len(chunk)
-        if self.total > self.file_cap:
+        if self.file_cap and self.total > self.file_cap:
             raise InputError(
                 f"{label(self.path)}: larger than {_size(self.file_cap)}, the limit per file "
                 "(set ROUGEKIT_MAX_FILE_BYTES to raise it)"
             )
+        if self.wide:
+            return
         count = chunk.count(b"\n")
         if count:
             if self.line_cap:
                 self._check_lines(chunk)
             self.open_line = len(chunk) - chunk.rfind(b"\n") - 1
             self.newlines += count
-            if self.newlines > self.lines_cap:
-                raise InputError(
-                    f"{label(self.path)}, line {self.lines_cap + 1:,}: more than {self.lines_cap:,} lines, "
-                    "the limit per file (set ROUGEKIT_MAX_LINES to raise it)"
-                )
+            if self.lines_cap and self.newlines > self.lines_cap:
+                raise too_many_lines(self.path, self.lines_cap)
         else:
             self.open_line += len(chunk)
         if self.line_cap and self.open_line > self.line_cap:
@@ -165,6 +174,13 @@ class _Guard:
             f"{label(self.path)}, line {line:,}: longer than {_size(self.line_cap)}, "
             "the limit per line (set ROUGEKIT_MAX_LINE_BYTES to raise it)"
         )
+
+
+def too_many_lines(path: str, cap: int) -> InputError:
+    return InputError(
+        f"{label(path)}, line {cap + 1:,}: more than {cap:,} lines, the limit per file "
+        "(set ROUGEKIT_MAX_LINES to raise it)"
+    )
 
 
 def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
@@ -227,6 +243,8 @@ def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> st
         nul = text.find("\0")
         if nul >= 0:
             raise InputError(f"{label(path)}, line {text.count(chr(10), 0, nul) + 1}: holds a NUL character")
+        if text.count("\n") > max_lines():  # counted here, as _Guard counts UTF-8 lines
+            raise too_many_lines(path, max_lines())
         return text
     nul = data.find(b"\0")
     if nul >= 0:
