@@ -310,6 +310,40 @@ def test_a_json_document_after_a_utf8_byte_order_mark_has_no_line_limit(tmp_path
     assert json.loads(run.stdout) == [items[0], items[3]]
 
 
+def test_sentence_sep_splits_folder_files_and_variants_signatures_say_so(tmp_path):
+    for d, text in (("c", "the cat sat<q>on the mat\n"), ("r", "the cat sat on the mat\n")):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "d1.txt").write_text(text)
+    argv = ["score", "--candidate-dir", "c", "--candidate-pattern", r"(d\d)\.txt", "--reference-dir", "r"]
+    argv += ["--reference-pattern", r"#ID#\.txt", "--measures", "ROUGE-L", "--format", "json", "--bootstrap", "none"]
+    run = rk(*argv, "--sentence-sep", "<q>", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "warning" not in run.stderr, run.stderr
+    out = json.loads(run.stdout)
+    # split: "the cat sat" / "on the mat" against "the cat sat on the mat": the union LCS covers
+    # all 6 reference words and the candidate has 6 words -> R = P = 1 (unsplit, "<q>" is a 7th word)
+    assert out["systems"]["c"]["ROUGE-L"]["f"] == 1.0 and "sent:<q>" in out["signature"]
+    (tmp_path / "c.txt").write_text("the cat sat<q>on the mat\n")
+    (tmp_path / "r.txt").write_text("the cat sat on the mat\n")
+    run = rk(
+        "variants",
+        "-c",
+        "c.txt",
+        "-r",
+        "r.txt",
+        "--sentence-sep",
+        "<q>",
+        "--rows",
+        "rouge155",
+        "--format",
+        "json",
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    (row,) = json.loads(run.stdout)["rows"]
+    assert "|sent:<q>|" in row["signature"], row["signature"]
+
+
 def test_dedup_never_quotes_the_file(tmp_path):
     (tmp_path / "passwd").write_text("k7q:x:0:0:private-words:/root:/bin/sh\nother:x:1:1::/:/bin/sh\n")
     run = rk("dedup", "passwd", "--column", "text", cwd=tmp_path)

@@ -245,7 +245,12 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
         if not getattr(args, flag):
             raise OptionError(f"--candidate-dir needs --{flag.replace('_', '-')}")
     ids, cands, refs = inputs.read_folders(
-        args.candidate_dir, args.candidate_pattern, args.reference_dir, args.reference_pattern, args.encoding_errors
+        args.candidate_dir,
+        args.candidate_pattern,
+        args.reference_dir,
+        args.reference_pattern,
+        args.encoding_errors,
+        args.sentence_sep,
     )
     return {printable_name(os.path.basename(os.path.normpath(args.candidate_dir))): cands}, refs, ids
 

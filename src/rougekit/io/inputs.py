@@ -157,10 +157,16 @@ def read_jsonl(
 
 
 def read_folders(
-    cand_dir: str, cand_pattern: str, ref_dir: str, ref_pattern: str, errors: str = "strict"
+    cand_dir: str,
+    cand_pattern: str,
+    ref_dir: str,
+    ref_pattern: str,
+    errors: str = "strict",
+    sentence_sep: str | None = None,
 ) -> tuple[list[str], list[str], list[list[str]]]:
     """pyrouge-style folders: ``cand_pattern`` is a regex whose first group is the summary ID;
-    ``ref_pattern`` is a regex in which ``#ID#`` stands for that ID. Files hold one sentence per line.
+    ``ref_pattern`` is a regex in which ``#ID#`` stands for that ID. Files hold one sentence per
+    line; ``sentence_sep`` (e.g. ``<q>``) marks more sentence breaks inside a line.
     """
     try:
         cand_regex = re.compile(cand_pattern)
@@ -193,15 +199,16 @@ def read_folders(
         if not matched:
             raise InputError(f"no reference in {ref_dir} matches {ref_pattern!r} for ID {summary_id!r}")
         ids.append(summary_id)
-        cands.append(_read_text(str(Path(cand_dir) / name), errors))
-        refs.append([_read_text(str(Path(ref_dir) / f), errors) for f in matched])
+        cands.append(_read_text(str(Path(cand_dir) / name), errors, sentence_sep))
+        refs.append([_read_text(str(Path(ref_dir) / f), errors, sentence_sep) for f in matched])
     if not ids:
         raise InputError(f"no file in {cand_dir} matches {cand_pattern!r}")
     return ids, cands, refs
 
 
-def _read_text(path: str, errors: str) -> str:
-    return "\n".join(reader.lines(reader.read_text(path, errors=errors, hint=_HINT)))
+def _read_text(path: str, errors: str, sentence_sep: str | None = None) -> str:
+    lines = reader.lines(reader.read_text(path, errors=errors, hint=_HINT))
+    return "\n".join(split_sentences(line, sentence_sep) for line in lines)
 
 
 _BLOCK = 1 << 22  # bytes read at a time by _iter_lines
