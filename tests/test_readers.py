@@ -344,6 +344,26 @@ def test_sentence_sep_splits_folder_files_and_variants_signatures_say_so(tmp_pat
     assert "|sent:<q>|" in row["signature"], row["signature"]
 
 
+def test_json_rows_are_named_by_item_not_by_a_shared_line(tmp_path):
+    items = [{"t": "the cat sat on the mat"}, {"t": "dogs bark"}, {"t": "the cat sat on the mat"}]
+    (tmp_path / "a.json").write_text(json.dumps(items))  # one line: every item is on line 1
+    run = rk("dedup", "a.json", "--field", "t", "--dropped", "x.jsonl", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    (dropped,) = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert (dropped["index"], dropped["where"], dropped["match_where"]) == (2, "item 3", "item 1")
+    run = rk("extract", "a.json", "a.json", "--field", "t", "--limit", "1", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    last = json.loads(run.stdout.splitlines()[-1])
+    assert last["query_where"] == "item 3" and last["matches"][0]["where"] == "item 1"
+    (tmp_path / "h.json").write_text(
+        json.dumps([{"system": "A", "s": 1}, {"system": "B", "s": 2}, {"system": "A", "s": 3}])
+    )
+    (tmp_path / "m.csv").write_text("system,m\nA,1\nB,2\n")
+    one_error(rk("correlate", "m.csv", "h.json", cwd=tmp_path), "h.json, item 3: system 'A' repeats item 1")
+    (tmp_path / "h.json").write_text(json.dumps([{"system": "A", "s": 1}, {"system": "B", "s": "high"}]))
+    one_error(rk("correlate", "m.csv", "h.json", cwd=tmp_path), "h.json, item 2: column 's': 'high' is not a number")
+
+
 def test_dedup_never_quotes_the_file(tmp_path):
     (tmp_path / "passwd").write_text("k7q:x:0:0:private-words:/root:/bin/sh\nother:x:1:1::/:/bin/sh\n")
     run = rk("dedup", "passwd", "--column", "text", cwd=tmp_path)

@@ -317,6 +317,11 @@ class Record:
     row: dict
     raw: str = ""
 
+    @property
+    def at(self) -> str:
+        """Where the row is, without the file: ``line 3``, ``item 2`` or ``item 2 (line 5)``."""
+        return self.where.rpartition(", ")[2]
+
 
 @dataclass
 class Records:
@@ -326,6 +331,7 @@ class Records:
     rows: list[Record]
     columns: dict | None = None  # the object of a column-shaped file
     header: str = ""  # the header line of a CSV file, as read
+    names: list[str] | None = None  # the header's cells of a CSV file, in order (repeats kept)
 
 
 def _nested(path: str, line: int) -> InputError:
@@ -603,6 +609,6 @@ def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, 
             rows.append(Record(f"{label(path)}, line {first}", first, dict(zip(header, cells)), raw))
     except csv.Error as exc:
         raise InputError(f"{label(path)}, line {reader.line_num}: not readable as CSV ({exc})") from None
-    out = Records("csv", rows, header="".join(physical[:head_end]))
+    out = Records("csv", rows, header="".join(physical[:head_end]), names=header)
     out.columns = {h: None for h in header}
     return out
