@@ -364,6 +364,12 @@ def test_json_rows_are_named_by_item_not_by_a_shared_line(tmp_path):
     one_error(rk("correlate", "m.csv", "h.json", cwd=tmp_path), "h.json, item 2: column 's': 'high' is not a number")
 
 
+@pytest.mark.parametrize("argv", [["score", "-c", "b.txt", "-r", "b.txt"], ["dedup", "b.txt"]], ids=["stream", "whole"])
+def test_invalid_utf8_is_named_alike_streamed_or_whole(tmp_path, argv):
+    (tmp_path / "b.txt").write_bytes(b"a b\nc d\nx \xff y\n")  # the bad byte: line 3, byte 2 (0-based)
+    one_error(rk(*argv, cwd=tmp_path), "b.txt, line 3: invalid UTF-8 at byte 2")
+
+
 def test_dedup_never_quotes_the_file(tmp_path):
     (tmp_path / "passwd").write_text("k7q:x:0:0:private-words:/root:/bin/sh\nother:x:1:1::/:/bin/sh\n")
     run = rk("dedup", "passwd", "--column", "text", cwd=tmp_path)

@@ -21,11 +21,6 @@ from rougekit.io.reader import STDIN
 _HINT = "use --encoding-errors replace to read it anyway"
 
 
-def read_bytes(path: str) -> bytes:
-    """The whole input as bytes, within the reader's limits; ``-`` reads standard input."""
-    return reader.read_bytes(path)
-
-
 def _open(path: str):
     return contextlib.nullcontext(sys.stdin.buffer) if path == STDIN else open_binary(path)
 
@@ -39,16 +34,6 @@ def split_sentences(text: str, sentence_sep: str | None) -> str:
     if not sentence_sep:
         return text
     return "\n".join(part.strip() for part in text.split(sentence_sep))
-
-
-def _decode(data: bytes, path: str, line: int, errors: str) -> str:
-    try:
-        return data.decode("utf-8", errors)
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"{_label(path)}, line {line}: invalid UTF-8 at byte {exc.start} "
-            "(use --encoding-errors replace to read it anyway)"
-        ) from None
 
 
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
@@ -254,16 +239,13 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 block = read(_BLOCK)
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
-            try:
-                lines = whole.decode("utf-8", errors).split("\n")
-            except UnicodeDecodeError:
-                lines = [_decode(line, path, number + i, errors) for i, line in enumerate(whole.split(b"\n"), 1)]
+            lines = reader.decode_utf8(whole, path, errors, _HINT, number + 1).split("\n")
             for line in lines:
                 yield split_sentences(line.rstrip("\r"), sentence_sep)
             number += len(lines)
             block = read(_BLOCK)
         if rest:
-            last = _decode(rest, path, number + 1, errors)
+            last = reader.decode_utf8(rest, path, errors, _HINT, number + 1)
             yield split_sentences(last.rstrip("\r"), sentence_sep)
 
 

@@ -249,11 +249,17 @@ def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> st
     nul = data.find(b"\0")
     if nul >= 0:
         raise nul_error(path, data.count(b"\n", 0, nul) + 1)
+    return decode_utf8(data, path, errors, hint)
+
+
+def decode_utf8(data: bytes, path: str, errors: str = "strict", hint: str = "", first_line: int = 1) -> str:
+    """UTF-8 bytes (no byte order mark read) as text; an invalid byte is an error naming its line
+    (counted from ``first_line``) and its byte in that line."""
     try:
         return data.decode("utf-8", errors)
     except UnicodeDecodeError as exc:
         start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
+        line = first_line + data.count(b"\n", 0, exc.start)
         more = f" ({hint})" if hint else ""
         raise InputError(f"{label(path)}, line {line}: invalid UTF-8 at byte {exc.start - start}{more}") from None
 
