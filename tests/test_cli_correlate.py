@@ -172,7 +172,7 @@ def test_system_level_tables_without_instance_column(tmp_path, capsys):
         ("system,instance,score\nA,d1,0.5\nB,d1,abc\n", ", line 3: column 'score': 'abc' is not a number"),
         ("system,instance,score\nA,d1,0.5\nA,d1,0.6\n", ", line 3: system 'A', instance 'd1' repeats line 2"),
         ("sys,instance,score\nA,d1,0.5\n", ", line 2: no 'system' column"),
-        ("system,instance,score\nA,d1\n", ", line 2: 2 fields, the header has 3"),
+        ("system,instance,score\nA,d1\n", ", line 2: 2 cell(s), the header has 3"),
         ("", ", line 1: empty file"),
         ("system,instance,score\nA,d1,inf\n", "is not finite"),
     ],

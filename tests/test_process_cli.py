@@ -43,8 +43,10 @@ def test_text_lines_and_dropped_file(tmp_path):
     assert record == {
         "index": 1,
         "line": 2,
+        "where": "line 2",
         "match_index": 0,
         "match_line": 1,
+        "match_where": "line 1",
         "score": 2 * (5 / 6) * (5 / 6) / (5 / 6 + 5 / 6),
         "text": TEXTS[1],
         "match": TEXTS[0],

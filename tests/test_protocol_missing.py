@@ -36,6 +36,17 @@ def test_masked_distribution_is_the_library_bootstrap(level, unit, coefficient):
         assert not np.isnan(want).all()
 
 
+@pytest.mark.parametrize("unit", ["systems", "instances", "both"])
+def test_masked_distribution_at_global_level_is_the_library_bootstrap(unit):
+    # global level has no batched form: it must not be computed as summary level (it was)
+    X, Y = _matrices(0)
+    rows, cols = draws(5, 4, unit, 200, 0)
+    ours = masked_distribution(X, Y, "global", "pearson", rows, cols)
+    want = bootstrap_distribution(X, Y, "global", "pearson", resample_unit=unit, samples=200, seed=0)
+    np.testing.assert_allclose(ours, want, rtol=0, atol=1e-12, equal_nan=True)
+    assert not np.isnan(want).all()
+
+
 def test_protocol_with_missing_cells_is_batched(tmp_path, monkeypatch):
     """The 4-row file of the report: 3 systems x 2 instances, one cell missing."""
     texts = ["the cat sat", "a cat on a mat", "the dog", "cat mat sat"]

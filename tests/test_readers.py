@@ -62,7 +62,9 @@ def test_hf_style_column_json_is_read_as_columns(tmp_path):
     )
     args = ["--candidate-field", "predictions", "--reference-field", "references", "--measures", "ROUGE-1"]
     args += ["--format", "jsonl", "--per-pair", "--bootstrap", "none"]
-    columns = per_pair(rk("score", "--jsonl", "hf.json", *args, cwd=tmp_path))
+    # both readings fit (a list of sentences and a list of references is one valid row): asked
+    one_error(rk("score", "--jsonl", "hf.json", *args, cwd=tmp_path), "hf.json", "two ways", "--json-shape")
+    columns = per_pair(rk("score", "--jsonl", "hf.json", "--json-shape", "columns", *args, cwd=tmp_path))
     rows = per_pair(rk("score", "--jsonl", "rows.jsonl", *args, cwd=tmp_path))
     assert len(columns) == 3 and columns == rows
     # pair 1 by hand: police, the, gunman of 4 tokens each side
@@ -81,7 +83,88 @@ def test_column_json_of_different_lengths_is_refused_with_the_fix(tmp_path):
         "references",
         cwd=tmp_path,
     )
-    one_error(run, "hf.json", "'predictions' has 3", "'references' has 2", "JSONL")
+    one_error(run, "hf.json", "'predictions' has 3", "'references' has 2", "--json-shape rows")
+
+
+ONE_ROW = {"prediction": ["the cat sat on the mat", "it was happy"], "references": ["a cat sat on a mat", "dogs bark"]}
+SCORE_ONE = ["--candidate-field", "prediction", "--reference-field", "references", "--measures", "ROUGE-1"]
+SCORE_ONE += ["--format", "jsonl", "--per-pair", "--bootstrap", "none"]
+
+
+@pytest.mark.parametrize("name", ["one.jsonl", "one.ndjson", "one.txt"])
+def test_a_one_line_jsonl_row_of_lists_is_one_pair(tmp_path, name):
+    (tmp_path / name).write_text(json.dumps(ONE_ROW) + "\n")
+    pairs = per_pair(rk("score", "--jsonl", name, *SCORE_ONE, cwd=tmp_path))
+    # one pair with two references, counts summed over them (ROUGE-1.5.5's -f A): "a cat sat on a
+    # mat" shares cat, sat, on, mat (4 of 6 tokens), "dogs bark" nothing (0 of 2) -> recall 4/8
+    assert len(pairs) == 1
+    assert pairs[0]["ROUGE-1"]["recall"] == 0.5
+    # lists of different lengths in a .jsonl row: still one row, not a refusal
+    three = dict(ONE_ROW, prediction=[*ONE_ROW["prediction"], "then it slept"])
+    (tmp_path / name).write_text(json.dumps(three) + "\n")
+    assert len(per_pair(rk("score", "--jsonl", name, *SCORE_ONE, cwd=tmp_path))) == 1
+
+
+def test_a_json_object_read_two_ways_is_asked_and_the_option_chooses(tmp_path):
+    (tmp_path / "one.json").write_text(json.dumps(ONE_ROW, indent=2))
+    one_error(rk("score", "--jsonl", "one.json", *SCORE_ONE, cwd=tmp_path), "one.json", "two ways", "--json-shape")
+    as_row = per_pair(rk("score", "--jsonl", "one.json", "--json-shape", "rows", *SCORE_ONE, cwd=tmp_path))
+    assert len(as_row) == 1 and as_row[0]["ROUGE-1"]["recall"] == 0.5  # as in the JSONL test above
+    cols = per_pair(rk("score", "--jsonl", "one.json", "--json-shape", "columns", *SCORE_ONE, cwd=tmp_path))
+    # pair 1: "the cat sat on the mat" vs "a cat sat on a mat": cat sat on mat, 4 of 6
+    # pair 2: "it was happy" vs "dogs bark": nothing in common
+    assert [p["ROUGE-1"]["recall"] for p in cols] == [pytest.approx(4 / 6, abs=1e-5), 0.0]
+
+
+@pytest.mark.parametrize(
+    "extra, field, size",
+    [({"tags": ["x"], "source": "hf"}, "'tags'", 1), ({"ids": [10, 11, 12, 13]}, "'ids'", 4)],
+)
+def test_dedup_column_json_with_a_list_of_another_length_is_refused(tmp_path, extra, field, size):
+    texts = ["the cat sat on the mat", "the cat sat on the mat", "something else entirely here"]
+    (tmp_path / "c.json").write_text(json.dumps({"text": texts, **extra}))
+    run = rk("dedup", "c.json", "--field", "text", cwd=tmp_path)
+    one_error(run, "c.json", field, f"{size} items", "'text' has 3")
+
+
+@pytest.mark.parametrize(
+    "data, kept, dropped_line",
+    [  # CR-only line ends (old Mac, Excel), and a lone CR inside a quoted cell of an LF file
+        (b"id,text\r1,the cat sat on the mat\r2,the cat sat on the mat\r3,dogs bark loudly\r", [1, 3], 3),
+        (b'id,text\n1,"the cat\rsat on the mat"\n2,the cat sat on the mat\n3,dogs bark loudly\n', [1, 3], 4),
+    ],
+)
+def test_dedup_csv_writes_the_kept_rows_whatever_the_line_breaks(tmp_path, data, kept, dropped_line):
+    (tmp_path / "d.csv").write_bytes(data)
+    run = subprocess.run(
+        [sys.executable, "-m", "rougekit", "dedup", "d.csv", "--column", "text", "--dropped", "x.jsonl"],
+        capture_output=True,
+        cwd=tmp_path,
+        env=subprocess_env(),
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    header, *rows = data.replace(b"\r\n", b"\n").split(b"\n" if b"\n" in data else b"\r")
+    sep = b"\n" if b"\n" in data else b"\r"
+    by_id = {row.split(b",", 1)[0]: row + sep for row in rows if row}
+    assert run.stdout == header + sep + b"".join(by_id[str(k).encode()] for k in kept)
+    (dropped,) = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert (dropped["index"], dropped["line"], dropped["match_index"]) == (1, dropped_line, 0)
+
+
+@pytest.mark.parametrize(
+    "lines, kept",
+    [  # "[Music] hello there my friends" vs "hello there my friends": rougeL F of 4 shared tokens
+        # of 5 and 4 is 8/9 > 0.7, dropped; the third line of the second file repeats the first
+        (["[Music] hello there my friends", "hello there my friends", "something else entirely"], [0, 2]),
+        (["[1] the cat sat on the mat", "[2] dogs bark loudly", "[1] the cat sat on the mat"], [0, 1]),
+    ],
+)
+def test_dedup_reads_text_lines_starting_with_a_bracket_as_lines(tmp_path, lines, kept):
+    (tmp_path / "subs.txt").write_text("\n".join(lines) + "\n")
+    run = rk("dedup", "subs.txt", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "".join(lines[k] + "\n" for k in kept)
 
 
 # -- finding 7: dedup reads what score reads --------------------------------------------------------
@@ -183,12 +266,108 @@ def test_an_endless_input_stops_at_a_named_limit(tmp_path, argv):
 
 def test_limits_can_be_set_and_are_named(tmp_path):
     (tmp_path / "c.txt").write_text("a b c\n" * 50 + "x" * 20 + "\n" + "y\n" * 20)
-    run = rk("score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "10"})
+    run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "10"})
     one_error(run, "c.txt, line 11", "more than 10 lines", "ROUGEKIT_MAX_LINES")
     run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_FILE_BYTES": "100"})
     one_error(run, "c.txt: larger than 100 bytes", "ROUGEKIT_MAX_FILE_BYTES")
     run = rk("dedup", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "10"})
     one_error(run, "c.txt, line 51: longer than 10 bytes", "ROUGEKIT_MAX_LINE_BYTES")
+
+
+def test_streamed_score_keeps_only_the_limit_per_line(tmp_path):
+    # score -c/-r reads line by line in flat memory: no limit on the file's size or lines
+    (tmp_path / "c.txt").write_text("a b c\n" * 50 + "x" * 20 + "\n" + "y\n" * 20)
+    run = rk(
+        "score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path,
+        env={"ROUGEKIT_MAX_LINES": "10", "ROUGEKIT_MAX_FILE_BYTES": "100"},
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "scored: 1 system, 71 pairs" in run.stdout
+    run = rk("score", "-c", "c.txt", "-r", "c.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "10"})
+    one_error(run, "c.txt, line 51: longer than 10 bytes", "ROUGEKIT_MAX_LINE_BYTES")
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32-be"])
+def test_utf16_and_utf32_lines_are_counted_after_decoding(tmp_path, codec):
+    # U+010A is the bytes 0A 01 in UTF-16 LE (01 0A in BE): a 0x0A byte that is no line break
+    lines = ["\u010a\u010a\u010a the cat", "\u010a dogs bark", "\u0a0a a bird sang"]
+    (tmp_path / "d.txt").write_bytes(("\n".join(lines) + "\n").encode(codec))
+    if codec == "utf-32-be":
+        (tmp_path / "d.txt").write_bytes(b"\0\0\xfe\xff" + (tmp_path / "d.txt").read_bytes())
+    run = rk("dedup", "d.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "3", "ROUGEKIT_MAX_LINE_BYTES": "40"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "".join(line + "\n" for line in lines)  # no two share a word: all kept
+    (tmp_path / "d.txt").write_bytes(("\n".join(lines + ["one more"]) + "\n").encode("utf-16"))
+    run = rk("dedup", "d.txt", cwd=tmp_path, env={"ROUGEKIT_MAX_LINES": "3"})
+    one_error(run, "d.txt, line 4", "more than 3 lines")
+
+
+def test_a_json_document_after_a_utf8_byte_order_mark_has_no_line_limit(tmp_path):
+    items = [{"t": f"the cat sat on the mat number {k}"} for k in range(3)] + [{"t": "dogs bark"}]
+    (tmp_path / "a.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(items).encode())
+    run = rk("dedup", "a.json", "--field", "t", cwd=tmp_path, env={"ROUGEKIT_MAX_LINE_BYTES": "50"})
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == [items[0], items[3]]
+
+
+def test_sentence_sep_splits_folder_files_and_variants_signatures_say_so(tmp_path):
+    for d, text in (("c", "the cat sat<q>on the mat\n"), ("r", "the cat sat on the mat\n")):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "d1.txt").write_text(text)
+    argv = ["score", "--candidate-dir", "c", "--candidate-pattern", r"(d\d)\.txt", "--reference-dir", "r"]
+    argv += ["--reference-pattern", r"#ID#\.txt", "--measures", "ROUGE-L", "--format", "json", "--bootstrap", "none"]
+    run = rk(*argv, "--sentence-sep", "<q>", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "warning" not in run.stderr, run.stderr
+    out = json.loads(run.stdout)
+    # split: "the cat sat" / "on the mat" against "the cat sat on the mat": the union LCS covers
+    # all 6 reference words and the candidate has 6 words -> R = P = 1 (unsplit, "<q>" is a 7th word)
+    assert out["systems"]["c"]["ROUGE-L"]["f"] == 1.0 and "sent:<q>" in out["signature"]
+    (tmp_path / "c.txt").write_text("the cat sat<q>on the mat\n")
+    (tmp_path / "r.txt").write_text("the cat sat on the mat\n")
+    run = rk(
+        "variants",
+        "-c",
+        "c.txt",
+        "-r",
+        "r.txt",
+        "--sentence-sep",
+        "<q>",
+        "--rows",
+        "rouge155",
+        "--format",
+        "json",
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    (row,) = json.loads(run.stdout)["rows"]
+    assert "|sent:<q>|" in row["signature"], row["signature"]
+
+
+def test_json_rows_are_named_by_item_not_by_a_shared_line(tmp_path):
+    items = [{"t": "the cat sat on the mat"}, {"t": "dogs bark"}, {"t": "the cat sat on the mat"}]
+    (tmp_path / "a.json").write_text(json.dumps(items))  # one line: every item is on line 1
+    run = rk("dedup", "a.json", "--field", "t", "--dropped", "x.jsonl", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    (dropped,) = [json.loads(line) for line in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert (dropped["index"], dropped["where"], dropped["match_where"]) == (2, "item 3", "item 1")
+    run = rk("extract", "a.json", "a.json", "--field", "t", "--limit", "1", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    last = json.loads(run.stdout.splitlines()[-1])
+    assert last["query_where"] == "item 3" and last["matches"][0]["where"] == "item 1"
+    (tmp_path / "h.json").write_text(
+        json.dumps([{"system": "A", "s": 1}, {"system": "B", "s": 2}, {"system": "A", "s": 3}])
+    )
+    (tmp_path / "m.csv").write_text("system,m\nA,1\nB,2\n")
+    one_error(rk("correlate", "m.csv", "h.json", cwd=tmp_path), "h.json, item 3: system 'A' repeats item 1")
+    (tmp_path / "h.json").write_text(json.dumps([{"system": "A", "s": 1}, {"system": "B", "s": "high"}]))
+    one_error(rk("correlate", "m.csv", "h.json", cwd=tmp_path), "h.json, item 2: column 's': 'high' is not a number")
+
+
+@pytest.mark.parametrize("argv", [["score", "-c", "b.txt", "-r", "b.txt"], ["dedup", "b.txt"]], ids=["stream", "whole"])
+def test_invalid_utf8_is_named_alike_streamed_or_whole(tmp_path, argv):
+    (tmp_path / "b.txt").write_bytes(b"a b\nc d\nx \xff y\n")  # the bad byte: line 3, byte 2 (0-based)
+    one_error(rk(*argv, cwd=tmp_path), "b.txt, line 3: invalid UTF-8 at byte 2")
 
 
 def test_dedup_never_quotes_the_file(tmp_path):

@@ -37,8 +37,9 @@ are lists of one length); CSV with a header row and --column. JSON without --fie
 file without --column are refused (their lines are not the texts). Kept rows are written back as read
 (the same shape and line endings). Measures: rougeL or ROUGE-N/L/W/S/SU (BLEU, Ngram, ACCY, PREC-n and
 ROUGE-BE are refused: not scored in bulk, minutes where ROUGE-1 takes a second).
---dropped writes one JSON object per dropped row: its index (0-based row) and line, the kept row it
-matched best (match_index, match_line, the first in input order on ties), the score and both texts.
+--dropped writes one JSON object per dropped row: its index (0-based row), line (where it starts) and
+where ("line 3", "item 3", "item 3 (line 5)"), the kept row it matched best (match_index, match_line,
+match_where, the first in input order on ties), the score and both texts.
 """,
     )
     parser.add_argument("file", help="the input ('-' for standard input)")
@@ -60,11 +61,13 @@ matched best (match_index, match_line, the first in input order on ties), the sc
 
 
 class Rows:
-    """The rows of the input: their texts, 1-based line numbers, and how to write some of them back
-    (as read: the same shape, line endings and bytes of each kept row)."""
+    """The rows of the input: their texts, 1-based line numbers, where each is (``line 3``,
+    ``item 3``), and how to write some of them back (as read: the same shape, line endings and
+    bytes of each kept row)."""
 
-    def __init__(self, texts: list[str], lines: list[int], write):
+    def __init__(self, texts: list[str], lines: list[int], write, places: list[str] | None = None):
         self.texts, self.lines, self._write = texts, lines, write
+        self.places = places if places is not None else [f"line {n}" for n in lines]
 
     def write(self, handle, indices: list[int]) -> None:
         handle.write(self._write(indices))
@@ -99,6 +102,13 @@ def _json_rows(text: str, path: str, field: str) -> Rows:
 
     elif found.shape == "columns":
         columns = found.columns
+        for name, value in columns.items():  # written back sliced by position: every list is a column
+            if isinstance(value, list) and len(value) != len(rows):
+                raise InputError(
+                    f"{reader.label(path)}: field {shown(name)} is a list of {len(value)} items but {shown(field)} "
+                    f"has {len(rows)}: as columns every list needs one length (the kept rows are written back by "
+                    "position)"
+                )
 
         def write(kept: list[int]) -> str:
             out = {k: ([v[i] for i in kept] if isinstance(v, list) else v) for k, v in columns.items()}
@@ -109,7 +119,7 @@ def _json_rows(text: str, path: str, field: str) -> Rows:
         def write(kept: list[int]) -> str:
             return "".join(rows[i].raw for i in kept)
 
-    return Rows(texts, lines, write)
+    return Rows(texts, lines, write, [r.at for r in rows])
 
 
 def _csv(text: str, path: str, column: str) -> Rows:
@@ -122,7 +132,7 @@ def _csv(text: str, path: str, column: str) -> Rows:
         texts.append(value)
         lines.append(r.line)
     rows = found.rows
-    return Rows(texts, lines, lambda kept: found.header + "".join(rows[i].raw for i in kept))
+    return Rows(texts, lines, lambda kept: found.header + "".join(rows[i].raw for i in kept), [r.at for r in rows])
 
 
 def read_rows(path: str, field: str | None, column: str | None) -> Rows:
@@ -134,7 +144,7 @@ def read_rows(path: str, field: str | None, column: str | None) -> Rows:
         return _json_rows(text, path, field)
     if column is not None:
         return _csv(text, path, column)
-    if reader.looks_like_json(text):
+    if reader.looks_like_json(text, path):
         first = reader.records(text, path).rows
         names = reader.field_names(first[0].row) if first else "none"
         raise OptionError(f"{reader.label(path)} holds JSON rows: give --field with the field of the text ({names})")
@@ -184,8 +194,10 @@ def run(argv: list[str]) -> int:
                 record = {
                     "index": d.index,
                     "line": rows.lines[d.index],
+                    "where": rows.places[d.index],
                     "match_index": d.match,
                     "match_line": rows.lines[d.match],
+                    "match_where": rows.places[d.match],
                     "score": d.score,
                     "text": rows.texts[d.index],
                     "match": rows.texts[d.match],

@@ -31,8 +31,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 Both files have the same format: one text per line, JSON with --field (JSONL, a JSON array or
 column-shaped JSON), or CSV with --column; measures as for `rougekit dedup`.
-Output: one JSON object per query (query_index, query_line, query, matches: index, line, score, choice),
-each query scored as the candidate against each choice as its reference.
+Output: one JSON object per query (query_index, query_line, query_where, query, matches: index, line,
+where, score, choice; a "where" is "line 3", "item 3" or "item 3 (line 5)"), each query scored as the
+candidate against each choice as its reference.
 """,
     )
     parser.add_argument("queries", help="the queries ('-' for standard input)")
@@ -91,9 +92,16 @@ def run(argv: list[str]) -> int:
                 record = {
                     "query_index": i,
                     "query_line": queries.lines[i],
+                    "query_where": queries.places[i],
                     "query": queries.texts[i],
                     "matches": [
-                        {"index": j, "line": choices.lines[j], "score": float(row[j]), "choice": choices.texts[j]}
+                        {
+                            "index": j,
+                            "line": choices.lines[j],
+                            "where": choices.places[j],
+                            "score": float(row[j]),
+                            "choice": choices.texts[j],
+                        }
                         for j in order[: args.limit].tolist()
                     ],
                 }

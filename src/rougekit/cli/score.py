@@ -81,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="JSONL input, or a JSON list of objects ('-': standard input); name the fields with the flags below",
     )
     src.add_argument(
+        "--json-shape",
+        choices=["rows", "columns"],
+        default=None,
+        help="how one JSON object whose fields are lists is read: one row (lists of sentences/references) or "
+        "columns (one row per position); asked only when both readings fit",
+    )
+    src.add_argument(
         "--candidate-field",
         action="append",
         default=[],
@@ -201,7 +208,7 @@ def _load_sources(args, count: int) -> list[str] | None:
         if args.jsonl == inputs.STDIN:
             raise OptionError("--source-field cannot read standard input a second time: give the JSONL as a file")
         _, fields, _ = inputs.read_jsonl(
-            args.jsonl, [args.source_field], [], None, args.encoding_errors, args.sentence_sep
+            args.jsonl, [args.source_field], [], None, args.encoding_errors, args.sentence_sep, args.json_shape
         )
         return fields[args.source_field]
     return None
@@ -231,13 +238,19 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
             args.id_field,
             args.encoding_errors,
             args.sentence_sep,
+            args.json_shape,
         )
         return systems, refs, ids if args.id_field else None
     for flag in ("candidate_pattern", "reference_dir", "reference_pattern"):
         if not getattr(args, flag):
             raise OptionError(f"--candidate-dir needs --{flag.replace('_', '-')}")
     ids, cands, refs = inputs.read_folders(
-        args.candidate_dir, args.candidate_pattern, args.reference_dir, args.reference_pattern, args.encoding_errors
+        args.candidate_dir,
+        args.candidate_pattern,
+        args.reference_dir,
+        args.reference_pattern,
+        args.encoding_errors,
+        args.sentence_sep,
     )
     return {printable_name(os.path.basename(os.path.normpath(args.candidate_dir))): cands}, refs, ids
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from rougekit.cli._options import OneLineParser
 from rougekit.errors import OptionError
 from rougekit.io import inputs
+from rougekit.signature import Signature
 
 DESCRIPTION = """Which ROUGE was it? One row per implementation as people run it (ROUGE-1.5.5.pl with and
 without -m, pyrouge, files2rouge, rouge-score with and without the stemmer, rougeL and rougeLsum,
@@ -116,6 +118,8 @@ def run(argv: list[str]) -> int:
         target_stat=args.target_stat,
         space=space,
     )
+    sent = {r.name: str(Signature.parse(r.signature).with_sentences(args.sentence_sep)) for r in result.rows}
+    result.rows = [replace(r, signature=sent[r.name]) for r in result.rows]  # sentences this command split
     decompositions = None
     if args.explain:
         from rougekit.variants.factors import decompose

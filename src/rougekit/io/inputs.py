@@ -21,11 +21,6 @@ from rougekit.io.reader import STDIN
 _HINT = "use --encoding-errors replace to read it anyway"
 
 
-def read_bytes(path: str) -> bytes:
-    """The whole input as bytes, within the reader's limits; ``-`` reads standard input."""
-    return reader.read_bytes(path)
-
-
 def _open(path: str):
     return contextlib.nullcontext(sys.stdin.buffer) if path == STDIN else open_binary(path)
 
@@ -39,16 +34,6 @@ def split_sentences(text: str, sentence_sep: str | None) -> str:
     if not sentence_sep:
         return text
     return "\n".join(part.strip() for part in text.split(sentence_sep))
-
-
-def _decode(data: bytes, path: str, line: int, errors: str) -> str:
-    try:
-        return data.decode("utf-8", errors)
-    except UnicodeDecodeError as exc:
-        raise InputError(
-            f"{_label(path)}, line {line}: invalid UTF-8 at byte {exc.start} "
-            "(use --encoding-errors replace to read it anyway)"
-        ) from None
 
 
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
@@ -89,6 +74,14 @@ def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
     return value
 
 
+def _is_sentences(value) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+
+
+def _is_references(value) -> bool:
+    return isinstance(value, str) or (isinstance(value, list) and bool(value) and all(map(_is_sentences, value)))
+
+
 def _references(value, where: str, name: str, sentence_sep: str | None) -> list[str]:
     """A reference field: a string is one reference, a list holds several (each a string or a
     list of sentence strings)."""
@@ -106,20 +99,30 @@ def read_jsonl(
     id_field: str | None = None,
     errors: str = "strict",
     sentence_sep: str | None = None,
+    json_shape: str | None = None,
 ) -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
     """Rows of a JSONL file (or a JSON list of objects): (ids, {candidate field: summaries}, references per row).
 
     A candidate field holds one summary: a string or a list of sentence strings. A reference field
     holds one reference as a string, or several as a list, each a string or a list of sentences
     (Hugging Face data sets write ``"references": ["ref A", "ref B"]``). A string's sentences are
-    its lines, or split by ``sentence_sep``.
+    its lines, or split by ``sentence_sep``. ``json_shape`` (``rows`` or ``columns``) chooses how
+    one JSON object whose fields are lists is read (see :func:`rougekit.io.reader.records`).
     """
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
     wanted = candidate_fields + reference_fields + ([id_field] if id_field else [])
     text = reader.read_text(path, errors=errors, hint=_HINT)
-    for record in reader.records(text, path, wanted).rows:
+
+    def as_row(row: dict) -> bool:  # the object is one valid row: summaries as lists of sentences
+        return (
+            all(_is_sentences(row.get(f)) for f in candidate_fields)
+            and all(_is_references(row.get(f)) for f in reference_fields)
+            and (id_field is None or not isinstance(row.get(id_field), (list, dict)))
+        )
+
+    for record in reader.records(text, path, wanted, json_shape, as_row).rows:
         where, row = record.where, record.row
         for f in wanted:
             if f not in row:
@@ -139,10 +142,16 @@ def read_jsonl(
 
 
 def read_folders(
-    cand_dir: str, cand_pattern: str, ref_dir: str, ref_pattern: str, errors: str = "strict"
+    cand_dir: str,
+    cand_pattern: str,
+    ref_dir: str,
+    ref_pattern: str,
+    errors: str = "strict",
+    sentence_sep: str | None = None,
 ) -> tuple[list[str], list[str], list[list[str]]]:
     """pyrouge-style folders: ``cand_pattern`` is a regex whose first group is the summary ID;
-    ``ref_pattern`` is a regex in which ``#ID#`` stands for that ID. Files hold one sentence per line.
+    ``ref_pattern`` is a regex in which ``#ID#`` stands for that ID. Files hold one sentence per
+    line; ``sentence_sep`` (e.g. ``<q>``) marks more sentence breaks inside a line.
     """
     try:
         cand_regex = re.compile(cand_pattern)
@@ -175,15 +184,16 @@ def read_folders(
         if not matched:
             raise InputError(f"no reference in {ref_dir} matches {ref_pattern!r} for ID {summary_id!r}")
         ids.append(summary_id)
-        cands.append(_read_text(str(Path(cand_dir) / name), errors))
-        refs.append([_read_text(str(Path(ref_dir) / f), errors) for f in matched])
+        cands.append(_read_text(str(Path(cand_dir) / name), errors, sentence_sep))
+        refs.append([_read_text(str(Path(ref_dir) / f), errors, sentence_sep) for f in matched])
     if not ids:
         raise InputError(f"no file in {cand_dir} matches {cand_pattern!r}")
     return ids, cands, refs
 
 
-def _read_text(path: str, errors: str) -> str:
-    return "\n".join(reader.lines(reader.read_text(path, errors=errors, hint=_HINT)))
+def _read_text(path: str, errors: str, sentence_sep: str | None = None) -> str:
+    lines = reader.lines(reader.read_text(path, errors=errors, hint=_HINT))
+    return "\n".join(split_sentences(line, sentence_sep) for line in lines)
 
 
 _BLOCK = 1 << 22  # bytes read at a time by _iter_lines
@@ -191,10 +201,12 @@ _BLOCK = 1 << 22  # bytes read at a time by _iter_lines
 
 def _iter_lines(path: str, sentence_sep: str | None, errors: str):
     """The lines of a file (without their line ending), decoded a block at a time within the
-    reader's limits; an invalid line is named by its number, as when decoded one by one. A byte
-    order mark is read as :mod:`rougekit.io.reader` reads it."""
+    reader's limit per line (no limit on the file's size or lines: memory stays flat, and the
+    line limit stops ``/dev/zero``); an invalid line is named by its number, as when decoded one
+    by one. A byte order mark is read as :mod:`rougekit.io.reader` reads it (UTF-16/32 is read
+    whole, within the reader's limits per file)."""
     number = 0
-    guard = reader._Guard(path, True, json_document=False)
+    guard = reader._Guard(path, True, json_document=False, file_limits=False)
     with _open(path) as handle:
         read = getattr(handle, "read1", handle.read)  # a pipe: what is there, not a full block
         head = b""
@@ -205,6 +217,7 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             head += more
         codec, _, skip = reader.bom(head)
         if codec != "utf-8":  # UTF-16/32: read whole (within the limits), then split
+            guard = reader._Guard(path, True, json_document=False)
             guard.feed(head)
             data = [head]
             for block in iter(lambda: read(_BLOCK), b""):
@@ -226,16 +239,13 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 block = read(_BLOCK)
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
-            try:
-                lines = whole.decode("utf-8", errors).split("\n")
-            except UnicodeDecodeError:
-                lines = [_decode(line, path, number + i, errors) for i, line in enumerate(whole.split(b"\n"), 1)]
+            lines = reader.decode_utf8(whole, path, errors, _HINT, number + 1).split("\n")
             for line in lines:
                 yield split_sentences(line.rstrip("\r"), sentence_sep)
             number += len(lines)
             block = read(_BLOCK)
         if rest:
-            last = _decode(rest, path, number + 1, errors)
+            last = reader.decode_utf8(rest, path, errors, _HINT, number + 1)
             yield split_sentences(last.rstrip("\r"), sentence_sep)
 
 

@@ -5,7 +5,9 @@
   16 MiB; a file that is one JSON document has no line limit). Past one of them reading stops at once
   with an error naming the file, the line and the limit; the environment variables
   ``ROUGEKIT_MAX_FILE_BYTES``, ``ROUGEKIT_MAX_LINES`` and ``ROUGEKIT_MAX_LINE_BYTES`` raise them. So
-  ``/dev/zero`` or any endless stream fails within a moment instead of filling the memory.
+  ``/dev/zero`` or any endless stream fails within a moment instead of filling the memory. A
+  stream read line by line (``score -c/-r``) keeps only the limit per line (its memory is flat); a
+  UTF-16/32 file is held to the file size while read and its lines are counted after decoding.
 * **Encodings.** UTF-8. A byte order mark chooses UTF-8 (``EF BB BF``, dropped), UTF-16 LE/BE or
   UTF-32 LE/BE, and the text is read in that encoding. A NUL byte in text is refused (it is a binary
   file, or UTF-16 without a byte order mark).
@@ -16,8 +18,11 @@
 
 JSON shapes (:func:`records`): JSONL (one object per line), a JSON array of objects, or
 column-shaped JSON: one object whose wanted fields are lists of one length (Hugging Face's
-``{"predictions": [...], "references": [...]}``), read as one row per position. A single object
-whose wanted fields are lists of different lengths is refused.
+``{"predictions": [...], "references": [...]}``), read as one row per position. The shape of the
+file decides: one JSON value per line (or a ``.jsonl``/``.ndjson`` name) is rows; only one object
+document (``.json``, or an object over several lines) may be columns, and when it also reads as
+one valid row the caller's ``--json-shape`` must choose. A single object whose wanted fields are
+lists of different lengths is refused as columns.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import json
 import os
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rougekit.errors import InputError, OptionError, RougeKitWarning
@@ -110,38 +116,45 @@ def _size(n: int) -> str:
 
 
 class _Guard:
-    """Counts bytes, lines and the current line's length while a file is read; stops at a limit."""
+    """Counts bytes, lines and the current line's length while a file is read; stops at a limit.
 
-    def __init__(self, path: str, line_limit: bool, json_document: bool = True):
+    ``file_limits=False`` checks the line length only (a stream read line by line, in flat memory).
+    A UTF-16/32 file (by its byte order mark) is held to the file size only: a ``0x0A`` byte may be
+    part of a character there, so its lines are counted after decoding (:func:`decode`)."""
+
+    def __init__(self, path: str, line_limit: bool, json_document: bool = True, file_limits: bool = True):
         self.path = path
         self.json_document = json_document  # a file starting with [ or { may be one long line
-        self.file_cap, self.lines_cap = max_file_bytes(), max_lines()
+        self.file_cap, self.lines_cap = (max_file_bytes(), max_lines()) if file_limits else (0, 0)
         self.line_cap = max_line_bytes() if line_limit else 0
         self.total = self.newlines = self.open_line = 0
         self.first = True
+        self.wide = False
 
     def feed(self, chunk: bytes) -> None:
         if self.first and chunk:
             self.first = False
-            if self.line_cap and self.json_document and chunk.lstrip()[:1] in (b"[", b"{"):
+            codec, _, skip = bom(chunk)
+            if codec != "utf-8":
+                self.wide = True
+            elif self.line_cap and self.json_document and chunk[skip:].lstrip()[:1] in (b"[", b"{"):
                 self.line_cap = 0  # a JSON document may be one long line: the file limit holds it
         self.total += len(chunk)
-        if self.total > self.file_cap:
+        if self.file_cap and self.total > self.file_cap:
             raise InputError(
                 f"{label(self.path)}: larger than {_size(self.file_cap)}, the limit per file "
                 "(set ROUGEKIT_MAX_FILE_BYTES to raise it)"
             )
+        if self.wide:
+            return
         count = chunk.count(b"\n")
         if count:
             if self.line_cap:
                 self._check_lines(chunk)
             self.open_line = len(chunk) - chunk.rfind(b"\n") - 1
             self.newlines += count
-            if self.newlines > self.lines_cap:
-                raise InputError(
-                    f"{label(self.path)}, line {self.lines_cap + 1:,}: more than {self.lines_cap:,} lines, "
-                    "the limit per file (set ROUGEKIT_MAX_LINES to raise it)"
-                )
+            if self.lines_cap and self.newlines > self.lines_cap:
+                raise too_many_lines(self.path, self.lines_cap)
         else:
             self.open_line += len(chunk)
         if self.line_cap and self.open_line > self.line_cap:
@@ -161,6 +174,13 @@ class _Guard:
             f"{label(self.path)}, line {line:,}: longer than {_size(self.line_cap)}, "
             "the limit per line (set ROUGEKIT_MAX_LINE_BYTES to raise it)"
         )
+
+
+def too_many_lines(path: str, cap: int) -> InputError:
+    return InputError(
+        f"{label(path)}, line {cap + 1:,}: more than {cap:,} lines, the limit per file "
+        "(set ROUGEKIT_MAX_LINES to raise it)"
+    )
 
 
 def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
@@ -223,15 +243,23 @@ def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> st
         nul = text.find("\0")
         if nul >= 0:
             raise InputError(f"{label(path)}, line {text.count(chr(10), 0, nul) + 1}: holds a NUL character")
+        if text.count("\n") > max_lines():  # counted here, as _Guard counts UTF-8 lines
+            raise too_many_lines(path, max_lines())
         return text
     nul = data.find(b"\0")
     if nul >= 0:
         raise nul_error(path, data.count(b"\n", 0, nul) + 1)
+    return decode_utf8(data, path, errors, hint)
+
+
+def decode_utf8(data: bytes, path: str, errors: str = "strict", hint: str = "", first_line: int = 1) -> str:
+    """UTF-8 bytes (no byte order mark read) as text; an invalid byte is an error naming its line
+    (counted from ``first_line``) and its byte in that line."""
     try:
         return data.decode("utf-8", errors)
     except UnicodeDecodeError as exc:
         start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
+        line = first_line + data.count(b"\n", 0, exc.start)
         more = f" ({hint})" if hint else ""
         raise InputError(f"{label(path)}, line {line}: invalid UTF-8 at byte {exc.start - start}{more}") from None
 
@@ -295,6 +323,11 @@ class Record:
     row: dict
     raw: str = ""
 
+    @property
+    def at(self) -> str:
+        """Where the row is, without the file: ``line 3``, ``item 2`` or ``item 2 (line 5)``."""
+        return self.where.rpartition(", ")[2]
+
 
 @dataclass
 class Records:
@@ -304,6 +337,7 @@ class Records:
     rows: list[Record]
     columns: dict | None = None  # the object of a column-shaped file
     header: str = ""  # the header line of a CSV file, as read
+    names: list[str] | None = None  # the header's cells of a CSV file, in order (repeats kept)
 
 
 def _nested(path: str, line: int) -> InputError:
@@ -374,24 +408,31 @@ def _jsonl(text: str, path: str) -> list[Record]:
     return out
 
 
-def _columns(obj: dict, path: str, fields: list[str] | None) -> list[Record] | None:
+def _columns(
+    obj: dict, path: str, fields: list[str] | None, as_row: Callable[[dict], bool] | None = None
+) -> list[Record] | None:
     """The rows of column-shaped JSON, or None when the object is one row."""
-    wanted = [f for f in fields if f in obj] if fields else list(obj)
+    wanted = _wanted(obj, fields)
     lists = {f: obj[f] for f in wanted if isinstance(obj[f], list)}
     if not wanted or len(lists) != len(wanted):
         return None
     lengths = {len(v) for v in lists.values()}
     if len(lengths) > 1:
         sizes = ", ".join(f"{_name(f)} has {len(v)}" for f, v in lists.items())
+        advice = "; --json-shape rows reads it as one row" if as_row is not None and as_row(obj) else ""
         raise InputError(
             f"{label(path)}: one JSON object whose fields are lists of different lengths ({sizes}): as columns "
-            "they need one length (one pair per position); for one row per line write JSONL"
+            f"they need one length (one row per position){advice}"
         )
     (n,) = lengths
     return [
         Record(f"{label(path)}, item {k + 1}", k + 1, {f: obj[f][k] for f in wanted} | _scalars(obj, wanted))
         for k in range(n)
     ]
+
+
+def _wanted(obj: dict, fields: list[str] | None) -> list:
+    return [f for f in fields if f in obj] if fields else list(obj)
 
 
 def _scalars(obj: dict, wanted: list[str]) -> dict:
@@ -403,13 +444,28 @@ def _name(field) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-def records(text: str, path: str, fields: list[str] | None = None) -> Records:
+JSON_SHAPES = ("rows", "columns")
+_ROW_SUFFIXES = (".jsonl", ".ndjson")
+
+
+def records(
+    text: str,
+    path: str,
+    fields: list[str] | None = None,
+    shape: str | None = None,
+    as_row: Callable[[dict], bool] | None = None,
+) -> Records:
     """The rows of a JSON text: JSONL, a JSON array of objects, or column-shaped JSON.
 
-    ``fields`` are the fields the caller needs: a file that is one object whose ``fields`` are all
-    lists (of one length) is column-shaped. Without ``fields``, one object whose values are all lists
-    is. Every row must be an object.
+    A file with one JSON value per line (or named ``.jsonl``/``.ndjson``) is rows. Only a file
+    that is one JSON object document (named ``.json``, or an object over several lines) may be
+    column-shaped: ``fields`` (the fields the caller needs; without them, all) are all lists of
+    one length. When such an object is also one valid row (``as_row`` says so), the reading is
+    ambiguous and refused unless ``shape`` (``"rows"`` or ``"columns"``, ``--json-shape``) chooses.
+    Every row must be an object.
     """
+    if shape is not None and shape not in JSON_SHAPES:
+        raise OptionError(f"--json-shape {shape}: choose rows or columns")
     start = len(text) - len(text.lstrip())
     if text[start : start + 1] == "[":
         one_line = "\n" not in text.strip()
@@ -417,29 +473,58 @@ def records(text: str, path: str, fields: list[str] | None = None) -> Records:
             Record(f"{label(path)}, item {k}" + ("" if one_line else f" (line {line})"), line, item, raw)
             for k, (line, item, raw) in enumerate(_array_items(text, path, start), start=1)
         ]
-        shape, columns = "array", None
-    else:
-        rows = None
-        columns = None
-        shape = "jsonl"
-        if text[start : start + 1] == "{":
+        return _objects(Records("array", rows))
+    if text[start : start + 1] == "{":
+        multi_line = "\n" in text.strip()
+        named = str(path).lower()
+        document = shape == "columns" or (
+            shape is None and not named.endswith(_ROW_SUFFIXES) and (multi_line or named.endswith(".json"))
+        )
+        if document or multi_line:
             try:
                 whole = json.loads(text)
             except (json.JSONDecodeError, RecursionError):
                 whole = None  # JSONL, or bad JSON: read line by line for the error's line
             if isinstance(whole, dict):
-                rows = _columns(whole, path, fields)
+                line = text.count("\n", 0, start) + 1
+                one = [Record(f"{label(path)}, line {line}", line, whole, text)]
+                if not document:
+                    return _objects(Records("jsonl", one))
+                if shape == "rows":
+                    return _objects(Records("jsonl", one))
+                if shape is None:
+                    _ambiguous(whole, path, fields, as_row)
+                rows = _columns(whole, path, fields, as_row)
                 if rows is not None:
-                    shape, columns = "columns", whole
-                elif "\n" in text.strip():  # a pretty-printed object: one row
-                    line = text.count("\n", 0, start) + 1
-                    rows = [Record(f"{label(path)}, line {line}", line, whole, text)]
-        if rows is None:
-            rows = _jsonl(text, path)
-    for r in rows:
+                    return _objects(Records("columns", rows, whole))
+                if shape == "columns":
+                    raise InputError(
+                        f"{label(path)}: --json-shape columns, but the object's fields "
+                        f"({field_names({f: None for f in _wanted(whole, fields)})}) are not all lists"
+                    )
+                return _objects(Records("jsonl", one))
+    return _objects(Records("jsonl", _jsonl(text, path)))
+
+
+def _ambiguous(obj: dict, path: str, fields: list[str] | None, as_row: Callable[[dict], bool] | None) -> None:
+    """Refuse an object that reads both as columns (lists of one length) and as one valid row."""
+    wanted = _wanted(obj, fields)
+    if not wanted or as_row is None or not all(isinstance(obj[f], list) for f in wanted):
+        return
+    n = {len(obj[f]) for f in wanted}
+    if len(n) == 1 and as_row(obj):
+        raise InputError(
+            f"{label(path)}: one JSON object whose fields ({field_names({f: None for f in wanted})}) are lists "
+            f"of {n.pop()} items reads two ways: as one row (lists of sentences/references) or as columns (one row "
+            "per position); choose with --json-shape rows or --json-shape columns"
+        )
+
+
+def _objects(found: Records) -> Records:
+    for r in found.rows:
         if not isinstance(r.row, dict):
             raise InputError(f"{r.where}: each row must be a JSON object, not {_kind(r.row)}")
-    return Records(shape, rows, columns)
+    return found
 
 
 def _kind(value) -> str:
@@ -459,11 +544,17 @@ def no_field(where: str, field: str, row: dict) -> InputError:
     return InputError(f"{where}: no field {_name(field)} (fields: {field_names(row)})")
 
 
-def looks_like_json(text: str) -> bool:
-    """Whether a text is JSON rows: it starts with ``[``, or its first line is a JSON object."""
+def looks_like_json(text: str, path: str = "") -> bool:
+    """Whether a text is JSON rows: a file named ``.json``/``.jsonl``/``.ndjson``, a JSON array
+    (that parses: a text line may start with ``[``, as ``[Music] ...``), or its first line is a JSON object."""
+    if str(path).lower().endswith((".json", *_ROW_SUFFIXES)):
+        return True
     head = text.lstrip()
     if head[:1] == "[":
-        return True
+        try:
+            return isinstance(json.loads(head), list)
+        except (json.JSONDecodeError, RecursionError):
+            return False
     if head[:1] != "{":
         return False
     first = head.split("\n", 1)[0]
@@ -497,8 +588,8 @@ def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, 
     Blank rows are skipped; a row with another number of cells than the header is an error, and so
     is a header without the ``require`` columns (checked before any row).
     """
-    physical = lines_with_ends(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    physical = io.StringIO(text, newline="").readlines()  # split as csv counts lines: \n, \r\n or \r
+    reader = csv.reader(physical, delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration:
@@ -524,6 +615,6 @@ def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, 
             rows.append(Record(f"{label(path)}, line {first}", first, dict(zip(header, cells)), raw))
     except csv.Error as exc:
         raise InputError(f"{label(path)}, line {reader.line_num}: not readable as CSV ({exc})") from None
-    out = Records("csv", rows, header="".join(physical[:head_end]))
+    out = Records("csv", rows, header="".join(physical[:head_end]), names=header)
     out.columns = {h: None for h in header}
     return out

@@ -683,7 +683,9 @@ def masked_distribution(X: np.ndarray, Y: np.ndarray, level: str, coefficient: s
     cells, pairwise-complete as :func:`rougekit.stats.levels.correlate` takes them: what
     ``bootstrap_distribution`` gives for the same seed (up to rounding in the last bits), batched.
     Only a resample where a system has no valid cell (system level) or an instance has some but
-    not all systems valid (summary level) is correlated one at a time."""
+    not all systems valid (summary level) is correlated one at a time. Any other level (global)
+    has no batched form here: every resample is correlated one at a time, as the library does."""
+    level = check_level(level)
     func = get_coefficient(coefficient)
     n = len(rows) if rows is not None else len(cols)
     step = max(1, _MASKED_BLOCK // max(1, X.size))
@@ -692,6 +694,9 @@ def masked_distribution(X: np.ndarray, Y: np.ndarray, level: str, coefficient: s
         r = None if rows is None else rows[start : start + step]
         c = None if cols is None else cols[start : start + step]
         xb, yb = _resampled(X, r, c), _resampled(Y, r, c)
+        if level not in ("system", "summary"):
+            out[start : start + len(xb)] = [correlate(x, y, level, func) for x, y in zip(xb, yb)]
+            continue
         valid = ~(np.isnan(xb) | np.isnan(yb))
         block = _system_block if level == "system" else _summary_block
         out[start : start + len(xb)] = block(xb, yb, valid, coefficient, func)

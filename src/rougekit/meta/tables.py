@@ -20,8 +20,6 @@ line.
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,14 +120,19 @@ class Alignment:
 
 def parse_value(raw, path: str, line: int, column: str) -> float:
     """A score from a cell: float, nan for a missing token, InputError otherwise."""
+    return _value(raw, f"{path}, line {line}", column)
+
+
+def _value(raw, where: str, column: str) -> float:
+    """:func:`parse_value` of the cell at ``where`` (the file and its line or item)."""
     if raw is None:
         return math.nan
     if isinstance(raw, bool):
-        raise InputError(f"{path}, line {line}: column {column!r}: {raw!r} is not a number")
+        raise InputError(f"{where}: column {column!r}: {raw!r} is not a number")
     if isinstance(raw, (int, float)):
         return float(raw)
     if isinstance(raw, list):
-        vals = [parse_value(v, path, line, column) for v in raw]
+        vals = [_value(v, where, column) for v in raw]
         vals = [v for v in vals if not math.isnan(v)]
         return sum(vals) / len(vals) if vals else math.nan
     if isinstance(raw, str):
@@ -139,11 +142,11 @@ def parse_value(raw, path: str, line: int, column: str) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise InputError(f"{path}, line {line}: column {column!r}: {_short(raw)!r} is not a number") from None
+            raise InputError(f"{where}: column {column!r}: {_short(raw)!r} is not a number") from None
         if math.isinf(value):
-            raise InputError(f"{path}, line {line}: column {column!r}: {_short(raw)!r} is not finite")
+            raise InputError(f"{where}: column {column!r}: {_short(raw)!r} is not finite")
         return value
-    raise InputError(f"{path}, line {line}: column {column!r}: a {type(raw).__name__} is not a number")
+    raise InputError(f"{where}: column {column!r}: a {type(raw).__name__} is not a number")
 
 
 def _numeric(raw) -> bool:
@@ -223,47 +226,40 @@ def _detect_format(path: Path, fmt: str | None) -> str:
     return "csv"
 
 
-def _rows_csv(path: Path, delimiter: str) -> Iterable[tuple[int, dict]]:
-    reader_ = csv.reader(io.StringIO(_text(path), newline=""), delimiter=delimiter)
-    try:
-        header = next(reader_)
-    except StopIteration:
-        raise InputError(f"{path}, line 1: empty file (expected a header row)") from None
-    except csv.Error as exc:
-        raise InputError(f"{path}, line 1: not readable as CSV: {exc}") from None
-    header = [h.strip() for h in header]
+def _rows_csv(path: Path, delimiter: str) -> Iterable[reader.Record]:
+    """The rows of a CSV/TSV file (:func:`rougekit.io.reader.csv_records`), keyed by the header's
+    names stripped; an empty or repeated name is an error."""
+    text = _text(path)
+    if not text.strip():
+        raise InputError(f"{path}, line 1: empty file (expected a header row)")
+    found = reader.csv_records(text, str(path), delimiter)
+    header = [h.strip() for h in found.names or []]
     if any(not h for h in header):
         raise InputError(f"{path}, line 1: empty column name in the header")
     dup = sorted({h for h in header if header.count(h) > 1})
     if dup:
         raise InputError(f"{path}, line 1: duplicate column name {_short(dup[0])!r} in the header")
-    try:
-        for row in reader_:
-            line = reader_.line_num
-            if not row or all(not c.strip() for c in row):
-                continue
-            if len(row) != len(header):
-                raise InputError(f"{path}, line {line}: {len(row)} fields, the header has {len(header)}")
-            yield line, dict(zip(header, row))
-    except csv.Error as exc:
-        raise InputError(f"{path}, line {reader_.line_num}: not readable as CSV: {exc}") from None
+    for record in found.rows:
+        record.row = dict(zip(header, record.row.values()))
+        yield record
 
 
-def _rows_jsonl(path: Path) -> Iterable[tuple[int, dict]]:
+def _rows_jsonl(path: Path) -> Iterable[reader.Record]:
     """JSONL, a JSON array of objects or column-shaped JSON (one object of equal-length lists)."""
     for record in reader.records(_text(path), str(path)).rows:
         try:
-            yield record.line, _flatten(record.row)
+            record.row = _flatten(record.row)
         except RecursionError:
             raise InputError(f"{record.where}: JSON nested too deeply") from None
+        yield record
 
 
-def _label(raw, path: str, line: int, column: str) -> str:
+def _label(raw, where: str, column: str) -> str:
     if raw is None or isinstance(raw, (dict, list)):
-        raise InputError(f"{path}, line {line}: column {column!r} must be a plain value")
+        raise InputError(f"{where}: column {column!r} must be a plain value")
     text = str(raw).strip()
     if not text:
-        raise InputError(f"{path}, line {line}: empty {column!r}")
+        raise InputError(f"{where}: empty {column!r}")
     return text
 
 
@@ -296,29 +292,30 @@ def read_table(
     score_columns: list[str] | None = list(columns) if columns is not None else None
     seen_columns: dict[str, None] = {}
     n_rows = 0
-    for line, row in rows:
+    for record in rows:
+        row, at = record.row, record.where
         n_rows += 1
         if system_column not in row:
-            raise InputError(f"{name}, line {line}: no {system_column!r} column")
+            raise InputError(f"{at}: no {system_column!r} column")
         if has_instance is None:
             has_instance = instance_column is not None and instance_column in row
         if has_instance and instance_column not in row:
-            raise InputError(f"{name}, line {line}: no {instance_column!r} column")
+            raise InputError(f"{at}: no {instance_column!r} column")
         skip = False
         for key, wanted in where.items():
             if key not in row:
-                raise InputError(f"{name}, line {line}: no {key!r} column (used by a filter)")
+                raise InputError(f"{at}: no {key!r} column (used by a filter)")
             if str(row[key]).strip() != wanted:
                 skip = True
         if skip:
             continue
-        system = _label(row[system_column], name, line, system_column)
-        instance = _label(row[instance_column], name, line, instance_column) if has_instance else ""
+        system = _label(row[system_column], at, system_column)
+        instance = _label(row[instance_column], at, instance_column) if has_instance else ""
         if score_columns is not None:
             wanted_cols = score_columns
             missing = [c for c in wanted_cols if c not in row]
             if missing and kind != "jsonl":
-                raise InputError(f"{name}, line {line}: no column {missing[0]!r}")
+                raise InputError(f"{at}: no column {missing[0]!r}")
         else:
             wanted_cols = [
                 c
@@ -333,8 +330,8 @@ def read_table(
         if (si, ii) in cells:
             first = cells[(si, ii)][0]
             what = f"system {system!r}" + (f", instance {instance!r}" if has_instance else "")
-            raise InputError(f"{name}, line {line}: {what} repeats line {first}")
-        cells[(si, ii)] = (line, raw)
+            raise InputError(f"{at}: {what} repeats {first.at}")
+        cells[(si, ii)] = (record, raw)
     if n_rows == 0:
         raise InputError(f"{name}, line 1: no rows")
     if not cells:
@@ -352,9 +349,9 @@ def read_table(
         raise InputError(f"{name}, line 1: no score columns")
     shape = (len(systems), len(instances))
     values = {c: np.full(shape, np.nan) for c in col_names}
-    for (si, ii), (line, raw) in sorted(cells.items(), key=lambda kv: kv[1][0]):
+    for (si, ii), (record, raw) in sorted(cells.items(), key=lambda kv: kv[1][0].line):
         for col in col_names:
-            values[col][si, ii] = parse_value(raw.get(col), name, line, col)
+            values[col][si, ii] = _value(raw.get(col), record.where, col)
     if score_columns is not None and kind == "jsonl":
         absent = [c for c in col_names if np.isnan(values[c]).all()]
         if absent:
