@@ -21,7 +21,7 @@ from _texts import pairs
 from reference_rouge import reference_available, run_reference
 
 from rougekit.cli.main import main
-from rougekit.variants import variants
+from rougekit.variants import Space, variants
 
 GOLDENS = Path(__file__).parent / "goldens"
 PUNKT = GOLDENS / "torchmetrics" / "nltk_data"
@@ -90,20 +90,29 @@ def test_punkt_row_is_rouge_score_on_nltk_sentences(punkt):
     assert row.scores["ROUGE-L"]["f"] == theirs["rougeLsum"]
 
 
-def test_bootstrap_row_aggregates_rouge_scores_own_scores():
-    # rouge-score's BootstrapAggregator is unseeded: the row feeds the package's per-pair scores to
-    # the seeded twin (rougekit.compat.scoring, numpy default_rng(seed))
-    from rougekit.compat.scoring import BootstrapAggregator
+def test_bootstrap_row_is_rouge_scores_aggregator_after_numpy_seed():
+    # the row is rouge-score's own BootstrapAggregator after np.random.seed(seed), bit for bit
+    from rouge_score import scoring as rs_scoring
 
     cands, refs = lines_pairs(5, 50)
-    row = variants(cands, refs, rows=["rouge-score-stem-bootstrap"], seed=7).row("rouge-score-stem-bootstrap")
+    r = variants(cands, refs, rows=["rouge-score-stem-bootstrap"], seed=7)
+    row = r.row("rouge-score-stem-bootstrap")
     _, per_pair = real_rouge_score(cands, refs, ["rouge1", "rouge2", "rougeL"], True, "f")
-    agg = BootstrapAggregator(seed=7)
+    agg = rs_scoring.BootstrapAggregator()
     for s in per_pair:
         agg.add_scores(s)
+    np.random.seed(7)
     mids = agg.aggregate()
-    assert row.scores["ROUGE-L"]["f"] == mids["rougeL"].mid.fmeasure
-    assert row.scores["ROUGE-1"]["recall"] == mids["rouge1"].mid.recall
+    for m, t in zip(MEASURES, ("rouge1", "rouge2", "rougeL")):
+        want = mids[t].mid
+        assert [row.scores[m][k] for k in KEYS] == [want.recall, want.precision, want.fmeasure]
+        # the option space's point of the row draws the same numbers
+        assert Space(cands, refs, MEASURES, seed=7).value(row.settings, m) == (
+            want.recall,
+            want.precision,
+            want.fmeasure,
+        )
+    assert "np.random.seed(7)" in row.command.replace("numpy.", "np.")
     # and it is a median of resample means, not the plain mean
     mean = variants(cands, refs, rows=["rouge-score-stem"]).row("rouge-score-stem")
     assert row.scores["ROUGE-1"]["f"] != mean.scores["ROUGE-1"]["f"]
@@ -135,14 +144,15 @@ def test_pltrdy_failure_is_reported_not_zeroed():
 
 def test_multilingual_row_is_xlsums_scorer():
     ml = pytest.importorskip("multilingual_rouge.rouge_scorer", reason="multilingual-rouge is installed")
-    from rougekit.compat.scoring import BootstrapAggregator
+    from multilingual_rouge import scoring as ml_scoring
 
     cands, refs = pairs(8, 40)
     row = variants(cands, refs, rows=["multilingual-rouge"], seed=3).row("multilingual-rouge")
     scorer = ml.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
-    agg = BootstrapAggregator(seed=3)
+    agg = ml_scoring.BootstrapAggregator()
     for c, r in zip(cands, refs):
         agg.add_scores(scorer.score(r, c))
+    np.random.seed(3)
     mids = agg.aggregate()
     assert [row.scores[m]["f"] for m in MEASURES] == [mids[t].mid.fmeasure for t in ("rouge1", "rouge2", "rougeL")]
 
@@ -345,3 +355,14 @@ def test_jsonl_input_and_errors(tmp_path):
         "--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--explain", "rouge", "rouge-score"
     )
     assert code == 2 and "its own text handling" in err and err.count("\n") == 1
+
+
+def test_signature_records_the_seed_of_bootstrap_rows():
+    cands, refs = pairs(9, 20)
+    names = ["rouge-score-stem-bootstrap", "evaluate", "multilingual-rouge", "rouge-score"]
+    for seed in (0, 7):
+        r = variants(cands, refs, rows=names, seed=seed)
+        for row in r.rows:
+            fields = row.signature.split("|")
+            want = f"seed:{seed}" if row.aggregation == "bootstrap-median" else "seed:none"
+            assert want in fields, (row.name, row.signature)

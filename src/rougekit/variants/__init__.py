@@ -102,7 +102,7 @@ def variants(
         except Exception as exc:  # the package itself fails on these inputs: say so, never a row of zeros
             skipped.append((spec.name, f"{spec.package} {spec.version} fails: {type(exc).__name__}: {exc}"))
             continue
-        signature = signature_of(names, spec.settings, **spec.signature_fields)
+        signature = signature_of(names, spec.settings, seed, **spec.signature_fields)
         result_rows.append(
             Row(spec.name, spec.package, spec.version, spec.command, spec.aggregation, signature, scores, spec.settings)
         )

@@ -57,7 +57,7 @@ class Settings:
     multi_ref    "sum" (-f A), "best" (-f B) or "max" (best F, rouge-score's score_multi)
     aggregation  "mean" of per-pair values, "tokens" (Σhits/Σcounts, -t 1), "rouge155-average"
                  (the script's -a average over -r 1000 resamples), "bootstrap-median" (rouge-score's
-                 BootstrapAggregator mid, seeded)
+                 BootstrapAggregator mid after np.random.seed)
     order        the pairs' order in the script's bootstrap (-a average): "input", or "file-names" (the
                  files <i>.txt sorted as strings, as pyrouge and files2rouge name and list them)
     rounding     "none" or "round5" (the 5 decimals ROUGE-1.5.5 prints, as pyrouge reads them back)
@@ -174,7 +174,8 @@ class Space:
     """Per-pair statistics of candidates against references, kept per counting choice.
 
     ``references``: one list of reference strings per candidate. ``seed`` seeds the
-    bootstrap-median aggregation (numpy's ``default_rng``, as :class:`rougekit.compat.scoring.BootstrapAggregator`).
+    bootstrap-median aggregation as ``np.random.seed(seed)`` seeds rouge-score's ``BootstrapAggregator``
+    (numpy's global state is put back after the draws), the measures drawn in their order.
     """
 
     def __init__(
@@ -279,13 +280,23 @@ class Space:
             boots = perl_bootstrap_columns(np.ascontiguousarray(values), RESAMPLES, 95.0)
             out = tuple(float(b[0]) for b in boots)
         else:
-            from rougekit.compat.scoring import BootstrapAggregator
-
-            mid = BootstrapAggregator(seed=self.seed)._bootstrap_resample(np.ascontiguousarray(values))[1]
-            out = tuple(float(v) for v in mid)
+            out = self._bootstrap_mid(np.ascontiguousarray(values), self.measures.index(measure))
         if s.precision == "float32":
             out = tuple(float(np.float32(v)) for v in out)
         return out  # type: ignore[return-value]
+
+    def _bootstrap_mid(self, values: np.ndarray, position: int) -> tuple:
+        """The mid of rouge-score's ``BootstrapAggregator().aggregate()`` after ``np.random.seed(seed)``
+        for the measure at ``position``: the types before it (the rows' order) draw first."""
+        from rougekit.compat.scoring import BootstrapAggregator, global_seed
+
+        n = len(values)
+        with global_seed(self.seed):
+            draws, rows = position * RESAMPLES, max(1, (1 << 20) // n)
+            for start in range(0, draws, rows):  # the draws of the types before, in blocks
+                np.random.randint(0, n, size=(min(rows, draws - start), n))
+            mid = BootstrapAggregator(n_samples=RESAMPLES)._bootstrap_resample(values)[1]
+        return tuple(float(v) for v in mid)
 
 
 def file_name_order(n: int) -> list:
