@@ -366,3 +366,18 @@ def test_signature_records_the_seed_of_bootstrap_rows():
             fields = row.signature.split("|")
             want = f"seed:{seed}" if row.aggregation == "bootstrap-median" else "seed:none"
             assert want in fields, (row.name, row.signature)
+
+
+def test_space_reads_lone_surrogates_as_rouge_score_does():
+    # rouge-score reads a surrogate as a separator; the option space's rouge-score counting did not
+    # (a bare UnicodeEncodeError from the compiled engine)
+    from rougekit.variants import Settings
+
+    cands, refs = ["the cat sat\udfff on mat", "a b\ud83d"], ["the cat\ud800sat on the mat", "a b c"]
+    scorer = rouge_score.RougeScorer(["rouge1", "rougeL"])
+    real = [scorer.score(r, c) for c, r in zip(cands, refs)]
+    space = Space(cands, refs, ["ROUGE-1", "ROUGE-L"])
+    s = Settings(tokenizer="rouge-score", split="none", multi_ref="max")
+    for m, t in (("ROUGE-1", "rouge1"), ("ROUGE-L", "rougeL")):
+        want = tuple(float(np.mean([getattr(x[t], k) for x in real])) for k in ("recall", "precision", "fmeasure"))
+        assert space.value(s, m) == want

@@ -164,12 +164,6 @@ def eos_lines(text: str) -> str:
     return " .\n".join(_joined(text).strip().split(" ."))
 
 
-def _rouge_score_text(text) -> str:
-    from rougekit.compat._tokenize import _as_str
-
-    return _as_str(text)
-
-
 class Space:
     """Per-pair statistics of candidates against references, kept per counting choice.
 
@@ -231,18 +225,22 @@ class Space:
         options: dict = dict(stem=stemmer != "none", stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit)
         options["multi_ref"] = multi_ref
         if tokenizer == "rouge-score":
-            options.update(stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text)
+            options.update(rouge_scorer.ENGINE_OPTIONS)
         else:
             options["stemmer"] = "rouge155-porter" if stemmer == "porter" else "rouge155"
         batch = planner.batch_scorer(measures, **options)
         if batch is None:
             raise OptionError("the compiled engine is needed to compare implementations (rougekit's _core modules)")
         candidates, references = self._split_texts(split)
-        data = batch.score_arrays(candidates, references, self.jobs, "text")
+        if tokenizer == "rouge-score":
+            data = rouge_scorer.engine_counts(batch, candidates, references, self.jobs, "text")
+        else:
+            data = batch.score_arrays(candidates, references, self.jobs, "text")
         for j, name in enumerate(names):
             column = np.array(data[:, j, :])
-            if tokenizer == "rouge-score":
-                column[:, 3:] = _rouge_score_prf(column, name == "ROUGE-L")
+            if tokenizer == "rouge-score":  # rouge-score's (R, P, F) from the counts
+                precision, recall, f = rouge_scorer.prf_of_counts(column, name == "ROUGE-L")
+                column[:, 3:] = np.stack([recall, precision, f], axis=1)
             self._stats[(key, name)] = column
 
     # -- the corpus number ---------------------------------------------------------------------
@@ -305,15 +303,6 @@ def file_name_order(n: int) -> list:
     evaluations 1, 2, ..., and the script sorts those IDs as strings again."""
     files = sorted(range(n), key=lambda i: f"{i}.")
     return [files[k - 1] for k in sorted(range(1, n + 1), key=lambda k: f"{k}.")]
-
-
-def _rouge_score_prf(column: np.ndarray, lcs: bool) -> np.ndarray:
-    """rouge-score's (R, P, F) columns from counts, as its ``score_batch`` makes them."""
-    precision, recall, f = rouge_scorer.prf_of_counts(column, lcs)
-    out = np.stack([recall, precision, f], axis=1)
-    if lcs:
-        out[(column[:, 0] == 0) | (column[:, 2] == 0)] = 0.0
-    return out
 
 
 def exact(value: float) -> Fraction:
