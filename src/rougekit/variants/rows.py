@@ -98,7 +98,7 @@ def signature_of(measures: Sequence[str], s: Optional[Settings], seed: int = 0, 
 # ------------------------------------------------------------------------------ ROUGE-1.5.5.pl
 
 
-def _api_rows(stem: bool, ids: bool = False) -> Callable[..., Scores]:
+def _api_rows(stem: bool) -> Callable[..., Scores]:
     def compute(candidates, references, measures, **_):
         from rougekit.api import Scorer
 
