@@ -21,6 +21,7 @@ from _texts import pairs
 from reference_rouge import reference_available, run_reference
 
 from rougekit.cli.main import main
+from rougekit.errors import InputError
 from rougekit.variants import Space, variants
 
 GOLDENS = Path(__file__).parent / "goldens"
@@ -381,3 +382,23 @@ def test_space_reads_lone_surrogates_as_rouge_score_does():
     for m, t in (("ROUGE-1", "rouge1"), ("ROUGE-L", "rougeL")):
         want = tuple(float(np.mean([getattr(x[t], k) for x in real])) for k in ("recall", "precision", "fmeasure"))
         assert space.value(s, m) == want
+
+
+@pytest.mark.parametrize(
+    ("candidates", "references", "error", "message"),
+    [
+        ([None], ["a b"], TypeError, "pair 1: candidate: expected text"),  # was: every row "skipped"
+        ({"a b": 1}, ["a b"], TypeError, "its keys would be read"),  # was: the keys scored
+        (["a\ud800 b"], ["a b"], InputError, "pair 1: candidate holds a lone surrogate"),
+        (["a b"], [[]], InputError, "pair 1: no reference"),
+    ],
+)
+def test_inputs_are_checked_once_with_rougekits_one_line_errors(candidates, references, error, message):
+    with pytest.raises(error, match=message):
+        variants(candidates, references, measures=["ROUGE-1"])
+
+
+def test_a_summary_given_as_sentences_is_its_lines():
+    r = variants([["the cat sat", "on the mat"]], [["the cat was on the mat"]], rows=["rouge-score-lsum"])
+    want = variants(["the cat sat\non the mat"], ["the cat was on the mat"], rows=["rouge-score-lsum"])
+    assert r.rows[0].scores == want.rows[0].scores
