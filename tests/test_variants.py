@@ -402,3 +402,28 @@ def test_a_summary_given_as_sentences_is_its_lines():
     r = variants([["the cat sat", "on the mat"]], [["the cat was on the mat"]], rows=["rouge-score-lsum"])
     want = variants(["the cat sat\non the mat"], ["the cat was on the mat"], rows=["rouge-score-lsum"])
     assert r.rows[0].scores == want.rows[0].scores
+
+
+def test_a_printed_command_reads_every_reference(tmp_path, monkeypatch):
+    # two references per pair: the command names both files and prints the option space's number
+    import shlex
+
+    from rougekit.variants import Settings
+
+    cands = ["the cat sat on the mat", "a dog ran"]
+    refs = [["the cat was on the mat", "a cat sat"], ["a dog ran fast", "the dog runs"]]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "candidates.txt").write_text("\n".join(cands) + "\n")
+    (tmp_path / "references.txt").write_text("\n".join(r[0] for r in refs) + "\n")  # the first alone
+    for k in (1, 2):
+        (tmp_path / f"references{k}.txt").write_text("\n".join(r[k - 1] for r in refs) + "\n")
+    space = Space(cands, refs, ["ROUGE-1"])
+    command = Settings().command(["ROUGE-1"], space.references_per_pair)
+    words = shlex.split(command)
+    assert words[:2] == ["rougekit", "score"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([*words[1:], "--format", "json"]) == 0
+    printed = json.loads(out.getvalue())["systems"]["candidates"]["ROUGE-1"]
+    assert printed["recall"] == pytest.approx(space.value(Settings(), "ROUGE-1")[0], abs=5e-7)
+    assert printed["recall"] == 0.674605  # (4/7 + 7/9) / 2 at the script's 5 decimals per pair

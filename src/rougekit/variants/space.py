@@ -112,11 +112,12 @@ class Settings:
         """The settings as a JSON object."""
         return dataclasses.asdict(self)
 
-    def command(self, measures: Sequence[str]) -> str:
-        """A command that gives these numbers (rougekit's own where no package has the combination)."""
+    def command(self, measures: Sequence[str], references: int | None = 1) -> str:
+        """A command that gives these numbers (rougekit's own where no package has the combination), on
+        pairs of ``references`` references each (None: a varying number)."""
         from rougekit.variants.commands import command_of
 
-        return command_of(self, measures)
+        return command_of(self, measures, references)
 
 
 def normalized_references(references: Iterable) -> list:
@@ -188,6 +189,8 @@ class Space:
             raise OptionError("no pairs to score")
         self.measures = check_measures(measures)
         self.multi = any(len(r) != 1 for r in self.references)
+        counts = set(map(len, self.references))
+        self.references_per_pair = counts.pop() if len(counts) == 1 else None  # None: varying
         self.seed = seed
         self.jobs = jobs or available_cores()
         self._stats: dict = {}

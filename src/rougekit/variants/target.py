@@ -273,7 +273,7 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
                     values = _stat_values(space, s, measures, stat)
                     d = target.distance(values)
                     if d == 0.0 and s not in seen:
-                        found.append(_match(_name(s), s, None, _scores(space, s), values, target))
+                        found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
                     elif d > 0.0:
                         near.append((d, report.evaluated, s))
     report.seconds = time.perf_counter() - started
@@ -281,7 +281,9 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
     if found:
         return found[:limit] if limit else found, report
     near.sort(key=lambda x: (x[0], x[1]))
-    nearest = [_match(_name(s), s, None, _scores(space, s), None, target, d) for d, _, s in near[:NEAREST]]
+    nearest = [
+        _match(_name(s), s, _command(space, s), _scores(space, s), None, target, d) for d, _, s in near[:NEAREST]
+    ]
     return nearest, report
 
 
@@ -293,12 +295,13 @@ def _scores(space: Space, s: Settings) -> dict:
     return {m: dict(zip(("recall", "precision", "f"), space.value(s, m))) for m in space.measures}
 
 
+def _command(space: Space, s: Settings) -> str:
+    return s.command(list(space.measures), space.references_per_pair)
+
+
 def _match(name, settings: Optional[Settings], command, scores, values, target: Target, distance=0.0) -> Match:
     rounding = target.matching_mode(values) if values is not None else None
     described = settings.describe() if settings is not None else {"row": name}
     if rounding:
         described = {**described, "printed": rounding}
-    if command is None:
-        assert settings is not None
-        command = settings.command(list(scores))
     return Match(name, described, command, scores, distance, rounding or "")
