@@ -798,6 +798,27 @@ def test_aggregator_draws_from_numpys_global_state_bit_for_bit_as_rouge_score(np
             assert [float(v).hex() for v in o] == [float(v).hex() for v in t]
 
 
+@pytest.mark.parametrize("n", [1, 2, 7, 40, 333, 1025, 5000])
+def test_blocked_draws_are_rouge_scores_loop_bit_for_bit(n):
+    """global_resample_means draws in blocks of rows (several block sizes here): the percentiles of
+    its means are those of the installed rouge-score's loop, and it leaves the same global state."""
+    _require_rouge_score()
+    from rouge_score import scoring as rs_scoring
+
+    matrix = np.random.RandomState(n).rand(n, 3)
+    matrix[::4] = 0
+    np.random.seed(n)
+    theirs = rs_scoring.BootstrapAggregator()._bootstrap_resample(matrix)
+    after = np.random.random_sample()
+    delta = (1 - 0.95) / 2  # as rouge-score computes it (not quite 0.025)
+    q = 100 * np.array([delta, 0.5, 1 - delta])
+    for cells in (1, 3 * n + 1, 1 << 20):
+        np.random.seed(n)
+        ours = np.percentile(scoring.global_resample_means(matrix, 1000, cells), q, axis=0)
+        assert np.array_equal(ours, theirs)
+        assert np.random.random_sample() == after  # the same number of draws
+
+
 def test_aggregator_with_a_seed_leaves_the_global_state_alone():
     scores = _some_scores()
     np.random.seed(5)

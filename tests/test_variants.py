@@ -21,7 +21,8 @@ from _texts import pairs
 from reference_rouge import reference_available, run_reference
 
 from rougekit.cli.main import main
-from rougekit.variants import variants
+from rougekit.errors import InputError
+from rougekit.variants import Space, variants
 
 GOLDENS = Path(__file__).parent / "goldens"
 PUNKT = GOLDENS / "torchmetrics" / "nltk_data"
@@ -90,20 +91,29 @@ def test_punkt_row_is_rouge_score_on_nltk_sentences(punkt):
     assert row.scores["ROUGE-L"]["f"] == theirs["rougeLsum"]
 
 
-def test_bootstrap_row_aggregates_rouge_scores_own_scores():
-    # rouge-score's BootstrapAggregator is unseeded: the row feeds the package's per-pair scores to
-    # the seeded twin (rougekit.compat.scoring, numpy default_rng(seed))
-    from rougekit.compat.scoring import BootstrapAggregator
+def test_bootstrap_row_is_rouge_scores_aggregator_after_numpy_seed():
+    # the row is rouge-score's own BootstrapAggregator after np.random.seed(seed), bit for bit
+    from rouge_score import scoring as rs_scoring
 
     cands, refs = lines_pairs(5, 50)
-    row = variants(cands, refs, rows=["rouge-score-stem-bootstrap"], seed=7).row("rouge-score-stem-bootstrap")
+    r = variants(cands, refs, rows=["rouge-score-stem-bootstrap"], seed=7)
+    row = r.row("rouge-score-stem-bootstrap")
     _, per_pair = real_rouge_score(cands, refs, ["rouge1", "rouge2", "rougeL"], True, "f")
-    agg = BootstrapAggregator(seed=7)
+    agg = rs_scoring.BootstrapAggregator()
     for s in per_pair:
         agg.add_scores(s)
+    np.random.seed(7)
     mids = agg.aggregate()
-    assert row.scores["ROUGE-L"]["f"] == mids["rougeL"].mid.fmeasure
-    assert row.scores["ROUGE-1"]["recall"] == mids["rouge1"].mid.recall
+    for m, t in zip(MEASURES, ("rouge1", "rouge2", "rougeL")):
+        want = mids[t].mid
+        assert [row.scores[m][k] for k in KEYS] == [want.recall, want.precision, want.fmeasure]
+        # the option space's point of the row draws the same numbers
+        assert Space(cands, refs, MEASURES, seed=7).value(row.settings, m) == (
+            want.recall,
+            want.precision,
+            want.fmeasure,
+        )
+    assert "np.random.seed(7)" in row.command.replace("numpy.", "np.")
     # and it is a median of resample means, not the plain mean
     mean = variants(cands, refs, rows=["rouge-score-stem"]).row("rouge-score-stem")
     assert row.scores["ROUGE-1"]["f"] != mean.scores["ROUGE-1"]["f"]
@@ -135,14 +145,15 @@ def test_pltrdy_failure_is_reported_not_zeroed():
 
 def test_multilingual_row_is_xlsums_scorer():
     ml = pytest.importorskip("multilingual_rouge.rouge_scorer", reason="multilingual-rouge is installed")
-    from rougekit.compat.scoring import BootstrapAggregator
+    from multilingual_rouge import scoring as ml_scoring
 
     cands, refs = pairs(8, 40)
     row = variants(cands, refs, rows=["multilingual-rouge"], seed=3).row("multilingual-rouge")
     scorer = ml.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
-    agg = BootstrapAggregator(seed=3)
+    agg = ml_scoring.BootstrapAggregator()
     for c, r in zip(cands, refs):
         agg.add_scores(scorer.score(r, c))
+    np.random.seed(3)
     mids = agg.aggregate()
     assert [row.scores[m]["f"] for m in MEASURES] == [mids[t].mid.fmeasure for t in ("rouge1", "rouge2", "rougeL")]
 
@@ -345,3 +356,74 @@ def test_jsonl_input_and_errors(tmp_path):
         "--jsonl", path, "--candidate-field", "pred", "--reference-field", "refs", "--explain", "rouge", "rouge-score"
     )
     assert code == 2 and "its own text handling" in err and err.count("\n") == 1
+
+
+def test_signature_records_the_seed_of_bootstrap_rows():
+    cands, refs = pairs(9, 20)
+    names = ["rouge-score-stem-bootstrap", "evaluate", "multilingual-rouge", "rouge-score"]
+    for seed in (0, 7):
+        r = variants(cands, refs, rows=names, seed=seed)
+        for row in r.rows:
+            fields = row.signature.split("|")
+            want = f"seed:{seed}" if row.aggregation == "bootstrap-median" else "seed:none"
+            assert want in fields, (row.name, row.signature)
+
+
+def test_space_reads_lone_surrogates_as_rouge_score_does():
+    # rouge-score reads a surrogate as a separator; the option space's rouge-score counting did not
+    # (a bare UnicodeEncodeError from the compiled engine)
+    from rougekit.variants import Settings
+
+    cands, refs = ["the cat sat\udfff on mat", "a b\ud83d"], ["the cat\ud800sat on the mat", "a b c"]
+    scorer = rouge_score.RougeScorer(["rouge1", "rougeL"])
+    real = [scorer.score(r, c) for c, r in zip(cands, refs)]
+    space = Space(cands, refs, ["ROUGE-1", "ROUGE-L"])
+    s = Settings(tokenizer="rouge-score", split="none", multi_ref="max")
+    for m, t in (("ROUGE-1", "rouge1"), ("ROUGE-L", "rougeL")):
+        want = tuple(float(np.mean([getattr(x[t], k) for x in real])) for k in ("recall", "precision", "fmeasure"))
+        assert space.value(s, m) == want
+
+
+@pytest.mark.parametrize(
+    ("candidates", "references", "error", "message"),
+    [
+        ([None], ["a b"], TypeError, "pair 1: candidate: expected text"),  # was: every row "skipped"
+        ({"a b": 1}, ["a b"], TypeError, "its keys would be read"),  # was: the keys scored
+        (["a\ud800 b"], ["a b"], InputError, "pair 1: candidate holds a lone surrogate"),
+        (["a b"], [[]], InputError, "pair 1: no reference"),
+    ],
+)
+def test_inputs_are_checked_once_with_rougekits_one_line_errors(candidates, references, error, message):
+    with pytest.raises(error, match=message):
+        variants(candidates, references, measures=["ROUGE-1"])
+
+
+def test_a_summary_given_as_sentences_is_its_lines():
+    r = variants([["the cat sat", "on the mat"]], [["the cat was on the mat"]], rows=["rouge-score-lsum"])
+    want = variants(["the cat sat\non the mat"], ["the cat was on the mat"], rows=["rouge-score-lsum"])
+    assert r.rows[0].scores == want.rows[0].scores
+
+
+def test_a_printed_command_reads_every_reference(tmp_path, monkeypatch):
+    # two references per pair: the command names both files and prints the option space's number
+    import shlex
+
+    from rougekit.variants import Settings
+
+    cands = ["the cat sat on the mat", "a dog ran"]
+    refs = [["the cat was on the mat", "a cat sat"], ["a dog ran fast", "the dog runs"]]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "candidates.txt").write_text("\n".join(cands) + "\n")
+    (tmp_path / "references.txt").write_text("\n".join(r[0] for r in refs) + "\n")  # the first alone
+    for k in (1, 2):
+        (tmp_path / f"references{k}.txt").write_text("\n".join(r[k - 1] for r in refs) + "\n")
+    space = Space(cands, refs, ["ROUGE-1"])
+    command = Settings().command(["ROUGE-1"], space.references_per_pair)
+    words = shlex.split(command)
+    assert words[:2] == ["rougekit", "score"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([*words[1:], "--format", "json"]) == 0
+    printed = json.loads(out.getvalue())["systems"]["candidates"]["ROUGE-1"]
+    assert printed["recall"] == pytest.approx(space.value(Settings(), "ROUGE-1")[0], abs=5e-7)
+    assert printed["recall"] == 0.674605  # (4/7 + 7/9) / 2 at the script's 5 decimals per pair

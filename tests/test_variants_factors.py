@@ -150,3 +150,20 @@ def test_cli_explain_json(tmp_path):
     d = data["explain"][0]
     assert d["measure"] == "ROUGE-1" and [s["factor"] for s in d["shares"]] == ["stemmer", IMPLEMENTATION]
     assert d["pairs"][0]["pair"] in (1, 2)
+
+
+def test_pair_tokens_are_those_counted_porter_without_wordnet_exceptions():
+    # files2rouge stems with Porter alone (an empty WordNet exception DB): "went" stays "went",
+    # "children" stays "children" and "goes" is "goe" (Porter's step 1a), where -m gives go/child/go
+    from rougekit.variants.factors import differing_pairs
+
+    cands, refs = ["the children went home and the mice ran away"], ["the child goes home and a mouse runs away"]
+    space = Space(cands, refs, ["ROUGE-1"])
+    a = Settings(stemmer="porter+wordnet")
+    b = Settings(stemmer="porter")
+    (pair,) = differing_pairs(space, a, b, "ROUGE-1", 0, 5)
+    assert pair["b_tokens"]["candidate"] == "the children went home and the mice ran awai".split()
+    assert pair["b_tokens"]["reference"] == "the child goe home and a mous run awai".split()
+    assert pair["a_tokens"]["candidate"] == "the child go home and the mouse ran awai".split()
+    # the shown tokens are those counted: 4 of the reference's 9 match under Porter alone
+    assert pair["b"] == 0.44444  # 4 / 9, per-pair at the script's 5 decimals

@@ -138,3 +138,17 @@ def test_cli_target(tmp_path):
     assert code == 0
     text = out.getvalue()
     assert "no setting prints the target" in text and "searched " in text and "counting choices" in text
+
+
+def test_the_target_says_how_its_unit_was_read():
+    # every value at most 1: fractions, and the output says why (R1=0.9 alone is not 0.9%)
+    from rougekit.cli.variants import _target_text
+    from rougekit.variants import variants
+
+    cands, refs = ["the cat sat on the mat"], ["the cat was on the mat"]
+    out = _target_text(variants(cands, refs, measures=["ROUGE-1"], rows=["rouge-score"], target="R1=0.9"))
+    assert out.splitlines()[0] == "target (f, fractions: every value is at most 1): ROUGE-1=0.9"
+    out = _target_text(variants(cands, refs, measures=["ROUGE-1"], rows=["rouge-score"], target="R1=83.33"))
+    assert out.splitlines()[0] == "target (f, percent: a value is above 1): ROUGE-1=83.33"
+    with pytest.raises(OptionError, match="fractions when every value is at most 1"):
+        parse_target("R1=120")

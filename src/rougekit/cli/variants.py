@@ -173,7 +173,7 @@ def text_report(result) -> str:
 def _target_text(result) -> str:
     t, report = result.target, result.search
     wanted = ", ".join(f"{m}={text}" for m, (text, _) in t.values.items())
-    unit = "percent" if t.scale == 100 else "fractions"
+    unit = "percent: a value is above 1" if t.scale == 100 else "fractions: every value is at most 1"
     lines = [f"target ({t.stat}, {unit}): {wanted}", "rows by distance:"]
     for name, d in report.ranking:
         said = "prints the target" if d == 0 else f"{d:.4f} off" if d != float("inf") else f"gives no {t.stat}"

@@ -94,11 +94,7 @@ class Rouge:
             scores = scorer.score_batch(references, predictions)
         if not use_aggregator:
             return {key: [score[key].fmeasure for score in scores] for key in scores[0]}
-        by_type: dict = {}
-        for score in scores:
-            for key, value in score.items():
-                by_type.setdefault(key, []).append(value)
-        return _bootstrap_mid_f(by_type, self.seed)
+        return _bootstrap_mid_f(scores, self.seed)
 
 
 def _checked(predictions, references):
@@ -107,13 +103,18 @@ def _checked(predictions, references):
     one input left out a TypeError; lists of different lengths or items of the wrong type a ValueError."""
     if predictions is None and references is None:
         raise ValueError("Evaluation module inputs are missing: give both predictions and references")
-    if predictions is None or references is None:  # evaluate reads the first item of each: TypeError
-        missing = "predictions" if predictions is None else "references"
-        raise TypeError(f"'NoneType' object is not subscriptable: {missing} is None (give a list)")
-    predictions, references = list(predictions), list(references)
-    if not predictions or not references:  # evaluate reads the first item of each before comparing lengths
-        empty = " and ".join(name for name, v in (("predictions", predictions), ("references", references)) if not v)
-        raise IndexError(f"list index out of range: {empty} empty (nothing to score)")
+    inputs = {"predictions": predictions, "references": references}
+    for name, value in inputs.items():
+        # evaluate reads the first item of predictions, then of references, before comparing lengths
+        if value is not None:
+            value = inputs[name] = list(value)
+        if not value:
+            others = [f"{k} {'is None' if v is None else 'empty'}" for k, v in inputs.items() if k != name and not v]
+            also = f"; {others[0]} too" if others else ""
+            if value is None:
+                raise TypeError(f"'NoneType' object is not subscriptable: {name} is None (give a list){also}")
+            raise IndexError(f"list index out of range: {name} empty (nothing to score){also}")
+    predictions, references = inputs["predictions"], inputs["references"]
     if len(predictions) != len(references):
         raise ValueError(
             f"Mismatch in the number of predictions ({len(predictions)}) and references ({len(references)})"
@@ -136,34 +137,11 @@ def _checked(predictions, references):
     return predictions, references, multi_ref
 
 
-def _bootstrap_mid_f(scores_by_type: dict, seed) -> dict:
-    """The ``mid.fmeasure`` of rouge-score's ``BootstrapAggregator`` under evaluate's temporary seed.
-
-    rouge-score draws, per score type, ``n_samples`` times ``np.random.choice(np.arange(N), size=N)``
-    and takes the column means of those rows, then ``np.percentile`` of the means at 2.5, 50 and
-    97.5. The same draws come from ``np.random.randint(0, N, size=(k, N))`` in blocks of rows, and
-    the block means along axis 1 add the rows in the same order (``_resample_means_loop`` is the
-    literal loop; the tests hold the two equal to the bit).
-    """
-    state = np.random.get_state()
-    np.random.seed(seed)
-    try:
-        result = {}
-        delta = (1 - CONFIDENCE) / 2
-        quantiles = 100 * np.array([delta, 0.5, 1 - delta])
-        for score_type, scores in scores_by_type.items():
-            sample_mean = _resample_means(np.vstack(tuple(scores)))
-            result[score_type] = np.percentile(sample_mean, quantiles, axis=0)[1][2]
-        return result
-    finally:
-        np.random.set_state(state)
-
-
-def _resample_means(matrix: np.ndarray, block_cells: int = 1 << 20) -> np.ndarray:
-    """``N_SAMPLES x measures`` bootstrap means, drawn from numpy's global state as rouge-score draws."""
-    return scoring.global_resample_means(matrix, N_SAMPLES, block_cells)
-
-
-def _resample_means_loop(matrix: np.ndarray) -> np.ndarray:
-    """rouge-score's own loop (the twin of :func:`_resample_means`)."""
-    return scoring.resample_means_loop(matrix, N_SAMPLES)
+def _bootstrap_mid_f(scores: list, seed) -> dict:
+    """The ``mid.fmeasure`` of rouge-score's ``BootstrapAggregator`` of the per-pair ``scores`` (types in
+    their order) under evaluate's temporary seed: numpy's global state is put back after the draws."""
+    aggregator = scoring.BootstrapAggregator(confidence_interval=CONFIDENCE, n_samples=N_SAMPLES)
+    for score in scores:
+        aggregator.add_scores(score)
+    with scoring.global_seed(seed):
+        return {score_type: value.mid.fmeasure for score_type, value in aggregator.aggregate().items()}

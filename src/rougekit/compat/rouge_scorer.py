@@ -78,7 +78,7 @@ from rougekit.measures.pair import pair_counts
 from rougekit.text.intern import interner
 
 from . import scoring
-from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, split_sentences, tokenize
+from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, readable_texts, split_sentences, tokenize
 from ._tokenize import _as_str as _tokenize_text
 from .scoring import Score
 
@@ -181,12 +181,7 @@ class RougeScorer(scoring.BaseScorer):
             return [self.score(t, p) for t, p in zip(targets, predictions)]
         import numpy as np
 
-        try:
-            counts = batch.score_arrays(predictions, targets, jobs=jobs or available_cores())
-        except UnicodeEncodeError:  # a lone surrogate: rouge-score's tokenizer reads it as a separator,
-            # as it reads a space, so the texts are scored with spaces in their place (as score() does)
-            targets, predictions = _without_surrogates(targets), _without_surrogates(predictions)
-            counts = batch.score_arrays(predictions, targets, jobs=jobs or available_cores())
+        counts = engine_counts(batch, predictions, targets, jobs or available_cores())
         make = tuple.__new__  # Score(*v) without the namedtuple's Python-level __new__
         columns = []
         with _gc_paused():  # hundreds of thousands of new containers, none of them cyclic
@@ -195,7 +190,7 @@ class RougeScorer(scoring.BaseScorer):
                 lcs = measure == SEQUENCE_LCS or measure.kind == "L"
                 precision, recall, f = prf_of_counts(counts[:, j, :3], lcs)
                 column = list(map(make, repeat(Score), zip(precision.tolist(), recall.tolist(), f.tolist())))
-                if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros
+                if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros (not 0.0)
                     for i in np.flatnonzero((tgt_n == 0) | (pred_n == 0)).tolist():
                         column[i] = Score(0, 0, 0)
                 columns.append(column)
@@ -222,16 +217,7 @@ class RougeScorer(scoring.BaseScorer):
                 measures.append(Measure.rouge_n(int(rouge_type[5])))
             else:
                 return None  # an invalid type: score() raises rouge-score's error
-        self._batch = (
-            planner.batch_scorer(
-                measures,
-                stem=self._tokenizer._use_stemmer,
-                stemmer="nltk",
-                lowercase="unicode",
-                to_text=_tokenize_text,
-            )
-            or False
-        )
+        self._batch = planner.batch_scorer(measures, stem=self._tokenizer._use_stemmer, **ENGINE_OPTIONS) or False
         return self._batch or None
 
     # ------------------------------------------------------------------ internals
@@ -445,7 +431,7 @@ def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) 
 
 def prf_of_counts(counts, lcs: bool):
     """rouge-score's (precision, recall, F1) arrays from per-pair (target count, hits, prediction count)
-    rows; for LCS an empty side gives NaN here (rouge-score's Score(0, 0, 0): the caller's to set)."""
+    rows; for LCS an empty side gives zeros (rouge-score's Score(0, 0, 0))."""
     import numpy as np
 
     tgt_n, hits, pred_n = counts[:, 0], counts[:, 1], counts[:, 2]
@@ -456,12 +442,19 @@ def prf_of_counts(counts, lcs: bool):
             precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
         total = precision + recall
         f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+    if lcs:
+        empty = (tgt_n == 0) | (pred_n == 0)
+        if empty.any():
+            precision, recall, f = (np.where(empty, 0.0, v) for v in (precision, recall, f))
     return precision, recall, f
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+# the batch engine's options for rouge-score's text handling: its lower-casing (str.lower, the
+# Kelvin sign becomes "k"), its [a-z0-9] tokens and NLTK's Porter when stemming
+ENGINE_OPTIONS = dict(stemmer="nltk", lowercase="unicode", to_text=_tokenize_text)
 
 
-def _without_surrogates(texts: list) -> list:
-    """``texts`` with each lone surrogate replaced by a space (a separator for rouge-score's tokenizer)."""
-    return [_SURROGATE.sub(" ", t) for t in texts]
+def engine_counts(batch, predictions: list, targets: list, jobs: int, *args):
+    """``batch.score_arrays`` of texts read as rouge-score reads them (a surrogate as a space:
+    :func:`rougekit.compat._tokenize.readable_texts`); ``batch`` made with :data:`ENGINE_OPTIONS`."""
+    return batch.score_arrays(readable_texts(predictions), readable_texts(targets), jobs, *args)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import abc
 import collections
-from typing import Dict
+from contextlib import contextmanager
+from typing import Dict, Iterator
 
 import numpy as np
 
 from rougekit.stats.resampling import resampled_sums
 
-__all__ = ["Score", "AggregateScore", "BaseScorer", "BootstrapAggregator", "fmeasure"]
+__all__ = ["Score", "AggregateScore", "BaseScorer", "BootstrapAggregator", "fmeasure", "global_seed"]
 
 
 class Score(collections.namedtuple("Score", ["precision", "recall", "fmeasure"])):
@@ -137,8 +138,8 @@ def global_resample_means(matrix: np.ndarray, n_samples: int, block_cells: int =
     rouge-score draws ``np.random.choice(np.arange(N), size=N)`` per resample and takes the column
     means of those rows. ``np.random.choice`` on a range is ``np.random.randint(0, N, size=N)``, so
     the same draws come from ``np.random.randint(0, N, size=(k, N))`` in blocks of ``k`` rows, and
-    the block means along axis 1 add the rows in the same order (``resample_means_loop`` is the
-    literal loop; the tests hold the two equal to the bit).
+    the block means along axis 1 add the rows in the same order (the tests hold the two equal to
+    rouge-score's own loop, to the bit).
     """
     n = matrix.shape[0]
     sample_mean = np.zeros((n_samples, matrix.shape[1]))  # a float n_samples: TypeError, as rouge-score
@@ -150,10 +151,14 @@ def global_resample_means(matrix: np.ndarray, n_samples: int, block_cells: int =
     return sample_mean
 
 
-def resample_means_loop(matrix: np.ndarray, n_samples: int) -> np.ndarray:
-    """rouge-score's own loop (the twin of :func:`global_resample_means`)."""
-    n = matrix.shape[0]
-    sample_mean = np.zeros((n_samples, matrix.shape[1]))
-    for i in range(n_samples):
-        sample_mean[i, :] = np.mean(matrix[np.random.choice(np.arange(n), size=n), :], axis=0)
-    return sample_mean
+@contextmanager
+def global_seed(seed) -> Iterator[None]:
+    """``numpy.random.seed(seed)`` for the block, numpy's global state put back after it (as evaluate's
+    ``compute`` seeds rouge-score's draws): the default :class:`BootstrapAggregator` inside it gives
+    ``np.random.seed(seed); rouge_score.scoring.BootstrapAggregator().aggregate()``'s numbers."""
+    state = np.random.get_state()
+    np.random.seed(seed)
+    try:
+        yield
+    finally:
+        np.random.set_state(state)

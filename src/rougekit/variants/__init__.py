@@ -17,9 +17,10 @@ import types
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from rougekit.errors import OptionError
+from rougekit._core import inputs
+from rougekit.errors import InputError, OptionError
 from rougekit.variants.rows import Row, signature_of, specs
-from rougekit.variants.space import Settings, Space, check_measures, normalized_references, punkt_available
+from rougekit.variants.space import Settings, Space, check_measures, punkt_available
 
 __all__ = ["variants", "VariantsResult", "Row", "Settings", "Space"]
 
@@ -71,14 +72,7 @@ def variants(
     rows and searches the option space for the settings that print those numbers
     (:func:`rougekit.variants.target.search`), listing at most ``max_matches`` (None: all).
     """
-    if isinstance(candidates, (str, bytes)):
-        raise TypeError("candidates must be a list of candidate summaries, not a string")
-    candidates = list(candidates)
-    refs = normalized_references(references)
-    if len(candidates) != len(refs):
-        raise OptionError(f"{len(candidates)} candidates but {len(refs)} reference entries")
-    if not candidates:
-        raise OptionError("no pairs to score")
+    candidates, refs = _texts(candidates, references)
     names = check_measures(measures)
     all_specs = specs(names, lang=lang, seed=seed)
     known = [s.name for s in all_specs]
@@ -99,10 +93,10 @@ def variants(
             continue
         try:
             scores = spec.compute(candidates, refs, names, seed=seed, lang=lang)
-        except Exception as exc:  # the package itself fails on these inputs: say so, never a row of zeros
+        except PACKAGE_ERRORS as exc:  # the package itself fails on these inputs: say so, never a row of zeros
             skipped.append((spec.name, f"{spec.package} {spec.version} fails: {type(exc).__name__}: {exc}"))
             continue
-        signature = signature_of(names, spec.settings, **spec.signature_fields)
+        signature = signature_of(names, spec.settings, seed, **spec.signature_fields)
         result_rows.append(
             Row(spec.name, spec.package, spec.version, spec.command, spec.aggregation, signature, scores, spec.settings)
         )
@@ -115,6 +109,45 @@ def variants(
         result.target = goal
         result.matches, result.search = target_module.search(result, space, goal, max_matches)
     return result
+
+
+# what the replaced packages raise on inputs they cannot score (pltrdy's "Hypothesis is empty", an
+# empty text's division, ...); rougekit's own errors (RougeKitError) are not among them and propagate
+PACKAGE_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError)
+
+
+def _texts(candidates, references) -> tuple[list, list]:
+    """The pairs as texts, read as :func:`rougekit.score` reads them (a summary given as a list of
+    sentences is its lines), or its one-line TypeError / InputError: (candidates, references per pair)."""
+    candidates = inputs.summaries(candidates, "candidates", "candidate")
+    kind, references = inputs.normalize(candidates, references)
+    if len(candidates) != len(references):
+        raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
+    if not candidates:
+        raise InputError("no pairs to score")
+    if kind != "text":
+        raise InputError("variants compares texts (every implementation reads text), not token ids")
+    cands = [_text(c, f"pair {k + 1}: candidate") for k, c in enumerate(candidates)]
+    refs = []
+    for k, pair in enumerate(references):
+        if not pair:
+            raise InputError(f"pair {k + 1}: no reference")
+        refs.append([_text(r, f"pair {k + 1}: reference {j + 1}") for j, r in enumerate(pair)])
+    for text in (*cands, *(r for pair in refs for r in pair)):
+        if not text.isascii():
+            try:
+                text.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                raise InputError(inputs.lone_surrogate(cands, refs, None, 1)) from None
+    return cands, refs
+
+
+def _text(summary, where: str) -> str:
+    if isinstance(summary, str):
+        return summary
+    if isinstance(summary, (list, tuple)) and all(isinstance(s, str) for s in summary):
+        return "\n".join(summary)
+    raise TypeError(f"{where}: expected text (a str or a list of str sentences), got {summary!r:.60}")
 
 
 class _CallableModule(types.ModuleType):

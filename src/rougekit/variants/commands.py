@@ -42,8 +42,28 @@ def perl_options(measures: Sequence[str], s: "Settings") -> str:
     return " ".join([*words, "-a"])
 
 
-def command_of(s: "Settings", measures: Sequence[str]) -> str:
-    """One line that reproduces ``s`` (prefixed by how to prepare the texts when the split asks for it)."""
+def reference_files(references: int | None) -> str:
+    """rougekit score's reference input: ``-r`` per reference file (``references<k>.txt``, aligned with
+    the candidates), or, when pairs have different numbers of references (None), a JSONL file."""
+    if references is None:
+        return "--jsonl pairs.jsonl --candidate-field candidate --reference-field references"
+    if references == 1:
+        return "-c candidates.txt -r references.txt"
+    return "-c candidates.txt " + " ".join(f"-r references{k}.txt" for k in range(1, references + 1))
+
+
+def _python_references(references: int | None) -> str:
+    if references is None:
+        return "[json.loads(x)['references'] for x in open('pairs.jsonl')]"
+    if references == 1:
+        return "r('references.txt')"
+    files = ", ".join(f"r('references{k}.txt')" for k in range(1, references + 1))
+    return f"[list(x) for x in zip({files})]"
+
+
+def command_of(s: "Settings", measures: Sequence[str], references: int | None = 1) -> str:
+    """One line that reproduces ``s`` (prefixed by how to prepare the texts when the split asks for it),
+    on pairs of ``references`` references each (None: a varying number, read from JSONL)."""
     note = _SPLIT_NOTE[s.split] if "ROUGE-L" in measures else ""
     prefix = f"[texts: {note}] " if note else ""
     if s.order == "file-names":
@@ -51,30 +71,31 @@ def command_of(s: "Settings", measures: Sequence[str]) -> str:
     suffix = " [value as printed with %.5f]" if s.rounding == "round5" else ""
     suffix += " [float32 values and mean, as torchmetrics]" if s.precision == "float32" else ""
     if s.tokenizer == "rouge155":
-        return prefix + _rouge155_command(s, measures) + suffix
-    return prefix + _rouge_score_command(s, measures) + suffix
+        return prefix + _rouge155_command(s, measures, references) + suffix
+    return prefix + _rouge_score_command(s, measures, references) + suffix
 
 
-def python_command(s: "Settings", measures: Sequence[str]) -> str:
+def python_command(s: "Settings", measures: Sequence[str], references: int | None = 1) -> str:
     """rougekit's own evaluation of any point of the option space (where no package's command gives it)."""
     fields = ", ".join(f"{k}={v!r}" for k, v in s.describe().items() if v != getattr(type(s)(), k))
+    cands = "[json.loads(x)['candidate'] for x in open('pairs.jsonl')]" if references is None else "r('candidates.txt')"
     return (
-        'python -c "import rougekit.variants as v; from rougekit.io.inputs import read_lines as r; '
-        f"s = v.Space(r('candidates.txt'), r('references.txt'), {list(measures)!r}); "
+        'python -c "import json, rougekit.variants as v; from rougekit.io.inputs import read_lines as r; '
+        f"s = v.Space({cands}, {_python_references(references)}, {list(measures)!r}); "
         f'print([s.value(v.Settings({fields}), m) for m in s.measures])"'
     )
 
 
-def _rouge155_command(s: "Settings", measures: Sequence[str]) -> str:
+def _rouge155_command(s: "Settings", measures: Sequence[str], references: int | None) -> str:
     if s.stemmer == "porter":  # the empty WordNet exception DB files2rouge installs
         perl = f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml (with an empty WordNet exception DB)"
         if s.aggregation == "rouge155-average" and s.order == "file-names" and s.multi_ref == "sum":
-            if s.split == "eos" and not (s.stopwords or s.word_limit or s.byte_limit):
+            if s.split == "eos" and not (s.stopwords or s.word_limit or s.byte_limit) and references == 1:
                 return f"files2rouge references.txt summaries.txt; or: {perl}"
         if s.aggregation in ("rouge155-average", "tokens") and s.multi_ref != "max":
             return perl
-        return python_command(s, measures)
-    words = ["rougekit score -c candidates.txt -r references.txt", f"--measures {','.join(measures)}"]
+        return python_command(s, measures, references)
+    words = [f"rougekit score {reference_files(references)}", f"--measures {','.join(measures)}"]
     if s.stemmer == "porter+wordnet":
         words.append("--stem")
     if s.stopwords:
@@ -87,7 +108,7 @@ def _rouge155_command(s: "Settings", measures: Sequence[str]) -> str:
         words.append(f"--multi-ref {s.multi_ref}")
     average = {"mean": "pairs", "tokens": "tokens", "rouge155-average": "rouge155"}.get(s.aggregation)
     if average is None or s.order == "file-names":
-        return python_command(s, measures)
+        return python_command(s, measures, references)
     words.append(f"--average {average}")
     own = " ".join(words)
     if s.aggregation == "mean" or s.multi_ref == "max":
@@ -95,7 +116,7 @@ def _rouge155_command(s: "Settings", measures: Sequence[str]) -> str:
     return f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml; or: {own}"
 
 
-def _rouge_score_command(s: "Settings", measures: Sequence[str]) -> str:
+def _rouge_score_command(s: "Settings", measures: Sequence[str], references: int | None) -> str:
     types = rouge_score_types(measures, s.split)
     stem = ", use_stemmer=True" if s.stemmer != "none" else ""
     scorer = f"scorer = rouge_scorer.RougeScorer({types!r}{stem})"
@@ -107,7 +128,7 @@ def _rouge_score_command(s: "Settings", measures: Sequence[str]) -> str:
     if s.multi_ref != "max":
         extra.append(f"several references combined as rougekit's --multi-ref {s.multi_ref}")
     if extra or s.aggregation in ("tokens", "rouge155-average"):
-        return python_command(s, measures)
+        return python_command(s, measures, references)
     per_pair = "scores = [scorer.score_multi(refs, cand) for cand, refs in zip(candidates, references)]"
     if s.aggregation == "mean":
         tail = "mean of each score over the pairs (numpy.mean)"

@@ -192,20 +192,27 @@ def differing_pairs(space: Space, sa: Settings, sb: Settings, measure: str, k: i
 
 
 def _tokens(space: Space, s: Settings, i: int) -> dict:
-    """The candidate's and first reference's tokens under ``s`` (rougekit.explain)."""
+    """The candidate's and first reference's tokens under ``s``, as the Space counts them
+    (rougekit.explain with the same tokenizer, stemmer, stopwords and limits)."""
     from rougekit.explanation import explain
 
     cand, refs = space.candidates[i], space.references[i]
     options: dict = dict(stopwords=s.stopwords, word_limit=s.word_limit, byte_limit=s.byte_limit)
+    porter_only = s.tokenizer == "rouge155" and s.stemmer == "porter"
     if s.tokenizer == "rouge-score":
         from rougekit.compat._tokenize import tokenize
 
         stem = s.stemmer != "none"
         options["tokenizer"] = lambda text: tokenize(text, stem)
     else:
-        options["stem"] = s.stemmer != "none"  # (files2rouge's Porter-only differs from -m on WordNet's exceptions)
+        options["stem"] = s.stemmer == "porter+wordnet"
     e = explain(cand, refs[:1], measures=["ROUGE-1"], **options).to_dict()
-    return {"candidate": e["candidate"]["tokens"], "reference": e["references"][0]["tokens"]}
+    out = {"candidate": e["candidate"]["tokens"], "reference": e["references"][0]["tokens"]}
+    if porter_only:  # -m with an empty exception DB (files2rouge's): Porter on the tokens -m stems
+        from rougekit.text.stemming import porter_stem155
+
+        out = {k: [porter_stem155(t) if len(t) > 3 else t for t in v] for k, v in out.items()}
+    return out
 
 
 def table(decompositions: list) -> str:

@@ -63,8 +63,9 @@ def _num(x):
     return None if x is None else float(x)
 
 
-def signature_of(measures: Sequence[str], s: Optional[Settings], **fields) -> str:
-    """rougekit's signature of a row: the option space's fields, or the package's own text handling."""
+def signature_of(measures: Sequence[str], s: Optional[Settings], seed: int = 0, **fields) -> str:
+    """rougekit's signature of a row: the option space's fields, or the package's own text handling;
+    ``seed`` (numpy's global seed of the draws) is recorded where the numbers depend on it."""
     limit = "none"
     values: dict = dict(measures=",".join(measures), bootstrap="none")
     if s is not None:
@@ -89,13 +90,15 @@ def signature_of(measures: Sequence[str], s: Optional[Settings], **fields) -> st
         if s.split != "newline":
             values["segmenter"] = f"lcs-sentences-{s.split}"
     values.update(fields)
+    if values.get("average") == "bootstrap-median":  # the draws of np.random.seed(seed)
+        values["seed"] = str(seed)
     return str(Signature(**values))
 
 
 # ------------------------------------------------------------------------------ ROUGE-1.5.5.pl
 
 
-def _api_rows(stem: bool, ids: bool = False) -> Callable[..., Scores]:
+def _api_rows(stem: bool) -> Callable[..., Scores]:
     def compute(candidates, references, measures, **_):
         from rougekit.api import Scorer
 
@@ -169,7 +172,7 @@ def _files2rouge(candidates, references, measures, **_):
 
 def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = False):
     def compute(candidates, references, measures, seed=0, **_):
-        from rougekit.compat import rouge_scorer, scoring
+        from rougekit.compat import rouge_scorer
 
         types = rouge_score_types(measures, "newline" if lsum else "none")
         if punkt:
@@ -177,10 +180,7 @@ def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = 
         scorer = rouge_scorer.RougeScorer(types, use_stemmer=stem)
         scores = _per_pair(scorer, candidates, references)
         if bootstrap:
-            aggregator = scoring.BootstrapAggregator(seed=seed)
-            for score in scores:
-                aggregator.add_scores(score)
-            return _mids(aggregator.aggregate(), measures, types)
+            return _mids(_seeded_aggregate(scores, seed), measures, types)
         fields = ("recall", "precision", "fmeasure")
         return {
             m: _prf(*(np.mean([getattr(s[t], k) for s in scores]) for k in fields)) for m, t in zip(measures, types)
@@ -252,14 +252,24 @@ def _pltrdy(candidates, references, measures, **_):
 
 
 def _multilingual(candidates, references, measures, seed=0, lang=None, **_):
-    from rougekit.compat import multilingual_rouge, scoring
+    from rougekit.compat import multilingual_rouge
 
     types = rouge_score_types(measures, "none")
     scorer = multilingual_rouge.RougeScorer(types, use_stemmer=True, lang=lang)
-    aggregator = scoring.BootstrapAggregator(seed=seed)
-    for cand, refs in zip(candidates, references):
-        aggregator.add_scores(scorer.score(refs[0], cand))
-    return _mids(aggregator.aggregate(), measures, types)
+    scores = [scorer.score(refs[0], cand) for cand, refs in zip(candidates, references)]
+    return _mids(_seeded_aggregate(scores, seed), measures, types)
+
+
+def _seeded_aggregate(scores: list, seed: int) -> dict:
+    """rouge-score's ``BootstrapAggregator().aggregate()`` of the per-pair ``scores`` after
+    ``np.random.seed(seed)`` (numpy's global state put back after the draws)."""
+    from rougekit.compat import scoring
+
+    aggregator = scoring.BootstrapAggregator()
+    for score in scores:
+        aggregator.add_scores(score)
+    with scoring.global_seed(seed):
+        return aggregator.aggregate()
 
 
 def _mids(aggregates: dict, measures, types) -> Scores:
@@ -280,7 +290,10 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
     perl_m = perl_options(measures, Settings(stemmer="porter+wordnet"))
     perl = perl_options(measures, Settings())
     mean = "; mean over the pairs of each score (numpy.mean)"
-    boot = "agg = scoring.BootstrapAggregator(); [agg.add_scores(s) for s in scores]; agg.aggregate()[t].mid"
+    boot = (
+        "agg = scoring.BootstrapAggregator(); [agg.add_scores(s) for s in scores]; "
+        f"numpy.random.seed({seed}); agg.aggregate()[t].mid"
+    )
     per_pair = "scores = [scorer.score(ref, cand) for cand, ref in zip(candidates, references)]"
     base = Settings(tokenizer="rouge155", split="newline", multi_ref="sum", aggregation="rouge155-average")
     rsb = Settings(tokenizer="rouge-score", split="none", multi_ref="max", aggregation="mean")
@@ -377,8 +390,7 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
             "rouge-score-stem-bootstrap",
             "rouge-score",
             "0.1.2",
-            f"scorer = rouge_scorer.RougeScorer({rs!r}, use_stemmer=True); {per_pair}; {boot}  "
-            f"(rouge-score's aggregator is unseeded: rougekit draws with numpy default_rng({seed}))",
+            f"scorer = rouge_scorer.RougeScorer({rs!r}, use_stemmer=True); {per_pair}; {boot}",
             "bootstrap-median",
             rsb.replace(stemmer="porter", aggregation="bootstrap-median"),
             _rouge_score(True, False, bootstrap=True),
@@ -438,7 +450,7 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
             "multilingual-rouge",
             "0.0.1",
             f"scorer = rouge_scorer.RougeScorer({rs!r}, use_stemmer=True, lang={lang!r}); "
-            f"scores = [scorer.score(refs[0], cand) ...]; {boot}  (XL-Sum's scorer; seeded default_rng({seed}))",
+            f"scores = [scorer.score(refs[0], cand) ...]; {boot}  (XL-Sum's scorer)",
             "bootstrap-median",
             None,
             _multilingual,
@@ -448,7 +460,6 @@ def specs(measures: Sequence[str], lang: Optional[str] = None, seed: int = 0) ->
                 stemmer="multilingual-rouge",
                 average="bootstrap-median",
                 bootstrap="percentile",
-                seed=str(seed),
             ),
         ),
     ]

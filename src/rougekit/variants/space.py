@@ -57,7 +57,7 @@ class Settings:
     multi_ref    "sum" (-f A), "best" (-f B) or "max" (best F, rouge-score's score_multi)
     aggregation  "mean" of per-pair values, "tokens" (Σhits/Σcounts, -t 1), "rouge155-average"
                  (the script's -a average over -r 1000 resamples), "bootstrap-median" (rouge-score's
-                 BootstrapAggregator mid, seeded)
+                 BootstrapAggregator mid after np.random.seed)
     order        the pairs' order in the script's bootstrap (-a average): "input", or "file-names" (the
                  files <i>.txt sorted as strings, as pyrouge and files2rouge name and list them)
     rounding     "none" or "round5" (the 5 decimals ROUGE-1.5.5 prints, as pyrouge reads them back)
@@ -112,11 +112,12 @@ class Settings:
         """The settings as a JSON object."""
         return dataclasses.asdict(self)
 
-    def command(self, measures: Sequence[str]) -> str:
-        """A command that gives these numbers (rougekit's own where no package has the combination)."""
+    def command(self, measures: Sequence[str], references: int | None = 1) -> str:
+        """A command that gives these numbers (rougekit's own where no package has the combination), on
+        pairs of ``references`` references each (None: a varying number)."""
         from rougekit.variants.commands import command_of
 
-        return command_of(self, measures)
+        return command_of(self, measures, references)
 
 
 def normalized_references(references: Iterable) -> list:
@@ -164,17 +165,12 @@ def eos_lines(text: str) -> str:
     return " .\n".join(_joined(text).strip().split(" ."))
 
 
-def _rouge_score_text(text) -> str:
-    from rougekit.compat._tokenize import _as_str
-
-    return _as_str(text)
-
-
 class Space:
     """Per-pair statistics of candidates against references, kept per counting choice.
 
     ``references``: one list of reference strings per candidate. ``seed`` seeds the
-    bootstrap-median aggregation (numpy's ``default_rng``, as :class:`rougekit.compat.scoring.BootstrapAggregator`).
+    bootstrap-median aggregation as ``np.random.seed(seed)`` seeds rouge-score's ``BootstrapAggregator``
+    (numpy's global state is put back after the draws), the measures drawn in their order.
     """
 
     def __init__(
@@ -193,6 +189,8 @@ class Space:
             raise OptionError("no pairs to score")
         self.measures = check_measures(measures)
         self.multi = any(len(r) != 1 for r in self.references)
+        counts = set(map(len, self.references))
+        self.references_per_pair = counts.pop() if len(counts) == 1 else None  # None: varying
         self.seed = seed
         self.jobs = jobs or available_cores()
         self._stats: dict = {}
@@ -230,18 +228,22 @@ class Space:
         options: dict = dict(stem=stemmer != "none", stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit)
         options["multi_ref"] = multi_ref
         if tokenizer == "rouge-score":
-            options.update(stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text)
+            options.update(rouge_scorer.ENGINE_OPTIONS)
         else:
             options["stemmer"] = "rouge155-porter" if stemmer == "porter" else "rouge155"
         batch = planner.batch_scorer(measures, **options)
         if batch is None:
             raise OptionError("the compiled engine is needed to compare implementations (rougekit's _core modules)")
         candidates, references = self._split_texts(split)
-        data = batch.score_arrays(candidates, references, self.jobs, "text")
+        if tokenizer == "rouge-score":
+            data = rouge_scorer.engine_counts(batch, candidates, references, self.jobs, "text")
+        else:
+            data = batch.score_arrays(candidates, references, self.jobs, "text")
         for j, name in enumerate(names):
             column = np.array(data[:, j, :])
-            if tokenizer == "rouge-score":
-                column[:, 3:] = _rouge_score_prf(column, name == "ROUGE-L")
+            if tokenizer == "rouge-score":  # rouge-score's (R, P, F) from the counts
+                precision, recall, f = rouge_scorer.prf_of_counts(column, name == "ROUGE-L")
+                column[:, 3:] = np.stack([recall, precision, f], axis=1)
             self._stats[(key, name)] = column
 
     # -- the corpus number ---------------------------------------------------------------------
@@ -279,13 +281,23 @@ class Space:
             boots = perl_bootstrap_columns(np.ascontiguousarray(values), RESAMPLES, 95.0)
             out = tuple(float(b[0]) for b in boots)
         else:
-            from rougekit.compat.scoring import BootstrapAggregator
-
-            mid = BootstrapAggregator(seed=self.seed)._bootstrap_resample(np.ascontiguousarray(values))[1]
-            out = tuple(float(v) for v in mid)
+            out = self._bootstrap_mid(np.ascontiguousarray(values), self.measures.index(measure))
         if s.precision == "float32":
             out = tuple(float(np.float32(v)) for v in out)
         return out  # type: ignore[return-value]
+
+    def _bootstrap_mid(self, values: np.ndarray, position: int) -> tuple:
+        """The mid of rouge-score's ``BootstrapAggregator().aggregate()`` after ``np.random.seed(seed)``
+        for the measure at ``position``: the types before it (the rows' order) draw first."""
+        from rougekit.compat.scoring import BootstrapAggregator, global_seed
+
+        n = len(values)
+        with global_seed(self.seed):
+            draws, rows = position * RESAMPLES, max(1, (1 << 20) // n)
+            for start in range(0, draws, rows):  # the draws of the types before, in blocks
+                np.random.randint(0, n, size=(min(rows, draws - start), n))
+            mid = BootstrapAggregator(n_samples=RESAMPLES)._bootstrap_resample(values)[1]
+        return tuple(float(v) for v in mid)
 
 
 def file_name_order(n: int) -> list:
@@ -294,15 +306,6 @@ def file_name_order(n: int) -> list:
     evaluations 1, 2, ..., and the script sorts those IDs as strings again."""
     files = sorted(range(n), key=lambda i: f"{i}.")
     return [files[k - 1] for k in sorted(range(1, n + 1), key=lambda k: f"{k}.")]
-
-
-def _rouge_score_prf(column: np.ndarray, lcs: bool) -> np.ndarray:
-    """rouge-score's (R, P, F) columns from counts, as its ``score_batch`` makes them."""
-    precision, recall, f = rouge_scorer.prf_of_counts(column, lcs)
-    out = np.stack([recall, precision, f], axis=1)
-    if lcs:
-        out[(column[:, 0] == 0) | (column[:, 2] == 0)] = 0.0
-    return out
 
 
 def exact(value: float) -> Fraction:
