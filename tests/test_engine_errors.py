@@ -51,7 +51,7 @@ print(json.dumps(out))
 
 
 def test_compiled_engine_and_pure_twins_refuse_the_same_texts_with_the_same_error():
-    from rougekit._core import batch
+    from rougekit.engine import batch
 
     if not batch.AVAILABLE:  # pragma: no cover - depends on the build
         pytest.skip("compares the compiled engine with the twins: the engine is not built")

@@ -237,7 +237,6 @@ cdef struct MeasureC:
 
 
 cdef class _Chunk:
-    cdef list keep
     cdef const DocC** peers
     cdef const DocC** refs
     cdef Py_ssize_t* roff
@@ -874,7 +873,7 @@ cdef class _Engine:
                 self.cache_skip = 8
             self.cache_lookups = 0
             self.cache_hits = 0
-        self._score_error(rc, start + at)
+        _count_error(rc, start + at)
 
     def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk not None,
                     double[:, :, ::1] out):
@@ -902,7 +901,6 @@ cdef class _Engine:
         ch.refs = <const DocC**>malloc(cap * sizeof(DocC*))
         if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
             raise MemoryError()
-        ch.keep = keep
         ch.roff[0] = 0
         try:
             try:
@@ -994,7 +992,7 @@ cdef class _Engine:
                 raise MemoryError()
         finally:
             _idpend_release(pend)
-        self._score_error(src, ch.start + at if ch is not None else 0)
+        _count_error(src, ch.start + at if ch is not None else 0)
         return 0
 
     cdef _Doc _id_doc(self, object summary, Py_ssize_t pair, int ref):
@@ -1034,10 +1032,6 @@ cdef class _Engine:
                 at[0] = i
                 return rc
         return 0
-
-    cdef int _score_error(self, int rc, Py_ssize_t pair) except -1:
-        """(GIL) Raise the error of _score_pair's code ``rc`` (0: none) for pair index ``pair``."""
-        return _count_error(rc, pair)
 
 
 cdef int _count_error(int rc, Py_ssize_t pair) except -1:

@@ -244,9 +244,9 @@ class BatchScorer:
         """Token types interned by the first job's engine."""
         return self._engines[0].vocabulary_size
 
-    def _run_id_job(self, job, jobs: int) -> None:
+    def _run_id_job(self, job, jobs: int) -> int:
         """Every engine on its own thread (job 0 on this one) until the job's chunks are all taken;
-        then the error of the first pair in error, if any, as prepare_ids would raise it."""
+        the index of the first chunk in error (its pairs are then read again one at a time), or -1."""
         errors: list[BaseException] = []
 
         def run(k: int) -> None:
@@ -259,7 +259,7 @@ class BatchScorer:
         if errors:
             raise errors[0]
         try:
-            job.raise_first_error(self._engines[0])
+            job.raise_first_error()
         except Exception:
             return job.error_chunk
         return -1
@@ -346,7 +346,7 @@ class BatchScorer:
                 bad = self._run_id_job(job, jobs)
                 if bad >= 0:
                     self._first_bad_pair(out, candidates, references, bad * chunk, min(n, bad * chunk + chunk), ids)
-                    job.raise_first_error(self._engines[0])
+                    job.raise_first_error()
                 return
         if jobs == 1:
             eng, work = self._slot(0)
