@@ -1040,7 +1040,7 @@ cdef int _count_error(int rc, Py_ssize_t pair) except -1:
     < 0: one pair of a per-pair kernel) is named in the message."""
     where = f"pair {pair + 1}: " if pair >= 0 else ""
     if rc == -2:
-        raise InputError("ROUGE-W is undefined for a reference with no tokens "
+        raise InputError(f"{where}ROUGE-W is undefined for a reference with no tokens "
                          "(ROUGE-1.5.5 dies with a division by zero here)")
     if rc == -3:
         raise InputError(f"{where}a sentence pair too long for the ROUGE-L/W trace-back "

@@ -355,9 +355,12 @@ class BatchScorer:
                 _bound_vocabulary(eng)
                 try:
                     prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
-                except Exception:
-                    self._first_bad_pair(out, candidates, references, start, min(n, start + chunk), ids)
-                    raise
+                    continue
+                except Exception as exc:  # noqa: BLE001 - re-raised below, unless a pair before fails first
+                    error = exc
+                # outside the except block: the first bad pair's error has no other one as its context
+                self._first_bad_pair(out, candidates, references, start, min(n, start + chunk), ids)
+                raise error
             return
         count = -(-n // chunk)
         errors: list[tuple[int, BaseException]] = []  # (chunk, its error)
