@@ -744,10 +744,13 @@ cdef class _Engine:
                             f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
 
     cdef bytes _surrogate_bytes(self, str text):
-        """The bytes tokenized for a text with surrogates (no UTF-8 of its own): those they escape
-        (surrogateescape, a text read from a file); a lone surrogate that escapes no byte raises
-        UnicodeEncodeError, which the front ends name (the pure twins refuse the same texts)."""
-        return text.encode("utf-8", "surrogateescape")
+        """The bytes tokenized for a text with surrogates (no UTF-8 of its own). rouge-score's
+        mode (``unicode_lower``): every surrogate as its three bytes (surrogatepass), non-ASCII
+        bytes, so a separator, as rouge-score's tokenizer reads any character outside [a-z0-9].
+        ROUGE-1.5.5's: the bytes they escape (surrogateescape, a text read from a file); a lone
+        surrogate that escapes no byte raises UnicodeEncodeError, which the front ends name (the
+        pure twins refuse the same texts)."""
+        return text.encode("utf-8", "surrogatepass" if self.unicode_lower else "surrogateescape")
 
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens

@@ -79,7 +79,7 @@ from rougekit.measures.pair import pair_counts
 from rougekit.text.intern import interner
 
 from . import scoring
-from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, readable_texts, split_sentences, tokenize
+from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, split_sentences, tokenize
 from ._tokenize import _as_str as _tokenize_text
 from .scoring import Score
 
@@ -456,6 +456,7 @@ ENGINE_OPTIONS = dict(stemmer="nltk", lowercase="unicode", to_text=_tokenize_tex
 
 
 def engine_counts(batch, predictions: list, targets: list, jobs: int, *args):
-    """``batch.score_arrays`` of texts read as rouge-score reads them (a surrogate as a space:
-    :func:`rougekit.compat._tokenize.readable_texts`); ``batch`` made with :data:`ENGINE_OPTIONS`."""
-    return batch.score_arrays(readable_texts(predictions), readable_texts(targets), jobs, *args)
+    """``batch.score_arrays`` of texts read as rouge-score reads them; ``batch`` made with
+    :data:`ENGINE_OPTIONS` (in that mode the engine reads a lone surrogate as a separator, as
+    rouge-score's tokenizer reads any character outside ``[a-z0-9]``)."""
+    return batch.score_arrays(predictions, targets, jobs, *args)
