@@ -19,7 +19,9 @@ model of the tests' own). Expected failures (xfail) are left alone.
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import socket
 import subprocess
 from pathlib import Path
 
@@ -109,5 +111,42 @@ def _reference_data() -> None:
         return
 
 
+# --- no network ------------------------------------------------------------------------------
+
+NO_NETWORK = "the test suite uses no network"
+
+
+def _is_local(host) -> bool:
+    """True for no host, an IP address written out, ``localhost`` and this machine's own name."""
+    if host is None:
+        return True
+    name = host.decode("ascii", "replace") if isinstance(host, bytes) else str(host)
+    try:
+        ipaddress.ip_address(name.split("%")[0])
+        return True
+    except ValueError:
+        return name.lower() in ("localhost", socket.gethostname().lower())
+
+
+def _no_network() -> None:
+    """Nothing is fetched at run time, and the suite checks it: a host name other than this machine's
+    is not looked up (``socket.gaierror`` at once, naming the host). A download a test reached by
+    mistake (nltk's ``punkt_tab``, a model hub) then fails in that test instead of waiting on a network
+    that drops packets. Loopback, a written-out address (Spark's and Dask's local clusters) and
+    subprocesses are left alone."""
+    if getattr(socket.getaddrinfo, "rougekit_guard", False):
+        return
+    lookup = socket.getaddrinfo
+
+    def getaddrinfo(host, *args, **kwargs):
+        if not _is_local(host):
+            raise socket.gaierror(socket.EAI_NONAME, f"{NO_NETWORK}: {host!r} is not looked up")
+        return lookup(host, *args, **kwargs)
+
+    getaddrinfo.rougekit_guard = True
+    socket.getaddrinfo = getaddrinfo
+
+
 def pytest_configure(config):
+    _no_network()
     _reference_data()

@@ -35,6 +35,8 @@ from pathlib import Path
 import pytest
 from _paths import REPO, SHARED, shared_missing, subprocess_env
 
+import rougekit
+
 DOCS = REPO / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
 RUNNABLE = {"python", "py", "console", "bash", "sh", "shell"}
@@ -133,6 +135,16 @@ def test_cli_page_is_current():
     assert cli_page.page_with_help(text) == text, (
         "docs/cli.md no longer shows what the command line prints: run PYTHONPATH=src python tools/cli_page.py"
     )
+
+
+def test_cli_page_leaves_sys_path_alone():
+    """tools/cli_page.py put the checkout's src first on sys.path for good: processes a later test
+    started (Dask workers) imported it, without compiled modules, instead of the installed rougekit."""
+    before = list(sys.path)
+    cli_page = _cli_page()
+    assert cli_page.commands()
+    assert sys.path == before
+    assert cli_page.rougekit_folder() == str(Path(rougekit.__file__).resolve().parents[1])
 
 
 def test_cli_page_has_every_command():

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 CONFTEST = Path(__file__).with_name("conftest.py")
 
@@ -75,3 +78,11 @@ def test_strict_fails_a_module_skipped_at_collection(tmp_path):
     assert done.returncode != 0, done.stdout
     assert "could not import 'no_such_peer_package'" in done.stdout
     assert "passed" not in done.stdout.splitlines()[-1]
+
+
+def test_the_suite_looks_up_no_host_name():
+    """conftest's guard: a download reached by mistake fails at once, naming the host."""
+    with pytest.raises(socket.gaierror, match="the test suite uses no network: 'example.org'"):
+        socket.getaddrinfo("example.org", 443)
+    assert socket.getaddrinfo("127.0.0.1", 80)  # a written-out address is left alone
+    assert socket.getaddrinfo("localhost", 80)

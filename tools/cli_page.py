@@ -7,6 +7,7 @@ PYTHONPATH=src python tools/cli_page.py          # rewrite the generated part of
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -23,15 +24,25 @@ COLUMNS = "80"
 def help_text(*args: str) -> str:
     """What ``rougekit ARGS --help`` prints, with the width fixed so the page does not depend on the terminal."""
     env = dict(os.environ, COLUMNS=COLUMNS, LINES="50")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO / "src"), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (rougekit_folder(), env.get("PYTHONPATH", "")) if p)
     out = subprocess.run(
         [sys.executable, "-m", "rougekit", *args, "--help"], capture_output=True, text=True, env=env, check=True
     )
     return out.stdout
 
 
+def rougekit_folder() -> str:
+    """The folder of the rougekit this interpreter imports (site-packages once installed), else this
+    checkout's ``src``. sys.path is left as it is: a folder put first there would reach the processes a
+    later caller starts (a test's Dask workers then imported ``src`` without its compiled modules)."""
+    spec = importlib.util.find_spec("rougekit")
+    return str(Path(spec.origin).resolve().parents[1]) if spec and spec.origin else str(REPO / "src")
+
+
 def commands() -> list[str]:
-    sys.path.insert(0, str(REPO / "src"))
+    folder = rougekit_folder()
+    if folder not in sys.path:  # run from a checkout with nothing installed
+        sys.path.insert(0, folder)
     from rougekit.cli.main import SUBCOMMANDS
 
     return list(SUBCOMMANDS)
