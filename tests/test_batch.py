@@ -1,4 +1,4 @@
-"""The compiled batch scorer (``rougekit._core.batch``) equals the slow path exactly.
+"""The compiled batch scorer (``rougekit.engine.batch``) equals the slow path exactly.
 
 Expected values are built here with ``Preprocessor.process`` + ``scoring.score_pair`` (the
 per-pair reference implementation); the batch scorer's six columns must be equal as floats
@@ -23,12 +23,12 @@ from rougekit.measures import Measure
 from rougekit.scoring import Doc, score_pair
 from rougekit.text.tokenizers import Preprocessor
 
-batch = pytest.importorskip("rougekit._core.batch")
+batch = pytest.importorskip("rougekit.engine.batch")
 if not batch.AVAILABLE:  # pragma: no cover - depends on the build
     pytest.skip("rougekit._core._batch (compiled batch scorer) is not built", allow_module_level=True)
 
 from rougekit._core import _batch  # noqa: E402
-from rougekit._core.batch import BatchScorer, batch_supported  # noqa: E402
+from rougekit.engine.batch import BatchScorer, batch_supported  # noqa: E402
 
 WORDS = (
     # common and stop words
@@ -214,7 +214,7 @@ def test_a_slow_job_s_chunks_are_taken_by_the_other(monkeypatch):
     call: job 0 takes its chunks once its own are done; the numbers are those of jobs=1."""
     import time
 
-    from rougekit._core import batch as batch_module
+    from rougekit.engine import batch as batch_module
 
     rng = random.Random(11)
     measures = [Measure.parse(x) for x in ("ROUGE-1", "ROUGE-2", "ROUGE-L")]
@@ -249,7 +249,7 @@ def test_an_interrupt_waits_for_the_jobs_and_stops_them():
     import threading
     import time
 
-    from rougekit._core import batch as batch_module
+    from rougekit.engine import batch as batch_module
 
     if not hasattr(signal, "pthread_kill"):
         pytest.skip("signal.pthread_kill is POSIX only")
@@ -317,7 +317,7 @@ def test_the_pool_of_idle_engines_stays_small():
     idle engines, none with more than _POOL_VOCABULARY token types (memory stays bounded)."""
     import gc
 
-    from rougekit._core import batch as batch_module
+    from rougekit.engine import batch as batch_module
 
     measures = [Measure.parse("ROUGE-1")]
     big = " ".join(f"w{i}" for i in range(batch_module._POOL_VOCABULARY + 10))
@@ -647,7 +647,7 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
     """Rows of 4+ words run with AVX-512 where the CPU has it (lcs.pxi): the same LCS lengths and
     union-LCS marks as the scalar add-with-carry rows, for 1-4 registers and beyond (sentences of
     193 to 4,500 tokens; one sentence each: no trace-back; several: the union LCS)."""
-    from rougekit._core.batch import SEQUENCE_LCS
+    from rougekit.engine.batch import SEQUENCE_LCS
 
     rng = np.random.default_rng(seed)
 

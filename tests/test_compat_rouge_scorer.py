@@ -860,3 +860,17 @@ def test_score_batch_reads_lone_surrogates_as_rouge_score_does(use_stemmer):
     want = [theirs.score(t, p) for t, p in zip(targets, predictions)]
     assert ours.score_batch(targets, predictions) == want
     assert [ours.score(t, p) for t, p in zip(targets, predictions)] == want
+
+
+def test_the_engine_reads_a_lone_surrogate_as_a_separator_in_rouge_score_s_mode():
+    """Handled where the engine reads a text (no pass over the texts before it): each surrogate, lone
+    or escaping a byte, gives the tokens a space in its place gives, in lines and in rougeLsum's lines."""
+    from rougekit.engine import planner
+
+    batch = planner.batch_scorer([rouge_scorer.SEQUENCE_LCS], stem=False, **rouge_scorer.ENGINE_OPTIONS)
+    if batch is None:  # pragma: no cover - depends on the build
+        pytest.skip("the compiled engine is not built")
+    for text in ["the\ud800cat", "x\udfffy \udc80z", "\ud83d", "Caf\u00e9\udc80BAR\nK\ud800\u212a"]:
+        spaced = re.sub("[\ud800-\udfff]", " ", text)
+        assert batch.process(text) == batch.process(spaced)
+        assert batch.tokens(text) == [batch.tokens(w)[0] for w in tokenize(spaced)]

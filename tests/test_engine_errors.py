@@ -51,7 +51,7 @@ print(json.dumps(out))
 
 
 def test_compiled_engine_and_pure_twins_refuse_the_same_texts_with_the_same_error():
-    from rougekit._core import batch
+    from rougekit.engine import batch
 
     if not batch.AVAILABLE:  # pragma: no cover - depends on the build
         pytest.skip("compares the compiled engine with the twins: the engine is not built")
@@ -101,3 +101,37 @@ def test_the_first_bad_text_pair_is_named_whatever_the_jobs(jobs):
     cands[33] = 7.5
     with pytest.raises(TypeError, match=r"pair 10: candidate"):
         rougekit.score(cands, ["the cat"] * 40, measures=["ROUGE-1"], bootstrap=None, jobs=jobs)
+
+
+_W_THEN_NOT_TEXT = """
+import json, sys
+import rougekit
+c = ["the cat sat"] * 100
+r = [["the cat"]] * 100
+r[3] = ["..."]  # pair 4: a reference with no tokens (ROUGE-W is undefined)
+c[6] = 5  # pair 7: not text
+try:
+    rougekit.score(c, r, measures=["ROUGE-1", "ROUGE-W-1.2"], bootstrap=None, jobs=int(sys.argv[1]))
+    print(json.dumps("ok"))
+except Exception as exc:
+    print(json.dumps([type(exc).__name__, str(exc), exc.__context__ is None or exc.__suppress_context__]))
+"""
+
+
+@pytest.mark.parametrize("backend, jobs", [("compiled", 1), ("compiled", 2), ("compiled", 3), ("python", 1)])
+def test_a_count_error_before_a_reading_error_is_named_first_whatever_the_jobs_and_backend(backend, jobs):
+    """Pairs 1-9 fall in one chunk with 1, 2 or 3 jobs (100 pairs): the chunk is read (pair 7 fails),
+    then read again pair by pair, so that pair 4's ROUGE-W error is the one raised, as on the
+    readable path, which reads and counts each pair before the next."""
+    from rougekit.engine import batch
+
+    if backend == "compiled" and not batch.AVAILABLE:  # pragma: no cover - depends on the build
+        pytest.skip("the compiled engine is not built")
+    env = dict(os.environ, ROUGEKIT_BACKEND=backend, PYTHONWARNINGS="ignore")
+    out = subprocess.run([sys.executable, "-c", _W_THEN_NOT_TEXT, str(jobs)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout) == [
+        "InputError",
+        "pair 4: ROUGE-W is undefined for a reference with no tokens (ROUGE-1.5.5 dies with a division by zero here)",
+        True,  # no other error shown as its context
+    ]

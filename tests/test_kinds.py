@@ -79,3 +79,58 @@ def test_every_family_with_a_kernel_names_a_kind():
             m = Measure.parse(example)
             spec = m.kernel_spec
             assert spec is None or isinstance(spec.kind, Kind), example
+
+
+@pytest.mark.parametrize("code", [int(Kind.ND), int(Kind.LD), 8, -1])
+def test_the_compiled_engine_refuses_a_kind_it_does_not_count(code):
+    # _score_pair counts the BATCH_KINDS only: any other code was once counted as ROUGE-W
+    batch = pytest.importorskip("rougekit._core._batch", reason="the compiled engine is not built")
+    assert code not in {int(k) for k in kinds.BATCH_KINDS}
+    with pytest.raises(ValueError, match=rf"kind code {code} is not one the batch scorer counts"):
+        batch._Engine([(code, 1, 1.2)], None, 0, None, 0, 0, False, 0.5, 0)
+    batch._Engine([(int(Kind.W), 0, 1.2)], None, 0, None, 0, 0, False, 0.5, 0)  # a batch kind is taken
+
+
+def test_rouge_scores_sequence_lcs_is_a_row_of_the_table():
+    from rougekit.engine.batch import SEQUENCE_LCS, batch_supported, kernel_spec
+
+    assert SEQUENCE_LCS == KernelSpec(Kind.LSEQ) and SEQUENCE_LCS.batch == (int(Kind.LSEQ), 0, 0.0)
+    assert kernel_spec(SEQUENCE_LCS) is SEQUENCE_LCS
+    assert kernel_spec(Measure.parse("ROUGE-W-1.2")) == KernelSpec(Kind.W, weight=1.2)
+    # batch_supported asks each measure's kernel_spec under the options: su_unigrams="all" and
+    # wlcs="paper" rule out the measures they change, not the others
+    ok = dict(
+        tokenizer="rouge155", word_limit=0, byte_limit=0, multi_ref="sum", su_unigrams="rouge155", wlcs="rouge155"
+    )
+    if not batch_supported(["ROUGE-1"], **ok):  # pragma: no cover - depends on the build
+        pytest.skip("the compiled engine is not built")
+    assert not batch_supported(["ROUGE-SU4"], **{**ok, "su_unigrams": "all"})
+    assert not batch_supported(["ROUGE-W-1.2"], **{**ok, "wlcs": "paper"})
+    assert batch_supported(["ROUGE-SU4", "ROUGE-W-1.2", SEQUENCE_LCS], **ok)
+
+
+@pytest.mark.parametrize("multi_ref", ["sum", "best", "max"])
+def test_options_no_measure_depends_on_keep_the_compiled_path_and_its_numbers(multi_ref):
+    """su_unigrams="all" and wlcs="paper" change ROUGE-SU and ROUGE-W only: ROUGE-1/2/L under them
+    run on the compiled engine (they ran pair by pair in Python), with the readable path's numbers."""
+    import dataclasses
+    import random
+
+    import numpy as np
+    import test_batch as tb  # its random corpora
+
+    from rougekit.api import Scorer
+
+    names = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
+    scorer = Scorer(names, bootstrap=None, su_unigrams="all", wlcs="paper", multi_ref=multi_ref, stem=True)
+    if not Scorer(names, bootstrap=None)._plan.batch:  # pragma: no cover - depends on the build
+        pytest.skip("the compiled engine is not built")
+    assert scorer._plan.batch is not None
+    rng = random.Random(24)
+    cands = [tb._summary(rng) for _ in range(80)]
+    refs = [[tb._summary(rng) for _ in range(rng.randint(1, 3))] for _ in cands]
+    compiled, _ = scorer._score_arrays_of(cands, refs, None, 1)
+    scorer._plan = dataclasses.replace(scorer._plan, batch=None)  # the readable path, the same options
+    readable, _ = scorer._score_arrays_of(cands, refs, None, 1)
+    assert np.array_equal(compiled, readable)
+    assert compiled[:, :, 1].sum() > 0  # hits were counted

@@ -258,7 +258,7 @@ def test_an_unreadable_reference_warns_again_when_the_engine_has_it_cached():
 
 
 def test_the_engine_counts_summaries_with_no_token():
-    from rougekit._core import batch
+    from rougekit.engine import batch
 
     if not batch.AVAILABLE:
         pytest.skip("the compiled engine is not built")

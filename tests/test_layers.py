@@ -41,7 +41,7 @@ LAYERS = [
         "rougekit.rewards",
         "rougekit.cli.rouge155",  # the script's option grammar: the CLI's and compat.pyrouge's
     ),
-    ("rougekit", "rougekit.__main__", "rougekit._moved", "rougekit.cli"),
+    ("rougekit", "rougekit.__main__", "rougekit.cli"),
 ]
 #: _core imports nothing of rougekit but these (the BRIEF)
 CORE_MAY_IMPORT = ("rougekit.errors",)

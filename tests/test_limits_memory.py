@@ -9,7 +9,7 @@ from _paths import subprocess_env
 
 import rougekit
 from rougekit import limits
-from rougekit._core import batch as batch_module
+from rougekit.engine import batch as batch_module
 from rougekit.errors import InputError
 
 pytestmark = pytest.mark.skipif(not batch_module.AVAILABLE, reason="the compiled batch engine is not built")

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import rougekit
-from rougekit._core.batch import AVAILABLE
+from rougekit.engine.batch import AVAILABLE
 from rougekit.errors import InputError
 
 needs_batch = pytest.mark.skipif(not AVAILABLE, reason="the compiled batch scorer is not built")
@@ -52,7 +52,7 @@ def test_ties_keep_the_first_reference(fast):
 def test_random_corpora_compiled_equals_readable(block):
     import test_batch as tb  # the random corpora of the batch tests
 
-    from rougekit._core.batch import BatchScorer
+    from rougekit.engine.batch import BatchScorer
 
     checked = 0
     for seed in range(7000 + block * 40, 7000 + block * 40 + 40):

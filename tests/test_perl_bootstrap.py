@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import threading
+import time
+from array import array
+
 import numpy as np
 import pytest
 
@@ -99,3 +104,55 @@ def test_big_runs_read_codes_and_keep_the_twin_numbers(monkeypatch):
     whole = pb.perl_bootstrap_measures(v, 40, 90)
     alone = pb.perl_bootstrap_columns(np.ascontiguousarray(v[:, [2, 5]]), 40, 90)
     assert alone == [(b.average[2], b.low[2], b.high[2]) for b in whole]
+
+
+def test_blocks_of_resamples_keep_the_numbers(monkeypatch):
+    """Resamples computed in blocks (a look at Ctrl-C between two) on 1 or 3 threads: the numbers
+    of one call over all of them (each resample reseeds with its own index)."""
+    pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    v = np.round(np.random.default_rng(3).random((50, 4)), 5)
+    whole = pb.resample_values(v, 97)
+    assert np.array_equal(whole, pb.resample_sums(v, 97) / 50)  # the numpy twin
+    monkeypatch.setattr(pb, "_BLOCK_DRAWS", 50 * 7)  # blocks of 7 resamples
+    assert np.array_equal(pb.resample_values(v, 97), whole)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1)
+    monkeypatch.setattr(pb, "available_cores", lambda: 3)
+    assert np.array_equal(pb.resample_values(v, 97), whole)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="signal.pthread_kill is POSIX only")
+def test_an_interrupt_stops_every_thread_before_its_next_block(monkeypatch):
+    """Ctrl-C during the resampling: the other thread takes no further block, it is waited for
+    (nothing runs once KeyboardInterrupt is raised) and the resampling stops early."""
+    main = threading.get_ident()
+    calls: list = []
+    sent: list = []
+
+    class Slow:  # the compiled module's resample_sums, slowly, recording each block
+        @staticmethod
+        def resample_sums(values, count, first):
+            calls.append(("start", first))
+            if threading.get_ident() != main and not sent:
+                sent.append(first)
+                signal.pthread_kill(main, signal.SIGINT)
+            try:
+                time.sleep(0.05)
+            finally:  # (this Python stand-in, unlike the compiled loop, is interrupted in the middle)
+                calls.append(("end", first))
+            return array("d", bytes(8 * count * values.shape[1]))
+
+    monkeypatch.setattr(pb.backend, "bootstrap_module", lambda: Slow)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1)
+    monkeypatch.setattr(pb, "available_cores", lambda: 2)
+    monkeypatch.setattr(pb, "_BLOCK_DRAWS", 10)  # one resample a block (10 rows)
+    v = np.ones((10, 2))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with it ignored
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            pb.resample_values(v, 40)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    done = list(calls)
+    time.sleep(0.3)
+    assert calls == done  # every thread was done when the interrupt was raised
+    assert [e for e, _ in done].count("start") == [e for e, _ in done].count("end") < 40

@@ -85,7 +85,7 @@ def _spl_file(rng: random.Random) -> bytes:
 
 @pytest.mark.parametrize("stem,stopwords", [(False, False), (True, False), (False, True), (True, True)])
 def test_spl_file_as_is_equals_its_sentences(tmp_path, stem, stopwords):
-    batch = pytest.importorskip("rougekit._core.batch")
+    batch = pytest.importorskip("rougekit.engine.batch")
     if not batch.AVAILABLE:
         pytest.skip("the compiled batch scorer is not built")
     rng = random.Random(f"{stem}{stopwords}")

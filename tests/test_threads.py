@@ -29,8 +29,14 @@ def test_process_rows_an_interrupt_waits_for_the_running_rows_and_stops_the_rest
         else:
             time.sleep(0.02)
 
-    with pytest.raises(KeyboardInterrupt):
-        blocks._run_rows(16 * tasks, 2, job)
+    # Python's own Ctrl-C handler for this test: a process started with SIGINT ignored (a background
+    # job of a shell, a pytest-xdist worker started from one) would otherwise never see the signal
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            blocks._run_rows(16 * tasks, 2, job)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert events == ["interrupt", "rows done"]  # raised only once the running rows were done
     time.sleep(0.1)
     taken = len(rows)

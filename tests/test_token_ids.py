@@ -15,7 +15,7 @@ import pytest
 
 import rougekit
 from rougekit._core import inputs
-from rougekit._core.batch import AVAILABLE
+from rougekit.engine.batch import AVAILABLE
 from rougekit.errors import InputError, OptionError
 
 MEASURES = [
@@ -148,7 +148,7 @@ def test_word_limit_keeps_first_ids():
 
 @needs_batch
 def test_batch_scorer_arrays_two_dimensional():
-    from rougekit._core.batch import BatchScorer
+    from rougekit.engine.batch import BatchScorer
 
     rng = np.random.default_rng(1)
     c = rng.integers(0, 50, size=(40, 64), dtype=np.int32)
@@ -206,7 +206,7 @@ def test_input_kind_and_levels():
 def test_compiled_reader_reads_nesting_as_inputs():
     # the engine reads a list whose first item is an array in C (no call into inputs.py): it must
     # see the same sentences as the readable reader, and refuse what it refuses
-    from rougekit._core.batch import BatchScorer
+    from rougekit.engine.batch import BatchScorer
 
     bs = BatchScorer(["ROUGE-1"], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
     eng = bs._engine
@@ -291,7 +291,7 @@ def test_int32_calls_scored_by_every_job_at_once_keep_numbers_and_the_first_erro
     chunks from a shared counter, with no GIL between chunks; a chunk of small ids is scored on
     the arrays as they are): the numbers are those of one job, and of lists (read into dense ids);
     of several bad pairs, the first in input order is named, whichever job read it."""
-    from rougekit._core import batch as batch_module
+    from rougekit.engine import batch as batch_module
 
     rng = np.random.default_rng(4)
     n = 600

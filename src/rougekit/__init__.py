@@ -5,10 +5,8 @@
 0.75
 """
 
-from rougekit import _late, _moved
+from rougekit import _late
 from rougekit._version import __version__
-
-_moved.install()  # rougekit._core.batch: now rougekit.engine.batch
 
 
 def _html_report(result, path, name, others, candidates, references, options) -> str:

@@ -348,8 +348,10 @@ class Scorer:
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
         slow = [j for j in range(len(self.measures)) if j not in batch_cols]
         feed_ids = bool(batch_cols) and self._plan.feed == "ids" and kind == "text"
-        # processed once, here, when the engine's id feed or the readable path needs them
-        cand_docs, ref_docs = self._docs(candidates, references, kind, first) if feed_ids or slow else ([], [])
+        # processed once, here, when the engine's id feed or the readable path beside the engine needs
+        # them (every measure on the readable path: read pair by pair below, as they are counted)
+        read_first = feed_ids or (slow and batch_cols)
+        cand_docs, ref_docs = self._docs(candidates, references, kind, first) if read_first else ([], [])
         if batch_cols and candidates:
             if feed_ids:  # tokenized here, counted by the engine
                 candidates_in = [d.sentences for d in cand_docs]
@@ -369,11 +371,19 @@ class Scorer:
                 data[:, batch_cols, :] = scored
         bleu_pairs = []
         if slow:
-            for k, (cand_doc, refs) in enumerate(zip(cand_docs, ref_docs)):
+            # every measure here: each pair read, then counted, before the next is read, so that an
+            # error names the first bad pair in input order (as the engine's, whatever its kind)
+            pairs = zip(cand_docs, ref_docs) if batch_cols else self._pairs_read(candidates, references, kind, first)
+            for k, (cand_doc, refs) in enumerate(pairs):
                 at = f"pair {first + k}: source"
                 src = self.doc(source_list[k], kind == "text", kind, at) if source_list is not None else None
-                for j in slow:
-                    data[k, j] = self._row(self.measures[j], cand_doc, refs, src)
+                try:
+                    for j in slow:
+                        data[k, j] = self._row(self.measures[j], cand_doc, refs, src)
+                except InputError as e:  # a count the measure refuses (ROUGE-W of an empty reference)
+                    if _PAIR_NAMED.match(str(e)):
+                        raise
+                    raise InputError(f"pair {first + k}: {e}") from None
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in refs]))
         return data, bleu_pairs
@@ -382,12 +392,20 @@ class Scorer:
         """The processed candidates and references, pair by pair in input order (an error names the
         first bad summary as the compiled engine does: ``pair 3: reference 2``)."""
         cand_docs, ref_docs = [], []
+        for cand_doc, refs in self._pairs_read(candidates, references, kind, first):
+            cand_docs.append(cand_doc)
+            ref_docs.append(refs)
+        return cand_docs, ref_docs
+
+    def _pairs_read(self, candidates: list, references: list[list], kind: str, first: int):
+        """(processed candidate, processed references) of each pair, read when asked for, in input order."""
         cache = kind == "text"
         for k, (cand, refs) in enumerate(zip(candidates, references)):
             at = f"pair {first + k}"
-            cand_docs.append(self.doc(cand, False, kind, f"{at}: candidate"))
-            ref_docs.append([self.doc(r, cache, kind, f"{at}: reference {j + 1}") for j, r in enumerate(refs)])
-        return cand_docs, ref_docs
+            yield (
+                self.doc(cand, False, kind, f"{at}: candidate"),
+                [self.doc(r, cache, kind, f"{at}: reference {j + 1}") for j, r in enumerate(refs)],
+            )
 
     def _count_unreadable(
         self, candidates: list, references: list[list], tally: empty.Tally, engine_empty: int | None = None
@@ -465,6 +483,8 @@ def _counted_from(error: Exception, first: int) -> Exception:
         return error
     return type(error)(f"pair {int(found.group(1)) + first - 1}: {str(error)[found.end() :]}")
 
+
+_PAIR_NAMED = re.compile(r"pair \d+: ")
 
 _NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"
 

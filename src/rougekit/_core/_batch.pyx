@@ -237,7 +237,6 @@ cdef struct MeasureC:
 
 
 cdef class _Chunk:
-    cdef list keep
     cdef const DocC** peers
     cdef const DocC** refs
     cdef Py_ssize_t* roff
@@ -307,7 +306,8 @@ cdef class _Engine:
     def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
                   bint drop_empty=False, to_text=None, bint mode_max=False):
-        """``measures``: (kind code, n/skip, weight) tuples; kinds N=0, L=1, W=2, S=3, SU=4, LSEQ=5.
+        """``measures``: (kind code, n/skip, weight) tuples (``KernelSpec.batch``: the kinds
+        ``_score_pair`` counts, N, L, W, S, SU and LSEQ of kinds.pxi; any other code is refused).
 
         ``stopwords``: an iterable of ASCII words, or None. ``stem_kind``: 0 none, 1 ROUGE-1.5.5's
         ``-m`` (``exceptions``: the WordNet exception dict), 2 NLTK's Porter (rouge-score).
@@ -327,6 +327,8 @@ cdef class _Engine:
             raise MemoryError()
         for i in range(self.nm):
             kind, n, w = measures[i]
+            if kind not in (K_N, K_L, K_W, K_S, K_SU, K_LSEQ):
+                raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
             self.ms[i].kind = kind
             self.ms[i].n = n
             self.ms[i].w = w
@@ -742,10 +744,13 @@ cdef class _Engine:
                             f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
 
     cdef bytes _surrogate_bytes(self, str text):
-        """The bytes tokenized for a text with surrogates (no UTF-8 of its own): those they escape
-        (surrogateescape, a text read from a file); a lone surrogate that escapes no byte raises
-        UnicodeEncodeError, which the front ends name (the pure twins refuse the same texts)."""
-        return text.encode("utf-8", "surrogateescape")
+        """The bytes tokenized for a text with surrogates (no UTF-8 of its own). rouge-score's
+        mode (``unicode_lower``): every surrogate as its three bytes (surrogatepass), non-ASCII
+        bytes, so a separator, as rouge-score's tokenizer reads any character outside [a-z0-9].
+        ROUGE-1.5.5's: the bytes they escape (surrogateescape, a text read from a file); a lone
+        surrogate that escapes no byte raises UnicodeEncodeError, which the front ends name (the
+        pure twins refuse the same texts)."""
+        return text.encode("utf-8", "surrogatepass" if self.unicode_lower else "surrogateescape")
 
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens
@@ -874,7 +879,7 @@ cdef class _Engine:
                 self.cache_skip = 8
             self.cache_lookups = 0
             self.cache_hits = 0
-        self._score_error(rc, start + at)
+        _count_error(rc, start + at)
 
     def prepare_ids(self, candidates, references, Py_ssize_t start, Py_ssize_t end, _Work wk not None,
                     double[:, :, ::1] out):
@@ -902,7 +907,6 @@ cdef class _Engine:
         ch.refs = <const DocC**>malloc(cap * sizeof(DocC*))
         if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
             raise MemoryError()
-        ch.keep = keep
         ch.roff[0] = 0
         try:
             try:
@@ -994,7 +998,7 @@ cdef class _Engine:
                 raise MemoryError()
         finally:
             _idpend_release(pend)
-        self._score_error(src, ch.start + at if ch is not None else 0)
+        _count_error(src, ch.start + at if ch is not None else 0)
         return 0
 
     cdef _Doc _id_doc(self, object summary, Py_ssize_t pair, int ref):
@@ -1035,10 +1039,6 @@ cdef class _Engine:
                 return rc
         return 0
 
-    cdef int _score_error(self, int rc, Py_ssize_t pair) except -1:
-        """(GIL) Raise the error of _score_pair's code ``rc`` (0: none) for pair index ``pair``."""
-        return _count_error(rc, pair)
-
 
 cdef int _count_error(int rc, Py_ssize_t pair) except -1:
     """(GIL) The one raiser of _score_pair's codes (0: none; -2 ROUGE-W of a reference with no
@@ -1046,7 +1046,7 @@ cdef int _count_error(int rc, Py_ssize_t pair) except -1:
     < 0: one pair of a per-pair kernel) is named in the message."""
     where = f"pair {pair + 1}: " if pair >= 0 else ""
     if rc == -2:
-        raise InputError("ROUGE-W is undefined for a reference with no tokens "
+        raise InputError(f"{where}ROUGE-W is undefined for a reference with no tokens "
                          "(ROUGE-1.5.5 dies with a division by zero here)")
     if rc == -3:
         raise InputError(f"{where}a sentence pair too long for the ROUGE-L/W trace-back "

@@ -103,7 +103,7 @@ cdef class _IdJob:
                 return c
         return -1
 
-    def raise_first_error(self, _Engine engine):
+    def raise_first_error(self):
         """(after every engine is done) The error of the first pair in error, as prepare_ids raises it."""
         cdef Py_ssize_t c
         for c in range(self.nchunks):
@@ -112,7 +112,7 @@ cdef class _IdJob:
             if self.err[c] == _NO_MEMORY:
                 raise MemoryError()
             if self.err[c] != 0:
-                engine._score_error(self.err[c], self.at[c])
+                _count_error(self.err[c], self.at[c])
 
 
 

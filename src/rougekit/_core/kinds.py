@@ -1,5 +1,8 @@
 """The counting kinds: one table that the compiled engine (its Cython mirror ``kinds.pxi``), the
-pure twins, the highlights and every measure family's ``kernel_spec`` dispatch on.
+highlights (``batch_marks`` and its twin ``_explain.batch_marks``) and every measure family's
+``kernel_spec`` dispatch on. The pure twins of the per-pair kernels (``_pure.py``) are one function
+per kind, as the compiled per-pair entry points they mirror (``ngram_stats``, ``lcs_union_hits``, ...):
+the family that says which kind it counts calls the kind's function.
 
 A measure family says what its kernels count with one :class:`KernelSpec` (its kind, the n of
 an n-gram or the skip distance, the weight of ROUGE-W, flags). ``tests/test_kinds.py`` holds

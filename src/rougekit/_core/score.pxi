@@ -485,7 +485,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                 rm[r] = <double>M.nstok
                 rp[r] = <double>lp
                 rs[r] = (rh[r] / rm[r]) if M.nstok > 0 else 0.0
-        else:  # K_W
+        else:  # K_W: the one batch kind left (_Engine and _pair_score take no other code)
             wt = ms[qn].w
             if w.fwlen[qn] < maxm + 2:
                 fw = <double*>realloc(w.fw[qn], (maxm + 2) * sizeof(double))

@@ -16,7 +16,6 @@ characters survive as ASCII (``"\\u212a"``, the Kelvin sign, lower-cases to ``"k
 
 from __future__ import annotations
 
-import operator
 import re
 from abc import ABC, abstractmethod
 
@@ -46,36 +45,6 @@ def _as_str(text) -> str:
     if isinstance(text, bytes):
         return text.lower().decode("utf-8")
     return text.lower()
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _readable(text):
-    """A str with each surrogate (lone, or escaping a byte) replaced by a space; a list of them, each."""
-    if type(text) is str:
-        if text.isascii():
-            return text
-        try:
-            text.encode("utf-8")  # (a C pass, several times faster than a regular-expression search)
-        except UnicodeEncodeError:
-            return _SURROGATE.sub(" ", text)
-        return text
-    return [_readable(t) for t in text] if isinstance(text, list) else text
-
-
-def readable_texts(texts: list) -> list:
-    """``texts`` (str, or lists of str) as the compiled engine reads them for rouge-score: a surrogate has
-    no UTF-8, and rouge-score's tokenizer reads it (as any character outside ``[a-z0-9]``) as a separator,
-    so a space in its place gives the same tokens and sentences. The list itself when no text has one
-    (an all-ASCII str is known so without a look at its characters)."""
-    try:
-        if all(map(str.isascii, texts)):
-            return texts
-    except TypeError:  # not all str (Space's references: lists of str)
-        pass
-    out = list(map(_readable, texts))
-    return texts if all(map(operator.is_, out, texts)) else out
 
 
 def tokenize(text, use_stemmer: bool = False) -> list[str]:

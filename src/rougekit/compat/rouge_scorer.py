@@ -68,9 +68,10 @@ from typing import Dict, Iterable, List, Optional, Sequence
 
 from rougekit import limits
 from rougekit._core import inputs
+from rougekit._core.kinds import Kind
 from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
-from rougekit.engine.planner import SEQUENCE_LCS
+from rougekit.engine.planner import SEQUENCE_LCS, kernel_spec
 from rougekit.measures import Measure
 from rougekit.measures.lcs import lcs_hits
 from rougekit.measures.ngram import ngram_counts
@@ -78,7 +79,7 @@ from rougekit.measures.pair import pair_counts
 from rougekit.text.intern import interner
 
 from . import scoring
-from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, readable_texts, split_sentences, tokenize
+from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, split_sentences, tokenize
 from ._tokenize import _as_str as _tokenize_text
 from .scoring import Score
 
@@ -187,7 +188,7 @@ class RougeScorer(scoring.BaseScorer):
         with _gc_paused():  # hundreds of thousands of new containers, none of them cyclic
             for j, measure in enumerate(batch.measures):
                 tgt_n, pred_n = counts[:, j, 0], counts[:, j, 2]
-                lcs = measure == SEQUENCE_LCS or measure.kind == "L"
+                lcs = kernel_spec(measure).kind in (Kind.L, Kind.LSEQ)
                 precision, recall, f = prf_of_counts(counts[:, j, :3], lcs)
                 column = list(map(make, repeat(Score), zip(precision.tolist(), recall.tolist(), f.tolist())))
                 if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros (not 0.0)
@@ -455,6 +456,7 @@ ENGINE_OPTIONS = dict(stemmer="nltk", lowercase="unicode", to_text=_tokenize_tex
 
 
 def engine_counts(batch, predictions: list, targets: list, jobs: int, *args):
-    """``batch.score_arrays`` of texts read as rouge-score reads them (a surrogate as a space:
-    :func:`rougekit.compat._tokenize.readable_texts`); ``batch`` made with :data:`ENGINE_OPTIONS`."""
-    return batch.score_arrays(readable_texts(predictions), readable_texts(targets), jobs, *args)
+    """``batch.score_arrays`` of texts read as rouge-score reads them; ``batch`` made with
+    :data:`ENGINE_OPTIONS` (in that mode the engine reads a lone surrogate as a separator, as
+    rouge-score's tokenizer reads any character outside ``[a-z0-9]``)."""
+    return batch.score_arrays(predictions, targets, jobs, *args)

@@ -3,9 +3,9 @@
 ``ROUGEKIT_BACKEND`` (``auto``, ``compiled``, ``python``) is read once, by
 :mod:`rougekit._core.backend` (the kernels' layer, where text and the measures find their
 kernels too); this module is the switch every layer from the engine up asks: :func:`name`,
-:func:`compiled`, :func:`kernels`, :func:`batch_module`, :func:`bootstrap_module`,
-:func:`process_kernels`, :func:`marks_kernel`, :func:`segment_zh_module`,
-:func:`segment_th_module`. None reads the environment itself.
+:func:`compiled`, :func:`batch_module`, :func:`bootstrap_module`, :func:`process_kernels`,
+:func:`marks_kernel` (``VARIABLE`` and ``_reset_for_tests`` for the tests). None reads the
+environment itself.
 
 >>> name() in ("compiled", "python")
 True
@@ -15,21 +15,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from rougekit._core.backend import CHOICES as CHOICES
-from rougekit._core.backend import COMPILED_MODULES as COMPILED_MODULES
-from rougekit._core.backend import HOW_TO_BUILD as HOW_TO_BUILD
 from rougekit._core.backend import VARIABLE as VARIABLE
-from rougekit._core.backend import BackendError as BackendError
 from rougekit._core.backend import _reset_for_tests as _reset_for_tests
 from rougekit._core.backend import bootstrap_module as bootstrap_module
 from rougekit._core.backend import compiled
-from rougekit._core.backend import kernels as kernels
 from rougekit._core.backend import marks_kernel as marks_kernel
 from rougekit._core.backend import name as name
 from rougekit._core.backend import process_kernels as process_kernels
-from rougekit._core.backend import requested as requested
-from rougekit._core.backend import segment_th_module as segment_th_module
-from rougekit._core.backend import segment_zh_module as segment_zh_module
 from rougekit.engine import batch
 
 

@@ -21,10 +21,11 @@ import itertools
 import threading
 import weakref
 from array import array
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Sequence
 
 from rougekit._core import inputs
-from rougekit._core.kinds import Kind
+from rougekit._core.kinds import KernelSpec, Kind
 from rougekit.engine.cores import available_cores
 from rougekit.engine.threads import on_threads as _on_threads
 from rougekit.errors import OptionError
@@ -45,9 +46,9 @@ if TYPE_CHECKING:  # numpy only where an ndarray is asked for (rougekit rouge155
 __all__ = ["AVAILABLE", "BatchScorer", "batch_supported", "available_cores", "COLUMNS", "SEQUENCE_LCS"]
 
 COLUMNS = ("model_count", "hits", "peer_count", "recall", "precision", "f")
-#: a pseudo-measure: the LCS of the two whole token sequences, sentences ignored (rouge-score's
-#: ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
-SEQUENCE_LCS = "sequence-lcs"
+#: a pseudo-measure, its row of the kind table: the LCS of the two whole token sequences, sentences
+#: ignored (rouge-score's ``rougeL``; ROUGE-1.5.5's ROUGE-L is the summary-level union LCS)
+SEQUENCE_LCS = KernelSpec(Kind.LSEQ)
 _STEMMERS = {"rouge155": 1, "nltk": 2, "rouge155-porter": 1}  # -porter: an empty exception DB
 _CHUNK = 2048  # pairs processed (tokenized, then scored) at a time, at most
 _CHUNKS_PER_JOB = 4  # a small call is cut finer, so that every job gets work
@@ -55,37 +56,50 @@ _CACHE_SIZE = 20_000  # processed references kept per job, keyed by the referenc
 
 
 def _as_measure(m):
-    if m == SEQUENCE_LCS or isinstance(m, Measure):
+    if isinstance(m, (Measure, KernelSpec)):  # a KernelSpec: a row of the kind table (SEQUENCE_LCS)
         return m
     return Measure.parse(str(m))
 
 
-def _measure_ok(m) -> bool:
-    return m == SEQUENCE_LCS or (m.kernel_spec is not None and m.kernel_spec.batch is not None)
+def kernel_spec(m, options=None) -> KernelSpec | None:
+    """What the engine counts for ``m`` (a :class:`Measure` or a row of the kind table) under
+    ``options`` (``su_unigrams``, ``wlcs``: the family's ``kernel_spec``), or None."""
+    return m if isinstance(m, KernelSpec) else m.family.kernel_spec(m, options)
+
+
+def _measure_ok(m, options=None) -> bool:
+    spec = kernel_spec(m, options)
+    return spec is not None and spec.batch is not None
 
 
 def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
-    """True when :class:`BatchScorer` gives exactly the slow path's results for these options."""
+    """True when :class:`BatchScorer` gives exactly the slow path's results for these options
+    (every measure's ``kernel_spec`` under ``su_unigrams`` and ``wlcs`` a kind the engine counts)."""
     if not AVAILABLE:
         return False
     if not isinstance(tokenizer, str) or tokenizer != "rouge155":
         return False
-    if multi_ref not in ("sum", "best", "max") or su_unigrams != "rouge155" or wlcs != "rouge155":
+    if (
+        multi_ref not in ("sum", "best", "max")
+        or su_unigrams not in ("rouge155", "all")
+        or wlcs not in ("rouge155", "paper")
+    ):
         return False
+    options = SimpleNamespace(su_unigrams=su_unigrams, wlcs=wlcs)
     word_limit, byte_limit = int(word_limit or 0), int(byte_limit or 0)
     if word_limit < 0 or byte_limit < 0 or (word_limit and byte_limit):
         return False
     if word_limit >= 2**31 or byte_limit >= 2**31:
         return False
     try:
-        return all(_measure_ok(_as_measure(m)) for m in measures)
+        return all(_measure_ok(_as_measure(m), options) for m in measures)
     except (OptionError, ValueError, TypeError):
         return False
 
 
 def _spec(m) -> tuple[int, int, float]:
-    """(kind code, n or skip, weight) of a measure, for the engine (from its registry family)."""
-    return (int(Kind.LSEQ), 0, 0.0) if m == SEQUENCE_LCS else m.kernel_spec.batch
+    """(kind code, n or skip, weight) of a measure, for the engine (its row of the kind table)."""
+    return kernel_spec(m).batch
 
 
 #: token types an engine (and an api.Scorer, which imports it) interns before it starts afresh (at a
@@ -177,7 +191,7 @@ class BatchScorer:
         self.measures = [_as_measure(m) for m in measures]
         for m in self.measures:
             if not _measure_ok(m):
-                raise OptionError(f"{m.name} is not supported by the batch scorer")
+                raise OptionError(f"{getattr(m, 'name', m)} is not supported by the batch scorer")
         if stemmer not in _STEMMERS:
             raise OptionError(f"unknown stemmer {stemmer!r} (rouge155, rouge155-porter or nltk)")
         if lowercase not in ("ascii", "unicode"):
@@ -244,9 +258,9 @@ class BatchScorer:
         """Token types interned by the first job's engine."""
         return self._engines[0].vocabulary_size
 
-    def _run_id_job(self, job, jobs: int) -> None:
+    def _run_id_job(self, job, jobs: int) -> int:
         """Every engine on its own thread (job 0 on this one) until the job's chunks are all taken;
-        then the error of the first pair in error, if any, as prepare_ids would raise it."""
+        the index of the first chunk in error (its pairs are then read again one at a time), or -1."""
         errors: list[BaseException] = []
 
         def run(k: int) -> None:
@@ -259,7 +273,7 @@ class BatchScorer:
         if errors:
             raise errors[0]
         try:
-            job.raise_first_error(self._engines[0])
+            job.raise_first_error()
         except Exception:
             return job.error_chunk
         return -1
@@ -346,7 +360,7 @@ class BatchScorer:
                 bad = self._run_id_job(job, jobs)
                 if bad >= 0:
                     self._first_bad_pair(out, candidates, references, bad * chunk, min(n, bad * chunk + chunk), ids)
-                    job.raise_first_error(self._engines[0])
+                    job.raise_first_error()
                 return
         if jobs == 1:
             eng, work = self._slot(0)
@@ -355,9 +369,12 @@ class BatchScorer:
                 _bound_vocabulary(eng)
                 try:
                     prepare(candidates, references, start, min(n, start + chunk), work, out)  # and scored
-                except Exception:
-                    self._first_bad_pair(out, candidates, references, start, min(n, start + chunk), ids)
-                    raise
+                    continue
+                except Exception as exc:  # noqa: BLE001 - re-raised below, unless a pair before fails first
+                    error = exc
+                # outside the except block: the first bad pair's error has no other one as its context
+                self._first_bad_pair(out, candidates, references, start, min(n, start + chunk), ids)
+                raise error
             return
         count = -(-n // chunk)
         errors: list[tuple[int, BaseException]] = []  # (chunk, its error)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 from rougekit.engine import backend
 from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
 from rougekit.engine.batch import BatchScorer
+from rougekit.engine.batch import kernel_spec as kernel_spec  # what the engine counts for a measure
 from rougekit.engine.options import MULTI_REF
 
 if TYPE_CHECKING:

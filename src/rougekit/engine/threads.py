@@ -30,8 +30,15 @@ def on_threads(run, jobs: int, stop=None) -> None:
                 finally:
                     lock.release()
 
-            _thread.start_new_thread(body, ())
-            done.append(lock)
+            # listed before it starts: a Ctrl-C handler runs after a call returns, so one arriving as
+            # start_new_thread returns still finds the thread's lock in ``done`` (``+=``, not a call:
+            # no handler runs between the listing and the start, which would wait for a thread never started)
+            done += (lock,)
+            try:
+                _thread.start_new_thread(body, ())
+            except RuntimeError:  # no thread started ("can't start new thread"): none to wait for
+                del done[-1]
+                raise
         run(0)
     except BaseException as exc:
         if stop is not None:

@@ -140,10 +140,10 @@ class Encoder:
     def tokens(self, text) -> tuple[list[int], int]:
         """(ids, sentences) of one text."""
         if self._rouge_score:
+            if isinstance(text, str) and not text.isascii():  # a lone surrogate (no UTF-8 form) is refused
+                text.encode("utf-8", "surrogateescape")  # (an escaped byte is read, as from a file)
             if self._batch is not None:
                 return self._batch.tokens(text), 1
-
-            _as_str(text).encode("utf-8", "surrogateescape")  # refused as by the engine: no UTF-8 form
             return self._vocab.ids(tokenize(text, self.stem)), 1
         doc = self._scorer.doc(text)
         return [t for s in doc.sentences for t in s], len(doc.sentences)

@@ -15,13 +15,13 @@ hand-worked start: docs/rouge155/bootstrap.md.
 
 from __future__ import annotations
 
-import threading
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rougekit.engine import backend
 from rougekit.engine.cores import available_cores
+from rougekit.engine.threads import on_threads
 from rougekit.scoring import ratios, ratios_array
 
 if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs without it
@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # numpy is imported where it is used: rougekit rouge155 runs 
 
 _SCALE = 2.0**-48
 _THREADED_DRAWS = 20_000_000  # draws (pairs x resamples) from which the resamples are split over threads
+_BLOCK_DRAWS = 1 << 22  # draws per block of resamples (a few ms): Ctrl-C is seen between blocks
 _CODED_ROWS = 20_000  # instances from which the compiled loop reads codes of the values (encode_rows)
 
 
@@ -104,27 +105,36 @@ def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
     width = values.shape[1]
     jobs = min(available_cores(), resamples) if values.shape[0] * resamples >= _THREADED_DRAWS else 1
     bounds = [resamples * k // jobs for k in range(jobs + 1)]
-    parts: list = [None] * jobs
+    out = np.empty((resamples, width))
     coded = module.encode_columns(values) if values.shape[0] >= _CODED_ROWS else None
+    block = max(1, _BLOCK_DRAWS // max(1, values.shape[0]))  # resamples between two looks at Ctrl-C
+    stopped: list = []
+    errors: list = []
+
+    def sums_of(start: int, count: int) -> None:
+        if coded is None:
+            out[start : start + count] = np.frombuffer(
+                module.resample_sums(values, count, start), dtype=np.float64
+            ).reshape(count, width)
+            return
+        for columns, *code in coded:
+            sums = module.resample_sums_columns(*code, count, start)
+            out[start : start + count, columns] = np.frombuffer(sums, dtype=np.float64).reshape(count, len(columns))
 
     def run(k: int) -> None:
-        count = bounds[k + 1] - bounds[k]
-        if coded is None:
-            parts[k] = np.frombuffer(module.resample_sums(values, count, bounds[k]), dtype=np.float64)
-            return
-        part = np.empty((count, width))
-        for columns, *code in coded:
-            sums = module.resample_sums_columns(*code, count, bounds[k])
-            part[:, columns] = np.frombuffer(sums, dtype=np.float64).reshape(count, len(columns))
-        parts[k] = part
+        # in blocks: a Ctrl-C (raised in job 0, on this thread) stops every job before its next block
+        try:
+            for start in range(bounds[k], bounds[k + 1], block):
+                if stopped:
+                    return
+                sums_of(start, min(block, bounds[k + 1] - start))
+        except Exception as exc:  # noqa: BLE001 - re-raised below
+            errors.append(exc)
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(1, jobs)]
-    for t in threads:
-        t.start()
-    run(0)
-    for t in threads:
-        t.join()
-    return np.concatenate([p.reshape(-1, width) for p in parts])
+    on_threads(run, jobs, stopped.append)
+    if errors:
+        raise errors[0]
+    return out
 
 
 def resample_values(values: np.ndarray, resamples: int, average: int = 0, alpha: float = 0.5) -> np.ndarray:
