@@ -75,6 +75,39 @@ def test_which_texts_lose_letters():
     assert empty.script_hint("señor") == "es" and empty.script_hint("Zürich") == "de"
 
 
+def test_the_letter_search_over_chunks_finds_exactly_the_texts_with_a_letter_outside_ascii():
+    """Texts read a chunk at a time: each answer by hand, at the chunk's edges, with astral characters
+    and a lone surrogate (which make a chunk be searched text by text) and with no letter at all."""
+    english = "It\u2019s \u201cquoted\u201d \u2014 fine, 5 \u00b2"  # curly quotes, a dash, a number: no letter
+    by_hand = {
+        0: "Die Stra\u00dfe",  # a Latin letter
+        empty._CHUNK - 1: "Z\u00fcrich",  # the last text of the first chunk
+        empty._CHUNK: "\u041c\u043e\u0441\u043a\u0432\u0430 2008",  # the first of the second
+        empty._CHUNK + 3: "\U0001d400 bold",  # MATHEMATICAL BOLD CAPITAL A: a letter on an astral plane
+        2 * empty._CHUNK + 1: "\u6771\u4eac",  # Han in the third chunk
+    }
+    texts = [by_hand.get(k, english) for k in range(2 * empty._CHUNK + 5)]
+    texts[empty._CHUNK + 1] = "smile \U0001f600"  # astral, not a letter
+    texts[empty._CHUNK + 2] = "lone \ud800 x"  # a lone surrogate, not a letter
+    texts[2 * empty._CHUNK + 2] = "cafe\u0301"  # a combining mark, not a letter
+    assert list(empty.with_non_ascii_letter(texts)) == [by_hand[k] for k in sorted(by_hand)]
+    assert list(empty.with_non_ascii_letter([english] * 3)) == []
+
+
+def test_curly_quotes_alone_say_nothing_and_one_german_summary_among_them_is_counted():
+    english = "The mayor\u2019s \u201cplan\u201d \u2014 a new road"
+    cands, refs = [english] * 1200, [[english]] * 1200
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None)
+    assert r.per_pair()[0]["ROUGE-1"]["f"] == 1.0
+    cands[700] = GERMAN_CANDIDATE
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None)
+    assert len(rec) == 1 and str(rec[0].message).startswith("1 of 2400 summaries (0.0%) have letters outside ASCII")
+    assert "'Straße' becomes 'stra e'" in str(rec[0].message)
+
+
 def test_a_summary_with_no_token_left_keeps_its_own_warning():
     with pytest.warns(EmptyTokensWarning) as rec:
         rougekit.score(["Москва", "Die Straße"], ["Москва", "Die Straße"], bootstrap=None)

@@ -399,7 +399,7 @@ class Scorer:
         o = self.options
         tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
-            empty.count_rouge155(candidates, references, tally, stem=o.stem)
+            empty.count_rouge155(candidates, references, tally, stem=o.stem, engine_empty=engine_empty)
             return
         texts = [empty.as_text(t) for t in candidates]
         texts += [empty.as_text(r) for refs in references for r in refs]

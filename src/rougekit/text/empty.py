@@ -30,7 +30,10 @@ import itertools
 import re
 import unicodedata
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWarning
 from rougekit.text.tokenizers import _word_pattern
@@ -74,8 +77,8 @@ def non_ascii(candidates: list, references: list[list]) -> list[str]:
             return []
     except TypeError:  # a summary given as a list of sentences
         pass
-    flat = [r for refs in references for r in refs]
-    texts = [as_text(t) for group in (candidates, flat) for t in group if type(t) is not str or not t.isascii()]
+    summaries = itertools.chain(candidates, itertools.chain.from_iterable(references))
+    texts = [t if type(t) is str else as_text(t) for t in summaries if type(t) is not str or not t.isascii()]
     return [t for t in texts if not t.isascii()]
 
 
@@ -94,10 +97,7 @@ def cut_by_rouge155(text: str) -> bool:
     some token (an ASCII letter or digit): its words come out cut into fragments."""
     if text.isascii() or _ASCII_WORD.search(text) is None:
         return False
-    found = _NON_ASCII_ALNUM.search(text)
-    while found is not None and not found.group().isalpha():
-        found = _NON_ASCII_ALNUM.search(text, found.end())
-    return found is not None
+    return _has_letter(text)
 
 
 def fragments(word: str) -> str:
@@ -126,17 +126,57 @@ def script_hint(text: str) -> str | None:
     return found or latin
 
 
-def count_rouge155(candidates: list, references: list[list], tally: Tally, stem: bool = False) -> None:
+def count_rouge155(
+    candidates: list, references: list[list], tally: Tally, stem: bool = False, engine_empty: int | None = None
+) -> None:
     """Count, under the script's tokenizer, the summaries with words but no tokens and those whose
-    letters are partly dropped (``stem``: the English stemmer then runs on the fragments)."""
+    letters are partly dropped (``stem``: the English stemmer then runs on the fragments).
+
+    ``engine_empty``: the engine's count of summaries that came out with no token (None: unknown);
+    0 means none is empty, so only the dropped letters are looked for."""
     tally.stem = stem
-    for text in non_ascii(candidates, references):
-        if _ASCII_WORD.search(text) is None:  # no token left: the empty kind, if it had words
-            if has_words(text):
+    texts = non_ascii(candidates, references)
+    if engine_empty != 0:
+        for text in texts:
+            if lost_to_rouge155(text):
                 tally.add_empty(text)
-        elif cut_by_rouge155(text):
+    for text in with_non_ascii_letter(texts):
+        if _ASCII_WORD.search(text) is not None:
             tally.cut += 1
             tally.cut_example = tally.cut_example or text
+
+
+_CHUNK = 512  # texts read at a time: memory stays flat
+
+
+def _has_letter(chars: str) -> bool:
+    found = _NON_ASCII_ALNUM.search(chars)
+    while found is not None and not found.group().isalpha():
+        found = _NON_ASCII_ALNUM.search(chars, found.end())
+    return found is not None
+
+
+def with_non_ascii_letter(texts: list[str]) -> Iterator[str]:
+    """The texts that hold a letter outside ASCII, in order, found without reading their characters
+    one by one in Python or with a regular expression: each chunk of texts is joined and encoded as
+    UTF-16 (one code unit a character outside the astral planes), the units above U+007F picked out
+    by numpy, and only their distinct values asked ``str.isalpha`` (curly quotes and dashes are not
+    letters). A chunk with an astral character or a lone surrogate is searched text by text."""
+    for start in range(0, len(texts), _CHUNK):
+        chunk = texts[start : start + _CHUNK]
+        units = np.frombuffer("".join(chunk).encode("utf-16-le", "surrogatepass"), dtype="<u2")
+        at = np.flatnonzero(units > 0x7F)
+        found = units[at]
+        kinds = np.unique(found).tolist()
+        if any(0xD800 <= unit <= 0xDFFF for unit in kinds):  # code units no longer one per character
+            yield from (text for text in chunk if _has_letter(text))
+            continue
+        letters = [unit for unit in kinds if chr(unit).isalpha()]
+        if not letters:  # English with curly quotes and dashes: nothing more to read
+            continue
+        ends = np.cumsum([len(text) for text in chunk])
+        which = np.unique(np.searchsorted(ends, at[np.isin(found, letters)], side="right"))
+        yield from (chunk[k] for k in which.tolist())
 
 
 @dataclass
