@@ -104,8 +104,37 @@ def test_curly_quotes_alone_say_nothing_and_one_german_summary_among_them_is_cou
     cands[700] = GERMAN_CANDIDATE
     with pytest.warns(LettersDroppedWarning) as rec:
         rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None)
-    assert len(rec) == 1 and str(rec[0].message).startswith("1 of 2400 summaries (0.0%) have letters outside ASCII")
+    assert len(rec) == 1 and str(rec[0].message).startswith("1 of 2400 summaries (<0.1%) have letters outside ASCII")
     assert "'Straße' becomes 'stra e'" in str(rec[0].message)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("José está en la estación", "es"),  # é is shared: Spanish's á, ó outvote it (was 'fr')
+        ("L'été à Paris était très chaud", "fr"),
+        ("Gülüm ve ağaç", "tr"),  # ğ is Turkish alone, ü is shared (was 'de')
+        ("İzmir 2024", "tr"),  # capital dotted I lower-cases to two characters (was None)
+        ("não é verdade", "pt"),
+        ("Die Straße ist überflutet", "de"),
+        ("Москва 2008", "ru"),
+        ("\u2135 5", None),  # ALEF SYMBOL: a letter of no language
+    ],
+)
+def test_the_language_hint_follows_the_letters_of_the_text(text, lang):
+    assert empty.script_hint(text) == lang
+
+
+def test_the_warnings_name_the_hinted_language_or_none_that_would_be_refused():
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(["İzmir 2024 yağmur"], ["İzmir 2024"], measures=["ROUGE-1"], bootstrap=None)
+    assert str(rec[0].message).endswith("pass lang= with their language (e.g. lang='tr') or tokenizer='unicode'")
+    assert rec[0].message.cli.endswith("pass --lang with their language (e.g. --lang tr) or --tokenizer unicode")
+    with pytest.warns(EmptyTokensWarning) as rec:  # no language to name: no lang='xx', which lang= refuses
+        rougekit.score(["\u2135\u2136"], ["\u2135"], measures=["ROUGE-1"], bootstrap=None)
+    assert str(rec[0].message).endswith("so they score 0: pass lang= with their language or tokenizer='unicode'")
+    with pytest.raises(OptionError):
+        rougekit.score(["a"], ["a"], lang="xx", bootstrap=None)
 
 
 def test_a_summary_with_no_token_left_keeps_its_own_warning():

@@ -55,14 +55,18 @@ _SCRIPT_LANG = {
     "GEORGIAN": "ka", "ARMENIAN": "hy", "KHMER": "km", "LAO": "lo",
 }  # fmt: skip
 
-#: letters of the Latin script that point to one language, for the hint (the first found wins)
-_LATIN_LANG = {
-    "ß": "de", "ä": "de", "ö": "de", "ü": "de", "ñ": "es", "¿": "es", "¡": "es", "ã": "pt", "õ": "pt",
-    "ç": "fr", "é": "fr", "è": "fr", "ê": "fr", "à": "fr", "â": "fr", "î": "fr", "ô": "fr", "û": "fr",
-    "ë": "fr", "ï": "fr", "œ": "fr", "ğ": "tr", "ş": "tr", "ı": "tr", "İ": "tr", "ą": "pl", "ę": "pl",
-    "ł": "pl", "ś": "pl", "ź": "pl", "ż": "pl", "ń": "pl", "ř": "cs", "ě": "cs", "ů": "cs", "č": "cs",
-    "å": "sv", "ø": "da", "æ": "da", "ő": "hu", "ű": "hu", "ă": "ro", "ț": "ro", "ș": "ro", "ơ": "vi",
-    "ư": "vi", "đ": "vi",
+#: letters of the Latin script that, of the languages hinted, one language alone writes
+_LATIN_OWN = {
+    "ß": "de", "ñ": "es", "¿": "es", "¡": "es", "ã": "pt", "õ": "pt", "œ": "fr", "ğ": "tr", "ş": "tr",
+    "ı": "tr", "İ": "tr", "ą": "pl", "ę": "pl", "ł": "pl", "ś": "pl", "ź": "pl", "ż": "pl", "ń": "pl",
+    "ř": "cs", "ě": "cs", "ů": "cs", "č": "cs", "å": "sv", "ø": "da", "æ": "da", "ő": "hu", "ű": "hu",
+    "ă": "ro", "ț": "ro", "ș": "ro", "ơ": "vi", "ư": "vi", "đ": "vi",
+}  # fmt: skip
+#: letters several of them write, each pointing to the one that writes it most (counted only when the
+#: text has none of the letters above: ``é`` is French in "l'été", but "José está" is Spanish)
+_LATIN_SHARED = {
+    "ä": "de", "ö": "de", "ü": "de", "é": "fr", "è": "fr", "ê": "fr", "à": "fr", "â": "fr", "î": "fr",
+    "ô": "fr", "û": "fr", "ë": "fr", "ï": "fr", "ç": "fr", "á": "es", "í": "es", "ó": "es", "ú": "es",
 }  # fmt: skip
 
 
@@ -112,18 +116,24 @@ def non_latin(text: str) -> bool:
 
 def script_hint(text: str) -> str | None:
     """A language written in the script of the text's first non-Latin letter (kana wins over Han), or
-    else of its first Latin letter that points to one language (``ß`` German, ``ñ`` Spanish, ...)."""
-    found = latin = None
+    else the language most of its Latin letters point to: letters one language alone writes (``ß``
+    German, ``ñ`` Spanish, ``ğ`` Turkish, ...) outvote letters several write (``é``, ``ü``, ``á``)."""
+    found = None
+    own: dict[str, int] = {}
+    shared: dict[str, int] = {}
     for char in text:
         if char.isascii() or not char.isalpha():
             continue
-        latin = latin or _LATIN_LANG.get(char.lower())
-        word = unicodedata.name(char, "").split(" ")[0]
-        lang = _SCRIPT_LANG.get(word)
+        for table, votes in ((_LATIN_OWN, own), (_LATIN_SHARED, shared)):
+            lang = table.get(char) or table.get(char.lower())  # "İ".lower() is two characters
+            if lang:
+                votes[lang] = votes.get(lang, 0) + 1
+        lang = _SCRIPT_LANG.get(unicodedata.name(char, "").split(" ")[0])
         if lang == "ja":
             return lang
         found = found or lang
-    return found or latin
+    votes = own or shared
+    return found or (max(votes, key=votes.__getitem__) if votes else None)
 
 
 def count_rouge155(
@@ -199,14 +209,14 @@ class Tally:
     def warn(self, stacklevel: int = 3) -> None:
         """One warning per kind, if anything was counted (the command line prints them as one line each)."""
         if self.empty:
-            hint = script_hint(self.example) or "xx"
+            hint = script_hint(self.example)
             why = " (it keeps ASCII letters and digits only)" if self.tokenizer == "rouge155" else ""
             head = f"{self.empty} of {self.total} summaries have words but no tokens under tokenizer "
             head += f"{self.tokenizer!r}{why}, so they score 0: "
             warnings.warn(
                 EmptyTokensWarning(
-                    head + f"pass lang= with their language (e.g. lang={hint!r}) or tokenizer='unicode'",
-                    head + f"pass --lang with their language (e.g. --lang {hint}) or --tokenizer unicode",
+                    head + f"pass lang= with their language{_example(hint, 'lang=')} or tokenizer='unicode'",
+                    head + f"pass --lang with their language{_example(hint, '--lang ')} or --tokenizer unicode",
                 ),
                 stacklevel=stacklevel,
             )
@@ -223,10 +233,11 @@ class Tally:
             )
 
     def _warn_cut(self, stacklevel: int) -> None:
-        hint = script_hint(self.cut_example) or "de"
+        hint = script_hint(self.cut_example)
         word = _NON_ASCII_WORD.search(self.cut_example)
         shown = f" ({word.group()!r} becomes {fragments(word.group())!r})" if word else ""
-        share = f"{self.cut} of {self.total} summaries ({100 * self.cut / max(self.total, 1):.1f}%)"
+        percent = 100 * self.cut / max(self.total, 1)
+        share = f"{self.cut} of {self.total} summaries ({'<0.1' if percent < 0.05 else f'{percent:.1f}'}%)"
         head = (
             f"{share} have letters outside ASCII, which tokenizer 'rouge155' (ROUGE-1.5.5's, ASCII letters and "
             f"digits only) drops, cutting their words into fragments{shown} that count as matches"
@@ -236,10 +247,17 @@ class Tally:
             LettersDroppedWarning(
                 head
                 + stem.replace("stemmer", "stemmer (stem=True)")
-                + f": pass lang= with their language (e.g. lang={hint!r}) or tokenizer='unicode'",
+                + f": pass lang= with their language{_example(hint, 'lang=')} or tokenizer='unicode'",
                 head
                 + stem.replace("stemmer", "stemmer (--stem)")
-                + f": pass --lang with their language (e.g. --lang {hint}) or --tokenizer unicode",
+                + f": pass --lang with their language{_example(hint, '--lang ')} or --tokenizer unicode",
             ),
             stacklevel=stacklevel,
         )
+
+
+def _example(hint: str | None, option: str) -> str:
+    """`` (e.g. lang='de')`` for a language hint, nothing when the text points to none."""
+    if hint is None:
+        return ""
+    return f" (e.g. {option}{hint!r})" if option.endswith("=") else f" (e.g. {option}{hint})"
