@@ -218,3 +218,43 @@ def test_a_stream_item_that_is_no_pair_is_a_type_error_naming_it(item, shown):
     scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
     with pytest.raises(TypeError, match=f"^pair 2: each pair must be a \\(candidate, references\\) .* got {shown}$"):
         scorer.score_stream([("a", "a"), item])
+
+
+def _f1(result) -> list[float]:
+    return [p["ROUGE-1"]["f"] for p in result.per_pair()]
+
+
+@pytest.mark.parametrize("where", ["candidates", "references"])
+@pytest.mark.parametrize("shape", ["Table", "RecordBatch"])
+def test_a_pyarrow_table_is_refused_naming_a_column(where, shape):
+    """Read as a list, a Table is its columns: each column became one candidate's sentences."""
+    import pyarrow as pa
+
+    table = pa.table({"candidate": CANDIDATES, "reference": REFERENCES})
+    frame = table if shape == "Table" else table.to_batches()[0]
+    given = {"candidates": CANDIDATES, "references": REFERENCES, where: frame}
+    with pytest.raises(TypeError, match=rf"^{where} must be .*, not a pyarrow {shape}: give one of its columns"):
+        rougekit.score(given["candidates"], given["references"], measures=["ROUGE-1"], bootstrap=None)
+    # its columns are what it means
+    r = rougekit.score(table["candidate"], table["reference"], measures=["ROUGE-1"], bootstrap=None)
+    assert _f1(r) == BY_HAND
+
+
+def test_pair_ids_may_be_an_integer_array():
+    r = rougekit.score(CANDIDATES, REFERENCES, ids=np.array([7, 8]), measures=["ROUGE-1"], bootstrap=None)
+    assert r.ids == ["7", "8"] and _f1(r) == BY_HAND
+    r = rougekit.score(CANDIDATES, REFERENCES, ids=pd.Series([7, 8]), measures=["ROUGE-1"], bootstrap=None)
+    assert r.ids == ["7", "8"]
+
+
+def test_pandas_series_with_different_indexes_are_refused_not_paired_by_position():
+    cands = pd.Series(CANDIDATES, index=[10, 11])
+    swapped = pd.Series(REFERENCES[::-1], index=[11, 10])  # the same pairs, by label
+    with pytest.raises(rougekit.errors.OptionError, match=r"^candidates and references are pandas Series with "):
+        rougekit.score(cands, swapped, measures=["ROUGE-1"], bootstrap=None)
+    aligned = swapped.reindex(cands.index)
+    assert _f1(rougekit.score(cands, aligned, measures=["ROUGE-1"], bootstrap=None)) == BY_HAND
+    with pytest.raises(rougekit.errors.OptionError, match=r"^candidates and ids are pandas Series"):
+        rougekit.score(cands, REFERENCES, ids=pd.Series(["a", "b"]), measures=["ROUGE-1"], bootstrap=None)
+    # a Series beside a list is read by position, as documented
+    assert _f1(rougekit.score(cands, REFERENCES, measures=["ROUGE-1"], bootstrap=None)) == BY_HAND

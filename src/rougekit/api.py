@@ -175,8 +175,9 @@ class Scorer:
         """Score each candidate against its references (one string or a list of strings each).
 
         Any container a list means may hold them (a tuple, a generator, a numpy array of strings, a
-        pandas or polars Series, read by position); a str, dict, set, DataFrame or 1-d integer array
-        in its place is a ``TypeError``, no pairs an ``InputError`` (see :mod:`rougekit._core.inputs`).
+        pandas or polars Series, read by position: pandas Series with different indexes are an
+        ``OptionError``); a str, dict, set, DataFrame, pyarrow Table or 1-d integer array in its place
+        is a ``TypeError``, no pairs an ``InputError`` (see :mod:`rougekit._core.inputs`).
 
         Summaries may be token ids instead of text, all of them (see :mod:`rougekit._core.inputs`):
         a list of ints or a 1-d integer array (or a list of them, its sentences) per summary.
@@ -184,6 +185,7 @@ class Scorer:
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
+        inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
         candidates = inputs.summaries(candidates, "candidates", "candidate")
         if ids is not None:
             ids = [_pair_id(i, k) for k, i in enumerate(inputs.summaries(ids, "ids"))]
