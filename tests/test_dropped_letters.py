@@ -192,6 +192,10 @@ def test_cli_prints_the_warning_as_one_line(tmp_path):
         ("Chinese", "zh"),
         ("Deutsch", "de"),
         ("pidgin", "pcm"),
+        ("Chinese Simplified", "zh"),  # XL-Sum names with spaces, hyphens or capitals, as other names are
+        ("chinese-traditional", "zh"),
+        ("Serbian Latin", "sr"),
+        ("SERBIAN-CYRILLIC", "sr"),
     ],
 )
 def test_language_names_are_accepted_consistently(name, code):
