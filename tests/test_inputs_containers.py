@@ -258,3 +258,24 @@ def test_pandas_series_with_different_indexes_are_refused_not_paired_by_position
         rougekit.score(cands, REFERENCES, ids=pd.Series(["a", "b"]), measures=["ROUGE-1"], bootstrap=None)
     # a Series beside a list is read by position, as documented
     assert _f1(rougekit.score(cands, REFERENCES, measures=["ROUGE-1"], bootstrap=None)) == BY_HAND
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["engine", "readable"])
+def test_a_bad_reference_is_named_by_its_position_and_a_missing_value_or_bytes_as_such(fast):
+    """The engine named any bad reference of a pair 'reference 1'; a missing value or bytes got the
+    hint 'give every summary as text or every one as token ids', which is not the fix."""
+    missing = "(a missing value: drop those rows or fill them, e.g. with '', first)"
+    with pytest.raises(TypeError, match=r"^pair 2: reference 3: expected text .* got None \(a missing value"):
+        rougekit.score(["a", "b"], [["a"], ["b", "c", None]], fast=fast)
+    with pytest.raises(TypeError) as err:
+        rougekit.score(pd.Series(["a", pd.NA], dtype="string"), ["a", "b"], fast=fast)
+    assert str(err.value) == f"pair 2: candidate: expected text (a str or a list of str sentences), got <NA> {missing}"
+    with pytest.raises(TypeError) as err:
+        rougekit.score(["a", "b"], pd.Series(["a", np.nan]), fast=fast)
+    assert str(err.value) == f"pair 2: references must be one reference (a str) or a list of them, got float {missing}"
+    with pytest.raises(TypeError, match=r"^pair 1: reference 2: .* got b'c' \(bytes: decode them first, e\.g\. "):
+        rougekit.score(["a"], [["a", b"c"]], fast=fast)
+    # counted from the start of a stream, whichever chunk
+    stream = zip(["a", "b", "c"], [["a"], ["b"], ["c", None]])
+    with pytest.raises(TypeError, match=r"^pair 3: reference 2: expected text .* got None \(a missing value"):
+        rougekit.Scorer(["ROUGE-1"], bootstrap=None, fast=fast).score_stream(stream, chunk_size=2)

@@ -51,6 +51,8 @@ __all__ = [
     "normalize",
     "lone_surrogate",
     "check_kind",
+    "missing",
+    "not_text",
 ]
 
 MAX_ID = 2**31 - 1
@@ -343,8 +345,9 @@ def _pair_references(refs, kind: str, k: int) -> list:
     if kind == "text" and isinstance(refs, str):
         return [str(refs)]
     if refs is None or isinstance(refs, (bytes, Mapping, AbstractSet)) or not hasattr(refs, "__iter__"):
+        fix = f" {_fix(refs)}" if missing(refs) or isinstance(refs, bytes) else ""
         raise TypeError(
-            f"pair {k + 1}: references must be one reference (a str) or a list of them, got {type(refs).__name__}"
+            f"pair {k + 1}: references must be one reference (a str) or a list of them, got {type(refs).__name__}{fix}"
         )
     refs = summary(refs)
     if isinstance(refs, str):  # a 0-d array of text
@@ -401,6 +404,26 @@ def lone_surrogate(candidates, references, sources, first: int) -> str:
         if what:
             return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
     return "a text holds a lone surrogate (not valid Unicode text)"
+
+
+def missing(x) -> bool:
+    """True for a missing value as pandas, numpy and Python write it: None, NaN, ``pd.NA``, ``pd.NaT``."""
+    return x is None or (isinstance(x, float) and x != x) or type(x).__name__ in ("NAType", "NaTType")
+
+
+def not_text(summary, where: str) -> str:
+    """Why ``summary`` (at ``where``: ``pair 3: reference 2``) cannot be read as text, in one line."""
+    return f"{where}: expected text (a str or a list of str sentences), got {summary!r:.60} {_fix(summary)}"
+
+
+def _fix(value) -> str:
+    """What to do about a value that is not text: a missing value or bytes are named as such."""
+    parts = value if isinstance(value, (list, tuple)) else [value]
+    if any(missing(x) for x in parts):
+        return "(a missing value: drop those rows or fill them, e.g. with '', first)"
+    if any(isinstance(x, (bytes, bytearray)) for x in parts):
+        return "(bytes: decode them first, e.g. .decode('utf-8'))"
+    return "(give every summary as text or every one as token ids)"
 
 
 def check_kind(summary, kind: str, where: str = "summary") -> None:
