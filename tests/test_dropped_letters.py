@@ -137,6 +137,19 @@ def test_the_warnings_name_the_hinted_language_or_none_that_would_be_refused():
         rougekit.score(["a"], ["a"], lang="xx", bootstrap=None)
 
 
+def test_the_hint_is_the_language_most_summaries_point_to_not_the_first_ones():
+    """A loanword in the first summary named French for a German corpus, with 'Beyoncé' as the example."""
+    summaries = ["Beyoncé sang in the café", GERMAN_CANDIDATE, "Der Fluss trat über die Ufer", "Schöne Grüße"]
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(summaries, summaries, measures=["ROUGE-1"], bootstrap=None)
+    message = str(rec[0].message)
+    assert message.startswith("8 of 8 summaries (100.0%)")
+    assert "('Straße' becomes 'stra e')" in message and message.endswith("(e.g. lang='de') or tokenizer='unicode'")
+    with pytest.warns(EmptyTokensWarning) as rec:  # the same vote for summaries with no token left
+        rougekit.score(["Ελληνικά", "Москва", "Привет"], ["Ελληνικά", "Москва", "Привет"], bootstrap=None)
+    assert "(e.g. lang='ru')" in str(rec[0].message)
+
+
 def test_a_summary_with_no_token_left_keeps_its_own_warning():
     with pytest.warns(EmptyTokensWarning) as rec:
         rougekit.score(["Москва", "Die Straße"], ["Москва", "Die Straße"], bootstrap=None)

@@ -152,8 +152,7 @@ def count_rouge155(
                 tally.add_empty(text)
     for text in with_non_ascii_letter(texts):
         if _ASCII_WORD.search(text) is not None:
-            tally.cut += 1
-            tally.cut_example = tally.cut_example or text
+            tally.add_cut(text)
 
 
 _CHUNK = 512  # texts read at a time: memory stays flat
@@ -189,6 +188,11 @@ def with_non_ascii_letter(texts: list[str]) -> Iterator[str]:
         yield from (chunk[k] for k in which.tolist())
 
 
+#: summaries of each kind whose letters vote for the language the warning names (a corpus's first
+#: summaries tell its language; a name such as "Beyoncé" in one English summary is outvoted)
+HINTED = 100
+
+
 @dataclass
 class Tally:
     """Counts over one call: summaries with words but no tokens, and those the English stemmer cannot stem."""
@@ -201,15 +205,41 @@ class Tally:
     stem: bool = False
     example: str = field(default="", repr=False)
     cut_example: str = field(default="", repr=False)
+    #: the first summary of each hinted language, over the first HINTED summaries of each kind
+    hinted: dict = field(default_factory=lambda: {"empty": {}, "cut": {}}, repr=False)
 
     def add_empty(self, text: str) -> None:
         self.empty += 1
         self.example = self.example or text
+        if self.empty <= HINTED:
+            self._vote("empty", text)
+
+    def add_cut(self, text: str) -> None:
+        self.cut += 1
+        self.cut_example = self.cut_example or text
+        if self.cut <= HINTED:
+            self._vote("cut", text)
+
+    def _vote(self, kind: str, text: str) -> None:
+        lang = script_hint(text)
+        if lang is not None:
+            votes = self.hinted[kind]
+            count, example = votes.get(lang, (0, text))
+            votes[lang] = (count + 1, example)
+
+    def _hint(self, kind: str) -> tuple[str | None, str | None]:
+        """The language most of the summaries of ``kind`` point to (the first to lead, on a tie) and
+        its first summary; (None, None) when none points to a language."""
+        votes = self.hinted[kind]
+        if not votes:
+            return None, None
+        lang = max(votes, key=lambda k: votes[k][0])
+        return lang, votes[lang][1]
 
     def warn(self, stacklevel: int = 3) -> None:
         """One warning per kind, if anything was counted (the command line prints them as one line each)."""
         if self.empty:
-            hint = script_hint(self.example)
+            hint, _ = self._hint("empty")
             why = " (it keeps ASCII letters and digits only)" if self.tokenizer == "rouge155" else ""
             head = f"{self.empty} of {self.total} summaries have words but no tokens under tokenizer "
             head += f"{self.tokenizer!r}{why}, so they score 0: "
@@ -233,8 +263,8 @@ class Tally:
             )
 
     def _warn_cut(self, stacklevel: int) -> None:
-        hint = script_hint(self.cut_example)
-        word = _NON_ASCII_WORD.search(self.cut_example)
+        hint, example = self._hint("cut")
+        word = _NON_ASCII_WORD.search(example or self.cut_example)
         shown = f" ({word.group()!r} becomes {fragments(word.group())!r})" if word else ""
         percent = 100 * self.cut / max(self.total, 1)
         share = f"{self.cut} of {self.total} summaries ({'<0.1' if percent < 0.05 else f'{percent:.1f}'}%)"
