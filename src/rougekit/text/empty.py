@@ -26,6 +26,7 @@ tells it apart first.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
@@ -121,19 +122,32 @@ def script_hint(text: str) -> str | None:
     found = None
     own: dict[str, int] = {}
     shared: dict[str, int] = {}
-    for char in text:
-        if char.isascii() or not char.isalpha():
-            continue
-        for table, votes in ((_LATIN_OWN, own), (_LATIN_SHARED, shared)):
-            lang = table.get(char) or table.get(char.lower())  # "İ".lower() is two characters
-            if lang:
-                votes[lang] = votes.get(lang, 0) + 1
-        lang = _SCRIPT_LANG.get(unicodedata.name(char, "").split(" ")[0])
-        if lang == "ja":
-            return lang
-        found = found or lang
+    for char in _NON_ASCII_CHAR.findall(text):
+        script, alone, several = _points_to(char)
+        if script == "ja":
+            return script
+        found = found or script
+        if alone:
+            own[alone] = own.get(alone, 0) + 1
+        if several:
+            shared[several] = shared.get(several, 0) + 1
     votes = own or shared
     return found or (max(votes, key=votes.__getitem__) if votes else None)
+
+
+_NON_ASCII_CHAR = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _points_to(char: str) -> tuple[str | None, str | None, str | None]:
+    """The language a character's script points to, and those its Latin letter points to (one
+    language alone, several): all None for a character that is not a letter."""
+    if not char.isalpha():
+        return None, None, None
+    lower = char.lower()  # "İ".lower() is two characters: the letter itself is looked up first
+    alone = _LATIN_OWN.get(char) or _LATIN_OWN.get(lower)
+    several = _LATIN_SHARED.get(char) or _LATIN_SHARED.get(lower)
+    return _SCRIPT_LANG.get(unicodedata.name(char, "").split(" ")[0]), alone, several
 
 
 def count_rouge155(
@@ -165,27 +179,40 @@ def _has_letter(chars: str) -> bool:
     return found is not None
 
 
+@functools.cache
+def _letters() -> np.ndarray:
+    """For each UTF-16 code unit, whether it is a letter outside ASCII (surrogates are not)."""
+    table = np.array([chr(unit).isalpha() for unit in range(0x10000)], dtype=bool)
+    table[:0x80] = False
+    return table
+
+
 def with_non_ascii_letter(texts: list[str]) -> Iterator[str]:
     """The texts that hold a letter outside ASCII, in order, found without reading their characters
     one by one in Python or with a regular expression: each chunk of texts is joined and encoded as
-    UTF-16 (one code unit a character outside the astral planes), the units above U+007F picked out
-    by numpy, and only their distinct values asked ``str.isalpha`` (curly quotes and dashes are not
-    letters). A chunk with an astral character or a lone surrogate is searched text by text."""
+    UTF-16 (one code unit a character outside the astral planes), numpy picks the units above U+007F
+    that are letters (a table of ``str.isalpha``; curly quotes and dashes are not), and each text is
+    looked up by its span among their positions. A chunk with an astral character or a lone
+    surrogate is searched text by text."""
     for start in range(0, len(texts), _CHUNK):
         chunk = texts[start : start + _CHUNK]
         units = np.frombuffer("".join(chunk).encode("utf-16-le", "surrogatepass"), dtype="<u2")
         at = np.flatnonzero(units > 0x7F)
+        if not len(at):
+            continue
         found = units[at]
-        kinds = np.unique(found).tolist()
-        if any(0xD800 <= unit <= 0xDFFF for unit in kinds):  # code units no longer one per character
+        if ((found >= 0xD800) & (found <= 0xDFFF)).any():  # code units no longer one per character
             yield from (text for text in chunk if _has_letter(text))
             continue
-        letters = [unit for unit in kinds if chr(unit).isalpha()]
-        if not letters:  # English with curly quotes and dashes: nothing more to read
+        at = at[_letters()[found]]
+        if not len(at):  # English with curly quotes and dashes: nothing more to read
             continue
-        ends = np.cumsum([len(text) for text in chunk])
-        which = np.unique(np.searchsorted(ends, at[np.isin(found, letters)], side="right"))
-        yield from (chunk[k] for k in which.tolist())
+        lengths = np.fromiter(map(len, chunk), dtype=np.int64, count=len(chunk))
+        ends = np.cumsum(lengths)
+        first = np.searchsorted(at, ends - lengths)  # each text's first letter at or after its start
+        holds = at[np.minimum(first, len(at) - 1)] < ends
+        holds &= first < len(at)
+        yield from (chunk[k] for k in np.flatnonzero(holds).tolist())
 
 
 #: summaries of each kind whose letters vote for the language the warning names (a corpus's first
