@@ -181,10 +181,20 @@ def _has_letter(chars: str) -> bool:
 
 @functools.cache
 def _letters() -> np.ndarray:
-    """For each UTF-16 code unit, whether it is a letter outside ASCII (surrogates are not)."""
-    table = np.array([chr(unit).isalpha() for unit in range(0x10000)], dtype=bool)
+    """For each UTF-16 code unit, whether it is a letter outside ASCII (``str.isalpha``, by numpy on
+    the 65,536 one-character strings; surrogates are not letters)."""
+    table = np.char.isalpha(np.arange(0x10000, dtype=np.uint32).view("U1"))
     table[:0x80] = False
     return table
+
+
+def _are_letters(units: np.ndarray) -> np.ndarray:
+    """Which of ``units`` (code units above U+007F) are letters: a few are asked one by one, many
+    through the table (built on the first such call)."""
+    if len(units) > 4096 or _letters.cache_info().currsize:
+        return _letters()[units]
+    kinds = np.unique(units).tolist()
+    return np.isin(units, [unit for unit in kinds if chr(unit).isalpha()])
 
 
 def with_non_ascii_letter(texts: list[str]) -> Iterator[str]:
@@ -204,7 +214,7 @@ def with_non_ascii_letter(texts: list[str]) -> Iterator[str]:
         if ((found >= 0xD800) & (found <= 0xDFFF)).any():  # code units no longer one per character
             yield from (text for text in chunk if _has_letter(text))
             continue
-        at = at[_letters()[found]]
+        at = at[_are_letters(found)]
         if not len(at):  # English with curly quotes and dashes: nothing more to read
             continue
         lengths = np.fromiter(map(len, chunk), dtype=np.int64, count=len(chunk))
