@@ -75,10 +75,13 @@ def test_which_texts_lose_letters():
     assert empty.script_hint("señor") == "es" and empty.script_hint("Zürich") == "de"
 
 
-def test_the_letter_search_over_chunks_finds_exactly_the_texts_with_a_letter_outside_ascii():
+@pytest.mark.parametrize("dashes", [1, 20], ids=["few-asked-one-by-one", "many-through-the-table"])
+def test_the_letter_search_over_chunks_finds_exactly_the_texts_with_a_letter_outside_ascii(dashes):
     """Texts read a chunk at a time: each answer by hand, at the chunk's edges, with astral characters
-    and a lone surrogate (which make a chunk be searched text by text) and with no letter at all."""
-    english = "It\u2019s \u201cquoted\u201d \u2014 fine, 5 \u00b2"  # curly quotes, a dash, a number: no letter
+    and a lone surrogate (which make a chunk be searched text by text) and with no letter at all; with
+    few characters outside ASCII in a chunk, or more than 4,096 (then looked up in a table)."""
+    # curly quotes, dashes, a number: no letter
+    english = "It\u2019s \u201cquoted\u201d " + "\u2014" * dashes + " fine, 5 \u00b2"
     by_hand = {
         0: "Die Stra\u00dfe",  # a Latin letter
         empty._CHUNK - 1: "Z\u00fcrich",  # the last text of the first chunk
@@ -92,6 +95,8 @@ def test_the_letter_search_over_chunks_finds_exactly_the_texts_with_a_letter_out
     texts[2 * empty._CHUNK + 2] = "cafe\u0301"  # a combining mark, not a letter
     assert list(empty.with_non_ascii_letter(texts)) == [by_hand[k] for k in sorted(by_hand)]
     assert list(empty.with_non_ascii_letter([english] * 3)) == []
+    # the table: ß and Ж are letters; an em dash, a surrogate and ASCII's own A are not counted
+    assert empty._letters()[[0xDF, 0x416, 0x2014, 0xD800, 0x41]].tolist() == [True, True, False, False, False]
 
 
 def test_curly_quotes_alone_say_nothing_and_one_german_summary_among_them_is_counted():
