@@ -75,6 +75,86 @@ def test_which_texts_lose_letters():
     assert empty.script_hint("señor") == "es" and empty.script_hint("Zürich") == "de"
 
 
+@pytest.mark.parametrize("dashes", [1, 20], ids=["few-asked-one-by-one", "many-through-the-table"])
+def test_the_letter_search_over_chunks_finds_exactly_the_texts_with_a_letter_outside_ascii(dashes):
+    """Texts read a chunk at a time: each answer by hand, at the chunk's edges, with astral characters
+    and a lone surrogate (which make a chunk be searched text by text) and with no letter at all; with
+    few characters outside ASCII in a chunk, or more than 4,096 (then looked up in a table)."""
+    # curly quotes, dashes, a number: no letter
+    english = "It\u2019s \u201cquoted\u201d " + "\u2014" * dashes + " fine, 5 \u00b2"
+    by_hand = {
+        0: "Die Stra\u00dfe",  # a Latin letter
+        empty._CHUNK - 1: "Z\u00fcrich",  # the last text of the first chunk
+        empty._CHUNK: "\u041c\u043e\u0441\u043a\u0432\u0430 2008",  # the first of the second
+        empty._CHUNK + 3: "\U0001d400 bold",  # MATHEMATICAL BOLD CAPITAL A: a letter on an astral plane
+        2 * empty._CHUNK + 1: "\u6771\u4eac",  # Han in the third chunk
+    }
+    texts = [by_hand.get(k, english) for k in range(2 * empty._CHUNK + 5)]
+    texts[empty._CHUNK + 1] = "smile \U0001f600"  # astral, not a letter
+    texts[empty._CHUNK + 2] = "lone \ud800 x"  # a lone surrogate, not a letter
+    texts[2 * empty._CHUNK + 2] = "cafe\u0301"  # a combining mark, not a letter
+    assert list(empty.with_non_ascii_letter(texts)) == [by_hand[k] for k in sorted(by_hand)]
+    assert list(empty.with_non_ascii_letter([english] * 3)) == []
+    # the table: ß and Ж are letters; an em dash, a surrogate and ASCII's own A are not counted
+    assert empty._letters()[[0xDF, 0x416, 0x2014, 0xD800, 0x41]].tolist() == [True, True, False, False, False]
+
+
+def test_curly_quotes_alone_say_nothing_and_one_german_summary_among_them_is_counted():
+    english = "The mayor\u2019s \u201cplan\u201d \u2014 a new road"
+    cands, refs = [english] * 1200, [[english]] * 1200
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None)
+    assert r.per_pair()[0]["ROUGE-1"]["f"] == 1.0
+    cands[700] = GERMAN_CANDIDATE
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None)
+    assert len(rec) == 1 and str(rec[0].message).startswith("1 of 2400 summaries (<0.1%) have letters outside ASCII")
+    assert "'Straße' becomes 'stra e'" in str(rec[0].message)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("José está en la estación", "es"),  # é is shared: Spanish's á, ó outvote it (was 'fr')
+        ("L'été à Paris était très chaud", "fr"),
+        ("Gülüm ve ağaç", "tr"),  # ğ is Turkish alone, ü is shared (was 'de')
+        ("İzmir 2024", "tr"),  # capital dotted I lower-cases to two characters (was None)
+        ("não é verdade", "pt"),
+        ("Die Straße ist überflutet", "de"),
+        ("Москва 2008", "ru"),
+        ("\u2135 5", None),  # ALEF SYMBOL: a letter of no language
+    ],
+)
+def test_the_language_hint_follows_the_letters_of_the_text(text, lang):
+    assert empty.script_hint(text) == lang
+
+
+def test_the_warnings_name_the_hinted_language_or_none_that_would_be_refused():
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(["İzmir 2024 yağmur"], ["İzmir 2024"], measures=["ROUGE-1"], bootstrap=None)
+    assert str(rec[0].message).endswith("pass lang= with their language (e.g. lang='tr') or tokenizer='unicode'")
+    assert rec[0].message.cli.endswith("pass --lang with their language (e.g. --lang tr) or --tokenizer unicode")
+    with pytest.warns(EmptyTokensWarning) as rec:  # no language to name: no lang='xx', which lang= refuses
+        rougekit.score(["\u2135\u2136"], ["\u2135"], measures=["ROUGE-1"], bootstrap=None)
+    assert str(rec[0].message).endswith("so they score 0: pass lang= with their language or tokenizer='unicode'")
+    with pytest.raises(OptionError):
+        rougekit.score(["a"], ["a"], lang="xx", bootstrap=None)
+
+
+def test_the_hint_is_the_language_most_summaries_point_to_not_the_first_ones():
+    """A loanword in the first summary named French for a German corpus, with 'Beyoncé' as the example."""
+    summaries = ["Beyoncé sang in the café", GERMAN_CANDIDATE, "Der Fluss trat über die Ufer", "Schöne Grüße"]
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(summaries, summaries, measures=["ROUGE-1"], bootstrap=None)
+    message = str(rec[0].message)
+    assert message.startswith("8 of 8 summaries (100.0%)")
+    assert "('Straße' becomes 'stra e')" in message and message.endswith("(e.g. lang='de') or tokenizer='unicode'")
+    with pytest.warns(EmptyTokensWarning) as rec:  # the same vote for summaries with no token left
+        rougekit.score(["Ελληνικά", "Москва", "Привет"], ["Ελληνικά", "Москва", "Привет"], bootstrap=None)
+    assert "(e.g. lang='ru')" in str(rec[0].message)
+
+
 def test_a_summary_with_no_token_left_keeps_its_own_warning():
     with pytest.warns(EmptyTokensWarning) as rec:
         rougekit.score(["Москва", "Die Straße"], ["Москва", "Die Straße"], bootstrap=None)
@@ -130,6 +210,10 @@ def test_cli_prints_the_warning_as_one_line(tmp_path):
         ("Chinese", "zh"),
         ("Deutsch", "de"),
         ("pidgin", "pcm"),
+        ("Chinese Simplified", "zh"),  # XL-Sum names with spaces, hyphens or capitals, as other names are
+        ("chinese-traditional", "zh"),
+        ("Serbian Latin", "sr"),
+        ("SERBIAN-CYRILLIC", "sr"),
     ],
 )
 def test_language_names_are_accepted_consistently(name, code):

@@ -218,3 +218,64 @@ def test_a_stream_item_that_is_no_pair_is_a_type_error_naming_it(item, shown):
     scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
     with pytest.raises(TypeError, match=f"^pair 2: each pair must be a \\(candidate, references\\) .* got {shown}$"):
         scorer.score_stream([("a", "a"), item])
+
+
+def _f1(result) -> list[float]:
+    return [p["ROUGE-1"]["f"] for p in result.per_pair()]
+
+
+@pytest.mark.parametrize("where", ["candidates", "references"])
+@pytest.mark.parametrize("shape", ["Table", "RecordBatch"])
+def test_a_pyarrow_table_is_refused_naming_a_column(where, shape):
+    """Read as a list, a Table is its columns: each column became one candidate's sentences."""
+    import pyarrow as pa
+
+    table = pa.table({"candidate": CANDIDATES, "reference": REFERENCES})
+    frame = table if shape == "Table" else table.to_batches()[0]
+    given = {"candidates": CANDIDATES, "references": REFERENCES, where: frame}
+    with pytest.raises(TypeError, match=rf"^{where} must be .*, not a pyarrow {shape}: give one of its columns"):
+        rougekit.score(given["candidates"], given["references"], measures=["ROUGE-1"], bootstrap=None)
+    # its columns are what it means
+    r = rougekit.score(table["candidate"], table["reference"], measures=["ROUGE-1"], bootstrap=None)
+    assert _f1(r) == BY_HAND
+
+
+def test_pair_ids_may_be_an_integer_array():
+    r = rougekit.score(CANDIDATES, REFERENCES, ids=np.array([7, 8]), measures=["ROUGE-1"], bootstrap=None)
+    assert r.ids == ["7", "8"] and _f1(r) == BY_HAND
+    r = rougekit.score(CANDIDATES, REFERENCES, ids=pd.Series([7, 8]), measures=["ROUGE-1"], bootstrap=None)
+    assert r.ids == ["7", "8"]
+
+
+def test_pandas_series_with_different_indexes_are_refused_not_paired_by_position():
+    cands = pd.Series(CANDIDATES, index=[10, 11])
+    swapped = pd.Series(REFERENCES[::-1], index=[11, 10])  # the same pairs, by label
+    with pytest.raises(rougekit.errors.OptionError, match=r"^candidates and references are pandas Series with "):
+        rougekit.score(cands, swapped, measures=["ROUGE-1"], bootstrap=None)
+    aligned = swapped.reindex(cands.index)
+    assert _f1(rougekit.score(cands, aligned, measures=["ROUGE-1"], bootstrap=None)) == BY_HAND
+    with pytest.raises(rougekit.errors.OptionError, match=r"^candidates and ids are pandas Series"):
+        rougekit.score(cands, REFERENCES, ids=pd.Series(["a", "b"]), measures=["ROUGE-1"], bootstrap=None)
+    # a Series beside a list is read by position, as documented
+    assert _f1(rougekit.score(cands, REFERENCES, measures=["ROUGE-1"], bootstrap=None)) == BY_HAND
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["engine", "readable"])
+def test_a_bad_reference_is_named_by_its_position_and_a_missing_value_or_bytes_as_such(fast):
+    """The engine named any bad reference of a pair 'reference 1'; a missing value or bytes got the
+    hint 'give every summary as text or every one as token ids', which is not the fix."""
+    missing = "(a missing value: drop those rows or fill them, e.g. with '', first)"
+    with pytest.raises(TypeError, match=r"^pair 2: reference 3: expected text .* got None \(a missing value"):
+        rougekit.score(["a", "b"], [["a"], ["b", "c", None]], fast=fast)
+    with pytest.raises(TypeError) as err:
+        rougekit.score(pd.Series(["a", pd.NA], dtype="string"), ["a", "b"], fast=fast)
+    assert str(err.value) == f"pair 2: candidate: expected text (a str or a list of str sentences), got <NA> {missing}"
+    with pytest.raises(TypeError) as err:
+        rougekit.score(["a", "b"], pd.Series(["a", np.nan]), fast=fast)
+    assert str(err.value) == f"pair 2: references must be one reference (a str) or a list of them, got float {missing}"
+    with pytest.raises(TypeError, match=r"^pair 1: reference 2: .* got b'c' \(bytes: decode them first, e\.g\. "):
+        rougekit.score(["a"], [["a", b"c"]], fast=fast)
+    # counted from the start of a stream, whichever chunk
+    stream = zip(["a", "b", "c"], [["a"], ["b"], ["c", None]])
+    with pytest.raises(TypeError, match=r"^pair 3: reference 2: expected text .* got None \(a missing value"):
+        rougekit.Scorer(["ROUGE-1"], bootstrap=None, fast=fast).score_stream(stream, chunk_size=2)

@@ -72,3 +72,21 @@ def test_cli_names_the_mapping_in_one_line(tmp_path):
     assert out.returncode == 2
     assert len(out.stderr.splitlines()) == 1
     assert "rougeLsum is rouge-score's summary-level LCS" in out.stderr and "use ROUGE-L" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("R-0", "ROUGE-N needs N >= 1"),
+        ("rouge0", "ROUGE-N needs N >= 1"),
+        ("R-W-0", "the ROUGE-W weight must be within 1 and 5"),
+        ("rougeW-7", "the ROUGE-W weight must be within 1 and 5"),
+    ],
+)
+def test_a_name_mapped_to_a_measure_rougekit_refuses_names_no_measure_to_use(name, why):
+    """'R-0' was answered 'use ROUGE-0', itself refused."""
+    with pytest.raises(OptionError) as err:
+        parse(name)
+    message = str(err.value)
+    assert message.startswith(f"unknown measure '{name}': it would be ROUGE-") and why in message
+    assert "; use " not in message

@@ -139,10 +139,7 @@ class Scorer:
         elif isinstance(summary, (list, tuple)) and all(isinstance(s, str) for s in summary):
             key = "\n".join(summary)
         else:
-            raise TypeError(
-                f"{where}: expected text (a str or a list of str sentences), got {summary!r:.60} "
-                "(give every summary as text or every one as token ids)"
-            )
+            raise TypeError(inputs.not_text(summary, where))
         if cache and key in self._cache:
             return self._cache[key]
         tokens, units = self.pre.process(key)
@@ -175,8 +172,9 @@ class Scorer:
         """Score each candidate against its references (one string or a list of strings each).
 
         Any container a list means may hold them (a tuple, a generator, a numpy array of strings, a
-        pandas or polars Series, read by position); a str, dict, set, DataFrame or 1-d integer array
-        in its place is a ``TypeError``, no pairs an ``InputError`` (see :mod:`rougekit._core.inputs`).
+        pandas or polars Series, read by position: pandas Series with different indexes are an
+        ``OptionError``); a str, dict, set, DataFrame, pyarrow Table or 1-d integer array in its place
+        is a ``TypeError``, no pairs an ``InputError`` (see :mod:`rougekit._core.inputs`).
 
         Summaries may be token ids instead of text, all of them (see :mod:`rougekit._core.inputs`):
         a list of ints or a 1-d integer array (or a list of them, its sentences) per summary.
@@ -184,6 +182,7 @@ class Scorer:
         ``sources`` (the original texts, one per candidate) are needed by SumACCY and WSumACCY.
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
+        inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
         candidates = inputs.summaries(candidates, "candidates", "candidate")
         if ids is not None:
             ids = [_pair_id(i, k) for k, i in enumerate(inputs.summaries(ids, "ids"))]
@@ -364,6 +363,8 @@ class Scorer:
                     candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
                 )
             except (TypeError, InputError) as e:  # the engine counts this chunk's pairs from 1
+                if isinstance(e, TypeError) and fed == "text":
+                    e = self._text_error(e, candidates, references)
                 raise _counted_from(e, first) from None
             if len(batch_cols) == len(self.measures):
                 data = scored  # every measure from the engine: its array is the result (no copy)
@@ -387,6 +388,19 @@ class Scorer:
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in refs]))
         return data, bleu_pairs
+
+    def _text_error(self, error: TypeError, candidates: list, references: list[list]) -> TypeError:
+        """The readable path's error for the pair the engine refused: the engine names any bad reference
+        'reference 1' and does not say a missing value or bytes are what it is."""
+        found = re.match(r"pair (\d+): ", str(error))
+        if found is None or not 0 < int(found.group(1)) <= len(candidates):
+            return error
+        k = int(found.group(1)) - 1
+        try:
+            self._docs(candidates[k : k + 1], references[k : k + 1], "text", k + 1)
+        except TypeError as exact:
+            return exact
+        return error
 
     def _docs(self, candidates: list, references: list[list], kind: str, first: int) -> tuple[list, list]:
         """The processed candidates and references, pair by pair in input order (an error names the
@@ -417,7 +431,7 @@ class Scorer:
         o = self.options
         tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
-            empty.count_rouge155(candidates, references, tally, stem=o.stem)
+            empty.count_rouge155(candidates, references, tally, stem=o.stem, engine_empty=engine_empty)
             return
         texts = [empty.as_text(t) for t in candidates]
         texts += [empty.as_text(r) for refs in references for r in refs]

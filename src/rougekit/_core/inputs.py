@@ -16,9 +16,10 @@ read the same summaries into the same token sequences.
 Containers. Every Python entry point reads its arguments through :func:`summaries` (one entry per
 pair: candidates, references, sources) and :func:`normalize` (the references of each pair), so a
 list, a tuple, a generator, a numpy array of strings (``str_``, ``StringDType``, ``object``), a
-pandas or polars Series (taken by position, its index ignored) and a pyarrow array all mean what
-the list of their items means. A string, a dict, a set, a DataFrame or a 1-d integer array in place
-of the list of summaries is a one-line ``TypeError``. The rule that keeps token ids and text apart:
+pandas or polars Series (taken by position; pandas Series of one call must share their index, see
+:func:`same_index`) and a pyarrow array all mean what the list of their items means. A string, a
+dict, a set, a DataFrame, a pyarrow Table or a 1-d integer array in place of the list of summaries
+is a one-line ``TypeError`` (pair IDs may be a 1-d integer array). The rule that keeps token ids and text apart:
 a numpy array of integers is ONE summary of token ids (2-d: one summary per row), a numpy array of
 strings is a list of texts (summaries, or the sentences or references of one pair).
 
@@ -45,10 +46,13 @@ __all__ = [
     "split_references",
     "check_id_options",
     "summaries",
+    "same_index",
     "summary",
     "normalize",
     "lone_surrogate",
     "check_kind",
+    "missing",
+    "not_text",
 ]
 
 MAX_ID = 2**31 - 1
@@ -257,11 +261,13 @@ def _refused(value, name: str) -> str | None:
         return f"not a {type(value).__name__} (it has no order)"
     if type(value).__name__ == "DataFrame" or getattr(value, "ndim", 1) == 2 and hasattr(value, "columns"):
         return f"not a {type(value).__name__}: give one of its columns, e.g. frame['text']"
+    if _package(value) == "pyarrow" and type(value).__name__ in ("Table", "RecordBatch"):  # read as its columns
+        return f"not a pyarrow {type(value).__name__}: give one of its columns, e.g. table['text']"
     nd = _ndarray()
     if nd is not None and isinstance(value, nd):
         if value.ndim == 0:
             return "not a 0-d array"
-        if value.ndim == 1 and value.dtype.kind in "iub":
+        if value.ndim == 1 and value.dtype.kind in "iub" and name != "ids":  # pair IDs may be numbers
             return "not a 1-d integer array, which is ONE summary of token ids: give a list of them, e.g. [ids]"
     return None
 
@@ -296,6 +302,18 @@ def summaries(value, name: str, each: str | None = None) -> list:
     return [x if type(x) is str else summary(x) for x in value]
 
 
+def same_index(**given) -> None:
+    """Refuse pandas Series (among ``given``, by argument name) whose indexes differ: they are read by
+    position, where pandas itself would pair them by label (``OptionError``)."""
+    series = [(name, v) for name, v in given.items() if _package(v) == "pandas" and type(v).__name__ == "Series"]
+    for (name, v), (other, w) in zip(series, series[1:]):
+        if not v.index.equals(w.index):
+            raise OptionError(
+                f"{name} and {other} are pandas Series with different indexes, and Series are paired by position: "
+                f"align them (e.g. {other}.reindex({name}.index)) or pass lists"
+            )
+
+
 def _not_keyed(x, where: str) -> None:
     if isinstance(x, (Mapping, AbstractSet)):
         raise TypeError(
@@ -327,8 +345,9 @@ def _pair_references(refs, kind: str, k: int) -> list:
     if kind == "text" and isinstance(refs, str):
         return [str(refs)]
     if refs is None or isinstance(refs, (bytes, Mapping, AbstractSet)) or not hasattr(refs, "__iter__"):
+        fix = f" {_fix(refs)}" if missing(refs) or isinstance(refs, bytes) else ""
         raise TypeError(
-            f"pair {k + 1}: references must be one reference (a str) or a list of them, got {type(refs).__name__}"
+            f"pair {k + 1}: references must be one reference (a str) or a list of them, got {type(refs).__name__}{fix}"
         )
     refs = summary(refs)
     if isinstance(refs, str):  # a 0-d array of text
@@ -385,6 +404,26 @@ def lone_surrogate(candidates, references, sources, first: int) -> str:
         if what:
             return f"pair {first + k}: {what} holds a lone surrogate (not valid Unicode text)"
     return "a text holds a lone surrogate (not valid Unicode text)"
+
+
+def missing(x) -> bool:
+    """True for a missing value as pandas, numpy and Python write it: None, NaN, ``pd.NA``, ``pd.NaT``."""
+    return x is None or (isinstance(x, float) and x != x) or type(x).__name__ in ("NAType", "NaTType")
+
+
+def not_text(summary, where: str) -> str:
+    """Why ``summary`` (at ``where``: ``pair 3: reference 2``) cannot be read as text, in one line."""
+    return f"{where}: expected text (a str or a list of str sentences), got {summary!r:.60} {_fix(summary)}"
+
+
+def _fix(value) -> str:
+    """What to do about a value that is not text: a missing value or bytes are named as such."""
+    parts = value if isinstance(value, (list, tuple)) else [value]
+    if any(missing(x) for x in parts):
+        return "(a missing value: drop those rows or fill them, e.g. with '', first)"
+    if any(isinstance(x, (bytes, bytearray)) for x in parts):
+        return "(bytes: decode them first, e.g. .decode('utf-8'))"
+    return "(give every summary as text or every one as token ids)"
 
 
 def check_kind(summary, kind: str, where: str = "summary") -> None:

@@ -59,6 +59,12 @@ def explain(name: str) -> str | None:
     return f"{text} is the usual shorthand of {ours}; use {ours}"
 
 
+def meant(name: str) -> str | None:
+    """The rougekit measure name :func:`explain` tells to use for ``name`` (None for none or a family)."""
+    match = _FORM.fullmatch(name.strip().upper().replace("_", "-").replace(" ", ""))
+    return _measure(match) if match else None
+
+
 def _measure(match: re.Match) -> str:
     if match["n"]:
         return f"ROUGE-{int(match['n'])}"

@@ -61,6 +61,12 @@ def parse(name: str) -> Measure:
             return measure
     alias = aliases.explain(name) if len(name) <= 100 else None
     if alias:
+        ours = aliases.meant(name)
+        if ours is not None:  # the name to use must be one rougekit takes (not ROUGE-0, not ROUGE-W-0.5)
+            try:
+                parse(ours)
+            except OptionError as e:
+                raise OptionError(f"unknown measure {shown(name)}: it would be {ours}, refused too ({e})") from None
         raise OptionError(f"unknown measure {shown(name)}: {alias}")
     raise OptionError(f"unknown measure {shown(name)}{_suggest(name)}")
 

@@ -26,11 +26,15 @@ tells it apart first.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWarning
 from rougekit.text.tokenizers import _word_pattern
@@ -52,14 +56,18 @@ _SCRIPT_LANG = {
     "GEORGIAN": "ka", "ARMENIAN": "hy", "KHMER": "km", "LAO": "lo",
 }  # fmt: skip
 
-#: letters of the Latin script that point to one language, for the hint (the first found wins)
-_LATIN_LANG = {
-    "ß": "de", "ä": "de", "ö": "de", "ü": "de", "ñ": "es", "¿": "es", "¡": "es", "ã": "pt", "õ": "pt",
-    "ç": "fr", "é": "fr", "è": "fr", "ê": "fr", "à": "fr", "â": "fr", "î": "fr", "ô": "fr", "û": "fr",
-    "ë": "fr", "ï": "fr", "œ": "fr", "ğ": "tr", "ş": "tr", "ı": "tr", "İ": "tr", "ą": "pl", "ę": "pl",
-    "ł": "pl", "ś": "pl", "ź": "pl", "ż": "pl", "ń": "pl", "ř": "cs", "ě": "cs", "ů": "cs", "č": "cs",
-    "å": "sv", "ø": "da", "æ": "da", "ő": "hu", "ű": "hu", "ă": "ro", "ț": "ro", "ș": "ro", "ơ": "vi",
-    "ư": "vi", "đ": "vi",
+#: letters of the Latin script that, of the languages hinted, one language alone writes
+_LATIN_OWN = {
+    "ß": "de", "ñ": "es", "¿": "es", "¡": "es", "ã": "pt", "õ": "pt", "œ": "fr", "ğ": "tr", "ş": "tr",
+    "ı": "tr", "İ": "tr", "ą": "pl", "ę": "pl", "ł": "pl", "ś": "pl", "ź": "pl", "ż": "pl", "ń": "pl",
+    "ř": "cs", "ě": "cs", "ů": "cs", "č": "cs", "å": "sv", "ø": "da", "æ": "da", "ő": "hu", "ű": "hu",
+    "ă": "ro", "ț": "ro", "ș": "ro", "ơ": "vi", "ư": "vi", "đ": "vi",
+}  # fmt: skip
+#: letters several of them write, each pointing to the one that writes it most (counted only when the
+#: text has none of the letters above: ``é`` is French in "l'été", but "José está" is Spanish)
+_LATIN_SHARED = {
+    "ä": "de", "ö": "de", "ü": "de", "é": "fr", "è": "fr", "ê": "fr", "à": "fr", "â": "fr", "î": "fr",
+    "ô": "fr", "û": "fr", "ë": "fr", "ï": "fr", "ç": "fr", "á": "es", "í": "es", "ó": "es", "ú": "es",
 }  # fmt: skip
 
 
@@ -74,8 +82,8 @@ def non_ascii(candidates: list, references: list[list]) -> list[str]:
             return []
     except TypeError:  # a summary given as a list of sentences
         pass
-    flat = [r for refs in references for r in refs]
-    texts = [as_text(t) for group in (candidates, flat) for t in group if type(t) is not str or not t.isascii()]
+    summaries = itertools.chain(candidates, itertools.chain.from_iterable(references))
+    texts = [t if type(t) is str else as_text(t) for t in summaries if type(t) is not str or not t.isascii()]
     return [t for t in texts if not t.isascii()]
 
 
@@ -94,10 +102,7 @@ def cut_by_rouge155(text: str) -> bool:
     some token (an ASCII letter or digit): its words come out cut into fragments."""
     if text.isascii() or _ASCII_WORD.search(text) is None:
         return False
-    found = _NON_ASCII_ALNUM.search(text)
-    while found is not None and not found.group().isalpha():
-        found = _NON_ASCII_ALNUM.search(text, found.end())
-    return found is not None
+    return _has_letter(text)
 
 
 def fragments(word: str) -> str:
@@ -112,31 +117,117 @@ def non_latin(text: str) -> bool:
 
 def script_hint(text: str) -> str | None:
     """A language written in the script of the text's first non-Latin letter (kana wins over Han), or
-    else of its first Latin letter that points to one language (``ß`` German, ``ñ`` Spanish, ...)."""
-    found = latin = None
-    for char in text:
-        if char.isascii() or not char.isalpha():
-            continue
-        latin = latin or _LATIN_LANG.get(char.lower())
-        word = unicodedata.name(char, "").split(" ")[0]
-        lang = _SCRIPT_LANG.get(word)
-        if lang == "ja":
-            return lang
-        found = found or lang
-    return found or latin
+    else the language most of its Latin letters point to: letters one language alone writes (``ß``
+    German, ``ñ`` Spanish, ``ğ`` Turkish, ...) outvote letters several write (``é``, ``ü``, ``á``)."""
+    found = None
+    own: dict[str, int] = {}
+    shared: dict[str, int] = {}
+    for char in _NON_ASCII_CHAR.findall(text):
+        script, alone, several = _points_to(char)
+        if script == "ja":
+            return script
+        found = found or script
+        if alone:
+            own[alone] = own.get(alone, 0) + 1
+        if several:
+            shared[several] = shared.get(several, 0) + 1
+    votes = own or shared
+    return found or (max(votes, key=votes.__getitem__) if votes else None)
 
 
-def count_rouge155(candidates: list, references: list[list], tally: Tally, stem: bool = False) -> None:
+_NON_ASCII_CHAR = re.compile(r"[^\x00-\x7f]")
+
+
+@functools.lru_cache(maxsize=4096)
+def _points_to(char: str) -> tuple[str | None, str | None, str | None]:
+    """The language a character's script points to, and those its Latin letter points to (one
+    language alone, several): all None for a character that is not a letter."""
+    if not char.isalpha():
+        return None, None, None
+    lower = char.lower()  # "İ".lower() is two characters: the letter itself is looked up first
+    alone = _LATIN_OWN.get(char) or _LATIN_OWN.get(lower)
+    several = _LATIN_SHARED.get(char) or _LATIN_SHARED.get(lower)
+    return _SCRIPT_LANG.get(unicodedata.name(char, "").split(" ")[0]), alone, several
+
+
+def count_rouge155(
+    candidates: list, references: list[list], tally: Tally, stem: bool = False, engine_empty: int | None = None
+) -> None:
     """Count, under the script's tokenizer, the summaries with words but no tokens and those whose
-    letters are partly dropped (``stem``: the English stemmer then runs on the fragments)."""
+    letters are partly dropped (``stem``: the English stemmer then runs on the fragments).
+
+    ``engine_empty``: the engine's count of summaries that came out with no token (None: unknown);
+    0 means none is empty, so only the dropped letters are looked for."""
     tally.stem = stem
-    for text in non_ascii(candidates, references):
-        if _ASCII_WORD.search(text) is None:  # no token left: the empty kind, if it had words
-            if has_words(text):
+    texts = non_ascii(candidates, references)
+    if engine_empty != 0:
+        for text in texts:
+            if lost_to_rouge155(text):
                 tally.add_empty(text)
-        elif cut_by_rouge155(text):
-            tally.cut += 1
-            tally.cut_example = tally.cut_example or text
+    for text in with_non_ascii_letter(texts):
+        if _ASCII_WORD.search(text) is not None:
+            tally.add_cut(text)
+
+
+_CHUNK = 512  # texts read at a time: memory stays flat
+
+
+def _has_letter(chars: str) -> bool:
+    found = _NON_ASCII_ALNUM.search(chars)
+    while found is not None and not found.group().isalpha():
+        found = _NON_ASCII_ALNUM.search(chars, found.end())
+    return found is not None
+
+
+@functools.cache
+def _letters() -> np.ndarray:
+    """For each UTF-16 code unit, whether it is a letter outside ASCII (``str.isalpha``, by numpy on
+    the 65,536 one-character strings; surrogates are not letters)."""
+    table = np.char.isalpha(np.arange(0x10000, dtype=np.uint32).view("U1"))
+    table[:0x80] = False
+    return table
+
+
+def _are_letters(units: np.ndarray) -> np.ndarray:
+    """Which of ``units`` (code units above U+007F) are letters: a few are asked one by one, many
+    through the table (built on the first such call)."""
+    if len(units) > 4096 or _letters.cache_info().currsize:
+        return _letters()[units]
+    kinds = np.unique(units).tolist()
+    return np.isin(units, [unit for unit in kinds if chr(unit).isalpha()])
+
+
+def with_non_ascii_letter(texts: list[str]) -> Iterator[str]:
+    """The texts that hold a letter outside ASCII, in order, found without reading their characters
+    one by one in Python or with a regular expression: each chunk of texts is joined and encoded as
+    UTF-16 (one code unit a character outside the astral planes), numpy picks the units above U+007F
+    that are letters (a table of ``str.isalpha``; curly quotes and dashes are not), and each text is
+    looked up by its span among their positions. A chunk with an astral character or a lone
+    surrogate is searched text by text."""
+    for start in range(0, len(texts), _CHUNK):
+        chunk = texts[start : start + _CHUNK]
+        units = np.frombuffer("".join(chunk).encode("utf-16-le", "surrogatepass"), dtype="<u2")
+        at = np.flatnonzero(units > 0x7F)
+        if not len(at):
+            continue
+        found = units[at]
+        if ((found >= 0xD800) & (found <= 0xDFFF)).any():  # code units no longer one per character
+            yield from (text for text in chunk if _has_letter(text))
+            continue
+        at = at[_are_letters(found)]
+        if not len(at):  # English with curly quotes and dashes: nothing more to read
+            continue
+        lengths = np.fromiter(map(len, chunk), dtype=np.int64, count=len(chunk))
+        ends = np.cumsum(lengths)
+        first = np.searchsorted(at, ends - lengths)  # each text's first letter at or after its start
+        holds = at[np.minimum(first, len(at) - 1)] < ends
+        holds &= first < len(at)
+        yield from (chunk[k] for k in np.flatnonzero(holds).tolist())
+
+
+#: summaries of each kind whose letters vote for the language the warning names (a corpus's first
+#: summaries tell its language; a name such as "Beyoncé" in one English summary is outvoted)
+HINTED = 100
 
 
 @dataclass
@@ -151,22 +242,48 @@ class Tally:
     stem: bool = False
     example: str = field(default="", repr=False)
     cut_example: str = field(default="", repr=False)
+    #: the first summary of each hinted language, over the first HINTED summaries of each kind
+    hinted: dict = field(default_factory=lambda: {"empty": {}, "cut": {}}, repr=False)
 
     def add_empty(self, text: str) -> None:
         self.empty += 1
         self.example = self.example or text
+        if self.empty <= HINTED:
+            self._vote("empty", text)
+
+    def add_cut(self, text: str) -> None:
+        self.cut += 1
+        self.cut_example = self.cut_example or text
+        if self.cut <= HINTED:
+            self._vote("cut", text)
+
+    def _vote(self, kind: str, text: str) -> None:
+        lang = script_hint(text)
+        if lang is not None:
+            votes = self.hinted[kind]
+            count, example = votes.get(lang, (0, text))
+            votes[lang] = (count + 1, example)
+
+    def _hint(self, kind: str) -> tuple[str | None, str | None]:
+        """The language most of the summaries of ``kind`` point to (the first to lead, on a tie) and
+        its first summary; (None, None) when none points to a language."""
+        votes = self.hinted[kind]
+        if not votes:
+            return None, None
+        lang = max(votes, key=lambda k: votes[k][0])
+        return lang, votes[lang][1]
 
     def warn(self, stacklevel: int = 3) -> None:
         """One warning per kind, if anything was counted (the command line prints them as one line each)."""
         if self.empty:
-            hint = script_hint(self.example) or "xx"
+            hint, _ = self._hint("empty")
             why = " (it keeps ASCII letters and digits only)" if self.tokenizer == "rouge155" else ""
             head = f"{self.empty} of {self.total} summaries have words but no tokens under tokenizer "
             head += f"{self.tokenizer!r}{why}, so they score 0: "
             warnings.warn(
                 EmptyTokensWarning(
-                    head + f"pass lang= with their language (e.g. lang={hint!r}) or tokenizer='unicode'",
-                    head + f"pass --lang with their language (e.g. --lang {hint}) or --tokenizer unicode",
+                    head + f"pass lang= with their language{_example(hint, 'lang=')} or tokenizer='unicode'",
+                    head + f"pass --lang with their language{_example(hint, '--lang ')} or --tokenizer unicode",
                 ),
                 stacklevel=stacklevel,
             )
@@ -183,10 +300,11 @@ class Tally:
             )
 
     def _warn_cut(self, stacklevel: int) -> None:
-        hint = script_hint(self.cut_example) or "de"
-        word = _NON_ASCII_WORD.search(self.cut_example)
+        hint, example = self._hint("cut")
+        word = _NON_ASCII_WORD.search(example or self.cut_example)
         shown = f" ({word.group()!r} becomes {fragments(word.group())!r})" if word else ""
-        share = f"{self.cut} of {self.total} summaries ({100 * self.cut / max(self.total, 1):.1f}%)"
+        percent = 100 * self.cut / max(self.total, 1)
+        share = f"{self.cut} of {self.total} summaries ({'<0.1' if percent < 0.05 else f'{percent:.1f}'}%)"
         head = (
             f"{share} have letters outside ASCII, which tokenizer 'rouge155' (ROUGE-1.5.5's, ASCII letters and "
             f"digits only) drops, cutting their words into fragments{shown} that count as matches"
@@ -196,10 +314,17 @@ class Tally:
             LettersDroppedWarning(
                 head
                 + stem.replace("stemmer", "stemmer (stem=True)")
-                + f": pass lang= with their language (e.g. lang={hint!r}) or tokenizer='unicode'",
+                + f": pass lang= with their language{_example(hint, 'lang=')} or tokenizer='unicode'",
                 head
                 + stem.replace("stemmer", "stemmer (--stem)")
-                + f": pass --lang with their language (e.g. --lang {hint}) or --tokenizer unicode",
+                + f": pass --lang with their language{_example(hint, '--lang ')} or --tokenizer unicode",
             ),
             stacklevel=stacklevel,
         )
+
+
+def _example(hint: str | None, option: str) -> str:
+    """`` (e.g. lang='de')`` for a language hint, nothing when the text points to none."""
+    if hint is None:
+        return ""
+    return f" (e.g. {option}{hint!r})" if option.endswith("=") else f" (e.g. {option}{hint})"

@@ -7,8 +7,8 @@ Bokmål`` or ``norwegian_bokmal``), a common other English name (``Farsi``, ``Gr
 an XL-Sum name (``chinese_simplified``, ``serbian_latin``) or one of multilingual-rouge's aliases
 (``bangla``, ``turkce``). Anything else is an OptionError that lists the choices.
 
->>> language_code("chinese_simplified"), language_code("BN"), language_code("zh-Hant")
-('zh', 'bn', 'zh')
+>>> language_code("chinese_simplified"), language_code("Serbian Latin"), language_code("BN"), language_code("zh-Hant")
+('zh', 'sr', 'bn', 'zh')
 >>> language_code("German"), language_code("scottish gaelic"), language_code("Norwegian_Bokmål")
 ('de', 'gd', 'nb')
 """
@@ -143,6 +143,9 @@ def _normal(name: str) -> str:
     return " ".join(name.replace("_", " ").replace("-", " ").split()).lower()
 
 
+_XLSUM_BY_NAME = {_normal(name): code for name, code in XLSUM_NAMES.items()}
+
+
 def language_code(lang: str) -> str:
     """The code of ``lang``: an ISO 639-1 code (a region or script tag after ``-``/``_`` is dropped), an
     XL-Sum name or one of multilingual-rouge's aliases. OptionError for anything else."""
@@ -151,11 +154,11 @@ def language_code(lang: str) -> str:
             f"lang must be a language code or name such as 'de', 'german' or 'chinese_simplified', got {lang!r}"
         )
     key = lang.strip().lower()
-    if key in XLSUM_NAMES:
-        return XLSUM_NAMES[key]
+    name = _normal(key)
+    if name in _XLSUM_BY_NAME:  # 'Chinese Simplified' and 'chinese-simplified' too
+        return _XLSUM_BY_NAME[name]
     if key in ALIASES:
         return ALIASES[key]
-    name = _normal(key)
     if name in _BY_NAME:
         return _BY_NAME[name]
     if name in OTHER_NAMES:
