@@ -224,7 +224,10 @@ def test_every_shape_and_encoding_reads_the_same_pairs(pairs, codec, crlf, shape
             streamed = list(inputs.iter_aligned(paths[0], [paths[1]]))
             assert [c for c, _ in streamed] == got_c and [r for _, r in streamed] == got_r
         else:
-            _, fields, got_r = inputs.read_jsonl(paths[0], ["c"], ["r"])
+            # one object of lists of texts also reads as one row: the reader asks, the user says columns
+            # (lists of one text are one pair either way: read without being told)
+            told = "columns" if shape == "columns" and len(pairs) > 1 else None
+            _, fields, got_r = inputs.read_jsonl(paths[0], ["c"], ["r"], json_shape=told)
             got_c = fields["c"]
     finally:
         for p in paths:

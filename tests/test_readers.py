@@ -116,6 +116,16 @@ def test_a_json_object_read_two_ways_is_asked_and_the_option_chooses(tmp_path):
     assert [p["ROUGE-1"]["recall"] for p in cols] == [pytest.approx(4 / 6, abs=1e-5), 0.0]
 
 
+def test_a_json_object_of_one_text_a_field_is_one_pair_either_way(tmp_path):
+    """Lists of one string each: as one row (one sentence, one reference) or as columns (pair 0) it is
+    the same pair, so nothing is asked (the readers' property test wrote such a file and was refused)."""
+    (tmp_path / "one.json").write_text(json.dumps({"prediction": ["the cat sat"], "references": ["a cat sat"]}))
+    got = per_pair(rk("score", "--jsonl", "one.json", *SCORE_ONE, cwd=tmp_path))
+    assert len(got) == 1 and got[0]["ROUGE-1"]["recall"] == pytest.approx(2 / 3, abs=1e-5)  # cat, sat of 3
+    for shape in ("rows", "columns"):
+        assert per_pair(rk("score", "--jsonl", "one.json", "--json-shape", shape, *SCORE_ONE, cwd=tmp_path)) == got
+
+
 @pytest.mark.parametrize(
     "extra, field, size",
     [({"tags": ["x"], "source": "hf"}, "'tags'", 1), ({"ids": [10, 11, 12, 13]}, "'ids'", 4)],

@@ -507,11 +507,14 @@ def records(
 
 
 def _ambiguous(obj: dict, path: str, fields: list[str] | None, as_row: Callable[[dict], bool] | None) -> None:
-    """Refuse an object that reads both as columns (lists of one length) and as one valid row."""
+    """Refuse an object that reads both as columns (lists of one length) and as one valid row, where
+    the two readings give different pairs."""
     wanted = _wanted(obj, fields)
     if not wanted or as_row is None or not all(isinstance(obj[f], list) for f in wanted):
         return
     n = {len(obj[f]) for f in wanted}
+    if n == {1} and all(isinstance(obj[f][0], str) for f in wanted):
+        return  # one text a field: one pair either way (a list of one sentence is that sentence)
     if len(n) == 1 and as_row(obj):
         raise InputError(
             f"{label(path)}: one JSON object whose fields ({field_names({f: None for f in wanted})}) are lists "
