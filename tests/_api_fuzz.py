@@ -17,8 +17,8 @@ twins (``ROUGEKIT_BACKEND=python``). A case passes when
 
 Used by ``tests/test_fuzz_api.py`` (a short run in the suite) and runnable alone::
 
-    PYTHONPATH=src python tests/_api_fuzz.py --seconds 600 --seed 1            # every check
-    PYTHONPATH=src python tests/_api_fuzz.py --seconds 600 --seed 1 --lenient  # the suite's checks
+    PYTHONPATH=src python tests/_api_fuzz.py --seconds 600 --seed 1            # every check (as the suite)
+    PYTHONPATH=src python tests/_api_fuzz.py --seconds 600 --seed 1 --lenient  # not whether they agree on bad inputs
 """
 
 from __future__ import annotations
@@ -283,7 +283,7 @@ def _pair(message: str):
 def check(case: Case, strict: bool = True) -> str | None:
     """The first problem of a case, or None. ``strict=False`` leaves out whether the three ways agree on
     a case with bad inputs (which of several bad pairs an error names, a lone surrogate in the compiled
-    and pure ``score_batch``): open items of the engine's side of issue 25, reported by strict runs.
+    and pure ``score_batch``); the suite runs it strict.
     The backend the caller had is restored (a test after this one must not run on the pure twins)."""
     with _backend_kept():
         return _check(case, strict)

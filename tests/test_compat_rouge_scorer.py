@@ -626,13 +626,14 @@ def test_stemmer_matches_nltk_porter():
 
 
 def test_stemmer_words_include_the_shared_data():
-    """The shared texts add ~80k real words to the comparison above (~47k from the part of them
-    tests/data carries: 76.7k words in all); without them it runs on ~30k."""
+    """The shared texts add ~80k real words to the comparison above (44.4k from the part of them
+    tests/data carries, 74.0k words in all, since the bundle holds only what may be carried); without
+    them it runs on ~30k."""
     if not DATA.is_dir():
         pytest.skip(shared_missing(DATA))
     if BUNDLED:
-        assert len(_shared_words()) > 45000
-        assert len(_stemmer_words()) > 75000
+        assert len(_shared_words()) > 40000
+        assert len(_stemmer_words()) > 70000
     else:
         assert len(_shared_words()) > 50000
         assert len(_stemmer_words()) > 100000
