@@ -234,3 +234,16 @@ def test_an_unknown_language_lists_the_choices():
     assert message.startswith("unknown language 'germn' (did you mean 'german'?)")
     assert "ISO 639-1 code (de, ru, zh, ...)" in message and "English name (German" in message
     assert "XL-Sum name (chinese_simplified" in message
+
+
+def test_the_example_word_of_a_long_run_without_spaces_is_found_at_once_and_cut_short():
+    """The CLI fuzz's report on one JSON row whose sentence was 100,000 '[' then a letter: finding the
+    example word backtracked over the run (a hang: over 40 s); now linear, and 40 characters are shown."""
+    text = "[" * 100_000 + "é" + "]" * 50
+    assert empty.word_with_letter(text) == "[" * 20 + "é" + "]" * 19
+    assert empty.word_with_letter("the naïve café") == "naïve"  # a whole word when it is short
+    assert empty.word_with_letter("plain ascii") is None
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score([text + " cat"], [["the cat"]], measures=["ROUGE-1"], bootstrap=None)
+    message = str(rec[0].message)
+    assert f"({'[' * 20 + 'é' + ']' * 19!r} becomes '')" in message and len(message) < 600

@@ -43,8 +43,8 @@ _ASCII_WORD = re.compile(r"[A-Za-z0-9]")
 # a word character outside ASCII that is neither a decimal digit nor "_": a letter, or a number
 # such as "²" (each match is then held to str.isalpha)
 _NON_ASCII_ALNUM = re.compile(r"[^\W\d_\x00-\x7f]")
-# a word (white-space delimited) holding a letter outside ASCII, for the warning's example
-_NON_ASCII_WORD = re.compile(r"\S*?(?![\x00-\x7f])[^\W\d_]\S*")
+_NON_SPACE = re.compile(r"\S*")
+_SHOWN = 40  # characters of the example word a warning shows at the most
 # a letter outside the Latin script (Basic Latin to Latin Extended-B, Latin Extended Additional)
 _NON_LATIN_LETTER = re.compile(r"(?![\u0000-\u024f\u1e00-\u1eff])[^\W\d_]")
 
@@ -103,6 +103,23 @@ def cut_by_rouge155(text: str) -> bool:
     if text.isascii() or _ASCII_WORD.search(text) is None:
         return False
     return _has_letter(text)
+
+
+def word_with_letter(text: str) -> str | None:
+    """The first white-space delimited word of ``text`` that holds a letter outside ASCII (at most
+    ``_SHOWN`` characters of it, around that letter), in time linear in the text: a regular expression
+    searching for the whole word backtracked over every long run without spaces (100,000 '[' took
+    minutes)."""
+    found = _NON_ASCII_ALNUM.search(text)
+    if found is None:
+        return None
+    at = found.start()
+    start = at - _NON_SPACE.match(text[at - 1 :: -1] if at else "").end()
+    end = _NON_SPACE.match(text, at).end()
+    if end - start > _SHOWN:
+        start = max(start, at - _SHOWN // 2)
+        end = min(end, start + _SHOWN)
+    return text[start:end]
 
 
 def fragments(word: str) -> str:
@@ -301,8 +318,8 @@ class Tally:
 
     def _warn_cut(self, stacklevel: int) -> None:
         hint, example = self._hint("cut")
-        word = _NON_ASCII_WORD.search(example or self.cut_example)
-        shown = f" ({word.group()!r} becomes {fragments(word.group())!r})" if word else ""
+        word = word_with_letter(example or self.cut_example)
+        shown = f" ({word!r} becomes {fragments(word)!r})" if word else ""
         percent = 100 * self.cut / max(self.total, 1)
         share = f"{self.cut} of {self.total} summaries ({'<0.1' if percent < 0.05 else f'{percent:.1f}'}%)"
         head = (
