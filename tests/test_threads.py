@@ -54,3 +54,40 @@ def test_process_rows_all_run_once_on_threads():
 
     blocks._run_rows(100, 3, job)
     assert sorted(seen) == [(0, 16), (16, 32), (32, 48), (48, 64), (64, 80), (80, 96), (96, 100)]
+
+
+def test_a_thread_still_returning_holds_nothing_of_the_caller(monkeypatch):
+    """A thread releases its lock, then returns: in that window it held ``run`` (and so the scorer,
+    its engines and arrays), which a caller that had been told the work is done could not collect
+    (test_batch's pool test failed in a random-order run: the scorer's engines were not given back)."""
+    import gc
+    import weakref
+
+    from rougekit.engine import threads
+
+    main = threading.get_ident()
+    allocate = threads._thread.allocate_lock
+
+    class SlowToReturn:  # a thread's lock whose release is followed by a pause, as on a busy machine
+        def __init__(self):
+            self.lock = allocate()
+
+        def acquire(self, *args):
+            return self.lock.acquire(*args)
+
+        def release(self):
+            self.lock.release()
+            if threading.get_ident() != main:
+                time.sleep(0.5)
+
+    class Job:
+        def __call__(self, k: int) -> None:
+            pass
+
+    monkeypatch.setattr(threads._thread, "allocate_lock", SlowToReturn)
+    job = Job()
+    gone = weakref.ref(job)
+    threads.on_threads(job, 3)
+    del job
+    gc.collect()
+    assert gone() is None

@@ -19,6 +19,10 @@ def on_threads(run, jobs: int, stop=None) -> None:
     and the output array must outlive them.  ``stop(exc)`` then asks them to take no further
     chunk, and the interrupt is raised once they are done."""
     done = []
+    # the threads reach ``run`` through this list, emptied once they are waited for: a thread still
+    # returning from ``body`` then holds nothing of the caller's (its scorer, engines and arrays could
+    # not be collected, nor a collected scorer's engines go back to the pool, until it had returned)
+    task = [run]
     try:
         for k in range(1, jobs):
             lock = _thread.allocate_lock()
@@ -26,7 +30,7 @@ def on_threads(run, jobs: int, stop=None) -> None:
 
             def body(k=k, lock=lock):
                 try:
-                    run(k)
+                    task[0](k)
                 finally:
                     lock.release()
 
@@ -44,8 +48,10 @@ def on_threads(run, jobs: int, stop=None) -> None:
         if stop is not None:
             stop(exc)
         _wait_for(done, stop)
+        task.clear()
         raise
     _wait_for(done, stop)
+    task.clear()
 
 
 def _wait_for(locks: list, stop) -> None:
