@@ -279,3 +279,9 @@ def test_a_bad_reference_is_named_by_its_position_and_a_missing_value_or_bytes_a
     stream = zip(["a", "b", "c"], [["a"], ["b"], ["c", None]])
     with pytest.raises(TypeError, match=r"^pair 3: reference 2: expected text .* got None \(a missing value"):
         rougekit.Scorer(["ROUGE-1"], bootstrap=None, fast=fast).score_stream(stream, chunk_size=2)
+
+
+def test_a_pd_na_pair_id_is_refused_not_named_na():
+    pd = pytest.importorskip("pandas")
+    with pytest.raises(TypeError, match=r"ids: item 2 is a missing value"):
+        rougekit.score(["a b", "c d"], ["a b", "c d"], ids=pd.Series(["x", pd.NA], dtype=object), bootstrap=None)

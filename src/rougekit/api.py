@@ -504,8 +504,8 @@ _NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of n
 
 
 def _pair_id(value, k: int) -> str:
-    """A pair ID as text; a missing one (None, NaN) is refused rather than named "None" or "nan"."""
-    if value is None or (isinstance(value, float) and value != value):
+    """A pair ID as text; a missing one (None, NaN, ``pd.NA``) is refused rather than named "None" or "nan"."""
+    if inputs.missing(value):
         raise TypeError(f"ids: item {k + 1} is a missing value ({value!r}), not a pair ID")
     return str(value)
 

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from rougekit._core import inputs
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.errors import OptionError
 
@@ -130,7 +131,7 @@ def read_partition(
 
 def pair_id(value, column: str, prefix: str, k: int) -> str:
     """A pair ID cell as text; a missing value (null, NaN) is refused, not turned into "None" or "nan"."""
-    if _missing(value):
+    if inputs.missing(value):
         raise TypeError(f"{prefix}row {k + 1}: {column!r} holds a missing value (null), not a pair ID")
     return str(value)
 
@@ -177,7 +178,7 @@ def _summary(value, column: str, prefix: str, k: int):
         return value if value.dtype.kind in "iu" else value.tolist()  # parquet list columns come as arrays
     if isinstance(value, (list, tuple)):
         return value
-    if _missing(value):  # a null cell: pandas reads it as None, NaN or pd.NA
+    if inputs.missing(value):  # a null cell: pandas reads it as None, NaN or pd.NA
         raise TypeError(f"{prefix}row {k + 1}: {column!r} holds a missing value (null), not text")
     shown = _shown(value)
     raise TypeError(f"{prefix}row {k + 1}: {column!r} holds {shown}, not text (a str or a list of str sentences)")
@@ -190,12 +191,6 @@ def _references(value, column: str, prefix: str, k: int):
     if isinstance(value, list) and not value:
         raise TypeError(f"{prefix}row {k + 1}: {column!r} holds an empty list, not one or more references")
     return _summary(value, column, prefix, k)
-
-
-def _missing(value) -> bool:
-    if value is None or (isinstance(value, float) and value != value):
-        return True
-    return type(value).__name__ in ("NAType", "NaTType")
 
 
 def _shown(value) -> str:
