@@ -55,7 +55,7 @@ def per_pair(run) -> list:
 # -- finding 2: column-shaped JSON --------------------------------------------------------------
 
 
-def test_hf_style_column_json_is_read_as_columns(tmp_path):
+def test_hf_style_column_json_is_asked_its_shape_then_read_as_columns(tmp_path):
     (tmp_path / "hf.json").write_text(json.dumps({"predictions": CANDS, "references": REFS}))
     (tmp_path / "rows.jsonl").write_text(
         "".join(json.dumps({"predictions": c, "references": r}) + "\n" for c, r in zip(CANDS, REFS))
