@@ -2,7 +2,9 @@
 """Compiled edit counts of Hori et al.'s ACCY over interned units; the readable twin is ``_edit_pure.py``.
 
 The same dynamic programme as the twin (read its docstring): two rows, each cell the pair
-``(errors, substitutions)`` of the best alignment of two prefixes, compared errors first. Here
+``(errors, substitutions)`` of the best alignment of two prefixes, compared errors first. A row is
+filled in two passes, the cells from the row above first (independent of each other, so the compiler
+can vectorize them), then the deletions from the left (a minimum is a minimum in any order). Here
 the pair is packed in one unsigned 64-bit integer, ``errors << 32 | substitutions``, so that
 comparing and adding pairs are one integer ``min`` and ``+``: a match adds 0, a substitution
 ``1 << 32 | 1``, an insertion or a deletion ``1 << 32``. Lengths up to ``2**31 - 1`` units
@@ -47,10 +49,16 @@ cdef uint64_t _counts(const int64_t* cand, Py_ssize_t m, const int64_t* ref, Py_
     for a in range(1, m + 1):
         unit = cand[a - 1]
         cur[0] = <uint64_t>a * GAP
+        # from the row above (match or substitution, insertion): no dependency along the row
         for b in range(1, n + 1):
             best = prev[b - 1] if unit == ref[b - 1] else prev[b - 1] + SUB
-            other = (prev[b] if prev[b] < cur[b - 1] else cur[b - 1]) + GAP
+            other = prev[b] + GAP
             cur[b] = best if best <= other else other
+        # then deletions, along the row
+        for b in range(1, n + 1):
+            other = cur[b - 1] + GAP
+            if other < cur[b]:
+                cur[b] = other
         swap = prev
         prev = cur
         cur = swap
