@@ -124,3 +124,26 @@ def test_a_twenty_thousand_token_pair_finishes(capsys):
         print(f"\nedit_counts 20,000 x 20,000 tokens ({backend.name()}): {seconds:.2f} s")
     assert got == hori.EditCounts(substitutions=0, insertions=1, deletions=1, length=20_000)
     assert hori.accy(cand, ref) == 19_998 / 20_000
+
+
+@pytest.mark.skipif(_edit is None, reason="_core._edit is not built")
+def test_ctrl_c_stops_the_compiled_kernel():
+    """400,000 x 400,000 units (1.6e11 cells, minutes of work): Ctrl-C half a second in raises
+    KeyboardInterrupt from inside the kernel, which looks at signals between blocks of rows (before,
+    it ran to the end with the GIL released: past the test's time limit)."""
+    import signal
+    import threading
+
+    rng = random.Random(4)
+    cand = [rng.randrange(1000) for _ in range(400_000)]
+    ref = [rng.randrange(1000) for _ in range(400_000)]
+    main = threading.get_ident()
+    timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in tests/test_batch.py
+    try:
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            _edit.edit_counts(cand, ref)
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)

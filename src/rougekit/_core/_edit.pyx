@@ -4,13 +4,16 @@
 The same dynamic programme as the twin (read its docstring): two rows, each cell the pair
 ``(errors, substitutions)`` of the best alignment of two prefixes, compared errors first. A row is
 filled in two passes, the cells from the row above first (independent of each other, so the compiler
-can vectorize them), then the deletions from the left (a minimum is a minimum in any order). Here
+can vectorize them), then the deletions from the left (a minimum is a minimum in any order). Rows
+are filled without the GIL in blocks of about four million cells, with a look at pending signals
+between blocks, so Ctrl-C stops a long pair within milliseconds. Here
 the pair is packed in one unsigned 64-bit integer, ``errors << 32 | substitutions``, so that
 comparing and adding pairs are one integer ``min`` and ``+``: a match adds 0, a substitution
 ``1 << 32 | 1``, an insertion or a deletion ``1 << 32``. Lengths up to ``2**31 - 1`` units
 keep both halves apart.
 """
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -22,6 +25,8 @@ cdef uint64_t GAP = (<uint64_t>1) << 32
 cdef uint64_t SUB = GAP | 1
 cdef uint64_t LOW = GAP - 1
 MAX_UNITS = 2**31 - 1
+#: cells filled between two looks at pending signals (Ctrl-C): a few milliseconds
+cdef Py_ssize_t CELLS_PER_BLOCK = 1 << 22
 
 
 cdef int64_t* _ids(object units, Py_ssize_t count) except NULL:
@@ -38,15 +43,14 @@ cdef int64_t* _ids(object units, Py_ssize_t count) except NULL:
     return out
 
 
-cdef uint64_t _counts(const int64_t* cand, Py_ssize_t m, const int64_t* ref, Py_ssize_t n,
-                      uint64_t* prev, uint64_t* cur) noexcept nogil:
+cdef uint64_t* _rows(const int64_t* cand, Py_ssize_t first, Py_ssize_t last, const int64_t* ref, Py_ssize_t n,
+                     uint64_t* prev, uint64_t* cur) noexcept nogil:
+    """Rows ``first`` to ``last - 1`` (1-based candidate positions) after the row ``prev``; returns the last."""
     cdef Py_ssize_t a, b
     cdef int64_t unit
     cdef uint64_t best, other
     cdef uint64_t* swap
-    for b in range(n + 1):
-        prev[b] = <uint64_t>b * GAP
-    for a in range(1, m + 1):
+    for a in range(first, last):
         unit = cand[a - 1]
         cur[0] = <uint64_t>a * GAP
         # from the row above (match or substitution, insertion): no dependency along the row
@@ -62,6 +66,27 @@ cdef uint64_t _counts(const int64_t* cand, Py_ssize_t m, const int64_t* ref, Py_
         swap = prev
         prev = cur
         cur = swap
+    return prev
+
+
+cdef uint64_t _counts(const int64_t* cand, Py_ssize_t m, const int64_t* ref, Py_ssize_t n,
+                      uint64_t* prev, uint64_t* cur) except? 0:
+    """The last cell, filled a block of rows at a time without the GIL; Ctrl-C is seen between blocks."""
+    cdef Py_ssize_t b, first, last
+    cdef Py_ssize_t step = max(1, CELLS_PER_BLOCK // (n + 1))
+    cdef uint64_t* row
+    for b in range(n + 1):
+        prev[b] = <uint64_t>b * GAP
+    first = 1
+    while first <= m:
+        last = min(m + 1, first + step)
+        with nogil:
+            row = _rows(cand, first, last, ref, n, prev, cur)
+        if row != prev:
+            cur = prev
+            prev = row
+        PyErr_CheckSignals()
+        first = last
     return prev[n]
 
 
@@ -79,8 +104,7 @@ def edit_counts(candidate, reference):
         rows = <uint64_t*>malloc(2 * (n + 1) * sizeof(uint64_t))
         if rows == NULL:
             raise MemoryError()
-        with nogil:
-            cell = _counts(cand, m, ref, n, rows, rows + n + 1)
+        cell = _counts(cand, m, ref, n, rows, rows + n + 1)
     finally:
         free(cand)
         free(ref)
