@@ -21,6 +21,7 @@ KINDS = {
     "pandas_string": lambda values: _pandas().Series(values, dtype="string"),
     "pandas_index10": lambda values: _pandas().Series(values, index=range(10, 10 + len(values))),
     "polars": lambda values: _polars().Series(values),
+    "generator": lambda values: (value for value in values),
 }
 
 
@@ -69,12 +70,15 @@ def cases() -> list[dict]:
         for outer in ("list", "tuple", "numpy_object", "pandas"):
             out.append({"name": f"rows_{rows}_in_{outer}", "predictions": "list", "references": outer, "rows": rows})
     out.append({"name": "rows_2d_numpy", "predictions": "numpy", "references": "numpy", "rows": "list"})
+    for kind in ("numpy", "numpy_object", "pandas", "polars", "tuple"):
+        out.append({"name": f"empty_{kind}", "predictions": kind, "references": kind, "empty": True})
     out.append({"name": "rows_pandas_index10", "predictions": "list", "references": "pandas_index10", "rows": "list"})
     return out
 
 
 def inputs(case: dict):
     """The predictions and references of a case, in its containers."""
-    multi = "rows" in case
-    refs = MULTI if multi else SINGLE["refs"]
+    if case.get("empty"):
+        return build(case["predictions"], []), build(case["references"], [])
+    refs = MULTI if "rows" in case else SINGLE["refs"]
     return build(case["predictions"], SINGLE["preds"]), build(case["references"], refs, case.get("rows"))

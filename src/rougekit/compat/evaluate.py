@@ -112,15 +112,16 @@ def _checked(predictions, references):
     from the first item of each list, so an empty list is an IndexError (before any length check) and
     one input left out a TypeError; lists of different lengths or items of the wrong type a ValueError.
     The first item is read by index as evaluate reads it: a pandas Series without the label 0 is
-    pandas' KeyError. Rows of several references may be lists, tuples, numpy arrays or Series (a 2-D
+    pandas' KeyError, a generator a TypeError, an empty array the array's IndexError. Rows of several references may be lists, tuples, numpy arrays or Series (a 2-D
     array is rows), as evaluate's ``Sequence`` feature reads them."""
     if predictions is None and references is None:
         raise ValueError("Evaluation module inputs are missing: give both predictions and references")
     inputs = {"predictions": predictions, "references": references}
     for name, value in inputs.items():
         # evaluate reads the first item of predictions, then of references, before comparing lengths
-        if value is not None and not isinstance(value, (list, tuple)) and len(value):
-            value[0]  # by index, as evaluate does: the container's own error
+        kind = type(value).__name__
+        if value is not None and not isinstance(value, (list, tuple)):
+            value[0]  # by index, as evaluate does: an array's, a Series', a generator's own error
         if value is not None:
             value = inputs[name] = list(value)
         if not value:
@@ -128,7 +129,7 @@ def _checked(predictions, references):
             also = f"; {others[0]} too" if others else ""
             if value is None:
                 raise TypeError(f"'NoneType' object is not subscriptable: {name} is None (give a list){also}")
-            raise IndexError(f"list index out of range: {name} empty (nothing to score){also}")
+            raise IndexError(f"{kind} index out of range: {name} empty (nothing to score){also}")
     predictions, references = inputs["predictions"], inputs["references"]
     if len(predictions) != len(references):
         raise ValueError(
