@@ -112,8 +112,9 @@ def _checked(predictions, references):
     from the first item of each list, so an empty list is an IndexError (before any length check) and
     one input left out a TypeError; lists of different lengths or items of the wrong type a ValueError.
     The first item is read by index as evaluate reads it: a pandas Series without the label 0 is
-    pandas' KeyError, a generator a TypeError, an empty array the array's IndexError. Rows of several references may be lists, tuples, numpy arrays or Series (a 2-D
-    array is rows), as evaluate's ``Sequence`` feature reads them."""
+    pandas' KeyError, a generator a TypeError, an empty array the array's IndexError. Rows of several
+    references may be lists, tuples, numpy arrays or Series (a 2-D array is rows), as evaluate's
+    ``Sequence`` feature reads them."""
     if predictions is None and references is None:
         raise ValueError("Evaluation module inputs are missing: give both predictions and references")
     inputs = {"predictions": predictions, "references": references}
