@@ -313,3 +313,59 @@ def test_parquet_format_needs_per_pair_and_a_file(tmp_path):
     assert _error(tmp_path, pa.table({"c": ["x"], "r": ["y"]}), "--format", "parquet", "--per-pair") == (
         "--format parquet writes a binary file: give it with -o FILE"
     )
+
+
+# -- dedup and extract read the same files ---------------------------------------------------------
+
+TEXTS = [
+    "the cat sat on the mat",
+    "the cat sat on a mat",
+    "dogs bark at night",
+    "a completely different sentence",
+    "dogs bark at night again",
+]
+
+
+def test_dedup_of_a_parquet_or_arrow_file_keeps_the_rows_of_process_dedup(tmp_path):
+    from rougekit import process
+
+    want = process.dedup(TEXTS, threshold=0.7)
+    table = pa.table({"id": [10, 20, 30, 40, 50], "text": pa.array(TEXTS, pa.large_string())})
+    pq.write_table(table, tmp_path / "d.parquet", row_group_size=2)
+    with pa.OSFile(str(tmp_path / "d.arrow"), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+        writer.write_table(table, max_chunksize=2)
+    for name, read in (("d.parquet", pq.read_table), ("d.arrow", lambda p: pa.ipc.open_file(p).read_all())):
+        out = tmp_path / f"kept-{name}"
+        code, _, err = run("dedup", tmp_path / name, "--column", "text", "-o", out, "--dropped", tmp_path / "dr.jsonl")
+        assert code == 0, err
+        assert read(str(out)).to_pylist() == [table.to_pylist()[i] for i in want.kept]
+        assert [(i, t) for i, t in enumerate(TEXTS) if i not in want.kept] == [(1, TEXTS[1]), (4, TEXTS[4])]
+        dropped = [json.loads(line) for line in (tmp_path / "dr.jsonl").read_text().splitlines()]
+        assert [(d["where"], d["match_where"], d["score"]) for d in dropped] == [
+            (f"row {d.index + 1}", f"row {d.match + 1}", d.score) for d in want.dropped
+        ]
+    code, _, err = run("dedup", tmp_path / "d.parquet", "--column", "text")
+    assert err == "rougekit dedup: error: the kept rows of a Parquet file are written as one: give -o FILE\n"
+    assert code == 2
+    code, _, err = run("dedup", tmp_path / "d.parquet", "-o", tmp_path / "k")
+    assert (code, err) == (
+        2,
+        f"rougekit dedup: error: {tmp_path / 'd.parquet'} is a Parquet file: give --column with the column of the "
+        "text (columns: 'id', 'text')\n",
+    )
+    pq.write_table(pa.table({"text": ["a b", None]}), tmp_path / "n.parquet")
+    code, _, err = run("dedup", tmp_path / "n.parquet", "--column", "text", "-o", tmp_path / "k")
+    assert (code, err) == (2, f"rougekit dedup: error: {tmp_path / 'n.parquet'}, row 2: column 'text' is null\n")
+
+
+def test_extract_reads_parquet_as_text_lines(tmp_path):
+    pq.write_table(pa.table({"text": pa.array(TEXTS, pa.dictionary(pa.int8(), pa.string()))}), tmp_path / "d.parquet")
+    (tmp_path / "d.txt").write_text("".join(t + "\n" for t in TEXTS))
+    code, from_parquet, err = run("extract", tmp_path / "d.parquet", tmp_path / "d.parquet", "--column", "text")
+    assert code == 0, err
+    code, from_lines, err = run("extract", tmp_path / "d.txt", tmp_path / "d.txt")
+    assert code == 0, err
+    assert from_parquet == from_lines.replace('where": "line ', 'where": "row ')
+    first = json.loads(from_parquet.splitlines()[1])["matches"][1]
+    # rouge-score rougeL: LCS 5 of 6 words each way
+    assert (first["where"], first["score"]) == ("row 1", 5 / 6)

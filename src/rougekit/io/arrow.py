@@ -18,7 +18,7 @@ from rougekit.errors import InputError, OptionError
 from rougekit.io.files import _open_error
 from rougekit.io.inputs import split_sentences
 
-BATCH_ROWS = 65_536  # rows read at a time
+BATCH_ROWS = 20_000  # rows read at a time (as many as the scorer scores at a time)
 _ARROW_FILE_MAGIC = b"ARROW1"
 _PARQUET_MAGIC = b"PAR1"
 _WHAT = {"parquet": "a Parquet file", "arrow": "an Arrow IPC file or stream"}
@@ -79,7 +79,8 @@ class ColumnFile:
             if self.kind == "parquet":
                 import pyarrow.parquet as pq
 
-                pf = pq.ParquetFile(self.path, memory_map=True)
+                # read through a small buffer, a column chunk's pages at a time: a row group is not held whole
+                pf = pq.ParquetFile(self.path, buffer_size=1 << 20, pre_buffer=False)
                 return pf.schema_arrow, lambda columns, rows: pf.iter_batches(batch_size=rows, columns=columns)
             source = pa.memory_map(self.path)
             try:
