@@ -369,3 +369,20 @@ def test_extract_reads_parquet_as_text_lines(tmp_path):
     first = json.loads(from_parquet.splitlines()[1])["matches"][1]
     # rouge-score rougeL: LCS 5 of 6 words each way
     assert (first["where"], first["score"]) == ("row 1", 5 / 6)
+
+
+def test_compare_reads_the_same_columns(tmp_path):
+    table = pa.table({"a": CANDIDATES, "b": [c.replace("the ", "") for c in CANDIDATES], "r": REFERENCES})
+    pq.write_table(table, tmp_path / "d.parquet")
+    (tmp_path / "d.jsonl").write_text("".join(json.dumps(row) + "\n" for row in table.to_pylist()))
+    code, from_parquet, err = run(
+        "compare", "--parquet", tmp_path / "d.parquet", "--candidate-column", "a", "--candidate-column", "b",
+        "--reference-column", "r", "--trials", "200",
+    )  # fmt: skip
+    assert code == 0, err
+    code, from_jsonl, err = run(
+        "compare", "--jsonl", tmp_path / "d.jsonl", "--candidate-field", "a", "--candidate-field", "b",
+        "--reference-field", "r", "--trials", "200",
+    )  # fmt: skip
+    assert code == 0, err
+    assert from_parquet == from_jsonl and "ROUGE-1" in from_parquet
