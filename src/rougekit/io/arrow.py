@@ -18,7 +18,7 @@ from rougekit.errors import InputError, OptionError
 from rougekit.io.files import _open_error
 from rougekit.io.inputs import split_sentences
 
-BATCH_ROWS = 20_000  # rows read at a time (as many as the scorer scores at a time)
+BATCH_ROWS = 4_096  # rows read at a time: a Parquet reader holds some 40 MB at 20,000, 6 MB at 2,000
 _ARROW_FILE_MAGIC = b"ARROW1"
 _PARQUET_MAGIC = b"PAR1"
 _WHAT = {"parquet": "a Parquet file", "arrow": "an Arrow IPC file or stream"}
@@ -82,7 +82,7 @@ class ColumnFile:
                 # read through a small buffer, a column chunk's pages at a time: a row group is not held whole
                 pf = pq.ParquetFile(self.path, buffer_size=1 << 20, pre_buffer=False)
                 return pf.schema_arrow, lambda columns, rows: pf.iter_batches(batch_size=rows, columns=columns)
-            source = pa.memory_map(self.path)
+            source = pa.OSFile(self.path)  # read, not mapped: a batch's pages leave memory with it
             try:
                 reader = pa.ipc.open_file(source)
 
