@@ -82,6 +82,15 @@ def test_parquet_scores_as_jsonl_and_the_api(tmp_path):
 
 def test_text_output_and_id_column_as_jsonl(tmp_path):
     pq.write_table(_table(), tmp_path / "d.parquet")
+    code, _, err = run(
+        "score", "--parquet", tmp_path / "d.parquet", "--candidate-column", "prediction", "--reference-column",
+        "references", "--format", "csv",
+    )  # fmt: skip
+    assert code == 0
+    assert err == (
+        f"rougekit score: warning: {tmp_path / 'd.parquet'}: 1 blank 'prediction' candidate(s) (row 4): they have no "
+        "words and score 0 (kept, so the pairs stay aligned)\n"
+    )
     jsonl = _jsonl(tmp_path / "d.jsonl")
     for fmt in ("text", "csv"):
         assert _score("--parquet", tmp_path / "d.parquet", "--format", fmt) == _score("--jsonl", jsonl, "--format", fmt)
@@ -210,6 +219,20 @@ def test_empty_and_unreadable_files(tmp_path):
         2,
         f"rougekit score: error: {tmp_path / 'p.parquet'}: an Arrow IPC file or stream was expected, but it is a "
         "Parquet file: give it with --parquet\n",
+    )
+    code, _, err = run("score", "--parquet", tmp_path / "p.parquet", "-c", "x.txt")
+    assert (code, err) == (
+        2,
+        "rougekit score: error: give exactly one input style: -c/-r files, --jsonl, --parquet, --arrow, or "
+        "--candidate-dir\n",
+    )
+    code, _, err = run(
+        "score", "--parquet", tmp_path / "p.parquet", "--candidate-column", "c", "--reference-column", "r",
+        "--sources", "s.txt",
+    )  # fmt: skip
+    assert (code, err) == (
+        2,
+        "rougekit score: error: --parquet and --arrow read the original texts from a column: give --source-column\n",
     )
     code, _, err = run("score", "--parquet", tmp_path / "p.parquet", "--candidate-column", "c")
     assert (code, err) == (2, "rougekit score: error: --parquet needs --candidate-column and --reference-column\n")

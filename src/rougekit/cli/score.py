@@ -309,6 +309,8 @@ def _table_file(args) -> str | None:
         )
     if table and (args.candidate_field or args.reference_field or args.id_field or args.source_field):
         raise OptionError("--parquet and --arrow name columns with --candidate-column, --reference-column, --id-column")
+    if table and args.sources:
+        raise OptionError("--parquet and --arrow read the original texts from a column: give --source-column")
     if table and (not args.candidate_column or not args.reference_column):
         flag = "--parquet" if args.parquet else "--arrow"
         raise OptionError(f"{flag} needs --candidate-column and --reference-column")
