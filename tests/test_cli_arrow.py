@@ -409,3 +409,20 @@ def test_compare_reads_the_same_columns(tmp_path):
     )  # fmt: skip
     assert code == 0, err
     assert from_parquet == from_jsonl and "ROUGE-1" in from_parquet
+
+
+def test_a_column_or_field_given_twice_is_refused(tmp_path):
+    """The same candidate column twice would be one system (a dict keyed by the name), the same
+    reference column twice the same references counted twice: both are refused, as for --jsonl."""
+    table = pa.table({"c": ["x y"], "r": ["y z"]})
+    assert (
+        _error(tmp_path, table, "--candidate-column", "c") == "--candidate-column c is given twice: give each one once"
+    )
+    assert (
+        _error(tmp_path, table, "--reference-column", "r") == "--reference-column r is given twice: give each one once"
+    )
+    (tmp_path / "d.jsonl").write_text('{"c": "x y", "r": "y z"}\n')
+    for flag, name in (("--candidate-field", "c"), ("--reference-field", "r")):
+        fields = ["--candidate-field", "c", "--reference-field", "r", flag, name]
+        code, out, err = run("score", "--jsonl", tmp_path / "d.jsonl", *fields)
+        assert (code, out, err) == (2, "", f"rougekit score: error: {flag} {name} is given twice: give each one once\n")

@@ -301,6 +301,11 @@ def _table_file(args) -> str | None:
     styles = [bool(args.candidates), bool(args.jsonl), bool(args.candidate_dir), bool(args.parquet), bool(args.arrow)]
     if sum(styles) != 1:
         raise OptionError("give exactly one input style: -c/-r files, --jsonl, --parquet, --arrow, or --candidate-dir")
+    for flag in ("candidate_field", "reference_field", "candidate_column", "reference_column"):
+        names = getattr(args, flag)
+        twice = next((name for i, name in enumerate(names) if name in names[:i]), None)
+        if twice is not None:
+            raise OptionError(f"--{flag.replace('_', '-')} {twice} is given twice: give each one once")
     table = args.parquet or args.arrow
     column_flags = [args.candidate_column, args.reference_column, args.id_column, args.source_column]
     if not table and any(column_flags):
