@@ -6,8 +6,9 @@
 The corpus is ``dedup_corpus.near_duplicate_corpus(n, seed)`` (real sentences, splices,
 paraphrase-like edits, exact and near repeats; see that module). Prints, for the one timed
 ``process.dedup`` call (rouge-score's rougeL F, no stemming; its time includes tokenization):
-the time, kept/dropped, the candidate pairs per text (kept texts a new text met through the
-prefix index), the pairs whose LCS was computed per text, and the peak resident memory of the
+the time, kept/dropped, the kept texts a new text met through the prefix index, the candidate
+pairs per text (those the positional bound left, checked by length and bag overlap), the pairs
+whose LCS was computed per text, and the peak resident memory of the
 process (``ru_maxrss``, corpus included; the RSS before the call is printed too).
 
 ``--check K``: the decisions of the first K texts are compared with the brute-force greedy
@@ -92,12 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     result = process.dedup(texts, threshold=args.threshold)
     took = time.perf_counter() - t0
     state = met[-1]._state if met else None
-    cands = getattr(state, "pairs_met", 0)
+    met = getattr(state, "pairs_met", 0)
+    cands = getattr(state, "pairs_cand", met)  # before the positional filter, every pair met
     lcs = result.lcs_computed or 0
     n = max(1, len(texts))
     print(
         f"dedup at {args.threshold}: {took:.1f} s; kept {len(result.kept):,}, dropped {len(result.dropped):,}; "
-        f"candidates {cands / n:.2f} a text ({cands:,}); LCS computed {lcs / n:.2f} a text ({lcs:,}); "
+        f"met in the index {met / n:.2f} a text; candidates {cands / n:.2f} a text ({cands:,}); "
+        f"LCS computed {lcs / n:.2f} a text ({lcs:,}); "
         f"peak RSS {peak_mb():.0f} MB; load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )

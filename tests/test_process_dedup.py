@@ -133,7 +133,8 @@ def _kernel(module, ids: list[list[int]], threshold: float, rank: np.ndarray, bl
         match += m.tolist()
         score += f.tolist()
     kept = [i for i, k in enumerate(keep) if k]
-    return (kept, [(i, match[i], score[i]) for i, k in enumerate(keep) if not k]), state.pairs_met, state.pairs_lcs
+    stats = (state.pairs_met, state.pairs_cand)
+    return (kept, [(i, match[i], score[i]) for i, k in enumerate(keep) if not k]), stats, state.pairs_lcs
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

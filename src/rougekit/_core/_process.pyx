@@ -325,15 +325,19 @@ cdef class _Greedy:
     rest of its *long* prefix (enough for any partner).  A new text probes the short index with
     the prefix enough for kept texts at most as long as it, and both indexes with the (short)
     prefix enough for longer kept texts: frequent tokens sit late in the sorted order, so they
-    are met only through the short lists of texts made of them.  Candidates are then pruned by
+    are met only through the short lists of texts made of them.
+
+    A kept text met first through the token at position i of the new text's sorted tokens and
+    j of its own shares no token before those (it would have been met earlier), so at most
+    min(n - i, m - j) tokens (PPJoin's positional filter); candidates left are then pruned by
     length, then by their bag-of-words overlap, before the bit-parallel LCS.
     """
     cdef double t
     cdef Py_ssize_t vocab
     cdef const int32_t* rank
     cdef object rank_ref
-    cdef IVec* post           # token -> kept slots whose short prefix holds it
-    cdef IVec* post_l         # token -> kept slots whose long prefix, not the short one, holds it
+    cdef IVec* post           # token -> (kept slot, position in its sorted tokens) of the short prefixes
+    cdef IVec* post_l         # token -> the same of the long prefixes' rest
     cdef IVec tok             # kept tokens in text order
     cdef IVec srt             # kept tokens sorted by id (bag-of-words overlap)
     cdef int64_t* koff        # kept slot -> start in tok / srt
@@ -350,6 +354,7 @@ cdef class _Greedy:
     cdef IVec xr              # the probe sorted by (rank, id)
     cdef public Py_ssize_t pairs_lcs     # pairs whose LCS was computed (statistics)
     cdef public Py_ssize_t pairs_met     # pairs met through the index
+    cdef public Py_ssize_t pairs_cand    # of those, the pairs the positional bound left
 
     def __cinit__(self, double threshold, const int32_t[::1] rank):
         cdef Py_ssize_t i
@@ -467,6 +472,7 @@ cdef class _Greedy:
         cdef Py_ssize_t k, cap, s = self.kept
         cdef void* p
         cdef int32_t a
+        cdef IVec* pl
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
             p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
@@ -500,7 +506,8 @@ cdef class _Greedy:
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
                 continue  # a repeat: listed at its first position
-            if ivec_push(&self.post[a] if k < pre[0] else &self.post_l[a], <int32_t>s) < 0:
+            pl = &self.post[a] if k < pre[0] else &self.post_l[a]
+            if ivec_push(pl, <int32_t>s) < 0 or ivec_push(pl, <int32_t>k) < 0:
                 with gil:
                     raise MemoryError()
         self.kept += 1
@@ -533,14 +540,24 @@ cdef class _Greedy:
                 if part == 1 and k >= pre[3]:
                     continue
                 pl = &self.post[a] if part == 0 else &self.post_l[a]
-                for e in range(pl.n):
+                for e in range(0, pl.n, 2):
                     s = pl.p[e]
-                    if self.stamp[s] != gid:
-                        self.stamp[s] = gid
-                        if ivec_push(&self.cand, <int32_t>s) < 0:
-                            with gil:
-                                raise MemoryError()
-        self.pairs_met += self.cand.n
+                    if self.stamp[s] == gid:
+                        continue
+                    self.stamp[s] = gid
+                    self.pairs_met += 1
+                    # positional bound: the first shared token, at k here and pl.p[e + 1] there;
+                    # every other shared token comes after it on both sides
+                    ly = self.koff[s + 1] - self.koff[s]
+                    ub = n - k
+                    if ly - pl.p[e + 1] < ub:
+                        ub = ly - pl.p[e + 1]
+                    if not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
+                    if ivec_push(&self.cand, <int32_t>s) < 0:
+                        with gil:
+                            raise MemoryError()
+        self.pairs_cand += self.cand.n
         for e in range(self.cand.n):
             s = self.cand.p[e]
             ly = self.koff[s + 1] - self.koff[s]

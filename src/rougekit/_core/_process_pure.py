@@ -113,8 +113,8 @@ class _Greedy:
         self.t = float(threshold)
         self.rank = [int(r) for r in rank]
         self.vocab = len(self.rank)
-        self.post: dict[int, list[int]] = {}  # token -> kept slots whose short prefix holds it
-        self.post_l: dict[int, list[int]] = {}  # token -> the rest of the long prefixes
+        self.post: dict[int, list[tuple[int, int]]] = {}  # token -> (kept slot, position) of the short prefixes
+        self.post_l: dict[int, list[tuple[int, int]]] = {}  # token -> the same of the long prefixes' rest
         self.tok: list[list[int]] = []  # kept slot -> tokens in text order
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
@@ -122,6 +122,7 @@ class _Greedy:
         self.plen: dict[int, tuple[int, int, int, int]] = {}
         self.pairs_lcs = 0
         self.pairs_met = 0
+        self.pairs_cand = 0
 
     @property
     def kept_count(self) -> int:
@@ -144,17 +145,24 @@ class _Greedy:
         xs = sorted(x)
         xr = sorted(xs, key=lambda a: self.rank[a])  # stable: (rank, id)
         pre = self._prefixes(len(x))
-        met: dict[int, None] = {}
+        met: set[int] = set()
+        cands: list[int] = []
+        n = len(x)
         for k in range(max(pre[2], pre[3])):
             if k and xr[k - 1] == xr[k]:
                 continue  # a repeat: listed at its first position
-            met.update(dict.fromkeys(self.post.get(xr[k], ())))  # probed with either prefix
-            if k < pre[3]:
-                met.update(dict.fromkeys(self.post_l.get(xr[k], ())))
-        cands = list(met)
-        self.pairs_met += len(cands)
+            lists = (self.post, self.post_l) if k < pre[3] else (self.post,)  # the short one with either prefix
+            for post in lists:
+                for s, j in post.get(xr[k], ()):
+                    if s in met:
+                        continue
+                    met.add(s)
+                    ly = len(self.tok[s])  # positional bound: nothing shared before k here, j there
+                    if score_py(STAT_F, min(n - k, ly - j), ly, n) > t:
+                        cands.append(s)
+        self.pairs_met += len(met)
+        self.pairs_cand += len(cands)
         best, best_slot, pm = -1.0, -1, None
-        n = len(x)
 
         def better(v: float, s: int) -> bool:
             return v > t and (v > best or (v == best and s < best_slot))
@@ -180,7 +188,7 @@ class _Greedy:
         for k in range(pre[1]):
             if k and xr[k - 1] == xr[k]:
                 continue
-            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append(slot)
+            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k))
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
