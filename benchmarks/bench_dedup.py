@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Near-duplicate filtering at scale (issue 29): ``rougekit.process.dedup`` at 0.7 on N texts.
 
-    python benchmarks/bench_dedup.py --n 100000 [--threshold 0.7] [--seed 0] [--check 0]
+    python benchmarks/bench_dedup.py --n 100000 [--threshold 0.7] [--seed 0] [--check 0] [--corpus near]
 
 The corpus is ``dedup_corpus.near_duplicate_corpus(n, seed)`` (real sentences, splices,
-paraphrase-like edits, exact and near repeats; see that module). Prints, for the one timed
+paraphrase-like edits, exact and near repeats; see that module), or with ``--corpus distinct``
+``bench_process.sentences(n, seed)`` (the distinct real sentences, then distinct splices of two:
+the corpus of issue 29's first measurements). Prints, for the one timed
 ``process.dedup`` call (rouge-score's rougeL F, no stemming; its time includes tokenization):
 the time, kept/dropped, the kept texts a new text met through the prefix index, the candidate
 pairs per text (those the positional bound left, checked by length and bag overlap), the pairs
@@ -63,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=100_000, help="texts")
     ap.add_argument("--threshold", type=float, default=0.7)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--corpus", choices=("near", "distinct"), default="near", help="which corpus (see above)")
     ap.add_argument("--check", type=int, default=0, help="compare the first K decisions with the brute force")
     args = ap.parse_args(argv)
 
@@ -80,12 +83,18 @@ def main(argv: list[str] | None = None) -> int:
 
     core.Greedy = Counting  # to read the candidate count of the call's Greedy
     t0 = time.perf_counter()
-    texts = near_duplicate_corpus(args.n, args.seed)
+    if args.corpus == "near":
+        texts = near_duplicate_corpus(args.n, args.seed)
+    else:
+        from bench_process import sentences
+
+        texts = sentences(args.n, args.seed)
     made = time.perf_counter() - t0
     words = sum(len(t.split()) for t in texts) / max(1, len(texts))
     print(f"rougekit {rougekit.__file__} backend {rougekit._core.BACKEND}", flush=True)
     print(
-        f"corpus: {len(texts):,} texts (seed {args.seed}, {words:.1f} words a text, {len(set(texts)):,} distinct) "
+        f"corpus {args.corpus}: {len(texts):,} texts (seed {args.seed}, {words:.1f} words a text, "
+        f"{len(set(texts)):,} distinct) "
         f"made in {made:.1f} s; RSS {rss_mb():.0f} MB; load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )

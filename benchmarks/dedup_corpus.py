@@ -22,9 +22,7 @@ generated instruction data) and sometimes from anywhere before. Everything is a 
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 from bench_process import SHARED, real_sentences
 
@@ -47,10 +45,9 @@ def _edit(words: list[str], rng: random.Random, vocab: list[str], edits: int) ->
 
 def near_duplicate_corpus(n: int, seed: int = 0) -> list[str]:
     """``n`` texts (see the module docstring), as strings of space-separated words."""
-    base = Path(os.environ["ROUGEKIT_SHARED"]) / "data" if os.environ.get("ROUGEKIT_SHARED") else SHARED
-    real = real_sentences(base)
+    real = real_sentences()
     if not real:
-        raise SystemExit(f"no sentences found under {base} (set ROUGEKIT_SHARED to the shared folder)")
+        raise SystemExit(f"no sentences found under {SHARED} (set ROUGEKIT_SHARED to the shared folder)")
     rng = random.Random(seed)
     pool = [s.split() for s in real]
     fresh = list(range(len(pool)))
