@@ -17,7 +17,7 @@ from setuptools.command.build_ext import build_ext
 
 VARIABLE = "ROUGEKIT_BACKEND"
 # every compiled module; _stem155/_stemnltk are the test hooks of the stemmers _batch includes (.pxi)
-MODULES = ("_batch", "_bootstrap", "_stem155", "_stemnltk", "_process", "_segment_zh", "_segment_th")
+MODULES = ("_batch", "_bootstrap", "_stem155", "_stemnltk", "_process", "_segment_zh", "_segment_th", "_edit")
 
 
 def backend() -> str:

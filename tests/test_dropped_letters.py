@@ -122,7 +122,7 @@ def test_curly_quotes_alone_say_nothing_and_one_german_summary_among_them_is_cou
         ("İzmir 2024", "tr"),  # capital dotted I lower-cases to two characters (was None)
         ("não é verdade", "pt"),
         ("Die Straße ist überflutet", "de"),
-        ("Москва 2008", "ru"),
+        ("Москва 2008", "Cyrillic"),  # a script, not one of its languages (was 'ru')
         ("\u2135 5", None),  # ALEF SYMBOL: a letter of no language
     ],
 )
@@ -152,7 +152,7 @@ def test_the_hint_is_the_language_most_summaries_point_to_not_the_first_ones():
     assert "('Straße' becomes 'stra e')" in message and message.endswith("(e.g. lang='de') or tokenizer='unicode'")
     with pytest.warns(EmptyTokensWarning) as rec:  # the same vote for summaries with no token left
         rougekit.score(["Ελληνικά", "Москва", "Привет"], ["Ελληνικά", "Москва", "Привет"], bootstrap=None)
-    assert "(e.g. lang='ru')" in str(rec[0].message)
+    assert "(Cyrillic script: one of lang='ru', 'uk', " in str(rec[0].message)
 
 
 def test_a_summary_with_no_token_left_keeps_its_own_warning():
@@ -247,3 +247,40 @@ def test_the_example_word_of_a_long_run_without_spaces_is_found_at_once_and_cut_
         rougekit.score([text + " cat"], [["the cat"]], measures=["ROUGE-1"], bootstrap=None)
     message = str(rec[0].message)
     assert f"({'[' * 20 + 'é' + ']' * 19!r} becomes '')" in message and len(message) < 600
+
+
+def test_every_script_hint_names_presets_rougekit_has():
+    """The presets a script hint lists are presets of rougekit (the registry takes each code as itself)."""
+    from rougekit.text.presets import preset
+
+    for name, codes in empty.SCRIPT_PRESETS.items():
+        assert codes and len(set(codes)) == len(codes), name
+        for code in codes:
+            assert preset(code).code == code, (name, code)
+    assert {"ru", "uk", "bg", "sr", "ky"} <= set(empty.SCRIPT_PRESETS["Cyrillic"])
+    assert {"hi", "mr", "ne"} <= set(empty.SCRIPT_PRESETS["Devanagari"])
+    assert {"ar", "fa", "ur", "ps"} <= set(empty.SCRIPT_PRESETS["Arabic"])
+
+
+@pytest.mark.parametrize(
+    ("summary", "api", "cli"),
+    [
+        (
+            "Київ святкує",
+            "(Cyrillic script: one of lang='ru', 'uk', 'bg', 'sr', ",
+            "(Cyrillic script: one of --lang ru, uk, bg, sr, ",
+        ),
+        (
+            "मुंबईत पाऊस पडला",
+            "(Devanagari script: one of lang='hi', 'mr', 'ne')",
+            "(Devanagari script: one of --lang hi, mr, ne)",
+        ),
+        ("Η Αθήνα", "(Greek script: lang='el')", "(Greek script: --lang el)"),
+    ],
+)
+def test_a_script_hint_names_the_script_and_its_presets_not_one_language(summary, api, cli):
+    """Ukrainian was told lang='ru' and Marathi lang='hi': a script names no one language."""
+    with pytest.warns(EmptyTokensWarning) as rec:
+        rougekit.score([summary], [summary], measures=["ROUGE-1"], bootstrap=None)
+    assert api in str(rec[0].message) and cli in rec[0].message.cli
+    assert "e.g." not in str(rec[0].message)

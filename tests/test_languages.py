@@ -231,8 +231,8 @@ def test_unreadable_summaries_warn_once_per_call_with_the_count():
     assert len(rec) == 1
     message = str(rec[0].message)
     assert message.startswith("4 of 8 summaries have words but no tokens under tokenizer 'rouge155'")
-    assert "lang= with their language (e.g. lang='zh') or tokenizer='unicode'" in message
-    assert "--lang zh" in rec[0].message.cli and "--tokenizer unicode" in rec[0].message.cli
+    assert "lang= with their language (Han script: one of lang='zh', 'ja') or tokenizer='unicode'" in message
+    assert "--lang zh, ja" in rec[0].message.cli and "--tokenizer unicode" in rec[0].message.cli
     assert r.per_pair()[0]["ROUGE-1"]["f"] == 0.0  # still scored as the script scores it: the warning says why
     # a stream of chunks: one warning for the whole call, counting every chunk
     with pytest.warns(EmptyTokensWarning) as rec:

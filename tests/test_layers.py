@@ -12,6 +12,7 @@ such cycles in any order), with the packages whose ``__init__`` runs first (impo
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -103,15 +104,55 @@ def _typing_only(tree) -> set[int]:
     return out
 
 
+_CYTHON_IMPORT = re.compile(r"^\s*(from\s+[\w.]+\s+c?import\s|c?import\s+[\w.]+)")
+
+
+def _cython_tree(path: Path) -> ast.Module:
+    """The import statements of a .pyx/.pxi file (``cimport`` read as ``import``) as a Python tree
+    whose line numbers are the file's. Cython is not Python, so the lines are picked out first; a
+    line that only looks like one (in a docstring) and does not parse is not an import."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body: list[ast.stmt] = []
+    for number, line in enumerate(lines, 1):
+        if not _CYTHON_IMPORT.match(line):
+            continue
+        text, end = line.strip(), number
+        while text.count("(") > text.count(")") and end < len(lines):
+            text, end = text + " " + lines[end].strip(), end + 1
+        text = re.sub(r"\bcimport\b", "import", text)
+        try:
+            stmt = ast.parse(text).body[0]
+        except SyntaxError:
+            continue
+        ast.increment_lineno(stmt, number - 1)
+        body.append(stmt)
+    return ast.Module(body=body, type_ignores=[])
+
+
+def _cython_sources(root: Path) -> dict[str, tuple[Path, bool]]:
+    """The compiled modules' sources, named as modules (an included ``.pxi`` by its file name, as
+    it has no module of its own: ``rougekit._core.kinds.pxi``)."""
+    out = {}
+    for path in sorted([*(root / "rougekit").rglob("*.pyx"), *(root / "rougekit").rglob("*.pxi")]):
+        dotted = ".".join(path.relative_to(root).with_suffix("").parts)
+        out[dotted + ".pxi" if path.suffix == ".pxi" else dotted] = (path, False)
+    return out
+
+
 def import_graph(root: Path = SRC, *, run_time: bool = False) -> dict[str, dict[str, int]]:
     """module -> {imported module: line of its first import}. ``run_time=True``: what importing
     runs, i.e. without the imports under ``if TYPE_CHECKING:`` and with the packages whose
-    ``__init__`` runs first."""
+    ``__init__`` runs first. The Cython sources are read too (their Python-level imports and
+    ``cimport`` statements)."""
     modules = _modules(root)
     graph: dict[str, dict[str, int]] = {}
-    for module, (path, package) in modules.items():
+    for module, (path, package) in {**modules, **_cython_sources(root)}.items():
         edges = graph.setdefault(module, {})
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        if path.suffix == ".py":
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        else:
+            tree = _cython_tree(path)
+            module = module.removesuffix(".pxi")  # relative imports resolve from its folder
         skip = _typing_only(tree) if run_time else set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in skip:
@@ -239,3 +280,31 @@ def test_the_checks_see_what_they_must(tmp_path):
     run = import_graph(tmp_path, run_time=True)
     assert run["rougekit._core"] == {"rougekit.engine.backend": 2, "rougekit.engine": 2}
     assert cycles(run) == [["rougekit.engine.batch", "rougekit.engine.options", "rougekit.engine.batch"]]
+
+
+def test_the_checks_read_cython_sources(tmp_path):
+    """A function-local import in a .pyx and a relative ``cimport`` in a .pxi are seen; a
+    docstring line that reads like an import but does not parse, and C libraries, are not."""
+    pkg = tmp_path / "rougekit"
+    (pkg / "_core").mkdir(parents=True)
+    (pkg / "text").mkdir()
+    for init in (pkg / "__init__.py", pkg / "_core" / "__init__.py", pkg / "text" / "__init__.py"):
+        init.write_text("")
+    (pkg / "text" / "stemming.py").write_text("")
+    (pkg / "_core" / "inputs.py").write_text("")
+    (pkg / "_core" / "_stem.pyx").write_text(
+        '"""Docs.\n\nfrom the word list, import it\n"""\n'
+        "from libc.stdint cimport int32_t\n"
+        "cdef f():\n"
+        "    from rougekit.text.stemming import (\n"
+        "        load_exceptions,\n"
+        "    )\n"
+    )
+    (pkg / "_core" / "kinds.pxi").write_text("from . cimport inputs\nfrom .. import text\n")
+    graph = import_graph(tmp_path)
+    assert graph["rougekit._core._stem"] == {"rougekit.text.stemming": 7}
+    assert graph["rougekit._core.kinds.pxi"] == {"rougekit._core.inputs": 1, "rougekit.text": 2}
+    assert upward_imports(graph) == [
+        "rougekit._core._stem:7 imports rougekit.text.stemming (layer 1 -> 3)",
+        "rougekit._core.kinds.pxi:2 imports rougekit.text (layer 1 -> 3)",
+    ]

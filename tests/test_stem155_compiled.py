@@ -18,6 +18,7 @@ from rougekit.text import porter as P  # noqa: E402
 from rougekit.text.porter import porter_stem  # noqa: E402
 from rougekit.text.stemming import load_exceptions, morph_stem  # noqa: E402
 
+c.use_exceptions(load_exceptions())  # _core takes the table from above, imports nothing of text
 py_morph = morph_stem.__wrapped__  # uncached: no sharing with other tests
 GOLDEN = Path(__file__).resolve().parent / "goldens" / "porter_stems.tsv"
 

@@ -7,7 +7,9 @@ Run with the Python of a scratch virtual environment OUTSIDE the repository hold
 saved outside the repository (evaluate otherwise fetches it at run time); see
 tools/goldens/README.md. Writes ``tests/goldens/evaluate/cases.json``: for each case the inputs
 (texts from a seeded generator), the numpy seed set before ``load``, the keyword arguments of
-``compute``, and what it returned (values, their types) or raised (type, message).
+``compute``, and what it returned (values, their types) or raised (type, message). With
+``--containers``: ``tests/goldens/evaluate/containers.json``, the cases of tests/_containers.py
+(numpy arrays, pandas/polars Series, tuples in place of lists), with and without the aggregator.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(REPO / "tests"))
 
 from record_files2rouge import WORDS, related  # noqa: E402 - the same word list and generator
 
@@ -146,13 +149,58 @@ def record(case: dict, module_path: str) -> dict:
     return entry
 
 
+def record_containers(module_path: str) -> list[dict]:
+    """The cases of tests/_containers.py: per case, what ``compute`` returned or raised, per-pair
+    (``use_aggregator=False``) and aggregated (numpy seeded with 0 before ``load``)."""
+    import evaluate
+    import numpy as np
+    from _containers import cases, inputs
+
+    entries = []
+    for case in cases():
+        entry = dict(case)
+        for aggregated in (False, True):
+            predictions, references = inputs(case)
+            np.random.seed(0)
+            metric = evaluate.load(module_path)
+            key = "aggregated" if aggregated else "per_pair"
+            try:
+                result = metric.compute(predictions=predictions, references=references, use_aggregator=aggregated)
+                entry[key] = jsonable(result)
+            except Exception as exc:  # noqa: BLE001 - recorded
+                entry[key] = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+        entries.append(entry)
+    return entries
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("module", help="path of evaluate's metrics/rouge/rouge.py at v0.4.6")
     parser.add_argument("--out", type=Path, default=REPO / "tests" / "goldens" / "evaluate" / "cases.json")
+    parser.add_argument("--containers", action="store_true", help="record tests/_containers.py's cases only")
     args = parser.parse_args()
     import evaluate
     import rouge_score  # noqa: F401
+
+    if args.containers:
+        import numpy as np
+        import pandas as pd
+        import polars as pl
+
+        header = {
+            "evaluate": evaluate.__version__,
+            "module": "metrics/rouge/rouge.py at v0.4.6 (d5b868b)",
+            "numpy": np.__version__,
+            "pandas": pd.__version__,
+            "polars": pl.__version__,
+        }
+        out = args.out.with_name("containers.json")
+        entries = record_containers(args.module)
+        out.write_text(json.dumps({"recorded_with": header, "cases": entries}, indent=1, ensure_ascii=False) + "\n")
+        for e in entries:
+            said = {k: e[k].get("error", {}).get("type", "ok") for k in ("per_pair", "aggregated")}
+            print(e["name"], said, file=sys.stderr)
+        return
 
     entries = [record(case, args.module) for case in cases()]
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,9 @@ for the main run, and at an empty folder with ``--no-punkt`` (what torchmetrics 
 Punkt); see tools/goldens/README.md. Writes ``tests/goldens/torchmetrics/cases.json`` (or
 ``no_punkt.json``): per case the inputs (texts from tests/_texts.py or given), the call, and
 every returned value as float32 bits (or the error's type and message); plus torch's float32
-``mean`` of seeded random arrays, for the emulation of its summation order.
+``mean`` of seeded random arrays, for the emulation of its summation order. With ``--containers``:
+``containers.json``, the cases of tests/_containers.py (numpy arrays, pandas/polars Series, tuples
+in place of lists) through ``rouge_score`` and ``ROUGEScore.update``/``compute``.
 """
 
 from __future__ import annotations
@@ -210,10 +212,34 @@ def torch_means() -> list[dict]:
     return out
 
 
+def record_containers() -> list[dict]:
+    """The cases of tests/_containers.py through the function and the class (default keys)."""
+    from _containers import cases, inputs
+    from torchmetrics.functional.text.rouge import rouge_score
+    from torchmetrics.text.rouge import ROUGEScore
+
+    def metric_class(preds, target):
+        metric = ROUGEScore()
+        metric.update(preds, target)
+        return metric.compute()
+
+    entries = []
+    for case in cases():
+        entry = dict(case)
+        for key, run in (("functional", rouge_score), ("class", metric_class)):
+            try:
+                entry[key] = {k: bits(v) for k, v in run(*inputs(case)).items()}
+            except Exception as exc:  # noqa: BLE001 - recorded
+                entry[key] = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+        entries.append(entry)
+    return entries
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=REPO / "tests" / "goldens" / "torchmetrics")
     parser.add_argument("--no-punkt", action="store_true", help="record the errors without Punkt only")
+    parser.add_argument("--containers", action="store_true", help="record tests/_containers.py's cases only")
     args = parser.parse_args()
     import torch
     import torchmetrics
@@ -221,6 +247,19 @@ def main() -> None:
     header = {"torchmetrics": torchmetrics.__version__, "torch": torch.__version__}
     header["cpu_capability"] = torch.backends.cpu.get_cpu_capability()
     header["threads"] = torch.get_num_threads()
+    if args.containers:
+        import numpy as np
+        import pandas as pd
+        import polars as pl
+
+        header.update(numpy=np.__version__, pandas=pd.__version__, polars=pl.__version__)
+        entries = record_containers()
+        out = {"recorded_with": header, "cases": entries}
+        (args.out / "containers.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+        for e in entries:
+            said = {k: e[k].get("error", {}).get("type", "ok") for k in ("functional", "class")}
+            print(e["name"], said, file=sys.stderr)
+        return
     if args.no_punkt:
         cases = [
             run_functional(dict(name="lsum_without_punkt", inputs={"preds": ["a b"], "target": ["a b"]}, kwargs={})),

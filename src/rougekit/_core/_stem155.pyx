@@ -7,16 +7,25 @@ ASCII (``UnicodeEncodeError`` otherwise).
 
 include "stem155.pxi"
 
-cdef s155_Exc _exc                   # built on first use from load_exceptions()
+cdef s155_Exc _exc                   # the table given to use_exceptions()
 cdef bint _exc_ready = False
 
 
-cdef const s155_Exc* _exceptions() except NULL:
+def use_exceptions(dict table) -> None:
+    """Give the morphological stemmer its WordNet exception table (word -> base form), once.
+
+    The caller passes ``rougekit.text.stemming.load_exceptions()``: ``_core`` imports nothing
+    of the layers above it."""
     global _exc_ready
+    if _exc_ready:
+        raise RuntimeError("_stem155.use_exceptions: the exception table is already set")
+    s155_exc_init(&_exc, table)
+    _exc_ready = True
+
+
+cdef const s155_Exc* _exceptions() except NULL:
     if not _exc_ready:
-        from rougekit.text.stemming import load_exceptions
-        s155_exc_init(&_exc, load_exceptions())
-        _exc_ready = True
+        raise RuntimeError("_stem155: call use_exceptions(load_exceptions()) first")
     return &_exc
 
 

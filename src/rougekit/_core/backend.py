@@ -30,7 +30,7 @@ from rougekit.errors import OptionError
 VARIABLE = "ROUGEKIT_BACKEND"
 CHOICES = ("auto", "compiled", "python")
 #: the compiled modules of the engine; all must import for the compiled backend
-COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_segment_zh", "_segment_th")
+COMPILED_MODULES = ("_batch", "_bootstrap", "_process", "_segment_zh", "_segment_th", "_edit")
 HOW_TO_BUILD = "reinstall with a C compiler available (pip install --force-reinstall --no-cache-dir rougekit)"
 
 _resolved: str | None = None
@@ -112,6 +112,11 @@ def segment_zh_module() -> ModuleType:
 def segment_th_module() -> ModuleType:
     """pythainlp's newmm over pythainlp's own data: ``_core._segment_th`` (compiled) or ``_core._segment_th_pure``."""
     return importlib.import_module("rougekit._core._segment_th" if compiled() else "rougekit._core._segment_th_pure")
+
+
+def edit_module() -> ModuleType:
+    """The edit counts of Hori et al.'s ACCY (:mod:`rougekit.metrics.hori`): ``_core._edit`` or ``_core._edit_pure``."""
+    return importlib.import_module("rougekit._core._edit" if compiled() else "rougekit._core._edit_pure")
 
 
 def bootstrap_module() -> ModuleType | None:

@@ -69,6 +69,7 @@ def build_compare_parser() -> argparse.ArgumentParser:
             action.help = argparse.SUPPRESS
         elif action.dest == "format":
             action.choices = FORMATS
+            action.help = None  # score's words are of its per-pair Parquet output
         elif action.dest == "seed":
             action.help = "seed of the randomization and the bootstrap (default 0; recorded in the signature)"
         elif action.dest == "confidence":

@@ -16,7 +16,7 @@ import sys
 
 from rougekit.cli._options import OneLineParser
 from rougekit.errors import InputError, OptionError
-from rougekit.io import reader
+from rougekit.io import arrow, reader
 from rougekit.io.files import open_output
 from rougekit.limits import shown
 
@@ -31,12 +31,15 @@ def build_parser() -> argparse.ArgumentParser:
   rougekit dedup instructions.txt --threshold 0.7 -o kept.txt --dropped dropped.jsonl
   rougekit dedup data.jsonl --field instruction -o kept.jsonl
   rougekit dedup data.csv --column text --measure ROUGE-L --stem -o kept.csv
+  rougekit dedup data.parquet --column instruction -o kept.parquet
 
 input: one text per line; JSON with --field (JSONL, a JSON array of objects, or one object whose fields
-are lists of one length); CSV with a header row and --column. JSON without --field and a .csv/.tsv
-file without --column are refused (their lines are not the texts). Kept rows are written back as read
-(the same shape and line endings). Measures: rougeL or ROUGE-N/L/W/S/SU (BLEU, Ngram, ACCY, PREC-n and
-ROUGE-BE are refused: not scored in bulk, minutes where ROUGE-1 takes a second).
+are lists of one length); CSV with a header row and --column; Parquet or Arrow IPC (known by the
+file's first bytes; needs pyarrow) with --column, read a record batch at a time. JSON without --field
+and a .csv/.tsv file without --column are refused (their lines are not the texts). Kept rows are
+written back as read (the same shape and line endings; Parquet/Arrow: every column, to -o FILE).
+Measures: rougeL or ROUGE-N/L/W/S/SU (BLEU, Ngram, ACCY, PREC-n and ROUGE-BE are refused: not scored
+in bulk, minutes where ROUGE-1 takes a second).
 --dropped writes one JSON object per dropped row: its index (0-based row), line (where it starts) and
 where ("line 3", "item 3", "item 3 (line 5)"), the kept row it matched best (match_index, match_line,
 match_where, the first in input order on ties), the score and both texts.
@@ -47,7 +50,9 @@ match_where, the first in input order on ties), the score and both texts.
     where.add_argument(
         "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
     )
-    where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
+    where.add_argument(
+        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
+    )
     parser.add_argument("--threshold", type=float, default=0.7, help="drop a text scoring above this (default 0.7)")
     parser.add_argument(
         "--measure", default="rougeL", help="rougeL (rouge-score's, default) or ROUGE-N, -L, -W, -S, -SU (e.g. ROUGE-L)"
@@ -65,12 +70,37 @@ class Rows:
     ``item 3``), and how to write some of them back (as read: the same shape, line endings and
     bytes of each kept row)."""
 
-    def __init__(self, texts: list[str], lines: list[int], write, places: list[str] | None = None):
+    def __init__(self, texts: list[str], lines: list[int], write, places: list[str] | None = None, table=None):
         self.texts, self.lines, self._write = texts, lines, write
         self.places = places if places is not None else [f"line {n}" for n in lines]
+        self.table = table  # a Parquet/Arrow file (ColumnFile): kept rows are written in its format
 
     def write(self, handle, indices: list[int]) -> None:
         handle.write(self._write(indices))
+
+    def write_table(self, path: str, indices: list[int]) -> None:
+        """The kept rows of a Parquet/Arrow input, every column, a record batch at a time, in its format."""
+        import numpy as np
+
+        table = self.table
+        pa = table.pa
+        keep = np.zeros(len(self.texts), dtype=bool)
+        keep[np.asarray(indices, dtype=np.int64)] = True
+        try:
+            if table.kind == "parquet":
+                import pyarrow.parquet as pq
+
+                writer = pq.ParquetWriter(path, table.schema)
+            else:
+                writer = pa.ipc.new_file(pa.OSFile(path, "wb"), table.schema)
+        except OSError as exc:
+            raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
+        with writer:
+            first = 0
+            for batch in table.batches(table.columns()):
+                n = batch.num_rows
+                writer.write_batch(batch.filter(pa.array(keep[first : first + n])))
+                first += n
 
 
 def _text_lines(text: str, path: str) -> Rows:
@@ -135,10 +165,34 @@ def _csv(text: str, path: str, column: str) -> Rows:
     return Rows(texts, lines, lambda kept: found.header + "".join(rows[i].raw for i in kept), [r.at for r in rows])
 
 
+def _table_rows(path: str, kind: str, field: str | None, column: str | None) -> Rows:
+    """The texts of a Parquet or Arrow IPC file's ``column``, read a record batch at a time."""
+    table = arrow.ColumnFile(path, kind, option=f"a {'Parquet' if kind == 'parquet' else 'Arrow'} file")
+    if column is None:
+        names = ", ".join(repr(n) for n in table.columns()[:20])
+        flag = "--column" if field is None else "--column (not --field)"
+        raise OptionError(f"{path} is {table.what}: give {flag} with the column of the text (columns: {names})")
+    table.column_type(column, "--column")
+    texts = arrow.PairColumns(table, [column], []).batches(references=False)
+    out: list[str] = []
+    for batch in texts:
+        values = batch.candidates[column]
+        for k, value in enumerate(values):
+            if not value.strip():
+                raise InputError(f"{path}, row {batch.first + k:,}: column {shown(column)} is empty")
+        out.extend(values)
+    numbers = list(range(1, len(out) + 1))
+    return Rows(out, numbers, None, [f"row {n}" for n in numbers], table)
+
+
 def read_rows(path: str, field: str | None, column: str | None) -> Rows:
     """The texts of a file: lines, JSON rows (``field``: JSONL, a JSON array or column-shaped
-    JSON) or CSV rows (``column``). JSON without ``field`` and a .csv/.tsv file without ``column``
-    are refused: their lines are not the texts."""
+    JSON), CSV rows (``column``) or the rows of a Parquet or Arrow IPC file (``column``, found by
+    the file's first bytes). JSON without ``field`` and a .csv/.tsv file without ``column`` are
+    refused: their lines are not the texts."""
+    kind = arrow.sniff(path) if path != reader.STDIN else None
+    if kind is not None:
+        return _table_rows(path, kind, field, column)
     text = reader.read_text(path)
     if field is not None:
         return _json_rows(text, path, field)
@@ -177,17 +231,22 @@ def run(argv: list[str]) -> int:
 
     check_measure(args.measure)
     rows = read_rows(args.file, args.field, args.column)
+    if rows.table is not None and args.output == "-":
+        raise OptionError(f"the kept rows of {rows.table.what} are written as one: give -o FILE")
     options = {"stem": True} if args.stem else {}
     if args.stopwords:
         options["stopwords"] = True
     progress = not args.no_progress and sys.stderr.isatty()
     result = process.dedup(rows.texts, threshold=args.threshold, measure=args.measure, progress=progress, **options)
-    out = sys.stdout if args.output == "-" else open_output(args.output, "output")
-    try:
-        rows.write(out, result.kept)
-    finally:
-        if out is not sys.stdout:
-            out.close()
+    if rows.table is not None:
+        rows.write_table(args.output, result.kept)
+    else:
+        out = sys.stdout if args.output == "-" else open_output(args.output, "output")
+        try:
+            rows.write(out, result.kept)
+        finally:
+            if out is not sys.stdout:
+                out.close()
     if args.dropped:
         with open_output(args.dropped, "--dropped file") as handle:
             for d in result.dropped:

@@ -30,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
   rougekit extract test.jsonl train.jsonl --field instruction --score-cutoff 0.7 -o leaks.jsonl
 
 Both files have the same format: one text per line, JSON with --field (JSONL, a JSON array or
-column-shaped JSON), or CSV with --column; measures as for `rougekit dedup`.
+column-shaped JSON), or CSV, Parquet or Arrow IPC with --column; measures as for `rougekit dedup`.
+A "where" of a Parquet/Arrow row is "row 3" (its line is its row number, from 1).
 Output: one JSON object per query (query_index, query_line, query_where, query, matches: index, line,
 where, score, choice; a "where" is "line 3", "item 3" or "item 3 (line 5)"), each query scored as the
 candidate against each choice as its reference.
@@ -42,7 +43,9 @@ candidate against each choice as its reference.
     where.add_argument(
         "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
     )
-    where.add_argument("--column", help="CSV input: the column holding the text (by its header)")
+    where.add_argument(
+        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
+    )
     parser.add_argument("--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure")
     parser.add_argument("--stat", default="f", choices=["f", "recall", "precision"], help="which score (default f)")
     parser.add_argument("--limit", type=int, default=5, help="matches per query (default 5)")

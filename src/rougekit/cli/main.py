@@ -35,7 +35,7 @@ SUBCOMMANDS = {
 # what `rougekit --help` says of each command: one line and one example
 COMMANDS_HELP = {
     "score": (
-        "score candidate summaries against references (line files, JSONL or folders)",
+        "score candidate summaries against references (line files, JSONL, Parquet/Arrow or folders)",
         "rougekit score -c system.txt -r ref1.txt -r ref2.txt --stem",
     ),
     "rouge155": (

@@ -89,8 +89,10 @@ def run(argv: list[str]) -> int:
         raise OptionError("give the output file with -o FILE (or -o - for standard output)")
     budget = html_explain.budget_of(args.highlights)
     if args.result:
-        if args.candidates or args.jsonl or args.candidate_dir:
-            raise OptionError("--result replaces the inputs: give either --result or -c/--jsonl/--candidate-dir")
+        if args.candidates or args.jsonl or args.candidate_dir or args.parquet or args.arrow:
+            raise OptionError(
+                "--result replaces the inputs: give either --result or -c/--jsonl/--parquet/--arrow/--candidate-dir"
+            )
         _refuse_scoring_options(parser, args)
         data = html_model.from_saved(args.result)
     else:

@@ -11,9 +11,10 @@ import os
 import sys
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
+from rougekit.cli import _parquet_out
 from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
 from rougekit.errors import InputError, OptionError
-from rougekit.io import inputs
+from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output, write_text
 from rougekit.io.rouge155_export import export
 from rougekit.measures import split_measure_list
@@ -33,6 +34,9 @@ EXAMPLES = r"""examples:
   cat system.txt | rougekit score -c - -r ref.txt --sentence-sep '<q>' --format json
   # JSONL: "references": ["ref A", "ref B"] is two references; [["s1", "s2"], ["s1"]] two as sentence lists
   rougekit score --jsonl data.jsonl --candidate-field prediction --reference-field references --format csv
+  # Parquet (or --arrow: Arrow IPC) read a record batch at a time; per-pair scores written back as Parquet
+  rougekit score --parquet data.parquet --candidate-column prediction --reference-column references \
+                 --per-pair --format parquet -o scores.parquet
   # per-summary rows keyed by system and instance, ready for `rougekit correlate`
   rougekit score -c a.txt -c b.txt -r ref.txt --format csv --per-pair -o scores.csv
   # the number ROUGE-1.5.5.pl prints, and the evaluation to run the script on
@@ -105,6 +109,32 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument(
         "--id-field", default=None, metavar="NAME", help="field with the instance ID (default: 1, 2, ... in order)"
     )
+    src.add_argument(
+        "--parquet",
+        metavar="FILE",
+        help="Parquet input, read a record batch at a time (needs pyarrow); name the columns with the flags below",
+    )
+    src.add_argument("--arrow", metavar="FILE", help="Arrow IPC input (file or stream format), as --parquet")
+    src.add_argument(
+        "--candidate-column",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="column of a system's summaries: strings (string, large_string, dictionary-encoded) or lists of "
+        "sentences (repeat for several systems)",
+    )
+    src.add_argument(
+        "--reference-column",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="column of the references: a string (one reference) or a list of references per row, each a string "
+        "or a list of sentences (repeat: more references)",
+    )
+    src.add_argument(
+        "--id-column", default=None, metavar="NAME", help="column with the instance ID (default: the row, from 1)"
+    )
+    src.add_argument("--source-column", metavar="NAME", help="column with the original text (SumACCY, WSumACCY)")
     src.add_argument("--candidate-dir", metavar="DIR")
     src.add_argument("--candidate-pattern", metavar="REGEX", help="file names; group 1 is the summary ID")
     src.add_argument("--reference-dir", metavar="DIR")
@@ -180,7 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="threads for the compiled scoring path (default: every core this process may use)",
     )
     out = p.add_argument_group("output")
-    out.add_argument("--format", choices=sorted(WRITERS), default="text")
+    out.add_argument(
+        "--format",
+        choices=sorted([*WRITERS, "parquet"]),
+        default="text",
+        help="parquet: per-pair rows (--per-pair) to a file (-o), a row group at a time, columns as csv's and the "
+        "signature in the file's metadata (needs pyarrow)",
+    )
     out.add_argument(
         "--per-pair",
         action="store_true",
@@ -202,6 +238,12 @@ def _load_sources(args, count: int) -> list[str] | None:
         if len(sources) != count:
             raise OptionError(f"{args.sources} has {len(sources)} lines but there are {count} candidates")
         return sources
+    if args.source_column:
+        out: list[str] = []
+        columns = _table_columns(args)
+        for batch in columns.batches([], references=False):
+            out.extend(batch.sources)
+        return out
     if args.source_field:
         if not args.jsonl:
             raise OptionError("--source-field goes with --jsonl")
@@ -215,9 +257,8 @@ def _load_sources(args, count: int) -> list[str] | None:
 
 
 def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None]:
-    styles = [bool(args.candidates), bool(args.jsonl), bool(args.candidate_dir)]
-    if sum(styles) != 1:
-        raise OptionError("give exactly one input style: -c/-r files, --jsonl, or --candidate-dir")
+    if _table_file(args):
+        return _load_table(args)
     if args.candidates:
         if not args.references:
             raise OptionError("give at least one reference file with -r")
@@ -253,6 +294,76 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
         args.sentence_sep,
     )
     return {printable_name(os.path.basename(os.path.normpath(args.candidate_dir))): cands}, refs, ids
+
+
+def _table_file(args) -> str | None:
+    """The --parquet or --arrow file, after checking that one input style is given with its options."""
+    styles = [bool(args.candidates), bool(args.jsonl), bool(args.candidate_dir), bool(args.parquet), bool(args.arrow)]
+    if sum(styles) != 1:
+        raise OptionError("give exactly one input style: -c/-r files, --jsonl, --parquet, --arrow, or --candidate-dir")
+    table = args.parquet or args.arrow
+    column_flags = [args.candidate_column, args.reference_column, args.id_column, args.source_column]
+    if not table and any(column_flags):
+        raise OptionError(
+            "--candidate-column, --reference-column, --id-column and --source-column go with --parquet or --arrow"
+        )
+    if table and (args.candidate_field or args.reference_field or args.id_field or args.source_field):
+        raise OptionError("--parquet and --arrow name columns with --candidate-column, --reference-column, --id-column")
+    if table and args.sources:
+        raise OptionError("--parquet and --arrow read the original texts from a column: give --source-column")
+    if table and (not args.candidate_column or not args.reference_column):
+        flag = "--parquet" if args.parquet else "--arrow"
+        raise OptionError(f"{flag} needs --candidate-column and --reference-column")
+    return table
+
+
+def _table_columns(args) -> arrow.PairColumns:
+    kind, path = ("parquet", args.parquet) if args.parquet else ("arrow", args.arrow)
+    table = arrow.ColumnFile(path, kind)
+    return arrow.PairColumns(
+        table, args.candidate_column, args.reference_column, args.id_column, args.source_column, args.sentence_sep
+    )
+
+
+def _load_table(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None]:
+    """Every row of a Parquet/Arrow file in memory (for the outputs that need them all)."""
+    columns = _table_columns(args)
+    ids: list[str] = []
+    systems: dict[str, list[str]] = {c: [] for c in args.candidate_column}
+    refs: list[list[str]] = []
+    for batch in columns.batches():
+        if batch.ids is not None:
+            ids.extend(batch.ids)
+        for name, cands in batch.candidates.items():
+            systems[name].extend(cands)
+        refs.extend(batch.references)
+    path = columns.table.path
+    if not refs:
+        raise InputError(f"{path} has no rows: no summaries to score")
+    for name, cands in systems.items():
+        reader.warn_blank(path, cands, f"{name!r} candidate", "row")
+    return systems, refs, ids if args.id_column else None
+
+
+def _table_pairs(columns: arrow.PairColumns, system: str, ids: list[str] | None):
+    """(candidate, references[, source]) of one system's column, read a record batch at a time;
+    the IDs of the rows read are appended to ``ids``."""
+    path = columns.table.path
+    blank: list[int] = []
+    rows = 0
+    for batch in columns.batches([system]):
+        cands = batch.candidates[system]
+        if ids is not None and batch.ids is not None:
+            ids.extend(batch.ids)
+        blank += [batch.first + k for k, c in enumerate(cands) if not c or c.isspace()]
+        rows += len(cands)
+        if batch.sources is not None:
+            yield from zip(cands, batch.references, batch.sources)
+        else:
+            yield from zip(cands, batch.references)
+    if not rows:
+        raise InputError(f"{path} has no rows: no summaries to score")
+    reader.warn_blank_lines(path, blank, f"{system!r} candidate", "row")
 
 
 def printable_name(name: str) -> str:
@@ -295,12 +406,20 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.format == "rouge155" and args.bootstrap != "rouge155":
         raise OptionError("--format rouge155 needs --bootstrap rouge155")
+    if args.format == "parquet":
+        _parquet_out.check_options(args)
     _check_stdin(args)
     progress = not args.quiet and sys.stderr.isatty()
+    table = _table_file(args)
+    if table and not args.export_rouge155:
+        streamed = _score_table_streamed(args, progress)
+        if streamed is not None:
+            return streamed
     if args.candidates and args.references and not args.export_rouge155:  # line-aligned files: streamed
         scorer = _scorer(args)
-        if args.per_pair and args.format in PairRowWriter.FORMATS:
-            return _write_pairs_while_scoring(args, scorer, progress)
+        if args.per_pair and args.format in _STREAMED_FORMATS:
+            streams = [(name, _aligned_pairs(args, path), None) for path, name in system_names(args.candidates)]
+            return _write_pairs_while_scoring(args, scorer, progress, streams)
         results = {}
         for path, name in system_names(args.candidates):
             pairs = _aligned_pairs(args, path)
@@ -340,26 +459,64 @@ def _aligned_pairs(args, path: str):
     return pairs
 
 
-def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool) -> int:
-    """``--per-pair`` CSV/JSONL rows written chunk by chunk as the pairs are scored (none kept).
-    A run stopped by an error removes the partial output file."""
+_STREAMED_FORMATS = (*PairRowWriter.FORMATS, "parquet")
+
+
+def _score_table_streamed(args, progress: bool) -> int | None:
+    """A Parquet/Arrow input scored a record batch at a time, when the output allows it (the corpus
+    numbers; per-pair csv/jsonl without --id-column; per-pair parquet); None otherwise."""
+    scorer = _scorer(args)
+    if args.per_pair:
+        if args.format == "parquet" or (args.format in PairRowWriter.FORMATS and not args.id_column):
+            columns = _table_columns(args)
+            streams = []
+            for name in args.candidate_column:
+                ids: list[str] | None = [] if args.id_column else None
+                streams.append((name, _table_pairs(columns, name, ids), ids))
+            return _write_pairs_while_scoring(args, scorer, progress, streams)
+        return None
+    columns = _table_columns(args)
+    results = {}
+    needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
+    keep = scorer.bootstrap is not None or needs_tokens
+    for name in args.candidate_column:
+        results[name] = scorer.score_stream(
+            _table_pairs(columns, name, None), jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
+        )
+        if progress:
+            print(file=sys.stderr)
+    return _write(args, results)
+
+
+def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) -> int:
+    """``--per-pair`` CSV/JSONL/Parquet rows written chunk by chunk as the pairs are scored (none
+    kept). ``streams`` holds (system name, pairs, IDs): the IDs (or None: 1, 2, ...) are a list the
+    pairs fill as they are read. A run stopped by an error removes the partial output file."""
     to_file = args.output and args.output != "-"
-    handle = open_output(args.output) if to_file else sys.stdout
+    handle = None
     try:
-        rows = PairRowWriter(handle, args.format, scorer.measures)
-        for path, name in system_names(args.candidates):
+        if args.format == "parquet":
+            rows = _parquet_out.ParquetPairWriter(args.output, scorer.measures, scorer.signature)
+            handle = rows
+        else:
+            handle = open_output(args.output) if to_file else sys.stdout
+            rows = PairRowWriter(handle, args.format, scorer.measures)
+        for name, pairs, ids in streams:
             first = 1
-            for data in scorer.score_chunks(
-                _aligned_pairs(args, path), jobs=args.jobs, progress=_progress(name, progress)
-            ):
-                rows.write(name, first, data)
+            for data in scorer.score_chunks(pairs, jobs=args.jobs, progress=_progress(name, progress)):
+                if ids is None:
+                    rows.write(name, first, data)
+                else:
+                    rows.write(name, first, data, ids[: len(data)])
+                    del ids[: len(data)]
                 first += len(data)
             if progress:
                 print(file=sys.stderr)
     except BaseException as exc:
         if to_file:
-            with contextlib.suppress(OSError):  # a full disk fails the close too
-                handle.close()
+            if handle is not None:
+                with contextlib.suppress(OSError):  # a full disk fails the close too
+                    handle.close()
             if os.path.isfile(args.output):  # a regular file only: never a device such as /dev/full
                 os.remove(args.output)
             if isinstance(exc, OSError):
@@ -394,9 +551,21 @@ def with_sentence_split(scorer: Scorer, args) -> Scorer:
 
 
 def _write(args, results) -> int:
+    if args.format == "parquet":
+        writer = _parquet_out.ParquetPairWriter(args.output, next(iter(results.values())).measures, _signature(results))
+        try:
+            for name, result in results.items():
+                writer.write_result(name, result)
+        finally:
+            writer.close()
+        return 0
     text = WRITERS[args.format](results, args.per_pair)
     if args.output and args.output != "-":
         write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _signature(results):
+    return next(iter(results.values())).signature

@@ -97,15 +97,32 @@ class Rouge:
         return _bootstrap_mid_f(scores, self.seed)
 
 
+def _is_row(value) -> bool:
+    """Whether ``value`` is a row of several references as evaluate's features read one: a list, a
+    tuple, a 1-D numpy array or a Series (anything with ``tolist``, not a string)."""
+    if isinstance(value, (list, tuple)):
+        return True
+    if isinstance(value, np.ndarray):
+        return value.ndim == 1
+    return not isinstance(value, (str, bytes)) and hasattr(value, "tolist") and hasattr(value, "__len__")
+
+
 def _checked(predictions, references):
     """The inputs as evaluate's features accept them, with its errors: evaluate infers the features
     from the first item of each list, so an empty list is an IndexError (before any length check) and
-    one input left out a TypeError; lists of different lengths or items of the wrong type a ValueError."""
+    one input left out a TypeError; lists of different lengths or items of the wrong type a ValueError.
+    The first item is read by index as evaluate reads it: a pandas Series without the label 0 is
+    pandas' KeyError, a generator a TypeError, an empty array the array's IndexError. Rows of several
+    references may be lists, tuples, numpy arrays or Series (a 2-D array is rows), as evaluate's
+    ``Sequence`` feature reads them."""
     if predictions is None and references is None:
         raise ValueError("Evaluation module inputs are missing: give both predictions and references")
     inputs = {"predictions": predictions, "references": references}
     for name, value in inputs.items():
         # evaluate reads the first item of predictions, then of references, before comparing lengths
+        kind = type(value).__name__
+        if value is not None and not isinstance(value, (list, tuple)):
+            value[0]  # by index, as evaluate does: an array's, a Series', a generator's own error
         if value is not None:
             value = inputs[name] = list(value)
         if not value:
@@ -113,27 +130,23 @@ def _checked(predictions, references):
             also = f"; {others[0]} too" if others else ""
             if value is None:
                 raise TypeError(f"'NoneType' object is not subscriptable: {name} is None (give a list){also}")
-            raise IndexError(f"list index out of range: {name} empty (nothing to score){also}")
+            raise IndexError(f"{kind} index out of range: {name} empty (nothing to score){also}")
     predictions, references = inputs["predictions"], inputs["references"]
     if len(predictions) != len(references):
         raise ValueError(
             f"Mismatch in the number of predictions ({len(predictions)}) and references ({len(references)})"
         )
-    multi_ref = isinstance(references[0], (list, tuple))
+    multi_ref = _is_row(references[0])
     for i, (pred, ref) in enumerate(zip(predictions, references)):
         refs = ref if multi_ref else [ref]
-        if (
-            not isinstance(pred, str)
-            or (multi_ref and not isinstance(ref, (list, tuple)))
-            or not all(isinstance(r, str) for r in refs)
-        ):
+        if not isinstance(pred, str) or (multi_ref and not _is_row(ref)) or not all(isinstance(r, str) for r in refs):
             raise ValueError(
                 "Predictions and/or references don't match the expected format: each prediction a string, "
                 "each reference a string or (in every row) a list of strings; "
                 f"row {i}: {type(pred).__name__}, {type(ref).__name__}"
             )
     if multi_ref:
-        references = [list(ref) for ref in references]
+        references = [[str(r) for r in ref] for ref in references]
     return predictions, references, multi_ref
 
 

@@ -32,6 +32,7 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
+from rougekit._core import _edit_pure, backend
 from rougekit.errors import InputError, OptionError
 
 __all__ = [
@@ -86,6 +87,37 @@ class EditCounts:
         return _accuracy(self.errors, self.length)
 
 
+def _interned(*sides: list) -> list[list[int]] | None:
+    """Each side as a list of int ids, equal units one id; None when a unit cannot be interned
+    (unhashable, or unequal to itself like NaN, which ``==`` matches with nothing)."""
+    ids: dict[Hashable, int] = {}
+    out = []
+    for units in sides:
+        side = []
+        for unit in units:
+            try:
+                if unit != unit:
+                    return None
+                side.append(ids.setdefault(unit, len(ids)))
+            except (TypeError, ValueError):
+                return None
+        out.append(side)
+    return out
+
+
+def _trimmed(cand: list[int], ref: list[int]) -> tuple[list[int], list[int]]:
+    """Both sides without their common prefix and suffix: some alignment with the fewest errors,
+    and among those the fewest substitutions, matches them, so the counts do not change."""
+    limit = min(len(cand), len(ref))
+    start = 0
+    while start < limit and cand[start] == ref[start]:
+        start += 1
+    end = 0
+    while end < limit - start and cand[-1 - end] == ref[-1 - end]:
+        end += 1
+    return cand[start : len(cand) - end], ref[start : len(ref) - end]
+
+
 def edit_counts(candidate: Units, reference: Units) -> EditCounts:
     """Substitutions, insertions and deletions of a minimum edit distance alignment.
 
@@ -94,33 +126,21 @@ def edit_counts(candidate: Units, reference: Units) -> EditCounts:
     and one insertion rather than two substitutions); the total, and so ACCY, does not
     depend on this tie-break.
 
+    Time ``O(m * n)`` after the common prefix and suffix are set aside (some optimal
+    alignment matches them, so the counts are exact), memory ``O(n)``: the units are
+    interned to ints and counted by the compiled kernel ``_core._edit`` (or its twin).
+
     >>> edit_counts("cherry blossoms bloom in spring".split(),
     ...             "The cherry blossoms in Japan".split())
     EditCounts(substitutions=1, insertions=1, deletions=1, length=5)
     """
-    cand = list(candidate)
-    ref = list(reference)
-    m, n = len(cand), len(ref)
-    # cell = (errors, subs, ins, dels); compared on (errors, subs)
-    prev = [(k, 0, 0, k) for k in range(n + 1)]  # empty candidate prefix: k deletions
-    for a in range(1, m + 1):
-        cur = [(a, 0, a, 0)]
-        ca = cand[a - 1]
-        for b in range(1, n + 1):
-            e, s, i, d = prev[b - 1]
-            if ca == ref[b - 1]:
-                best = (e, s, i, d)
-            else:
-                best = (e + 1, s + 1, i, d)
-            e, s, i, d = prev[b]  # candidate unit inserted
-            if (e + 1, s) < best[:2]:
-                best = (e + 1, s, i + 1, d)
-            e, s, i, d = cur[b - 1]  # reference unit deleted
-            if (e + 1, s) < best[:2]:
-                best = (e + 1, s, i, d + 1)
-            cur.append(best)
-        prev = cur
-    _, s, i, d = prev[n]
+    cand, ref = list(candidate), list(reference)
+    interned = _interned(cand, ref)
+    if interned is None:  # compared by == as they are, in the readable twin
+        s, i, d = _edit_pure.edit_counts(cand, ref)
+    else:
+        s, i, d = backend.edit_module().edit_counts(*_trimmed(*interned))
+    n = len(ref)
     return EditCounts(substitutions=s, insertions=i, deletions=d, length=n)
 
 
@@ -146,15 +166,8 @@ def accy(candidate: Units, reference: Units) -> float:
 
 
 def _distance(candidate: Units, reference: Units) -> int:
-    cand = list(candidate)
-    ref = list(reference)
-    prev = list(range(len(ref) + 1))
-    for a, ca in enumerate(cand, 1):
-        cur = [a]
-        for b, rb in enumerate(ref, 1):
-            cur.append(min(prev[b - 1] + (ca != rb), prev[b] + 1, cur[b - 1] + 1))
-        prev = cur
-    return prev[-1]
+    """The edit distance (unit costs), through the same kernel as :func:`edit_counts`."""
+    return edit_counts(candidate, reference).errors
 
 
 def nrst_accy(candidate: Units, references: Iterable[Units]) -> float:

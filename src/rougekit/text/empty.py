@@ -19,7 +19,12 @@ tells it apart first.
 >>> cut_by_rouge155("Die Straße"), cut_by_rouge155("No. 5 ²"), cut_by_rouge155("cafe\u0301")
 (True, False, False)
 >>> script_hint("Привет, мир"), script_hint("東京は晴れ"), script_hint("Die Straße ist überflutet")
-('ru', 'ja', 'de')
+('Cyrillic', 'kana', 'de')
+>>> for hint, option in [("Devanagari", "lang="), ("Devanagari", "--lang "), ("de", "lang=")]:
+...     print(_example(hint, option))
+ (Devanagari script: one of lang='hi', 'mr', 'ne')
+ (Devanagari script: one of --lang hi, mr, ne)
+ (e.g. lang='de')
 >>> fragments("Straße"), fragments("überflutet")
 ('stra e', 'berflutet')
 """
@@ -48,13 +53,24 @@ _SHOWN = 40  # characters of the example word a warning shows at the most
 # a letter outside the Latin script (Basic Latin to Latin Extended-B, Latin Extended Additional)
 _NON_LATIN_LETTER = re.compile(r"(?![\u0000-\u024f\u1e00-\u1eff])[^\W\d_]")
 
-#: the first word of a character's Unicode name -> a language of that script, for the hint
-_SCRIPT_LANG = {
-    "CJK": "zh", "HIRAGANA": "ja", "KATAKANA": "ja", "HANGUL": "ko", "THAI": "th", "MYANMAR": "my",
-    "DEVANAGARI": "hi", "BENGALI": "bn", "GURMUKHI": "pa", "GUJARATI": "gu", "TAMIL": "ta", "TELUGU": "te",
-    "SINHALA": "si", "ARABIC": "ar", "HEBREW": "he", "CYRILLIC": "ru", "GREEK": "el", "ETHIOPIC": "am",
-    "GEORGIAN": "ka", "ARMENIAN": "hy", "KHMER": "km", "LAO": "lo",
+#: the first word of a character's Unicode name -> the script's name and the ``lang=`` presets that
+#: read it (each one a preset of :mod:`rougekit.text.presets`, tests/test_dropped_letters.py checks),
+#: for the hint: a script names no one language (Ukrainian is not Russian, Marathi is not Hindi)
+SCRIPTS = {
+    "CJK": ("Han", ("zh", "ja")), "HIRAGANA": ("kana", ("ja",)), "KATAKANA": ("kana", ("ja",)),
+    "HANGUL": ("Hangul", ("ko",)), "THAI": ("Thai", ("th",)), "MYANMAR": ("Myanmar", ("my",)),
+    "DEVANAGARI": ("Devanagari", ("hi", "mr", "ne")), "BENGALI": ("Bengali", ("bn", "as")),
+    "GURMUKHI": ("Gurmukhi", ("pa",)), "GUJARATI": ("Gujarati", ("gu",)), "ORIYA": ("Odia", ("or",)),
+    "TAMIL": ("Tamil", ("ta",)), "TELUGU": ("Telugu", ("te",)), "KANNADA": ("Kannada", ("kn",)),
+    "MALAYALAM": ("Malayalam", ("ml",)), "SINHALA": ("Sinhala", ("si",)),
+    "ARABIC": ("Arabic", ("ar", "fa", "ur", "ps", "sd", "ug")), "HEBREW": ("Hebrew", ("he", "yi")),
+    "CYRILLIC": ("Cyrillic", ("ru", "uk", "bg", "sr", "mk", "be", "kk", "ky", "mn", "tg")),
+    "GREEK": ("Greek", ("el",)), "ETHIOPIC": ("Ethiopic", ("am", "ti")), "GEORGIAN": ("Georgian", ("ka",)),
+    "ARMENIAN": ("Armenian", ("hy",)), "KHMER": ("Khmer", ("km",)), "LAO": ("Lao", ("lo",)),
+    "TIBETAN": ("Tibetan", ("bo", "dz")),
 }  # fmt: skip
+#: a script's name -> its presets
+SCRIPT_PRESETS = dict(SCRIPTS.values())
 
 #: letters of the Latin script that, of the languages hinted, one language alone writes
 _LATIN_OWN = {
@@ -133,15 +149,16 @@ def non_latin(text: str) -> bool:
 
 
 def script_hint(text: str) -> str | None:
-    """A language written in the script of the text's first non-Latin letter (kana wins over Han), or
-    else the language most of its Latin letters point to: letters one language alone writes (``ß``
-    German, ``ñ`` Spanish, ``ğ`` Turkish, ...) outvote letters several write (``é``, ``ü``, ``á``)."""
+    """The name of the script of the text's first non-Latin letter (kana wins over Han; its presets are
+    ``SCRIPT_PRESETS[name]``), or else the code of the language most of its Latin letters point to:
+    letters one language alone writes (``ß`` German, ``ñ`` Spanish, ``ğ`` Turkish, ...) outvote letters
+    several write (``é``, ``ü``, ``á``)."""
     found = None
     own: dict[str, int] = {}
     shared: dict[str, int] = {}
     for char in _NON_ASCII_CHAR.findall(text):
         script, alone, several = _points_to(char)
-        if script == "ja":
+        if script == "kana":
             return script
         found = found or script
         if alone:
@@ -157,14 +174,15 @@ _NON_ASCII_CHAR = re.compile(r"[^\x00-\x7f]")
 
 @functools.lru_cache(maxsize=4096)
 def _points_to(char: str) -> tuple[str | None, str | None, str | None]:
-    """The language a character's script points to, and those its Latin letter points to (one
+    """The name of a character's script (not Latin), and the languages its Latin letter points to (one
     language alone, several): all None for a character that is not a letter."""
     if not char.isalpha():
         return None, None, None
     lower = char.lower()  # "İ".lower() is two characters: the letter itself is looked up first
     alone = _LATIN_OWN.get(char) or _LATIN_OWN.get(lower)
     several = _LATIN_SHARED.get(char) or _LATIN_SHARED.get(lower)
-    return _SCRIPT_LANG.get(unicodedata.name(char, "").split(" ")[0]), alone, several
+    script = SCRIPTS.get(unicodedata.name(char, "").split(" ")[0])
+    return (script[0] if script else None), alone, several
 
 
 def count_rouge155(
@@ -341,7 +359,13 @@ class Tally:
 
 
 def _example(hint: str | None, option: str) -> str:
-    """`` (e.g. lang='de')`` for a language hint, nothing when the text points to none."""
+    """What to pass for a hint: the presets of a script (`` (Cyrillic script: one of lang='ru', 'uk', ...)``),
+    a language its Latin letters point to (`` (e.g. lang='de')``), nothing when the text points to none."""
     if hint is None:
         return ""
-    return f" (e.g. {option}{hint!r})" if option.endswith("=") else f" (e.g. {option}{hint})"
+    api = option.endswith("=")
+    codes = SCRIPT_PRESETS.get(hint)
+    if codes is None:
+        return f" (e.g. {option}{hint!r})" if api else f" (e.g. {option}{hint})"
+    shown = ", ".join(repr(c) if api else c for c in codes)
+    return f" ({hint} script: {'' if len(codes) == 1 else 'one of '}{option}{shown})"

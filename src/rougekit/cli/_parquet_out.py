@@ -1,0 +1,77 @@
+"""``--per-pair --format parquet -o FILE``: per-pair scores written as Parquet, one row group per
+chunk of pairs scored (nothing kept), with the columns of the per-pair CSV (``system``,
+``instance``, ``ROUGE-1_recall``, ...) and the signature in the file's key-value metadata."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rougekit.errors import InputError, OptionError
+from rougekit.io.arrow import need_pyarrow
+from rougekit.results import KEYS
+
+ROWS_PER_GROUP = 65_536  # rows of a row group when the scores are already in memory
+
+
+def check_options(args) -> None:
+    """``--format parquet`` writes per-pair rows to a file, with pyarrow."""
+    if not args.per_pair:
+        raise OptionError("--format parquet writes per-pair scores: add --per-pair")
+    if not args.output or args.output == "-":
+        raise OptionError("--format parquet writes a binary file: give it with -o FILE")
+    need_pyarrow("--format parquet")
+
+
+class ParquetPairWriter:
+    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer."""
+
+    def __init__(self, path: str, measures, signature) -> None:
+        pa = need_pyarrow("--format parquet")
+        import pyarrow.parquet as pq
+
+        self.pa, self.path = pa, path
+        self._cells: list[int] = []  # as flat indices into a pair's measures x 6, as the CSV's columns
+        names: list[str] = []
+        for j, m in enumerate(measures):
+            if m.single_valued:
+                self._cells.append(6 * j + 5)
+                names.append(m.name)
+            else:
+                self._cells += [6 * j + 3, 6 * j + 4, 6 * j + 5]
+                names += [f"{m.name}_{k}" for k in KEYS]
+        fields = [pa.field("system", pa.string()), pa.field("instance", pa.string())]
+        fields += [pa.field(n, pa.float64()) for n in names]
+        metadata = {
+            "rougekit.signature": str(signature),
+            "rougekit.columns": "as rougekit score --per-pair --format csv",
+        }
+        self.schema = pa.schema(fields, metadata=metadata)
+        try:
+            self._writer = pq.ParquetWriter(path, self.schema)
+        except OSError as exc:
+            raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
+
+    def write(self, system: str, first: int, data: np.ndarray, ids: list[str] | None = None) -> None:
+        """One row group: the rows of ``data`` (n x measures x 6), instances ``ids`` or ``first``, ``first + 1``, ..."""
+        pa = self.pa
+        n = len(data)
+        if not n:
+            return
+        values = np.ascontiguousarray(data.reshape(n, -1)[:, self._cells])
+        if ids is None:
+            instances = pa.array(np.arange(first, first + n, dtype=np.int64)).cast(pa.string())
+        else:
+            instances = pa.array(ids, pa.string())
+        systems = pa.array([system], pa.string()).take(pa.array(np.zeros(n, dtype=np.int32)))
+        columns = [systems, instances, *(pa.array(values[:, k]) for k in range(values.shape[1]))]
+        self._writer.write_table(pa.Table.from_arrays(columns, schema=self.schema))
+
+    def write_result(self, system: str, result) -> None:
+        """The per-pair rows of a :class:`~rougekit.RougeResult`, a row group at a time."""
+        ids = list(result.ids)
+        for start in range(0, len(result.data), ROWS_PER_GROUP):
+            stop = start + ROWS_PER_GROUP
+            self.write(system, start + 1, result.data[start:stop], ids[start:stop])
+
+    def close(self) -> None:
+        self._writer.close()

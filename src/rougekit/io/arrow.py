@@ -1,0 +1,335 @@
+"""Reading candidates and references from Parquet and Arrow IPC files, one record batch at a time.
+
+A text column is ``string``, ``large_string``, ``string_view`` or a dictionary of one of them. As in
+JSONL, a candidate column holds a string or a list of sentence strings, and a reference column a
+string (one reference) or a list of references, each a string or a list of sentence strings. Rows
+are counted from 1. Errors name the file, the row and the column: a missing column (with the
+columns there are), a null cell, a column of another type (with its type), an empty list of
+references. pyarrow is an optional extra; without it the option that needs it says so.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rougekit.errors import InputError, OptionError
+from rougekit.io.files import _open_error
+from rougekit.io.inputs import split_sentences
+
+BATCH_ROWS = 4_096  # rows read at a time: a Parquet reader holds some 40 MB at 20,000, 6 MB at 2,000
+_ARROW_FILE_MAGIC = b"ARROW1"
+_PARQUET_MAGIC = b"PAR1"
+_WHAT = {"parquet": "a Parquet file", "arrow": "an Arrow IPC file or stream"}
+
+
+def need_pyarrow(option: str):
+    """The ``pyarrow`` module, or an :class:`OptionError` naming ``option`` when it is not installed."""
+    try:
+        import pyarrow
+        import pyarrow.ipc
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise OptionError(f"{option} needs pyarrow, which is not installed: pip install 'rougekit[pyarrow]'") from None
+    return pyarrow
+
+
+def sniff(path: str) -> str | None:
+    """``parquet`` or ``arrow`` when the file starts as one (by its magic bytes), else None."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(8)
+    except OSError:
+        return None
+    if head[:4] == _PARQUET_MAGIC:
+        return "parquet"
+    if head[:6] == _ARROW_FILE_MAGIC or head[:4] == b"\xff\xff\xff\xff":
+        return "arrow"
+    return None
+
+
+def _name(column: str) -> str:
+    return repr(column if len(column) <= 40 else column[:37] + "...")
+
+
+class ColumnFile:
+    """A Parquet file or an Arrow IPC file (or stream) opened for reading columns batch by batch.
+
+    ``kind`` is ``parquet`` or ``arrow``; ``option`` is the command-line option that named the file
+    (for the error when pyarrow is missing)."""
+
+    def __init__(self, path: str, kind: str, option: str | None = None):
+        self.pa = need_pyarrow(option or f"--{kind}")
+        self.path, self.kind = path, kind
+        self.what = _WHAT[kind]
+        if path == "-":
+            raise OptionError(f"--{kind} reads a file, not standard input: save the data to a file first")
+        if os.path.isdir(path):
+            raise InputError(f"cannot open {path}: it is a directory")
+        found = sniff(path)
+        if found is not None and found != kind:
+            raise InputError(f"{path}: {self.what} was expected, but it is {_WHAT[found]}: give it with --{found}")
+        self.schema = self._open()[0]
+
+    def _open(self):
+        """(schema, batch iterator factory) of a fresh reader."""
+        pa = self.pa
+        try:
+            if self.kind == "parquet":
+                import pyarrow.parquet as pq
+
+                # read through a small buffer, a column chunk's pages at a time: a row group is not held whole
+                pf = pq.ParquetFile(self.path, buffer_size=1 << 20, pre_buffer=False)
+                return pf.schema_arrow, lambda columns, rows: pf.iter_batches(batch_size=rows, columns=columns)
+            source = pa.OSFile(self.path)  # read, not mapped: a batch's pages leave memory with it
+            try:
+                reader = pa.ipc.open_file(source)
+
+                def file_batches(columns, rows):
+                    for i in range(reader.num_record_batches):
+                        yield reader.get_batch(i).select(columns)
+
+                return reader.schema, file_batches
+            except pa.ArrowInvalid:
+                source.seek(0)
+                stream = pa.ipc.open_stream(source)
+                return stream.schema, lambda columns, rows: (b.select(columns) for b in stream)
+        except OSError as exc:
+            if isinstance(exc, (FileNotFoundError, PermissionError, IsADirectoryError)):
+                raise _open_error(self.path, exc) from None
+            raise self._unreadable(exc) from None
+        except pa.ArrowException as exc:
+            raise self._unreadable(exc) from None
+
+    def _unreadable(self, exc: Exception) -> InputError:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return InputError(f"{self.path}: not readable as {self.what} ({detail[:200]})")
+
+    def columns(self) -> list[str]:
+        return list(self.schema.names)
+
+    def column_type(self, column: str, option: str):
+        """The type of ``column``, or an error listing the columns there are."""
+        names = self.columns()
+        if column not in names:
+            shown = ", ".join(_name(n) for n in names[:20]) + (
+                f", ... ({len(names)} in all)" if len(names) > 20 else ""
+            )
+            raise InputError(f"{self.path}: no column {_name(column)} for {option} (columns: {shown or 'none'})")
+        if names.count(column) > 1:
+            raise InputError(f"{self.path}: {names.count(column)} columns are named {_name(column)}: rename one")
+        return self.schema.field(column).type
+
+    def batches(self, columns: list[str], rows: int = BATCH_ROWS) -> Iterator:
+        """Record batches of ``columns`` (each read once, however often it is named), in file order."""
+        pa = self.pa
+        wanted = list(dict.fromkeys(columns))
+        batches = self._open()[1](wanted, rows)
+        while True:
+            try:
+                batch = next(batches)
+            except StopIteration:
+                return
+            except OSError as exc:
+                raise self._unreadable(exc) from None
+            except pa.ArrowException as exc:
+                raise self._unreadable(exc) from None
+            yield batch
+
+
+# -- column types ---------------------------------------------------------------------------------
+
+
+def _is_text(pa, t) -> bool:
+    if pa.types.is_dictionary(t):
+        t = t.value_type
+    view = getattr(pa.types, "is_string_view", lambda _: False)
+    return pa.types.is_string(t) or pa.types.is_large_string(t) or view(t)
+
+
+def _list_item(pa, t):
+    """The item type of a list type, or None."""
+    for test in ("is_list", "is_large_list", "is_fixed_size_list", "is_list_view", "is_large_list_view"):
+        if getattr(pa.types, test, lambda _: False)(t):
+            return t.value_type
+    return None
+
+
+def _shape(pa, t) -> str | None:
+    """``text``, ``texts`` (a list of strings) or ``nested`` (a list of lists of strings), else None."""
+    if _is_text(pa, t):
+        return "text"
+    item = _list_item(pa, t)
+    if item is None:
+        return None
+    if _is_text(pa, item):
+        return "texts"
+    inner = _list_item(pa, item)
+    return "nested" if inner is not None and _is_text(pa, inner) else None
+
+
+def _type_error(path: str, column: str, t, wanted: str) -> InputError:
+    hint = " (binary: cast it to string)" if "binary" in str(t) else ""
+    return InputError(f"{path}: column {_name(column)} is of type {t}{hint}; it must be {wanted}")
+
+
+# -- reading pairs --------------------------------------------------------------------------------
+
+
+@dataclass
+class Batch:
+    """The rows of one record batch: ``first`` is the 1-based number of its first row."""
+
+    first: int
+    ids: list[str] | None
+    candidates: dict[str, list[str]]
+    references: list[list[str]] | None
+    sources: list[str] | None
+
+
+class PairColumns:
+    """Which columns hold the candidates (one per system), the references, IDs and sources.
+
+    The types are checked when made (before any row is read)."""
+
+    def __init__(
+        self,
+        table: ColumnFile,
+        candidates: list[str],
+        references: list[str],
+        id_column: str | None = None,
+        source_column: str | None = None,
+        sentence_sep: str | None = None,
+    ):
+        pa = table.pa
+        self.table, self.sentence_sep = table, sentence_sep
+        self.candidates, self.references = candidates, references
+        self.id_column, self.source_column = id_column, source_column
+        self.shapes: dict[str, str] = {}
+        texts = "string (large_string, string_view or dictionary-encoded strings) or a list of sentence strings"
+        for c in candidates:
+            t = table.column_type(c, "--candidate-column")
+            shape = _shape(pa, t)
+            if shape not in ("text", "texts"):
+                raise _type_error(table.path, c, t, f"a {texts}")
+            self.shapes[c] = shape
+        for r in references:
+            t = table.column_type(r, "--reference-column")
+            shape = _shape(pa, t)
+            if shape is None:
+                raise _type_error(
+                    table.path, r, t, "a string (one reference) or a list of references (strings or lists of sentences)"
+                )
+            self.shapes[r] = shape
+        if source_column:
+            t = table.column_type(source_column, "--source-column")
+            shape = _shape(pa, t)
+            if shape not in ("text", "texts"):
+                raise _type_error(table.path, source_column, t, f"a {texts}")
+            self.shapes[source_column] = shape
+        if id_column:
+            t = table.column_type(id_column, "--id-column")
+            if pa.types.is_nested(t) or pa.types.is_binary(t) or pa.types.is_large_binary(t):
+                raise _type_error(table.path, id_column, t, "a column of strings or numbers")
+
+    def batches(self, systems: list[str] | None = None, references: bool = True) -> Iterator[Batch]:
+        """The rows batch by batch: the candidates of ``systems`` (default: all), the references
+        (unless ``references=False``), the IDs and sources when there are such columns."""
+        systems = self.candidates if systems is None else systems
+        wanted = [*systems, *(self.references if references else [])]
+        wanted += [c for c in (self.id_column, self.source_column) if c]
+        first = 1
+        for batch in self.table.batches(wanted):
+            n = batch.num_rows
+            names = batch.schema.names
+            column = {name: batch.column(k) for k, name in enumerate(names)}
+            cands = {c: self._texts(column[c], c, first, "candidate") for c in systems}
+            refs = None
+            if references:
+                per_column = [self._references(column[r], r, first) for r in self.references]
+                refs = per_column[0] if len(per_column) == 1 else [sum(group, []) for group in zip(*per_column)]
+            ids = self._ids(column[self.id_column], first) if self.id_column else None
+            sources = (
+                self._texts(column[self.source_column], self.source_column, first, "source")
+                if self.source_column
+                else None
+            )
+            yield Batch(first, ids, cands, refs, sources)
+            first += n
+
+    # each column of a batch as Python values, refusing nulls with the row they are in
+
+    def _row_of_null(self, array, first: int) -> int:
+        import numpy as np
+
+        mask = array.is_null().to_numpy(zero_copy_only=False)
+        return first + int(np.argmax(mask))
+
+    def _null(self, array, column: str, first: int, what: str = "is null") -> InputError:
+        return InputError(f"{self.table.path}, row {self._row_of_null(array, first):,}: column {_name(column)} {what}")
+
+    def _inner_nulls(self, array, column: str, first: int, depth: int) -> None:
+        """A null inside the lists of ``array`` (``depth`` levels deep): an error naming its row."""
+        import pyarrow.compute as pc
+
+        rows = None
+        values = array
+        for _ in range(depth):
+            parents = pc.list_parent_indices(values)
+            rows = parents if rows is None else rows.take(parents)
+            values = values.flatten()
+            if values.null_count:
+                where = pc.filter(rows, values.is_null())
+                row = first + int(where[0].as_py())
+                raise InputError(f"{self.table.path}, row {row:,}: column {_name(column)} holds a null inside its list")
+
+    def _plain(self, array, column: str, first: int) -> list:
+        try:
+            return array.to_pylist()
+        except UnicodeDecodeError:  # a file not written by pyarrow may hold bytes that are not UTF-8
+            for k in range(len(array)):
+                try:
+                    array[k].as_py()
+                except UnicodeDecodeError:
+                    raise InputError(
+                        f"{self.table.path}, row {first + k:,}: column {_name(column)} is not valid UTF-8"
+                    ) from None
+            raise
+
+    def _texts(self, array, column: str, first: int, what: str) -> list[str]:
+        """One summary a row: a string, or a list of sentences (joined one per line)."""
+        if array.null_count:
+            raise self._null(array, column, first)
+        sep = self.sentence_sep
+        if self.shapes[column] == "texts":
+            self._inner_nulls(array, column, first, 1)
+            return ["\n".join(s) for s in self._plain(array, column, first)]
+        values = self._plain(array, column, first)
+        return [split_sentences(v, sep) for v in values] if sep else values
+
+    def _references(self, array, column: str, first: int) -> list[list[str]]:
+        """The references of each row: a string is one, a list holds several (strings or lists of sentences)."""
+        import pyarrow.compute as pc
+
+        if array.null_count:
+            raise self._null(array, column, first)
+        sep = self.sentence_sep
+        shape = self.shapes[column]
+        if shape == "text":
+            values = self._plain(array, column, first)
+            return [[split_sentences(v, sep)] for v in values] if sep else [[v] for v in values]
+        lengths = pc.list_value_length(array)
+        if pc.min(lengths).as_py() == 0:
+            row = first + pc.index(lengths, 0).as_py()
+            raise InputError(f"{self.table.path}, row {row:,}: column {_name(column)} is an empty list (no reference)")
+        self._inner_nulls(array, column, first, 1 if shape == "texts" else 2)
+        values = self._plain(array, column, first)
+        if shape == "nested":
+            return [["\n".join(sentences) for sentences in row] for row in values]
+        return [[split_sentences(v, sep) for v in row] for row in values] if sep else values
+
+    def _ids(self, array, first: int) -> list[str]:
+        if array.null_count:
+            raise self._null(array, self.id_column, first)
+        return [str(v) for v in self._plain(array, self.id_column, first)]
