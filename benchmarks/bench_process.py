@@ -31,7 +31,8 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-SHARED = HERE.parents[1] / "shared" / "data"
+# the shared data folder: $ROUGEKIT_SHARED/data, else ../shared/data beside the checkout
+SHARED = Path(os.environ.get("ROUGEKIT_SHARED") or HERE.parents[1] / "shared") / "data"
 
 
 def real_sentences(base: Path = SHARED) -> list[str]:

@@ -255,13 +255,16 @@ cdef inline bint passes(double v, double t) noexcept nogil:
     return v > t
 
 
-cdef Py_ssize_t min_overlap(Py_ssize_t l, double t) noexcept nogil:
-    """The least LCS a text of ``l`` tokens needs to score above ``t`` against any text (l + 1: none).
+cdef Py_ssize_t need_min(Py_ssize_t l, double t, Py_ssize_t lo, Py_ssize_t hi) noexcept nogil:
+    """The least LCS a text of ``l`` tokens needs to score above ``t`` against a text of ``lo..hi``
+    tokens (l + 1: none).
 
     Searched with the float formula itself, from a start below the exact bound t (l + l') / 2
     (the float F is within a few ulps of 2h / (l + l'), far less than the 1e-9 margin)."""
     cdef Py_ssize_t lp, h, best = l + 1, top, start
-    for lp in range(1, 2 * l + 3):
+    if lo < 1:
+        lo = 1
+    for lp in range(lo, hi + 1):
         top = l if l < lp else lp
         if top >= best:
             top = best - 1
@@ -275,21 +278,66 @@ cdef Py_ssize_t min_overlap(Py_ssize_t l, double t) noexcept nogil:
     return best
 
 
+cdef Py_ssize_t min_overlap(Py_ssize_t l, double t) noexcept nogil:
+    """The least LCS a text of ``l`` tokens needs to score above ``t`` against any text (l + 1: none).
+
+    Partners longer than 2l + 2 need more (F falls as the partner grows)."""
+    return need_min(l, t, 1, 2 * l + 2)
+
+
+def prefix_lengths_py(Py_ssize_t l, double t):
+    """(short, long, probe_short, probe_long) prefix lengths of a text of ``l`` tokens (for tests)."""
+    cdef int32_t out[4]
+    prefix_lengths(l, t, out)
+    return out[0], out[1], out[2], out[3]
+
+
+cdef void prefix_lengths(Py_ssize_t l, double t, int32_t* out) noexcept nogil:
+    """The four prefix lengths of a text of ``l`` tokens (each l - least overlap + 1, within 0..l).
+
+    As a kept text: out[0] covers every partner at least as long (the short index), out[1] every
+    partner (the long index).  As a new text: out[2] covers the kept texts at most as long (probed
+    in the short index), out[3] the longer ones (probed in both)."""
+    cdef Py_ssize_t k, v
+    cdef Py_ssize_t need[4]
+    need[0] = need_min(l, t, l, 2 * l + 2)
+    need[1] = min_overlap(l, t)
+    need[2] = need_min(l, t, 1, l)
+    need[3] = need_min(l, t, l + 1, 2 * l + 2)
+    for k in range(4):
+        v = l - need[k] + 1 if l else 0
+        if v < 0:
+            v = 0
+        out[k] = <int32_t>v
+
+
 cdef class _Greedy:
     """The Self-Instruct rule, incrementally: feed blocks of texts in input order.
 
     A text is kept iff its rouge-score F against every text kept before it is at most the
     threshold; a dropped text gets the kept text with the best F (the first on ties) and that F.
-    Kept texts are indexed by the tokens of their prefix (rarest first by ``rank``; a pair above
-    the threshold shares a prefix token, since its multiset overlap is at least the LCS), so a new
-    text meets only the kept texts that share a prefix token with it; those are pruned by length,
-    then by their bag-of-words overlap, before the bit-parallel LCS.
+
+    Kept texts are indexed by the tokens of their prefix (tokens sorted rarest first by ``rank``,
+    repeats kept): a pair above the threshold has a multiset overlap of at least its LCS, so at
+    least the least LCS ``o`` that passes for its two lengths, and then the first ``len - o + 1``
+    tokens of each side share a token.  ``o`` grows with both lengths, so the index has two
+    parts: a kept text's *short* prefix (enough for partners at least as long as it) and the
+    rest of its *long* prefix (enough for any partner).  A new text probes the short index with
+    the prefix enough for kept texts at most as long as it, and both indexes with the (short)
+    prefix enough for longer kept texts: frequent tokens sit late in the sorted order, so they
+    are met only through the short lists of texts made of them.
+
+    A kept text met first through the token at position i of the new text's sorted tokens and
+    j of its own shares no token before those (it would have been met earlier), so at most
+    min(n - i, m - j) tokens (PPJoin's positional filter); candidates left are then pruned by
+    length, then by their bag-of-words overlap, before the bit-parallel LCS.
     """
     cdef double t
     cdef Py_ssize_t vocab
     cdef const int32_t* rank
     cdef object rank_ref
-    cdef IVec* post           # token -> kept slots whose prefix holds it
+    cdef IVec* post           # token -> (kept slot, position in its sorted tokens) of the short prefixes
+    cdef IVec* post_l         # token -> the same of the long prefixes' rest
     cdef IVec tok             # kept tokens in text order
     cdef IVec srt             # kept tokens sorted by id (bag-of-words overlap)
     cdef int64_t* koff        # kept slot -> start in tok / srt
@@ -298,14 +346,15 @@ cdef class _Greedy:
     cdef Py_ssize_t kept
     cdef Py_ssize_t kcap
     cdef Py_ssize_t seen      # texts fed so far
-    cdef int32_t* omin        # length -> min_overlap (0: not computed)
-    cdef Py_ssize_t omin_cap
+    cdef int32_t* plen        # length -> its 4 prefix_lengths (-1: not computed)
+    cdef Py_ssize_t plen_cap
     cdef Query q
     cdef IVec cand
     cdef IVec xs              # the probe sorted by id
     cdef IVec xr              # the probe sorted by (rank, id)
     cdef public Py_ssize_t pairs_lcs     # pairs whose LCS was computed (statistics)
     cdef public Py_ssize_t pairs_met     # pairs met through the index
+    cdef public Py_ssize_t pairs_cand    # of those, the pairs the positional bound left
 
     def __cinit__(self, double threshold, const int32_t[::1] rank):
         cdef Py_ssize_t i
@@ -314,6 +363,7 @@ cdef class _Greedy:
         self.rank_ref = rank
         self.rank = &rank[0] if self.vocab else NULL
         self.post = <IVec*>calloc(self.vocab + 1, sizeof(IVec))
+        self.post_l = <IVec*>calloc(self.vocab + 1, sizeof(IVec))
         self.koff = <int64_t*>malloc(17 * sizeof(int64_t))
         self.kgid = <int64_t*>malloc(16 * sizeof(int64_t))
         self.stamp = <int64_t*>malloc(16 * sizeof(int64_t))
@@ -323,9 +373,9 @@ cdef class _Greedy:
         memset(&self.cand, 0, sizeof(IVec))
         memset(&self.xs, 0, sizeof(IVec))
         memset(&self.xr, 0, sizeof(IVec))
-        self.omin = NULL
-        self.omin_cap = 0
-        if (self.post == NULL or self.koff == NULL or self.kgid == NULL or self.stamp == NULL
+        self.plen = NULL
+        self.plen_cap = 0
+        if (self.post == NULL or self.post_l == NULL or self.koff == NULL or self.kgid == NULL or self.stamp == NULL
                 or query_init(&self.q, self.vocab) < 0):
             raise MemoryError()
         self.koff[0] = 0
@@ -336,6 +386,10 @@ cdef class _Greedy:
             for i in range(self.vocab + 1):
                 free(self.post[i].p)
             free(self.post)
+        if self.post_l != NULL:
+            for i in range(self.vocab + 1):
+                free(self.post_l[i].p)
+            free(self.post_l)
         free(self.tok.p)
         free(self.srt.p)
         free(self.cand.p)
@@ -344,7 +398,7 @@ cdef class _Greedy:
         free(self.koff)
         free(self.kgid)
         free(self.stamp)
-        free(self.omin)
+        free(self.plen)
         query_free(&self.q)
 
     @property
@@ -355,22 +409,22 @@ cdef class _Greedy:
     def seen_count(self):
         return self.seen
 
-    cdef Py_ssize_t _omin(self, Py_ssize_t l) except -1 nogil:
+    cdef const int32_t* _prefixes(self, Py_ssize_t l) except NULL nogil:
         cdef Py_ssize_t cap, i
         cdef void* p
-        if l >= self.omin_cap:
+        if l >= self.plen_cap:
             cap = 2 * l + 16
-            p = realloc(self.omin, cap * sizeof(int32_t))
+            p = realloc(self.plen, 4 * cap * sizeof(int32_t))
             if p == NULL:
                 with gil:
                     raise MemoryError()
-            self.omin = <int32_t*>p
-            for i in range(self.omin_cap, cap):
-                self.omin[i] = 0
-            self.omin_cap = cap
-        if self.omin[l] == 0:
-            self.omin[l] = <int32_t>min_overlap(l, self.t)
-        return self.omin[l]
+            self.plen = <int32_t*>p
+            for i in range(4 * self.plen_cap, 4 * cap):
+                self.plen[i] = -1
+            self.plen_cap = cap
+        if self.plen[4 * l] < 0:
+            prefix_lengths(l, self.t, self.plen + 4 * l)
+        return self.plen + 4 * l
 
     cdef int _sort_probe(self, const int32_t* x, Py_ssize_t n) except -1 nogil:
         """xs: x sorted by id; xr: x sorted by (rank, id)."""
@@ -414,10 +468,11 @@ cdef class _Greedy:
                 j += 1
         return c
 
-    cdef int _keep(self, const int32_t* x, Py_ssize_t n, int64_t gid, Py_ssize_t prefix) except -1 nogil:
+    cdef int _keep(self, const int32_t* x, Py_ssize_t n, int64_t gid, const int32_t* pre) except -1 nogil:
         cdef Py_ssize_t k, cap, s = self.kept
         cdef void* p
         cdef int32_t a
+        cdef IVec* pl
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
             p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
@@ -447,11 +502,12 @@ cdef class _Greedy:
         self.koff[s + 1] = self.tok.n
         self.kgid[s] = gid
         self.stamp[s] = -1
-        for k in range(prefix):
+        for k in range(pre[1]):
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
-                continue
-            if ivec_push(&self.post[a], <int32_t>s) < 0:
+                continue  # a repeat: listed at its first position
+            pl = &self.post[a] if k < pre[0] else &self.post_l[a]
+            if ivec_push(pl, <int32_t>s) < 0 or ivec_push(pl, <int32_t>k) < 0:
                 with gil:
                     raise MemoryError()
         self.kept += 1
@@ -459,7 +515,8 @@ cdef class _Greedy:
 
     cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
         """Decide one text; 1 kept, 0 dropped (``match``/``best_out``: its best kept text and F)."""
-        cdef Py_ssize_t prefix, k, e, s, ly, ub, h, best_slot = -1
+        cdef Py_ssize_t k, e, s, ly, ub, h, best_slot = -1, probe, part
+        cdef const int32_t* pre
         cdef double best = -1.0, v
         cdef int32_t a
         cdef IVec* pl
@@ -470,23 +527,37 @@ cdef class _Greedy:
                 with gil:
                     raise ValueError(f"token id {x[k]} outside the rank table (0..{self.vocab - 1})")
         self._sort_probe(x, n)
-        prefix = n - self._omin(n) + 1 if n else 0
-        if prefix < 0:
-            prefix = 0
+        pre = self._prefixes(n)
+        probe = pre[2] if pre[2] > pre[3] else pre[3]
         self.cand.n = 0
-        for k in range(prefix):
+        for k in range(probe):
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
                 continue
-            pl = &self.post[a]
-            for e in range(pl.n):
-                s = pl.p[e]
-                if self.stamp[s] != gid:
+            for part in range(2):
+                if part == 0 and k >= pre[2] and k >= pre[3]:
+                    continue
+                if part == 1 and k >= pre[3]:
+                    continue
+                pl = &self.post[a] if part == 0 else &self.post_l[a]
+                for e in range(0, pl.n, 2):
+                    s = pl.p[e]
+                    if self.stamp[s] == gid:
+                        continue
                     self.stamp[s] = gid
+                    self.pairs_met += 1
+                    # positional bound: the first shared token, at k here and pl.p[e + 1] there;
+                    # every other shared token comes after it on both sides
+                    ly = self.koff[s + 1] - self.koff[s]
+                    ub = n - k
+                    if ly - pl.p[e + 1] < ub:
+                        ub = ly - pl.p[e + 1]
+                    if not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
                     if ivec_push(&self.cand, <int32_t>s) < 0:
                         with gil:
                             raise MemoryError()
-        self.pairs_met += self.cand.n
+        self.pairs_cand += self.cand.n
         for e in range(self.cand.n):
             s = self.cand.p[e]
             ly = self.koff[s + 1] - self.koff[s]
@@ -515,7 +586,7 @@ cdef class _Greedy:
             match[0] = self.kgid[best_slot]
             best_out[0] = best
             return 0
-        self._keep(x, n, gid, prefix)
+        self._keep(x, n, gid, pre)
         return 1
 
     def feed(self, const int32_t[::1] ids, const int64_t[::1] off, uint8_t[::1] keep, int64_t[::1] match,

@@ -1,7 +1,7 @@
 """Readable twin of ``_process.pyx``: the same functions, the same results, in plain Python.
 
 The LCS is the same bit-parallel recurrence (Allison-Dix / Hyyro) on Python integers, which are
-as wide as the query needs; the greedy rule uses the same prefix index and bounds.
+as wide as the query needs; the greedy rule uses the same two-part prefix index and bounds.
 
 >>> import numpy as np
 >>> out = np.zeros(1, np.int32)
@@ -81,10 +81,11 @@ def cdist_rows(q_ids, q_off, c_ids, c_off, r0: int, r1: int, stat: int, cutoff: 
             out[i, j] = s if s >= cutoff else 0.0
 
 
-def min_overlap(n: int, t: float) -> int:
-    """The least LCS a text of ``n`` tokens needs to score above ``t`` against any text (n + 1: none)."""
+def need_min(n: int, t: float, lo: int, hi: int) -> int:
+    """The least LCS a text of ``n`` tokens needs to score above ``t`` against a text of ``lo..hi``
+    tokens (n + 1: none)."""
     best = n + 1
-    for lp in range(1, 2 * n + 3):
+    for lp in range(max(1, lo), hi + 1):
         top = min(n, lp, best - 1)
         start = max(1, int(t * float(n + lp) * 0.5 * (1.0 - 1e-9)) - 1)
         for h in range(start, top + 1):
@@ -94,6 +95,17 @@ def min_overlap(n: int, t: float) -> int:
     return best
 
 
+def min_overlap(n: int, t: float) -> int:
+    """The least LCS a text of ``n`` tokens needs to score above ``t`` against any text (n + 1: none)."""
+    return need_min(n, t, 1, 2 * n + 2)
+
+
+def prefix_lengths_py(n: int, t: float) -> tuple[int, int, int, int]:
+    """(short, long, probe_short, probe_long) prefix lengths of a text of ``n`` tokens (see the compiled twin)."""
+    needs = (need_min(n, t, n, 2 * n + 2), min_overlap(n, t), need_min(n, t, 1, n), need_min(n, t, n + 1, 2 * n + 2))
+    return tuple(max(0, n - o + 1) if n else 0 for o in needs)  # type: ignore[return-value]
+
+
 class _Greedy:
     """The Self-Instruct rule, incrementally (see the compiled twin for the method)."""
 
@@ -101,14 +113,16 @@ class _Greedy:
         self.t = float(threshold)
         self.rank = [int(r) for r in rank]
         self.vocab = len(self.rank)
-        self.post: dict[int, list[int]] = {}
+        self.post: dict[int, list[tuple[int, int]]] = {}  # token -> (kept slot, position) of the short prefixes
+        self.post_l: dict[int, list[tuple[int, int]]] = {}  # token -> the same of the long prefixes' rest
         self.tok: list[list[int]] = []  # kept slot -> tokens in text order
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
         self.seen = 0
-        self.omin: dict[int, int] = {}
+        self.plen: dict[int, tuple[int, int, int, int]] = {}
         self.pairs_lcs = 0
         self.pairs_met = 0
+        self.pairs_cand = 0
 
     @property
     def kept_count(self) -> int:
@@ -118,11 +132,10 @@ class _Greedy:
     def seen_count(self) -> int:
         return self.seen
 
-    def _prefix(self, xr: list[int], n: int) -> list[int]:
-        if n not in self.omin:
-            self.omin[n] = min_overlap(n, self.t)
-        size = max(0, n - self.omin[n] + 1) if n else 0
-        return list(dict.fromkeys(xr[:size]))
+    def _prefixes(self, n: int) -> tuple[int, int, int, int]:
+        if n not in self.plen:
+            self.plen[n] = prefix_lengths_py(n, self.t)
+        return self.plen[n]
 
     def _one(self, x: list[int], gid: int):
         t = self.t
@@ -131,11 +144,25 @@ class _Greedy:
                 raise ValueError(f"token id {tok} outside the rank table (0..{self.vocab - 1})")
         xs = sorted(x)
         xr = sorted(xs, key=lambda a: self.rank[a])  # stable: (rank, id)
-        prefix = self._prefix(xr, len(x))
-        cands = list(dict.fromkeys(s for a in prefix for s in self.post.get(a, ())))
-        self.pairs_met += len(cands)
-        best, best_slot, pm = -1.0, -1, None
+        pre = self._prefixes(len(x))
+        met: set[int] = set()
+        cands: list[int] = []
         n = len(x)
+        for k in range(max(pre[2], pre[3])):
+            if k and xr[k - 1] == xr[k]:
+                continue  # a repeat: listed at its first position
+            lists = (self.post, self.post_l) if k < pre[3] else (self.post,)  # the short one with either prefix
+            for post in lists:
+                for s, j in post.get(xr[k], ()):
+                    if s in met:
+                        continue
+                    met.add(s)
+                    ly = len(self.tok[s])  # positional bound: nothing shared before k here, j there
+                    if score_py(STAT_F, min(n - k, ly - j), ly, n) > t:
+                        cands.append(s)
+        self.pairs_met += len(met)
+        self.pairs_cand += len(cands)
+        best, best_slot, pm = -1.0, -1, None
 
         def better(v: float, s: int) -> bool:
             return v > t and (v > best or (v == best and s < best_slot))
@@ -158,8 +185,10 @@ class _Greedy:
         self.tok.append(x)
         self.srt.append(xs)
         self.gid.append(gid)
-        for a in prefix:
-            self.post.setdefault(a, []).append(slot)
+        for k in range(pre[1]):
+            if k and xr[k - 1] == xr[k]:
+                continue
+            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k))
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
