@@ -208,8 +208,8 @@ def _target_text(result) -> str:
         said = "prints the target" if d == 0 else f"{d:.4f} off" if d != float("inf") else f"gives no {t.stat}"
         lines.append(f"  {name:<28} {said}")
     lines.append(
-        f"searched {report.evaluated} settings over {report.counted} counting choices "
-        f"({report.pruned} pruned as unable to match) in {report.seconds:.1f} s"
+        f"searched {report.evaluated} of the grid's {report.grid} settings over {report.counted} counting choices "
+        f"(the rest pruned as unable to match) in {report.seconds:.1f} s"
     )
     if report.matched:
         lines.append("settings that print the target:")
