@@ -100,3 +100,13 @@ def test_the_search_finds_a_jackknife_table_and_prints_runnable_commands():
     name = "search:multi_ref=jackknife"
     assert name in found and "--multi-ref jackknife" in found[name].command
     assert np.isclose(found[name].scores["ROUGE-1"]["f"], space.value(s, "ROUGE-1")[2])
+
+
+def test_round5_array_is_the_scripts_printf():
+    from rougekit.variants.space import round5_array
+
+    rng = np.random.default_rng(3)
+    hits, counts = rng.integers(0, 400, 50_000), rng.integers(1, 400, 50_000)
+    values = np.concatenate([rng.random(50_000), np.arange(200_001) / 200_000, np.arange(65) / 64, hits / counts])
+    assert np.array_equal(round5_array(values), [float("%7.5f" % x) for x in values.tolist()])
+    assert round5_array(np.array([0.015625, 0.046875]))[0] == 0.01562  # ties (exact in binary) go to even

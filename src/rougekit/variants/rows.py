@@ -202,15 +202,21 @@ def _punkt(candidates, references):
 
 
 def _evaluate(lsum: bool):
-    def compute(candidates, references, measures, seed=0, **_):
+    def compute(candidates, references, measures, seed=0, cache=None, **_):
         from rougekit.compat import evaluate
 
         types = rouge_score_types(measures, "newline" if lsum else "none")
         refs = [r[0] for r in references] if all(len(r) == 1 for r in references) else references
-        # the bootstrap draws of each type follow those of the types before it: evaluate's own list
-        result = evaluate.load("rouge", seed=seed).compute(
-            predictions=candidates, references=refs, rouge_types=evaluate_types(measures)
-        )
+        # the bootstrap draws of each type follow those of the types before it: evaluate's own list,
+        # which has rougeL and rougeLsum both: one call gives the two rows (``cache``: the same pairs)
+        key = ("evaluate", tuple(measures), seed)
+        result = (cache or {}).get(key)
+        if result is None:
+            result = evaluate.load("rouge", seed=seed).compute(
+                predictions=candidates, references=refs, rouge_types=evaluate_types(measures)
+            )
+            if cache is not None:
+                cache[key] = result
         return {m: _prf(None, None, result[t]) for m, t in zip(measures, types)}
 
     return compute

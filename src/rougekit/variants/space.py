@@ -210,6 +210,7 @@ class Space:
         self._texts: dict = {}
         self._values: dict = {}
         self._single: Space | None = None
+        self._weighted: dict = {}  # per-pair values under another -p
 
     # -- counting ------------------------------------------------------------------------------
     def _split_texts(self, split: str) -> tuple[list, list]:
@@ -307,12 +308,15 @@ class Space:
         R and P, rounded to 5 decimals)."""
         stats = self.statistics(s, measure)
         values = stats[:, 3:6]
-        if s.alpha != 0.5:
-            if s.tokenizer != "rouge155" or s.multi_ref in ("jackknife", "avg"):
-                raise OptionError("alpha (-p) is ROUGE-1.5.5's: its tokenizer, with -f A or -f B")
-            f = f_measure_array(values[:, 0], values[:, 1], s.alpha)
-            values = np.column_stack([values[:, 0], values[:, 1], [float("%7.5f" % x) for x in f.tolist()]])
-        return values
+        if s.alpha == 0.5:
+            return values
+        if s.tokenizer != "rouge155" or s.multi_ref in ("jackknife", "avg"):
+            raise OptionError("alpha (-p) is ROUGE-1.5.5's: its tokenizer, with -f A or -f B")
+        key = (self._count_key(s, measure), measure, s.alpha)
+        if key not in self._weighted:
+            f = round5_array(f_measure_array(values[:, 0], values[:, 1], s.alpha))
+            self._weighted[key] = np.column_stack([values[:, 0], values[:, 1], f])
+        return self._weighted[key]
 
     def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
         stats = self.statistics(s, measure)
@@ -362,6 +366,21 @@ class Space:
                 np.random.randint(0, n, size=(min(rows, draws - start), n))
             mid = BootstrapAggregator(n_samples=RESAMPLES)._bootstrap_resample(values)[1]
         return tuple(float(v) for v in mid)
+
+
+def round5_array(values: np.ndarray) -> np.ndarray:
+    """Each value (0 or more) as ``float("%7.5f" % value)``, vectorised: the scaled value's nearest
+    whole number, divided back (one correctly rounded division, as the string is read back); where
+    the scaled value lies within 1e-6 of a half (a tie or the product's rounding could decide), the
+    string itself."""
+    scaled = np.asarray(values, dtype=np.float64) * 100000.0
+    whole = np.floor(scaled)
+    fraction = scaled - whole
+    out = (whole + (fraction > 0.5)) / 100000.0
+    near = np.nonzero(np.abs(fraction - 0.5) < 1e-6)[0]
+    for i in near.tolist():
+        out[i] = float("%7.5f" % values[i])
+    return out
 
 
 def _combined(block: np.ndarray, rule: str) -> np.ndarray:
