@@ -110,3 +110,17 @@ def test_round5_array_is_the_scripts_printf():
     values = np.concatenate([rng.random(50_000), np.arange(200_001) / 200_000, np.arange(65) / 64, hits / counts])
     assert np.array_equal(round5_array(values), [float("%7.5f" % x) for x in values.tolist()])
     assert round5_array(np.array([0.015625, 0.046875]))[0] == 0.01562  # ties (exact in binary) go to even
+
+
+def test_bootstrap_rows_resampled_together_equal_each_alone():
+    """rouge-score's bootstrap row and XL-Sum's share one set of draws when both are computed;
+    each equals its row computed alone (which test_variants holds to the package) to the bit."""
+    from rougekit.variants import variants
+
+    cands, refs = pairs(21, 300)
+    names = ["rouge-score-stem-bootstrap", "multilingual-rouge"]
+    for seed in (0, 7):
+        together = variants(cands, refs, MEASURES, rows=names, seed=seed)
+        for name in names:
+            alone = variants(cands, refs, MEASURES, rows=[name], seed=seed).row(name)
+            assert together.row(name).scores == alone.scores
