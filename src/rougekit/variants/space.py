@@ -211,6 +211,7 @@ class Space:
         self._values: dict = {}
         self._single: Space | None = None
         self._weighted: dict = {}  # per-pair values under another -p
+        self._draw_states: dict = {}  # numpy's global state at the draws of the measure at a position
 
     # -- counting ------------------------------------------------------------------------------
     def _split_texts(self, split: str) -> tuple[list, list]:
@@ -361,9 +362,14 @@ class Space:
 
         n = len(values)
         with global_seed(self.seed):
-            draws, rows = position * RESAMPLES, max(1, (1 << 20) // n)
-            for start in range(0, draws, rows):  # the draws of the types before, in blocks
-                np.random.randint(0, n, size=(min(rows, draws - start), n))
+            state = self._draw_states.get(position)
+            if state is None:  # the draws of the types before, in blocks, once: numpy's state after them is kept
+                draws, rows = position * RESAMPLES, max(1, (1 << 20) // n)
+                for start in range(0, draws, rows):
+                    np.random.randint(0, n, size=(min(rows, draws - start), n))
+                self._draw_states[position] = np.random.get_state()
+            else:
+                np.random.set_state(state)
             mid = BootstrapAggregator(n_samples=RESAMPLES)._bootstrap_resample(values)[1]
         return tuple(float(v) for v in mid)
 
