@@ -77,6 +77,7 @@ def cases(draw):
     return draw(st.integers(0, 10_000)), refs_per, draw(grid_settings(refs_per > 1))
 
 
+@pytest.mark.timeout(900)  # 15 searches of the whole grid (2-3 minutes on a loaded 2-core machine)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     case=cases(),
