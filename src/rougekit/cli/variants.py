@@ -68,7 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--explain", nargs=2, metavar=("A", "B"), help="two row names: B's numbers minus A's, by factor")
     exp.add_argument("--shapley", action="store_true", help="each factor's share averaged over every order")
     out = p.add_argument_group("output")
-    out.add_argument("--format", choices=["text", "json"], default="text")
+    out.add_argument(
+        "--format",
+        choices=["text", "json", "html"],
+        default="text",
+        help="html: one self-contained page (the table, the matches, --explain's bars and pairs)",
+    )
+    out.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     return p
 
 
@@ -129,19 +135,42 @@ def run(argv: list[str]) -> int:
         decompositions = decompose(result, space, row_a, row_b, shapley=args.shapley)
     for name, why in result.skipped:
         print(f"rougekit variants: row {name} left out: {why}", file=sys.stderr)
-    if args.format == "json":
+    if args.format in ("json", "html"):
         data = result.to_dict()
         if decompositions is not None:
             data["explain"] = [d.to_dict() for d in decompositions]
         print(f"rougekit variants: {result.pairs} pairs", file=sys.stderr)
-        sys.stdout.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        if args.format == "json":
+            _write(args.output, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        else:
+            from rougekit.report import html_variants
+
+            explained = tuple(args.explain) if args.explain else None
+            page = html_variants.page(
+                data,
+                pairs=result.pairs,
+                explain_rows=explained,
+                skipped=result.skipped,
+                stat=args.target_stat,
+            )
+            _write(args.output, page)
         return 0
-    sys.stdout.write(text_report(result))
+    text = text_report(result)
     if decompositions is not None:
         from rougekit.variants.factors import table
 
-        sys.stdout.write("\nwhy " + " and ".join(args.explain) + " differ (B - A):\n" + table(decompositions))
+        text += "\nwhy " + " and ".join(args.explain) + " differ (B - A):\n" + table(decompositions)
+    _write(args.output, text)
     return 0
+
+
+def _write(path, text: str) -> None:
+    if path is None or path == inputs.STDIN:
+        sys.stdout.write(text)
+    else:
+        from rougekit.io.files import write_text
+
+        write_text(path, text)
 
 
 def _cell(scores: dict) -> str:
@@ -179,8 +208,8 @@ def _target_text(result) -> str:
         said = "prints the target" if d == 0 else f"{d:.4f} off" if d != float("inf") else f"gives no {t.stat}"
         lines.append(f"  {name:<28} {said}")
     lines.append(
-        f"searched {report.evaluated} settings over {report.counted} counting choices "
-        f"({report.pruned} pruned as unable to match) in {report.seconds:.1f} s"
+        f"searched {report.evaluated} of the grid's {report.grid} settings over {report.counted} counting choices "
+        f"(the rest pruned as unable to match) in {report.seconds:.1f} s"
     )
     if report.matched:
         lines.append("settings that print the target:")

@@ -82,6 +82,14 @@ def variants(
     multi = any(len(r) != 1 for r in refs)
     punkt_ok, punkt_why = punkt_available()
     result_rows, skipped = [], []
+    cache: dict = {}  # what two rows share, computed once for these pairs (evaluate's one call, draws)
+    cache["planned"] = {
+        spec.name
+        for spec in all_specs
+        if (rows is None or spec.name in rows)
+        and not (spec.single_reference and multi)
+        and not (spec.needs_punkt and not punkt_ok)
+    }
     for spec in all_specs:
         if rows is not None and spec.name not in rows:
             continue
@@ -92,7 +100,7 @@ def variants(
             skipped.append((spec.name, punkt_why))
             continue
         try:
-            scores = spec.compute(candidates, refs, names, seed=seed, lang=lang)
+            scores = spec.compute(candidates, refs, names, seed=seed, lang=lang, cache=cache)
         except PACKAGE_ERRORS as exc:  # the package itself fails on these inputs: say so, never a row of zeros
             skipped.append((spec.name, f"{spec.package} {spec.version} fails: {type(exc).__name__}: {exc}"))
             continue

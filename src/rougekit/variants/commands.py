@@ -37,7 +37,11 @@ def perl_options(measures: Sequence[str], s: "Settings") -> str:
         words += ["-b", str(s.byte_limit)]
     if s.multi_ref == "best":
         words += ["-f", "B"]
-    if s.aggregation == "tokens":
+    if s.alpha != 0.5:
+        words += ["-p", f"{s.alpha:g}"]
+    if s.aggregation == "tokens":  # the summed counts; R = H/M, P = H/P and F computed from them
+        words += ["-t", "2"]
+    if s.aggregation == "rouge155-token-average":
         words += ["-t", "1"]
     return " ".join([*words, "-a"])
 
@@ -92,7 +96,7 @@ def _rouge155_command(s: "Settings", measures: Sequence[str], references: int | 
         if s.aggregation == "rouge155-average" and s.order == "file-names" and s.multi_ref == "sum":
             if s.split == "eos" and not (s.stopwords or s.word_limit or s.byte_limit) and references == 1:
                 return f"files2rouge references.txt summaries.txt; or: {perl}"
-        if s.aggregation in ("rouge155-average", "tokens") and s.multi_ref != "max":
+        if s.aggregation in ("rouge155-average", "rouge155-token-average", "tokens") and s.multi_ref in ("sum", "best"):
             return perl
         return python_command(s, measures, references)
     words = [f"rougekit score {reference_files(references)}", f"--measures {','.join(measures)}"]
@@ -106,12 +110,16 @@ def _rouge155_command(s: "Settings", measures: Sequence[str], references: int | 
         words.append(f"--byte-limit {s.byte_limit}")
     if s.multi_ref != "sum":
         words.append(f"--multi-ref {s.multi_ref}")
+    if s.alpha != 0.5:
+        words.append(f"--alpha {s.alpha:g}")
     average = {"mean": "pairs", "tokens": "tokens", "rouge155-average": "rouge155"}.get(s.aggregation)
+    if s.aggregation == "rouge155-token-average" and s.multi_ref in ("sum", "best") and s.order == "input":
+        return f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml"
     if average is None or s.order == "file-names":
         return python_command(s, measures, references)
     words.append(f"--average {average}")
     own = " ".join(words)
-    if s.aggregation == "mean" or s.multi_ref == "max":
+    if s.aggregation == "mean" or s.multi_ref in ("max", "jackknife"):
         return own
     return f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml; or: {own}"
 
@@ -124,6 +132,13 @@ def _rouge_score_command(s: "Settings", measures: Sequence[str], references: int
     if s.stopwords or s.word_limit or s.byte_limit:
         extra.append(
             "tokens as rougekit's --stopwords/--word-limit/--byte-limit leave them (rouge-score has no such option)"
+        )
+    if s.multi_ref == "avg" and s.aggregation == "mean" and not extra:
+        keys = tuple(types)
+        return (
+            f"torchmetrics.functional.text.rouge.rouge_score(candidates, references, rouge_keys={keys!r}, "
+            f"accumulate='avg'{', use_stemmer=True' if stem else ''})"
+            + ("" if s.precision == "float32" else " (its float32 values; rougekit's float64 mean of the references)")
         )
     if s.multi_ref != "max":
         extra.append(f"several references combined as rougekit's --multi-ref {s.multi_ref}")

@@ -24,16 +24,20 @@ from rougekit.engine import planner
 from rougekit.engine.cores import available_cores
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
-from rougekit.scoring import ratios
+from rougekit.scoring import f_measure_array, ratios
 
 # the factors, in the order --explain switches them (rounding and float precision last)
-FACTORS = ("tokenizer", "stemmer", "stopwords", "split", "multi_ref", "aggregation", "rounding", "precision")
+FACTORS = ("tokenizer", "stemmer", "stopwords", "split", "multi_ref", "aggregation", "alpha", "rounding", "precision")
 TOKENIZERS = ("rouge155", "rouge-score")
 STEMMERS = ("none", "porter", "porter+wordnet")  # porter+wordnet: -m; porter: files2rouge's -m, rouge-score's
 # ROUGE-L's sentences: none (one sequence), the lines, nltk's Punkt, files2rouge's (a new one after " .")
 SPLITS = ("none", "newline", "punkt", "eos")
-MULTI_REF = ("sum", "best", "max")
-AGGREGATIONS = ("mean", "tokens", "rouge155-average", "bootstrap-median")
+# avg: the mean of the per-reference values (torchmetrics' accumulate="avg"); jackknife: the paper's
+MULTI_REF = ("sum", "best", "max", "jackknife", "avg")
+# tokens: the counts summed, the ratios from them (-t 2's totals, divided by hand); rouge155-token-average:
+# what -t 1 -a prints (the -r 1000 resamples' ratios of summed counts, averaged)
+AGGREGATIONS = ("mean", "tokens", "rouge155-average", "rouge155-token-average", "bootstrap-median")
+ALPHAS = (0.5, 0.2, 0.8)  # -p: F1, then F2 (recall weighted) and F0.5 (precision weighted)
 ROUNDINGS = ("none", "round5")  # round5: the value as ROUGE-1.5.5 prints it (%.5f), read back
 PRECISIONS = ("float64", "float32")
 ORDERS = ("input", "file-names")  # the pairs' order in ROUGE-1.5.5's bootstrap
@@ -54,10 +58,16 @@ class Settings:
     split        ROUGE-L's sentences: "none" (the whole summary one sequence: rouge-score's rougeL),
                  "newline" (its lines: summary-level LCS, rougeLsum), "punkt" (nltk.sent_tokenize) or
                  "eos" (files2rouge's: the lines joined, a sentence ending after each " .")
-    multi_ref    "sum" (-f A), "best" (-f B) or "max" (best F, rouge-score's score_multi)
-    aggregation  "mean" of per-pair values, "tokens" (Σhits/Σcounts, -t 1), "rouge155-average"
-                 (the script's -a average over -r 1000 resamples), "bootstrap-median" (rouge-score's
-                 BootstrapAggregator mid after np.random.seed)
+    multi_ref    "sum" (-f A), "best" (-f B), "max" (best F, rouge-score's score_multi), "jackknife"
+                 (the paper's leave-one-out mean of best scores) or "avg" (the mean of the per-reference
+                 values: torchmetrics' accumulate="avg")
+    aggregation  "mean" of per-pair values, "tokens" (Σhits/Σcounts: -t 2's totals divided by hand),
+                 "rouge155-average" (the script's -a average over -r 1000 resamples, -t 0),
+                 "rouge155-token-average" (what -t 1 -a prints: the resamples' ratios of summed
+                 counts, averaged), "bootstrap-median" (rouge-score's BootstrapAggregator mid after
+                 np.random.seed)
+    alpha        F's weight of precision (-p): F = PR / ((1 - alpha) P + alpha R); ROUGE-1.5.5's
+                 tokenizer only (rouge-score's F is F1)
     order        the pairs' order in the script's bootstrap (-a average): "input", or "file-names" (the
                  files <i>.txt sorted as strings, as pyrouge and files2rouge name and list them)
     rounding     "none" or "round5" (the 5 decimals ROUGE-1.5.5 prints, as pyrouge reads them back)
@@ -75,8 +85,11 @@ class Settings:
     rounding: str = "none"
     precision: str = "float64"
     order: str = "input"
+    alpha: float = 0.5
 
     def __post_init__(self):
+        if not 0.0 <= self.alpha <= 1.0:
+            raise OptionError(f"alpha must be between 0 and 1, not {self.alpha!r}")
         for name, allowed in (
             ("tokenizer", TOKENIZERS),
             ("stemmer", STEMMERS),
@@ -196,6 +209,9 @@ class Space:
         self._stats: dict = {}
         self._texts: dict = {}
         self._values: dict = {}
+        self._single: Space | None = None
+        self._weighted: dict = {}  # per-pair values under another -p
+        self._draw_states: dict = {}  # numpy's global state at the draws of the measure at a position
 
     # -- counting ------------------------------------------------------------------------------
     def _split_texts(self, split: str) -> tuple[list, list]:
@@ -224,6 +240,8 @@ class Space:
 
     def _count(self, key: tuple, names: list) -> None:
         tokenizer, stemmer, stopwords, word_limit, byte_limit, multi_ref, split = key
+        if multi_ref in ("avg", "jackknife"):
+            return self._count_per_reference(key, names)
         measures = [Measure.parse(n) for n in names]
         options: dict = dict(stem=stemmer != "none", stopwords=stopwords, word_limit=word_limit, byte_limit=byte_limit)
         options["multi_ref"] = multi_ref
@@ -246,6 +264,35 @@ class Space:
                 column[:, 3:] = np.stack([recall, precision, f], axis=1)
             self._stats[(key, name)] = column
 
+    def _count_per_reference(self, key: tuple, names: list) -> None:
+        """The rules over per-reference values: each reference counted alone (the pairs repeated,
+        one reference each), then per pair the counts summed and R, P and F each combined:
+        ``"avg"`` their mean (torchmetrics' accumulate="avg", in float64), ``"jackknife"`` the
+        mean over the leave-one-out sets of the best (:func:`rougekit.scoring.jackknife`)."""
+        candidates, references = self._split_texts("newline")
+        sizes = np.array([len(r) for r in references])
+        owner = np.repeat(np.arange(len(candidates)), sizes)
+        if self._single is None:  # the pairs with one reference each
+            self._single = Space(
+                [candidates[i] for i in owner.tolist()],
+                [[r] for refs in references for r in refs],
+                self.measures,
+                self.seed,
+                self.jobs,
+            )
+        settings = Settings(key[0], key[1], key[2], key[3], key[4], key[6], "sum")
+        starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        for name in names:
+            column = self._single.statistics(settings, name)
+            out = np.zeros((len(candidates), 6))
+            for j in range(3):
+                out[:, j] = np.bincount(owner, weights=column[:, j], minlength=len(candidates))
+            for size in np.unique(sizes).tolist():  # the pairs with ``size`` references, as a matrix
+                rows = np.nonzero(sizes == size)[0]
+                block = column[starts[rows][:, None] + np.arange(size)[None, :], 3:]  # rows x size x 3
+                out[rows, 3:] = _combined(block, key[5])
+            self._stats[(key, name)] = out
+
     # -- the corpus number ---------------------------------------------------------------------
     def value(self, s: Settings, measure: str) -> tuple[float, float, float]:
         """(R, P, F) of the corpus under ``s``: aggregated, in ``s.precision``, rounded as ``s.rounding``."""
@@ -257,9 +304,24 @@ class Space:
             out = tuple(float(f"{v:.5f}") for v in out)
         return out
 
-    def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
+    def per_pair(self, s: Settings, measure: str) -> np.ndarray:
+        """n x 3 per-pair (R, P, F) under ``s`` (F with ``s.alpha``: the script's, from the rounded
+        R and P, rounded to 5 decimals)."""
         stats = self.statistics(s, measure)
         values = stats[:, 3:6]
+        if s.alpha == 0.5:
+            return values
+        if s.tokenizer != "rouge155" or s.multi_ref in ("jackknife", "avg"):
+            raise OptionError("alpha (-p) is ROUGE-1.5.5's: its tokenizer, with -f A or -f B")
+        key = (self._count_key(s, measure), measure, s.alpha)
+        if key not in self._weighted:
+            f = round5_array(f_measure_array(values[:, 0], values[:, 1], s.alpha))
+            self._weighted[key] = np.column_stack([values[:, 0], values[:, 1], f])
+        return self._weighted[key]
+
+    def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
+        stats = self.statistics(s, measure)
+        values = self.per_pair(s, measure)
         if s.precision == "float32":
             values = values.astype(np.float32).astype(np.float64)
         if s.aggregation == "mean":
@@ -272,7 +334,14 @@ class Space:
                 out = tuple(float(np.mean(np.ascontiguousarray(values[:, k]))) for k in range(3))
         elif s.aggregation == "tokens":
             model, hits, peer = (float(np.sum(stats[:, k])) for k in range(3))
-            out = tuple(float(v) for v in ratios(model, peer, hits, 0.5))
+            out = tuple(float(v) for v in ratios(model, peer, hits, s.alpha))
+        elif s.aggregation == "rouge155-token-average":
+            from rougekit.stats.perl_bootstrap import perl_bootstrap
+
+            counts = np.ascontiguousarray(stats[:, [0, 2, 1]])  # the script's (model, peer, hits)
+            if s.order == "file-names":
+                counts = counts[file_name_order(len(counts))]
+            out = tuple(float(v) for v in perl_bootstrap(counts, RESAMPLES, 95.0, 1, s.alpha).average)
         elif s.aggregation == "rouge155-average":
             from rougekit.stats.perl_bootstrap import perl_bootstrap_columns
 
@@ -293,11 +362,47 @@ class Space:
 
         n = len(values)
         with global_seed(self.seed):
-            draws, rows = position * RESAMPLES, max(1, (1 << 20) // n)
-            for start in range(0, draws, rows):  # the draws of the types before, in blocks
-                np.random.randint(0, n, size=(min(rows, draws - start), n))
+            state = self._draw_states.get(position)
+            if state is None:  # the draws of the types before, in blocks, once: numpy's state after them is kept
+                draws, rows = position * RESAMPLES, max(1, (1 << 20) // n)
+                for start in range(0, draws, rows):
+                    np.random.randint(0, n, size=(min(rows, draws - start), n))
+                self._draw_states[position] = np.random.get_state()
+            else:
+                np.random.set_state(state)
             mid = BootstrapAggregator(n_samples=RESAMPLES)._bootstrap_resample(values)[1]
         return tuple(float(v) for v in mid)
+
+
+def round5_array(values: np.ndarray) -> np.ndarray:
+    """Each value (0 or more) as ``float("%7.5f" % value)``, vectorised: the scaled value's nearest
+    whole number, divided back (one correctly rounded division, as the string is read back); where
+    the scaled value lies within 1e-6 of a half (a tie or the product's rounding could decide), the
+    string itself."""
+    scaled = np.asarray(values, dtype=np.float64) * 100000.0
+    whole = np.floor(scaled)
+    fraction = scaled - whole
+    out = (whole + (fraction > 0.5)) / 100000.0
+    near = np.nonzero(np.abs(fraction - 0.5) < 1e-6)[0]
+    for i in near.tolist():
+        out[i] = float("%7.5f" % values[i])
+    return out
+
+
+def _combined(block: np.ndarray, rule: str) -> np.ndarray:
+    """Per pair (first axis) the per-reference values (second axis) of R, P, F combined by ``rule``,
+    each added in reference order as :func:`rougekit.scoring.jackknife` adds them."""
+    size = block.shape[1]
+    if size == 1:
+        return block[:, 0, :]
+    if rule == "avg":
+        parts = [block[:, k, :] for k in range(size)]
+    else:  # jackknife: the best of the others, for each reference left out
+        parts = [np.max(np.delete(block, k, axis=1), axis=1) for k in range(size)]
+    total = np.zeros_like(parts[0])
+    for part in parts:
+        total = total + part
+    return total / size
 
 
 def file_name_order(n: int) -> list:

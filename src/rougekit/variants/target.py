@@ -10,10 +10,13 @@ target. The rows are ranked first; then a bounded, deterministic grid is searche
 * stopwords (-s) and length limits (``LIMITS``: none, -l 75, -l 100, -b 75, -b 275, -b 665), with
   ROUGE-1.5.5's tokenizer only (rouge-score has neither);
 * ROUGE-L's sentences: none, lines, nltk's Punkt (when installed), files2rouge's " ." rule;
-* several references: sum (-f A), best (-f B), max (rouge-score's only rule);
-* aggregation: per-pair mean, token sums, ROUGE-1.5.5's -a average (over the pairs in input order,
-  and with its tokenizer also in pyrouge's and files2rouge's file-name order), bootstrap median;
-  float32 (torchmetrics) beside float64 for rouge-score's per-pair mean;
+* several references: sum (-f A), best (-f B), max (rouge-score's), the paper's jackknife, and
+  with rouge-score's tokenizer torchmetrics' accumulate="avg" (the mean over the references);
+* aggregation: per-pair mean, token sums (-t 2's totals, divided), ROUGE-1.5.5's -a average of
+  -t 0 and of -t 1 (over the pairs in input order, and in pyrouge's and files2rouge's file-name
+  order), bootstrap median; float32 (torchmetrics) beside float64 for rouge-score's per-pair mean;
+  no token sums for the rules over per-reference values (jackknife, avg);
+* F's weight -p (``ALPHAS``: 0.5, 0.2, 0.8) with ROUGE-1.5.5's tokenizer and -f A or B, for F targets;
 * printed value: rounded or truncated.
 
 Counting is done once per counting choice (:class:`~rougekit.variants.space.Space`) and every
@@ -36,7 +39,7 @@ import numpy as np
 
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
-from rougekit.variants.space import Settings, Space, punkt_available
+from rougekit.variants.space import ALPHAS, Settings, Space, punkt_available
 
 LIMITS = ((0, 0), (75, 0), (100, 0), (0, 75), (0, 275), (0, 665))  # (-l, -b)
 # How far a bootstrap aggregate may be from the plain mean, in standard errors (SE) of the mean: the
@@ -164,28 +167,53 @@ class SearchReport:
     pruned: int = 0
     seconds: float = 0.0
     matched: bool = False
+    grid: int = 0  # the settings of the grid for this target, before pruning (:func:`grid_size`)
     ranking: list = field(default_factory=list)  # [(row name, distance)], best first
 
 
-def _grid(space: Space):
+def grid_size(multi: bool, stat: str = "f", splits: tuple = ("newline", "none", "eos", "punkt")) -> int:
+    """How many settings the search walks before pruning: with several references per pair or one,
+    for a target of ``stat``, with these ROUGE-L sentence splits (just "newline" without ROUGE-L)."""
+    total = 0
+    for base in _grid(multi):
+        for alpha in _alphas(base, stat):
+            for aggregation, _ in _aggregations(base):
+                float32 = base.tokenizer == "rouge-score" and aggregation == "mean"
+                total += len(splits) * (2 if float32 else 1)
+    return total
+
+
+def _grid(multi_references: bool):
     """The counting choices (split "newline", aggregation "mean"), in the search order."""
-    multi = ("sum", "best", "max") if space.multi else ("sum",)
+    multi = ("sum", "best", "max", "jackknife") if multi_references else ("sum",)
     for stemmer in ("none", "porter", "porter+wordnet"):
         for stopwords in (False, True):
             for word_limit, byte_limit in LIMITS:
                 for rule in multi:
                     yield Settings("rouge155", stemmer, stopwords, word_limit, byte_limit, "newline", rule)
     for stemmer in ("none", "porter"):
-        yield Settings("rouge-score", stemmer, split="newline", multi_ref="max")
+        for rule in ("max", "avg") if multi_references else ("max",):
+            yield Settings("rouge-score", stemmer, split="newline", multi_ref=rule)
 
 
 def _aggregations(base: Settings) -> list:
-    """(aggregation, pairs' order) to try: the script's average also over pairs in file-name order
-    (pyrouge's and files2rouge's <i>.txt files) with its tokenizer."""
-    out = [("mean", "input"), ("tokens", "input"), ("rouge155-average", "input")]
+    """(aggregation, pairs' order) to try: the script's -t 0 and -t 1 averages also over pairs in
+    file-name order (pyrouge's and files2rouge's <i>.txt files) with its tokenizer; no summed counts
+    where the rule combines per-reference values (jackknife, avg)."""
+    per_reference = base.multi_ref in ("jackknife", "avg")
+    out = [("mean", "input")] + ([] if per_reference else [("tokens", "input")]) + [("rouge155-average", "input")]
     if base.tokenizer == "rouge155":
         out.append(("rouge155-average", "file-names"))
+        if not per_reference:
+            out += [("rouge155-token-average", "input"), ("rouge155-token-average", "file-names")]
     return out + [("bootstrap-median", "input")]
+
+
+def _alphas(base: Settings, stat: str) -> tuple:
+    """-p values to try: ROUGE-1.5.5's tokenizer, -f A or B, and only when the target is F."""
+    if stat == "f" and base.tokenizer == "rouge155" and base.multi_ref in ("sum", "best"):
+        return ALPHAS
+    return (0.5,)
 
 
 def _splits(with_l: bool, punkt: bool) -> tuple:
@@ -201,7 +229,7 @@ def _stat_values(space: Space, s: Settings, measures, stat: int) -> dict:
 def _standard_errors(space: Space, s: Settings, measures, stat: int) -> dict:
     out = {}
     for m in measures:
-        column = space.statistics(s, m)[:, 3 + stat]
+        column = space.per_pair(s, m)[:, stat]
         out[m] = float(np.std(column) / math.sqrt(len(column))) if len(column) else 0.0
     return out
 
@@ -236,46 +264,16 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
         if d == 0.0:
             found.append(_match(row.name, row.settings, row.command, row.scores, values, target))
     report.ranking.sort(key=lambda x: x[1])
-    with_l = "ROUGE-L" in measures
-    splits = _splits(with_l, punkt_available()[0])
-    n_measures = [m for m in measures if m != "ROUGE-L"]
+    splits = _splits("ROUGE-L" in measures, punkt_available()[0])
+    report.grid = grid_size(space.multi, target.stat, splits)
     near: list = []
     seen = {r.settings for r in result.rows if r.settings is not None and r.name in {m.name for m in found}}
-    for base in _grid(space):
+    for base in _grid(space.multi):
         report.counted += 1
-        means = _stat_values(space, base, measures, stat)
-        tokens = _stat_values(space, base.replace(aggregation="tokens"), measures, stat)
-        ses = _standard_errors(space, base, measures, stat)
-        # ROUGE-N does not depend on ROUGE-L's sentences: recount ROUGE-L under the other splits only
-        # where ROUGE-N can match with some aggregation (a bootstrap one lies near the mean)
-        n_can_match = not n_measures or (
-            _could_match(target, means, ses, n_measures, BOOTSTRAP_SES)
-            or _could_match(target, tokens, ses, n_measures, 0.0)
-        )
-        for split in splits:
-            counting = base.replace(split=split)
-            if split != "newline":
-                if not n_can_match:
-                    report.pruned += 1
-                    continue
-                ses = {**ses, **_standard_errors(space, counting, ["ROUGE-L"], stat)} if with_l else ses
-            for aggregation, order in _aggregations(base):
-                torch_like = base.tokenizer == "rouge-score" and aggregation == "mean"
-                precisions = ("float64", "float32") if torch_like else ("float64",)
-                for precision in precisions:
-                    s = counting.replace(aggregation=aggregation, precision=precision, order=order)
-                    if aggregation in ("rouge155-average", "bootstrap-median") and not _could_match(
-                        target, _stat_values(space, counting, measures, stat), ses, measures, BOOTSTRAP_SES
-                    ):
-                        report.pruned += 1
-                        continue
-                    report.evaluated += 1
-                    values = _stat_values(space, s, measures, stat)
-                    d = target.distance(values)
-                    if d == 0.0 and s not in seen:
-                        found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
-                    elif d > 0.0:
-                        near.append((d, report.evaluated, s))
+        for alpha in _alphas(base, target.stat):
+            _search_counting(
+                space, target, base.replace(alpha=alpha), measures, stat, splits, report, found, near, seen
+            )
     report.seconds = time.perf_counter() - started
     report.matched = bool(found)
     if found:
@@ -285,6 +283,54 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
         _match(_name(s), s, _command(space, s), _scores(space, s), None, target, d) for d, _, s in near[:NEAREST]
     ]
     return nearest, report
+
+
+def _search_counting(space, target, base, measures, stat, splits, report, found, near, seen) -> None:
+    """Every aggregation of one counting choice (with one -p), ROUGE-L under every sentence split."""
+    with_l = "ROUGE-L" in measures
+    n_measures = [m for m in measures if m != "ROUGE-L"]
+    means = _stat_values(space, base, measures, stat)
+    tokens = _stat_values(space, base.replace(aggregation="tokens"), measures, stat)
+    ses = _standard_errors(space, base, measures, stat)
+    # ROUGE-N does not depend on ROUGE-L's sentences: recount ROUGE-L under the other splits only
+    # where ROUGE-N can match with some aggregation (a bootstrap one lies near the mean or the ratio)
+    n_can_match = not n_measures or (
+        _could_match(target, means, ses, n_measures, BOOTSTRAP_SES)
+        or _could_match(target, tokens, ses, n_measures, BOOTSTRAP_SES)
+    )
+    for split in splits:
+        counting = base.replace(split=split)
+        if split != "newline":
+            if not n_can_match:
+                report.pruned += 1
+                continue
+            ses = {**ses, **_standard_errors(space, counting, ["ROUGE-L"], stat)} if with_l else ses
+        for aggregation, order in _aggregations(base):
+            torch_like = base.tokenizer == "rouge-score" and aggregation == "mean"
+            precisions = ("float64", "float32") if torch_like else ("float64",)
+            # a bootstrap average lies near what it resamples: the per-pair mean (-t 0, the median)
+            # or the ratio of the summed counts (-t 1)
+            centre = "tokens" if aggregation == "rouge155-token-average" else "mean"
+            for precision in precisions:
+                s = counting.replace(aggregation=aggregation, precision=precision, order=order)
+                if aggregation in ("rouge155-average", "rouge155-token-average", "bootstrap-median") and not (
+                    _could_match(
+                        target,
+                        _stat_values(space, counting.replace(aggregation=centre), measures, stat),
+                        ses,
+                        measures,
+                        BOOTSTRAP_SES,
+                    )
+                ):
+                    report.pruned += 1
+                    continue
+                report.evaluated += 1
+                values = _stat_values(space, s, measures, stat)
+                d = target.distance(values)
+                if d == 0.0 and s not in seen:
+                    found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
+                elif d > 0.0:
+                    near.append((d, report.evaluated, s))
 
 
 def _name(s: Settings) -> str:
