@@ -736,12 +736,14 @@ cdef class _Engine:
         return 0
 
     cdef str _as_text(self, object summary, Py_ssize_t pair, int ref):
-        """A summary that is not a str through ``to_text``; a clear TypeError when it cannot be text."""
+        """A summary that is not a str through ``to_text``; when it cannot be text, the TypeError of the
+        readable path, naming the summary (``pair 2: reference 3``) and a missing value or bytes as such."""
         try:
             return self.to_text(summary)
         except TypeError:
-            raise TypeError(f"{_where(pair, ref)}: expected text (a str or a list of str sentences), got "
-                            f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
+            where = _where(pair, ref)
+        _inputs.check_kind(summary, "text", where)   # token ids in a text call: said so
+        raise TypeError(_inputs.not_text(summary, where))
 
     cdef bytes _surrogate_bytes(self, str text):
         """The bytes tokenized for a text with surrogates (no UTF-8 of its own). rouge-score's
@@ -793,6 +795,7 @@ cdef class _Engine:
         """
         cdef _Chunk ch = _Chunk.__new__(_Chunk)
         cdef Py_ssize_t i, n = end - start, nr = 0, cap, k
+        cdef int j
         cdef _Doc d
         cdef void* q
         cdef PyObject* hit
@@ -838,9 +841,11 @@ cdef class _Engine:
                 refs = references[start + i]
                 if isinstance(refs, (str, bytes)):
                     refs = (refs,)
+                j = 0
                 for text in refs:
                     if not isinstance(text, str):
-                        text = self._as_text(text, start + i, 0)
+                        text = self._as_text(text, start + i, j)
+                    j += 1
                     hit = PyDict_GetItem(cache, text) if use_cache else NULL
                     if hit != NULL:
                         d = <_Doc>hit
