@@ -763,13 +763,9 @@ cdef class _Engine:
                     d = self._id_doc_queued(candidates[start + i], &pend, start + i, -1)
                     keep.append(d)
                     ch.peers[i] = &d.d
-                    refs = references[start + i]
-                    level = _id_level(refs)
-                    if level == 1:
-                        refs = (refs,)
-                    elif level == 0:
-                        refs = ()
-                    elif level < 0:
+                    refs = _id_refs(references[start + i])
+                    if refs is None:
+                        refs = references[start + i]
                         raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
                                         f"or a list of them), got {refs!r:.60}")
                     j = 0
@@ -823,7 +819,7 @@ cdef class _Engine:
         """Read the queued int32 arrays into their docs without the GIL, release them; the first
         id out of range raises (the queue's order).  With ``ch``: then score it into ``base`` with
         workspace ``w``."""
-        cdef Py_ssize_t k, bad = -1, at = 0
+        cdef Py_ssize_t bad = -1, at = 0
         cdef int64_t badv = 0
         cdef int rc = 0, src = 0
         if ch is None:
@@ -832,16 +828,10 @@ cdef class _Engine:
             return 0
         try:
             with nogil:
-                for k in range(pend.n):
-                    rc = _read_int32_nogil(&self.idm, <const int32_t*>pend.views[k].buf, pend.views[k].shape[0],
-                                           self.word_limit, &self.st, &self.so, &badv)
-                    if rc != 0:
-                        bad = k
-                        break
-                    self._store(False, pend.dst[k], pend.slot[k])
+                rc = _read_queued(self, pend, 0, pend.n, NULL, &badv, &bad)
                 if rc == 0 and w != NULL and ch.n > 0:
                     src = self._score_chunk(ch.peers, ch.refs, ch.roff, ch.n, ch.start, w, base, &at)
-            if rc == -1:
+            if rc == 1:
                 _out_of_range(badv, pend.pair[bad], pend.ref[bad])
             if rc != 0:
                 raise MemoryError()
