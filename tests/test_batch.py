@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import rougekit
 from rougekit import _core
 from rougekit._core import _pure
 from rougekit.errors import InputError
@@ -708,3 +709,27 @@ def test_long_tokens_interned_by_all_their_bytes():
     for k, word in enumerate(words):  # alone, at the very end of its text: the same type
         assert scorer.tokens(word) == [ids[k]]
         assert scorer.tokens("x " + word.upper()) == [scorer.tokens("x")[0], ids[k]]
+
+
+def test_the_engine_names_the_bad_reference_of_a_pair_by_its_position():
+    """The engine named every bad reference 'reference 1' and gave no hint for a missing value or
+    bytes (rougekit.score re-read the refused pair in Python for the message); now the engine's
+    own text names the pair and the reference, as the readable path does."""
+    scorer = BatchScorer(
+        [Measure.rouge_n(1)], stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5
+    )
+    missing = "(a missing value: drop those rows or fill them, e.g. with '', first)"
+    expected = f"pair 2: reference 3: expected text (a str or a list of str sentences), got None {missing}"
+    cands = ["a b", "b c"]
+    with pytest.raises(TypeError) as err:
+        scorer.score_arrays(cands, [["a"], ["b", "c", None]], jobs=1)
+    assert str(err.value) == expected
+    with pytest.raises(TypeError) as err:
+        scorer.score_arrays(cands, [["a"], ["b", b"c", "d"]], jobs=1)
+    assert str(err.value) == (
+        "pair 2: reference 2: expected text (a str or a list of str sentences), got b'c' "
+        "(bytes: decode them first, e.g. .decode('utf-8'))"
+    )
+    with pytest.raises(TypeError) as err:  # the same text through the front door
+        rougekit.score(cands, [["a"], ["b", "c", None]], measures=["ROUGE-1"], bootstrap=None)
+    assert str(err.value) == expected

@@ -363,8 +363,6 @@ class Scorer:
                     candidates_in, references_in, jobs or self.jobs, fed, counts if fed == "text" else None
                 )
             except (TypeError, InputError) as e:  # the engine counts this chunk's pairs from 1
-                if isinstance(e, TypeError) and fed == "text":
-                    e = self._text_error(e, candidates, references)
                 raise _counted_from(e, first) from None
             if len(batch_cols) == len(self.measures):
                 data = scored  # every measure from the engine: its array is the result (no copy)
@@ -388,19 +386,6 @@ class Scorer:
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in refs]))
         return data, bleu_pairs
-
-    def _text_error(self, error: TypeError, candidates: list, references: list[list]) -> TypeError:
-        """The readable path's error for the pair the engine refused: the engine names any bad reference
-        'reference 1' and does not say a missing value or bytes are what it is."""
-        found = re.match(r"pair (\d+): ", str(error))
-        if found is None or not 0 < int(found.group(1)) <= len(candidates):
-            return error
-        k = int(found.group(1)) - 1
-        try:
-            self._docs(candidates[k : k + 1], references[k : k + 1], "text", k + 1)
-        except TypeError as exact:
-            return exact
-        return error
 
     def _docs(self, candidates: list, references: list[list], kind: str, first: int) -> tuple[list, list]:
         """The processed candidates and references, pair by pair in input order (an error names the

@@ -27,12 +27,13 @@ every job its own engine and workspace):
   printf and Python do) and F is computed from the rounded values.
 
 Files (included in this order; each says what it does and the ROUGE-1.5.5 behaviour it mirrors):
-common.pxi (n-gram keys, bit-parallel LCS row and prefix, ROUGE-W DP),
+common.pxi (n-gram keys, bit-parallel LCS row and prefix, ROUGE-W DP), trace1.pxi (the one-word union
+LCS trace-back in C), rounding.pxi (R/P like %7.5f, F),
 stem155.pxi / stemnltk.pxi (stemmers), buffers.pxi, strmap.pxi, summaries.pxi (DocC), ids.pxi
 (summaries given as token ids), tokenize.pxi (tokenizer, vocabulary table), this file (the
 _Engine: interning, stopwords/stemming glue, prepare), kinds.pxi (the kind table, kinds.py's mirror), limits.pxi (sentences, -l/-b),
-work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU unit tables), lcs.pxi (LCS lengths),
-score.pxi (all measures of one pair, union LCS trace-back, multi-reference rules, R/P/F), pair.pxi
+work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU tables and counts), lcs.pxi (ROUGE-L/LSEQ/W counts),
+score.pxi (one pair: local ids, the dispatch on the kind table, multi-reference rules, R/P/F), pair.pxi
 (the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
 textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), marks.pxi (the
 highlights' matched positions), idjob.pxi (a token-id call read and scored by every job at once).
@@ -54,77 +55,7 @@ include "common.pxi"
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object u, Py_ssize_t* size) except NULL
 
-cdef extern from *:
-    """
-    #define RKB_POPCOUNT64(x) RK_POPCOUNT64(x)   /* common.pxi */
-
-    /* Trace-back of one (model sentence, peer sentence) LCS whose peer sentence has at most 64
-       tokens (one word per bit-parallel row; rows[a] is row a, rows[0] all ones), walked row by
-       row.  The script's decisions at (a, b): a match is diagonal; else "up" if c(a-1, b) >=
-       c(a, b-1), else "left".  With D = c(a, b) - c(a-1, b) (0 or 1): D = 0 means up (or the
-       diagonal at a match); D = 1 means left until the first column b' <= b (from the right)
-       where x[a-1] matches y[b'-1] (diagonal) or row a grows at b'-1 (then up), and D stays 1
-       along the way.  So each row is one bit search over (match bits | growth bits) instead of
-       one step per cell.  pm(a) is the match word of x[a-1] in the PM table (stride Wb; types
-       the candidate lacks map to the zero row U).  cu = c(a, b) = 0 ends the walk.  PAIR: a
-       statement run at each step, empty here (score.pxi's rkb_trace1_pairs lists the matches). */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define RKB_CTZ64(x) __builtin_ctzll((unsigned long long)(x))
-    #define RKB_HIBIT(x) (63 - __builtin_clzll((unsigned long long)(x)))
-    #define RKB_PREFETCH(p) __builtin_prefetch((p))
-    #else
-    static inline int RKB_CTZ64(unsigned long long x) { int r = 0; while (!(x & 1)) { x >>= 1; r++; } return r; }
-    static inline int RKB_HIBIT(unsigned long long x) { int r = 63; while (!(x >> 63)) { x <<= 1; r--; } return r; }
-    #define RKB_PREFETCH(p) ((void)(p))
-    #endif
-    #define RKB_TRACE1_BODY(PC, PAIR)                                                        \
-    {                                                                                        \
-        Py_ssize_t a = m, b = n;                                                             \
-        int cu = PC(~rows[a] & (~0ULL >> (64 - b)));                                         \
-        while (cu > 0 && a > 0 && b > 0) {  /* a, b > 0 whenever cu > 0: a guard only */ \
-            uint64_t low = ~0ULL >> (64 - b);                                                \
-            uint32_t xi = (uint32_t)x[a - 1];                                                \
-            uint64_t pmw = PM[(Py_ssize_t)(xi < U ? xi : U) * Wb];                          \
-            int D = cu - PC(~rows[a - 1] & low);                                             \
-            uint64_t S = D ? ((pmw | ~rows[a]) & low) : (1ULL << (b - 1));                   \
-            int p = RKB_HIBIT(S);                                                            \
-            int mt = (int)((pmw >> p) & 1);                                                  \
-            mk[a - 1] |= (uint8_t)mt;                                                        \
-            PAIR                                                                             \
-            cu -= mt | D;                                                                    \
-            b = p + 1 - mt;                                                                  \
-            a -= 1;                                                                          \
-        }                                                                                    \
-    }
-
-    typedef void (*rkb_trace1_fn)(const int32_t*, Py_ssize_t, Py_ssize_t, const uint64_t*, uint8_t*,
-                                  const uint64_t*, Py_ssize_t, uint32_t);
-    static void rkb_trace1_generic(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
-                                   uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U)
-    RKB_TRACE1_BODY(RKB_POPCOUNT64, )
-
-    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
-    __attribute__((target("popcnt")))
-    static void rkb_trace1_hw(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows,
-                              uint8_t* mk, const uint64_t* PM, Py_ssize_t Wb, uint32_t U)
-    RKB_TRACE1_BODY(__builtin_popcountll, )
-    static rkb_trace1_fn rkb_trace1 = rkb_trace1_generic;
-    static int rkb_init_dispatch(void) {
-        __builtin_cpu_init();
-        if (__builtin_cpu_supports("popcnt")) { rkb_trace1 = rkb_trace1_hw; return 1; }
-        return 0;
-    }
-    #else
-    static rkb_trace1_fn rkb_trace1 = rkb_trace1_generic;
-    static int rkb_init_dispatch(void) { return 0; }
-    #endif
-    """
-    int RKB_POPCOUNT64(uint64_t x) nogil
-    int RKB_CTZ64(uint64_t x) nogil
-    void RKB_PREFETCH(const void* p) nogil
-    void rkb_trace1(const int32_t* x, Py_ssize_t m, Py_ssize_t n, const uint64_t* rows, uint8_t* mk,
-                    const uint64_t* PM, Py_ssize_t Wb, uint32_t U) nogil
-    int rkb_init_dispatch()
+include "trace1.pxi"
 
 from rougekit.errors import InputError
 
@@ -160,62 +91,7 @@ _init_tables()
 _HW_POPCOUNT = bool(rkb_init_dispatch())
 
 
-# =========================================================================== small helpers
-
-cdef double _round5_slow(double x) noexcept nogil:
-    cdef char buf[512]
-    snprintf(buf, sizeof(buf), "%7.5f", x)
-    return strtod(buf, NULL)
-
-
-cdef inline double _round5(double x) noexcept nogil:
-    """``float("%7.5f" % x)``: round x*1e5 to an integer on the exact binary value (ties to even)."""
-    cdef double y, err, t, d, r
-    if not (x >= 0.0 and x < 1e9):
-        return _round5_slow(x)
-    y = x * 1e5
-    err = fma(x, 1e5, -y)          # x * 1e5 == y + err exactly
-    t = floor(y)
-    d = y - (t + 0.5)              # exact where it matters (Sterbenz)
-    if d > -err:
-        r = t + 1.0
-    elif d < -err:
-        r = t
-    else:                          # an exact tie: half to even, as printf and Python do
-        r = t if fmod(t, 2.0) == 0.0 else t + 1.0
-    return r / 1e5
-
-
-cdef inline double _f_measure(double r, double p, double alpha) noexcept nogil:
-    cdef double denom = (1.0 - alpha) * p + alpha * r
-    if denom > 0:
-        return (p * r) / denom
-    return 0.0
-
-
-def _token_spans_py(bytes text, Py_ssize_t end=-1):
-    """Test hook: (start, end) of the runs of [A-Za-z0-9] in ``text[:end]`` (default: all of it),
-    found with the bitmap, which may read the bytes of ``text`` past ``end`` (as in a longer text)."""
-    cdef Py_ssize_t n = len(text) if end < 0 or end > len(text) else end, k, j
-    cdef uint64_t* bits = <uint64_t*>malloc((((n + 63) >> 6) + 1) * 8)
-    cdef list spans = []
-    if bits == NULL:
-        raise MemoryError()
-    try:
-        _alnum_bitmap(<const uint8_t*><char*>text, n, bits, len(text))
-        k = _next_bit(bits, 0, n, 0)
-        while k < n:
-            j = _next_bit(bits, k, n, ~(<uint64_t>0))
-            spans.append((k, j))
-            k = _next_bit(bits, j, n, 0)
-    finally:
-        free(bits)
-    return spans
-
-
-def _round5_py(double x):
-    """Test hook: the C rounding of ``_round5``."""
-    return _round5(x)
+include "rounding.pxi"
 
 
 include "buffers.pxi"
@@ -227,38 +103,6 @@ include "ids.pxi"
 
 include "tokenize.pxi"
 
-
-
-cdef struct MeasureC:
-    int kind
-    int n              # n of ROUGE-N, skip distance of ROUGE-S/SU (< 0: unlimited)
-    double w
-    double inv_w
-
-
-cdef class _Chunk:
-    cdef const DocC** peers
-    cdef const DocC** refs
-    cdef Py_ssize_t* roff
-    cdef Py_ssize_t n
-    cdef Py_ssize_t start
-
-    def __dealloc__(self):
-        free(self.peers)
-        free(self.refs)
-        free(self.roff)
-
-    cdef Py_ssize_t put_ref(self, Py_ssize_t nr, Py_ssize_t cap, const DocC* ref) except -1:
-        """Store reference ``nr`` (doubling the array of ``cap`` slots when full); the new capacity."""
-        cdef void* q
-        if nr == cap:
-            cap *= 2
-            q = realloc(self.refs, cap * sizeof(DocC*))
-            if q == NULL:
-                raise MemoryError()
-            self.refs = <const DocC**>q
-        self.refs[nr] = ref
-        return cap
 
 
 @cython.final
@@ -736,12 +580,14 @@ cdef class _Engine:
         return 0
 
     cdef str _as_text(self, object summary, Py_ssize_t pair, int ref):
-        """A summary that is not a str through ``to_text``; a clear TypeError when it cannot be text."""
+        """A summary that is not a str through ``to_text``; when it cannot be text, the TypeError of the
+        readable path, naming the summary (``pair 2: reference 3``) and a missing value or bytes as such."""
         try:
             return self.to_text(summary)
         except TypeError:
-            raise TypeError(f"{_where(pair, ref)}: expected text (a str or a list of str sentences), got "
-                            f"{summary!r:.60} (give every summary as text or every one as token ids)") from None
+            where = _where(pair, ref)
+        _inputs.check_kind(summary, "text", where)   # token ids in a text call: said so
+        raise TypeError(_inputs.not_text(summary, where))
 
     cdef bytes _surrogate_bytes(self, str text):
         """The bytes tokenized for a text with surrogates (no UTF-8 of its own). rouge-score's
@@ -793,6 +639,7 @@ cdef class _Engine:
         """
         cdef _Chunk ch = _Chunk.__new__(_Chunk)
         cdef Py_ssize_t i, n = end - start, nr = 0, cap, k
+        cdef int j
         cdef _Doc d
         cdef void* q
         cdef PyObject* hit
@@ -838,9 +685,11 @@ cdef class _Engine:
                 refs = references[start + i]
                 if isinstance(refs, (str, bytes)):
                     refs = (refs,)
+                j = 0
                 for text in refs:
                     if not isinstance(text, str):
-                        text = self._as_text(text, start + i, 0)
+                        text = self._as_text(text, start + i, j)
+                    j += 1
                     hit = PyDict_GetItem(cache, text) if use_cache else NULL
                     if hit != NULL:
                         d = <_Doc>hit
@@ -914,13 +763,9 @@ cdef class _Engine:
                     d = self._id_doc_queued(candidates[start + i], &pend, start + i, -1)
                     keep.append(d)
                     ch.peers[i] = &d.d
-                    refs = references[start + i]
-                    level = _id_level(refs)
-                    if level == 1:
-                        refs = (refs,)
-                    elif level == 0:
-                        refs = ()
-                    elif level < 0:
+                    refs = _id_refs(references[start + i])
+                    if refs is None:
+                        refs = references[start + i]
                         raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
                                         f"or a list of them), got {refs!r:.60}")
                     j = 0
@@ -974,7 +819,7 @@ cdef class _Engine:
         """Read the queued int32 arrays into their docs without the GIL, release them; the first
         id out of range raises (the queue's order).  With ``ch``: then score it into ``base`` with
         workspace ``w``."""
-        cdef Py_ssize_t k, bad = -1, at = 0
+        cdef Py_ssize_t bad = -1, at = 0
         cdef int64_t badv = 0
         cdef int rc = 0, src = 0
         if ch is None:
@@ -983,16 +828,10 @@ cdef class _Engine:
             return 0
         try:
             with nogil:
-                for k in range(pend.n):
-                    rc = _read_int32_nogil(&self.idm, <const int32_t*>pend.views[k].buf, pend.views[k].shape[0],
-                                           self.word_limit, &self.st, &self.so, &badv)
-                    if rc != 0:
-                        bad = k
-                        break
-                    self._store(False, pend.dst[k], pend.slot[k])
+                rc = _read_queued(self, pend, 0, pend.n, NULL, &badv, &bad)
                 if rc == 0 and w != NULL and ch.n > 0:
                     src = self._score_chunk(ch.peers, ch.refs, ch.roff, ch.n, ch.start, w, base, &at)
-            if rc == -1:
+            if rc == 1:
                 _out_of_range(badv, pend.pair[bad], pend.ref[bad])
             if rc != 0:
                 raise MemoryError()
@@ -1038,24 +877,6 @@ cdef class _Engine:
                 at[0] = i
                 return rc
         return 0
-
-
-cdef int _count_error(int rc, Py_ssize_t pair) except -1:
-    """(GIL) The one raiser of _score_pair's codes (0: none; -2 ROUGE-W of a reference with no
-    tokens, -3 a trace-back table above MAX_TRACE_CELLS, else out of memory); ``pair`` (an index,
-    < 0: one pair of a per-pair kernel) is named in the message."""
-    where = f"pair {pair + 1}: " if pair >= 0 else ""
-    if rc == -2:
-        raise InputError(f"{where}ROUGE-W is undefined for a reference with no tokens "
-                         "(ROUGE-1.5.5 dies with a division by zero here)")
-    if rc == -3:
-        raise InputError(f"{where}a sentence pair too long for the ROUGE-L/W trace-back "
-                         f"(longest reference sentence x longest candidate sentence above "
-                         f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
-                         f"into sentences or limit their length (word_limit / -l)")
-    if rc != 0:
-        raise MemoryError()
-    return 0
 
 
 include "limits.pxi"

@@ -267,3 +267,245 @@ cdef inline bint _g_hit(GEntry* t, Py_ssize_t msk, uint32_t gen, uint32_t rgen, 
                 return True
             return False
         s = (s + 1) & msk
+
+
+# ---- the counts of ROUGE-N and ROUGE-S/SU for _score_pair (score.pxi): every reference's hits,
+# unit count and the candidate's unit count into the PairC's rh/rm/rp (rs under -f B)
+
+cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
+    """ROUGE-``nn`` of every reference, by the cheapest table for the candidate's size: a count
+    array (unigrams), a U x U direct table (bigrams, U <= 256), the uint16 direct table (bigrams,
+    up to 723 types), the bigram table, else the hashed gram table; the highlights' marks."""
+    cdef Py_ssize_t pcount = c.lp - nn + 1 if c.lp >= nn else 0
+    cdef int32_t U = c.U
+    cdef int rc = 0
+    if nn == 1:
+        _unigram_hits(c, pcount)
+    elif nn == 2 and U > _DIRECT_MAX_U and (<Py_ssize_t>U + 1) * (U + 1) <= _B16_MAX and pcount < 65535:
+        # long candidates (up to 723 types): the uint16 direct table (hashing was half the time)
+        rc = _bigram_direct(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp, U)
+    elif nn == 2 and U <= _DIRECT_MAX_U:
+        rc = _bigram_small(w, c, pcount)
+    elif nn == 2:
+        rc = _bigram_hits(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp)
+    else:
+        rc = _ngram_hits(w, c, nn, pcount)
+    if rc < 0:
+        return -1
+    if mode_b:
+        _recall_b(c)
+    if c.mks != NULL and _unit_marks(w, K_N, nn, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks) < 0:
+        return -1
+    return 0
+
+
+cdef inline void _unigram_hits(PairC* c, Py_ssize_t pcount) noexcept nogil:
+    """ROUGE-1: each reference token takes a copy of its type while the candidate has one left."""
+    cdef Py_ssize_t i
+    cdef int r
+    cdef int64_t hits
+    cdef int32_t loc, take
+    cdef const int32_t* win
+    cdef int32_t* used = c.used
+    cdef const int32_t* pcnt = c.pcnt
+    cdef int32_t U = c.U
+    for r in range(c.nr):
+        memset(used, 0, (U + 1) * sizeof(int32_t))
+        hits = 0
+        win = c.mjp[r]
+        for i in range(c.R[r].ntok):
+            # branch-free: a type the candidate lacks (-1) reads slot U, whose count is 0
+            loc = _or_slot(win[i], U)
+            take = used[loc] < pcnt[loc]
+            used[loc] += take
+            hits += take
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>c.R[r].ntok
+        c.rp[r] = <double>pcount
+
+
+cdef int _bigram_small(Work* w, PairC* c, Py_ssize_t pcount) noexcept nogil:
+    """ROUGE-2 while the candidate has at most 256 types: bigrams of local ids index a U x U table
+    directly (no hashing)."""
+    cdef Py_ssize_t i, lm, mcount, U = c.U
+    cdef int r
+    cdef int64_t hits
+    cdef const int32_t* win
+    cdef const int32_t* ploc = c.ploc
+    cdef DEntry* dt
+    if _dt_reset(w, U * U + 1) < 0:
+        return -1
+    dt = <DEntry*>w.dt.p
+    for i in range(pcount):
+        _d_add(dt, <Py_ssize_t>ploc[i] * U + ploc[i + 1], w.dgen)
+    for r in range(c.nr):
+        lm = c.R[r].ntok
+        mcount = lm - 1 if lm >= 2 else 0
+        hits = 0
+        if pcount > 0 and mcount > 0:
+            w.drgen += 1
+            win = c.mjp[r]
+            for i in range(mcount):
+                if win[i] >= 0 and win[i + 1] >= 0 and _d_hit(dt, <Py_ssize_t>win[i] * U + win[i + 1], w.dgen, w.drgen):
+                    hits += 1
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>mcount
+        c.rp[r] = <double>pcount
+    return 0
+
+
+cdef inline void _rgen_next(Work* w) noexcept nogil:
+    """A new reference for the gram table's per-reference state (wrapped: every entry's forgotten)."""
+    cdef Py_ssize_t t
+    w.rgen += 1
+    if w.rgen == 0:
+        for t in range(w.gt.cap):
+            (<GEntry*>w.gt.p)[t].rgen = 0
+        w.rgen = 1
+
+
+cdef int _ngram_hits(Work* w, PairC* c, int nn, Py_ssize_t pcount) noexcept nogil:
+    """ROUGE-N for n >= 3 (and bigrams past the direct tables): the candidate's n-grams in the
+    hashed gram table, each reference's n-grams of types the candidate has probed."""
+    cdef Py_ssize_t i, t, lm, mcount, msk = 0
+    cdef int r
+    cdef int64_t hits
+    cdef bint ok
+    cdef const int32_t* win
+    cdef const int32_t* ploc = c.ploc
+    cdef GEntry* gt = NULL
+    if pcount > 0:
+        if _gt_reset(w, pcount) < 0:
+            return -1
+        gt = <GEntry*>w.gt.p
+        msk = _gt_mask(w, pcount)
+        for i in range(pcount):
+            _g_add(gt, msk, w.ggen, gram_key(ploc + i, nn), <int32_t>i, ploc, nn, nn > 2)
+    for r in range(c.nr):
+        lm = c.R[r].ntok
+        mcount = lm - nn + 1 if lm >= nn else 0
+        hits = 0
+        if pcount > 0 and mcount > 0:
+            _rgen_next(w)
+            for i in range(mcount):
+                win = c.mjp[r] + i
+                ok = True
+                for t in range(nn):
+                    if win[t] < 0:
+                        ok = False
+                        break
+                if ok and _g_hit(gt, msk, w.ggen, w.rgen, gram_key(win, nn), ploc, win, nn, nn > 2):
+                    hits += 1
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>mcount
+        c.rp[r] = <double>pcount
+    return 0
+
+
+cdef int _count_skip(Work* w, PairC* c, int kind, int d, bint mode_b) noexcept nogil:
+    """ROUGE-S (``kind`` K_S) or ROUGE-SU (K_SU) with skip distance ``d`` (< 0: any) of every
+    reference: a direct table while the candidate has at most 256 types, else the hashed gram
+    table; the highlights' marks."""
+    cdef bint su = kind == K_SU
+    cdef Py_ssize_t pcount = _skip_units(c.lp, d, su)
+    cdef int rc
+    if c.U <= _DIRECT_MAX_U:
+        rc = _skip_direct(w, c, d, su, pcount)
+    else:
+        rc = _skip_hash(w, c, d, su, pcount)
+    if rc < 0:
+        return -1
+    if mode_b:
+        _recall_b(c)
+    if c.mks != NULL and _unit_marks(w, kind, d, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks) < 0:
+        return -1
+    return 0
+
+
+cdef inline Py_ssize_t _skip_end(Py_ssize_t i, Py_ssize_t L, int d) noexcept nogil:
+    """The last position paired with start ``i`` of a text of ``L`` tokens (skip distance ``d``)."""
+    cdef Py_ssize_t jmax = L - 1
+    if d >= 0 and i + d + 1 < jmax:
+        jmax = i + d + 1
+    return jmax
+
+
+cdef int _skip_direct(Work* w, PairC* c, int d, bint su, Py_ssize_t pcount) noexcept nogil:
+    """Skip units in a direct table: skip-bigram (a, b) -> a * U + b, unigram a -> U * U + a."""
+    cdef Py_ssize_t i, j, t, lm, mcount, U = c.U, lp = c.lp
+    cdef int r
+    cdef int64_t hits
+    cdef const int32_t* win
+    cdef const int32_t* ploc = c.ploc
+    cdef DEntry* dt
+    if _dt_reset(w, U * U + U + 1) < 0:
+        return -1
+    dt = <DEntry*>w.dt.p
+    for i in range(lp - 1):
+        if su:
+            _d_add(dt, U * U + ploc[i], w.dgen)
+        t = <Py_ssize_t>ploc[i] * U
+        for j in range(i + 1, _skip_end(i, lp, d) + 1):
+            _d_add(dt, t + ploc[j], w.dgen)
+    for r in range(c.nr):
+        lm = c.R[r].ntok
+        mcount = _skip_units(lm, d, su)
+        hits = 0
+        if pcount > 0 and mcount > 0:
+            w.drgen += 1
+            win = c.mjp[r]
+            for i in range(lm - 1):
+                if win[i] < 0:
+                    continue
+                if su and _d_hit(dt, U * U + win[i], w.dgen, w.drgen):
+                    hits += 1
+                t = <Py_ssize_t>win[i] * U
+                for j in range(i + 1, _skip_end(i, lm, d) + 1):
+                    if win[j] >= 0 and _d_hit(dt, t + win[j], w.dgen, w.drgen):
+                        hits += 1
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>mcount
+        c.rp[r] = <double>pcount
+    return 0
+
+
+cdef int _skip_hash(Work* w, PairC* c, int d, bint su, Py_ssize_t pcount) noexcept nogil:
+    """Skip units in the hashed gram table: skip-bigram (a, b) -> a << 32 | b, unigram a -> 1 << 63 | a."""
+    cdef Py_ssize_t i, j, lm, mcount, msk = 0, lp = c.lp
+    cdef int r
+    cdef int64_t hits
+    cdef uint64_t key
+    cdef const int32_t* win
+    cdef const int32_t* ploc = c.ploc
+    cdef GEntry* gt = NULL
+    if pcount > 0:
+        if _gt_reset(w, pcount) < 0:
+            return -1
+        gt = <GEntry*>w.gt.p
+        msk = _gt_mask(w, pcount)
+        for i in range(lp - 1):
+            if su:
+                _g_add(gt, msk, w.ggen, (<uint64_t>1 << 63) | <uint32_t>ploc[i], 0, ploc, 0, False)
+            key = (<uint64_t><uint32_t>ploc[i]) << 32
+            for j in range(i + 1, _skip_end(i, lp, d) + 1):
+                _g_add(gt, msk, w.ggen, key | <uint32_t>ploc[j], 0, ploc, 0, False)
+    for r in range(c.nr):
+        lm = c.R[r].ntok
+        mcount = _skip_units(lm, d, su)
+        hits = 0
+        if pcount > 0 and mcount > 0:
+            _rgen_next(w)
+            win = c.mjp[r]
+            for i in range(lm - 1):
+                if win[i] < 0:
+                    continue
+                if su and _g_hit(gt, msk, w.ggen, w.rgen, (<uint64_t>1 << 63) | <uint32_t>win[i], ploc, win, 0, False):
+                    hits += 1
+                key = (<uint64_t><uint32_t>win[i]) << 32
+                for j in range(i + 1, _skip_end(i, lm, d) + 1):
+                    if win[j] >= 0 and _g_hit(gt, msk, w.ggen, w.rgen, key | <uint32_t>win[j], ploc, win, 0, False):
+                        hits += 1
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>mcount
+        c.rp[r] = <double>pcount
+    return 0

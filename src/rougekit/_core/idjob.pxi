@@ -31,6 +31,39 @@ cdef enum:
     _RAW_IDS = 1 << 18     # ids below this are scored as they are (the per-pair table: 2 MiB at most)
 
 
+cdef object _id_refs(object refs):
+    """The references of one token-id pair as a sequence of summaries (one summary: a tuple of it;
+    none: empty), or None when they are neither (prepare_ids raises, an _IdJob gives up)."""
+    cdef int level = _id_level(refs)
+    if level == 1:
+        return (refs,)
+    if level == 0:
+        return ()
+    if level == 2:
+        return refs
+    return None
+
+
+cdef int _read_queued(_Engine eng, IdPend* pend, Py_ssize_t k0, Py_ssize_t k1, DocC* docs, int64_t* badv,
+                      Py_ssize_t* bad) except -1 nogil:
+    """Read the queued int32 arrays k0:k1 through ``eng``'s IdMap into their docs (``docs[k - k0]``,
+    or with NULL each one's own queued doc and memory); 0, or for the first array that fails (its
+    index in ``bad``) 1: an id out of range (``badv``), 2: out of memory."""
+    cdef Py_ssize_t k
+    cdef int rc
+    for k in range(k0, k1):
+        rc = _read_int32_nogil(&eng.idm, <const int32_t*>pend.views[k].buf, pend.views[k].shape[0],
+                               eng.word_limit, &eng.st, &eng.so, badv)
+        if rc != 0:
+            bad[0] = k
+            return 1 if rc == -1 else 2
+        if docs != NULL:
+            eng._store(False, &docs[k - k0], NULL)
+        else:
+            eng._store(False, pend.dst[k], pend.slot[k])
+    return 0
+
+
 cdef class _IdJob:
     """Pairs start:end of a token-id call, every summary queued as an int32 buffer (``ok``), or
     not (``ok`` False: some summary is another kind of input; nothing is kept)."""
@@ -49,7 +82,7 @@ cdef class _IdJob:
     def __cinit__(self, candidates, references, Py_ssize_t start, Py_ssize_t end, Py_ssize_t chunk,
                   double[:, :, ::1] out):
         cdef Py_ssize_t i, n = end - start
-        cdef int level, j
+        cdef int j
         memset(&self.pend, 0, sizeof(IdPend))
         self.start, self.n, self.chunk = start, n, chunk
         self.nchunks = (n + chunk - 1) // chunk if n > 0 else 0
@@ -66,19 +99,14 @@ cdef class _IdJob:
             self.first[i] = self.pend.n
             if not _idpend_add(&self.pend, candidates[start + i], NULL, NULL, start + i, -1):
                 return
-            refs = references[start + i]
-            level = _id_level(refs)
-            if level == 1:
-                if not _idpend_add(&self.pend, refs, NULL, NULL, start + i, 0):
-                    return
-            elif level == 2:
-                j = 0
-                for r in refs:
-                    if not _idpend_add(&self.pend, r, NULL, NULL, start + i, j):
-                        return
-                    j += 1
-            elif level != 0:
+            refs = _id_refs(references[start + i])
+            if refs is None:
                 return   # prepare_ids says what is wrong, in order
+            j = 0
+            for r in refs:
+                if not _idpend_add(&self.pend, r, NULL, NULL, start + i, j):
+                    return
+                j += 1
         self.first[n] = self.pend.n
         self.ok = True
 
@@ -171,16 +199,13 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
             _doc_set(&d[k - q0], <int32_t*>job.pend.views[k].buf, ntok, <int32_t*>job.pend.views[k].buf, ntok,
                      so, 1 if ntok > 0 else 0)
     else:
-        for k in range(q0, q1):
-            rc = _read_int32_nogil(&eng.idm, <const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0],
-                                   eng.word_limit, &eng.st, &eng.so, &badv)
-            if rc != 0:
-                job.err[c] = _BAD_ID if rc == -1 else _NO_MEMORY
-                job.bad[c] = badv
-                job.at[c] = job.pend.pair[k]
-                job.at_ref[c] = job.pend.ref[k]
-                return 0
-            eng._store(False, &d[k - q0], NULL)
+        rc = _read_queued(eng, &job.pend, q0, q1, d, &badv, &k)
+        if rc != 0:
+            job.err[c] = _BAD_ID if rc == 1 else _NO_MEMORY
+            job.bad[c] = badv
+            job.at[c] = job.pend.pair[k]
+            job.at_ref[c] = job.pend.ref[k]
+            return 0
     peers = <const DocC**>ptrs.p
     refs = peers + npairs + 1
     roff = <Py_ssize_t*>(refs + nr + 1)

@@ -16,6 +16,13 @@ cdef enum:
     F_ALL_UNIGRAMS = 1   # SU: the unigrams of every token (not the script's: all but the last)
 
 
+cdef struct MeasureC:
+    int kind
+    int n              # n of ROUGE-N, skip distance of ROUGE-S/SU (< 0: unlimited)
+    double w
+    double inv_w
+
+
 def _kind_table():
     """The codes above by name ({"N": 0, ...}, {"ALL_UNIGRAMS": 1}), for the test against kinds.py."""
     return ({"N": K_N, "L": K_L, "W": K_W, "S": K_S, "SU": K_SU, "LSEQ": K_LSEQ, "ND": K_ND, "LD": K_LD},

@@ -1,7 +1,8 @@
 # LCS lengths without a trace-back (docs/rouge155: ROUGE-L): bit-parallel rows (Allison-Dix /
 # Hyyro, common.pxi's bitlcs_row) over the candidate's local ids.  _seq_lcs is rouge-score's
-# rougeL and ROUGE-L when both sides are one sentence (the union of one LCS is that LCS).  The
-# summary-level union LCS with the script's trace-back is in score.pxi.
+# rougeL and ROUGE-L when both sides are one sentence (the union of one LCS is that LCS).  Below
+# them the count functions of ROUGE-L (the summary-level union LCS with the script's trace-back),
+# LSEQ and ROUGE-W that _score_pair (score.pxi) calls.
 
 cdef extern from *:
     """
@@ -189,3 +190,340 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
     lcs = lcs_prefix(V, n)   # the zero bits of the last row below n
     _match_bits(PM, y, n, Wb, False)
     return lcs
+
+
+# ---- the counts of ROUGE-L, LCS of sequences and ROUGE-W for _score_pair (score.pxi): the
+# script's union LCS (bit-parallel rows, trace-back: a match is diagonal, else "up" when
+# c(a-1, b) >= c(a, b-1), else "left"), clipped by both sides' counts; the WLCS DP and its runs
+
+cdef int _count_lseq(Work* w, PairC* c) noexcept nogil:
+    """LSEQ: the LCS of the whole token sequences.  ROUGE-L with one sentence on each side (sentence
+    tokens == joined tokens): the union of one LCS is that LCS, whose tokens are within both
+    sides' counts, so its hits are the LCS length too (no trace-back)."""
+    cdef int r
+    cdef Py_ssize_t lm
+    for r in range(c.nr):
+        lm = _seq_lcs(w, c.ploc, c.lp, c.mjp[r], c.R[r].ntok, c.U)
+        if lm < 0:
+            return -1
+        c.rh[r] = <double>lm
+        c.rm[r] = <double>c.R[r].ntok
+        c.rp[r] = <double>c.lp
+        c.rs[r] = (c.rh[r] / c.rm[r]) if c.R[r].ntok > 0 else 0.0
+    return 0
+
+
+cdef int _count_l(Work* w, PairC* c, bint masks_done) noexcept nogil:
+    """ROUGE-L (summary level) of every reference: the union of the LCS traces of each reference
+    sentence with every candidate sentence (``masks_done``: already in ``w.mask`` for this pair),
+    its positions clipped by both sides' counts."""
+    cdef uint8_t* mask
+    cdef int r
+    cdef const DocC* M
+    cdef int64_t hits
+    if _need(&w.mask, c.moff[c.nr] + 1, 1) < 0:
+        return -1
+    mask = <uint8_t*>w.mask.p
+    if not masks_done and _union_lcs_masks(w, c, mask) < 0:
+        return -1
+    for r in range(c.nr):
+        M = c.R[r]
+        hits = 0
+        if c.U > 0:
+            memset(c.mu, 0, (c.U + 1) * sizeof(int32_t))
+            _type_counts(c.mjp[r], M.ntok, c.mu, c.U)
+            c.mu[c.U] = 0
+            memcpy(c.pu, c.pcnt, (c.U + 1) * sizeof(int32_t))   # pcnt[U] is 0
+            if c.mks == NULL:
+                hits = _union_clip(c.msp[r], mask + c.moff[r], M.nstok, c.mu, c.pu, c.U, False)
+            else:   # the mask becomes the hits; the candidate positions traced with them
+                hits = _union_clip(c.msp[r], mask + c.moff[r], M.nstok, c.mu, c.pu, c.U, True)
+                _pairs_marks(c.mks, mask + c.moff[r], M.nstok)
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>M.nstok
+        c.rp[r] = <double>c.lp
+        c.rs[r] = (c.rh[r] / c.rm[r]) if M.nstok > 0 else 0.0
+    return 0
+
+
+cdef inline void _type_counts(const int32_t* win, Py_ssize_t n, int32_t* mu, int32_t U) noexcept nogil:
+    """``mu[t] +=`` the copies of each type in win[:n] (a type the candidate lacks: slot U)."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        mu[_or_slot(win[i], U)] += 1
+
+
+cdef int _union_lcs_masks(Work* w, PairC* c, uint8_t* mask) noexcept nogil:
+    """``mask`` (over every reference's sentence tokens) = the union of the LCS traces; the rows of
+    a candidate sentence are built once for all reference sentences (a match table ``pm`` of its
+    types, row U all zero for the types it lacks); with highlights, the traces' pairs listed."""
+    cdef const DocC* P = c.P
+    cdef const DocC* M
+    cdef Marks* mks = c.mks
+    cdef Py_ssize_t Wb, wj, m, n, i, j, t, np0
+    cdef int r
+    cdef uint64_t* PM
+    cdef uint64_t* rows
+    cdef const int32_t* x
+    cdef const int32_t* y
+    cdef uint8_t* mk
+    cdef int32_t* pk
+    memset(mask, 0, c.moff[c.nr] + 1)
+    Wb = (P.maxsent + 63) >> 6
+    if c.U <= 0 or Wb <= 0 or c.maxm <= 0:
+        return 0
+    if (_need_zeroed(&w.pm, (<Py_ssize_t>c.U + 1) * Wb, 8) < 0   # row U: types the candidate lacks
+            or _need(&w.rows, (c.maxm + 1) * Wb, 8) < 0):
+        return -1
+    PM = <uint64_t*>w.pm.p
+    rows = <uint64_t*>w.rows.p
+    for j in range(P.nsent):
+        y = c.psloc + P.soff[j]
+        n = P.soff[j + 1] - P.soff[j]
+        if n == 0:
+            continue
+        wj = (n + 63) >> 6
+        _match_bits(PM, y, n, Wb, True)
+        for t in range(wj):
+            rows[t] = ~(<uint64_t>0)
+        for r in range(c.nr):
+            M = c.R[r]
+            for i in range(M.nsent):
+                m = M.soff[i + 1] - M.soff[i]
+                if m == 0:
+                    continue
+                x = c.msp[r] + M.soff[i]
+                _lcs_rows(x, m, PM, Wb, wj, rows, c.U)
+                mk = mask + c.moff[r] + M.soff[i]
+                pk = NULL
+                if mks != NULL:   # highlights: list the trace's (reference, candidate) pairs
+                    pk = _pairs_room(mks, m if m < n else n)
+                    if pk == NULL:
+                        return -1
+                    np0 = mks.np
+                if wj > 1:
+                    _trace_wide(x, m, y, n, rows, wj, mk, pk, mks, M.soff[i], P.soff[j])
+                elif pk == NULL:
+                    rkb_trace1(x, m, n, rows, mk, PM, Wb, <uint32_t>c.U)
+                else:
+                    rkb_trace1_pairs(x, m, n, rows, mk, PM, Wb, <uint32_t>c.U, pk, &mks.np)
+                    _pairs_shift(mks, np0, M.soff[i], P.soff[j])
+        _match_bits(PM, y, n, Wb, False)
+    return 0
+
+
+cdef inline void _lcs_rows(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t Wb, Py_ssize_t wj,
+                           uint64_t* rows, int32_t U) noexcept nogil:
+    """rows[1..m] (``wj`` words each; rows[0] all ones) of the bit-parallel LCS of x[:m] against
+    the candidate sentence whose match bits are in ``PM``."""
+    cdef Py_ssize_t a, t
+    cdef uint64_t v, u
+    cdef uint64_t* V
+    cdef uint64_t* Vn
+    cdef int32_t loc
+    if wj == 1:  # peer sentence of at most 64 tokens: one word per row
+        v = rows[0]
+        for a in range(1, m + 1):
+            # a type the candidate lacks (-1) reads row U, all zero: v stays
+            u = PM[<Py_ssize_t>_or_slot(x[a - 1], U) * Wb]
+            v = (v + (v & u)) | (v & ~u)
+            rows[a] = v
+    elif wj < _WIDE_WORDS or not rkb_rows_wide(x, m, PM, Wb, wj, rows, 1, <uint32_t>U):
+        for a in range(1, m + 1):
+            V = rows + (a - 1) * wj
+            Vn = V + wj
+            loc = x[a - 1]
+            if loc < 0:
+                for t in range(wj):
+                    Vn[t] = V[t]
+                continue
+            bitlcs_row(V, Vn, PM + <Py_ssize_t>loc * Wb, wj)
+
+
+cdef void _trace_wide(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, const uint64_t* rows,
+                      Py_ssize_t wj, uint8_t* mk, int32_t* pk, Marks* mks, Py_ssize_t da, Py_ssize_t db) noexcept nogil:
+    """The script's trace-back over rows of ``wj`` > 1 words, marking the reference positions in
+    ``mk``; with ``pk`` the matched pairs listed, shifted by (da, db).  cu = c(a, b) and cup =
+    c(a-1, b) are kept up to date (a zero bit b-1 in row a means c(a, b) = c(a, b-1) + 1)."""
+    cdef Py_ssize_t a = m, b = n
+    cdef int cu, cup, zb
+    cu = lcs_prefix(rows + a * wj, b)
+    cup = lcs_prefix(rows + (a - 1) * wj, b)
+    while cu > 0:  # c(a, b) = 0: no match left in x[:a] x y[:b]
+        if x[a - 1] == y[b - 1]:
+            a -= 1
+            b -= 1
+            mk[a] = 1
+            if pk != NULL:
+                pk[2 * mks.np] = <int32_t>(da + a)
+                pk[2 * mks.np + 1] = <int32_t>(db + b)
+                mks.np += 1
+            if a == 0 or b == 0:
+                break
+            cu -= 1
+            cup = lcs_prefix(rows + (a - 1) * wj, b)
+        else:
+            zb = <int>((~rows[a * wj + ((b - 1) >> 6)] >> ((b - 1) & 63)) & 1)
+            if cup >= cu - zb:
+                a -= 1
+                if a == 0:
+                    break
+                cu = cup
+                cup = lcs_prefix(rows + (a - 1) * wj, b)
+            else:
+                cu -= zb
+                cup -= <int>((~rows[(a - 1) * wj + ((b - 1) >> 6)] >> ((b - 1) & 63)) & 1)
+                b -= 1
+                if b == 0:
+                    break
+
+
+cdef inline int64_t _union_clip(const int32_t* x, uint8_t* mk, Py_ssize_t count, int32_t* mu, int32_t* pu,
+                                int32_t U, bint keep) noexcept nogil:
+    """ROUGE-L hits of one reference: a position on the union of the traces (``mk``) is a hit while
+    its type has copies left in both clipping tables ``mu``/``pu``, which it takes (branch-free; a
+    type the candidate lacks reads slot U). ``keep``: ``mk`` becomes the hits."""
+    cdef Py_ssize_t pos
+    cdef int32_t loc, take
+    cdef int64_t hits = 0
+    for pos in range(count):
+        loc = _or_slot(x[pos], U)
+        take = mk[pos] & (mu[loc] > 0) & (pu[loc] > 0)
+        mu[loc] -= take
+        pu[loc] -= take
+        hits += take
+        if keep:
+            mk[pos] = <uint8_t>take
+    return hits
+
+
+cdef int _count_w(Work* w, PairC* c, int qn, double wt, double inv_w) noexcept nogil:
+    """ROUGE-W with weight ``wt`` (measure ``qn``'s f(k) = k ** wt table) of every reference: the
+    script's WLCS of each reference sentence with every candidate sentence, the union of their
+    traces, runs clipped by both sides' counts; -2 for a reference with no tokens."""
+    cdef const double* fw = _fw_table(w, qn, wt, c.maxm)
+    cdef Py_ssize_t n = c.P.maxsent, i
+    cdef int r, rc
+    cdef double hw, basew
+    cdef const DocC* M
+    if fw == NULL:
+        return -1
+    if <double>c.maxm * <double>n > MAX_TRACE_CELLS:
+        return -3
+    if (_need(&w.mask, c.moff[c.nr] + 1, 1) < 0 or _need(&w.dirs, c.maxm * ((n + 63) >> 6) + 1, 8) < 0
+            or _need(&w.drows, 2 * (n + 1), 8) < 0 or _need(&w.lrows, 2 * (n + 1), 4) < 0):
+        return -1
+    for r in range(c.nr):
+        M = c.R[r]
+        hw = 0.0
+        basew = 0.0
+        for i in range(M.nsent):
+            basew += fw[M.soff[i + 1] - M.soff[i]]
+        if basew == 0:
+            return -2
+        if c.U > 0 and _w_reference(w, c, r, fw, &hw) < 0:
+            return -1
+        c.rh[r] = hw
+        c.rm[r] = pow(basew, wt)
+        c.rp[r] = pow(<double>c.lp, wt)
+        c.rs[r] = pow(hw / basew, inv_w)
+    return 0
+
+
+cdef const double* _fw_table(Work* w, int qn, double wt, Py_ssize_t maxm) noexcept nogil:
+    """Measure ``qn``'s table fw[k] = k ** wt for k <= maxm + 1 (grown when short); NULL: no memory."""
+    cdef double* fw
+    cdef Py_ssize_t k
+    if w.fwlen[qn] < maxm + 2:
+        fw = <double*>realloc(w.fw[qn], (maxm + 2) * sizeof(double))
+        if fw == NULL:
+            return NULL
+        for k in range(maxm + 2):
+            fw[k] = pow(<double>k, wt)
+        w.fw[qn] = fw
+        w.fwlen[qn] = maxm + 2
+    return w.fw[qn]
+
+
+cdef int _w_reference(Work* w, PairC* c, int r, const double* fw, double* hw) noexcept nogil:
+    """``hw[0] +=`` the WLCS runs of reference ``r`` (its sentences in the script's order); with
+    highlights, its positions and the candidate positions traced with them marked."""
+    cdef const DocC* P = c.P
+    cdef const DocC* M = c.R[r]
+    cdef Marks* mks = c.mks
+    cdef Py_ssize_t i, j, m, n, np0, np1
+    cdef uint8_t* mask = <uint8_t*>w.mask.p
+    cdef double* dprev = <double*>w.drows.p
+    cdef int32_t* lprev = <int32_t*>w.lrows.p
+    cdef const int32_t* x
+    cdef uint8_t* mk
+    cdef int32_t* pk
+    cdef const int32_t* win = c.mjp[r]
+    cdef int32_t* mu = c.mu
+    memset(mu, 0, c.U * sizeof(int32_t))
+    for i in range(M.ntok):
+        if win[i] >= 0:
+            mu[win[i]] += 1
+    memcpy(c.pu, c.pcnt, c.U * sizeof(int32_t))
+    for i in range(M.nsent):
+        m = M.soff[i + 1] - M.soff[i]
+        if m == 0:
+            continue
+        x = c.msp[r] + M.soff[i]
+        mk = mask + c.moff[r] + M.soff[i]
+        memset(mk, 0, m)
+        for j in range(P.nsent):
+            n = P.soff[j + 1] - P.soff[j]
+            if n == 0:
+                continue
+            pk = NULL
+            np0 = 0
+            if mks != NULL:
+                pk = _pairs_room(mks, m if m < n else n)
+                if pk == NULL:
+                    return -1
+                np0 = mks.np
+            wlcs_mark(x, m, c.psloc + P.soff[j], n, mk, <uint64_t*>w.dirs.p,
+                      dprev, dprev + (n + 1), lprev, lprev + (n + 1), fw, pk, &np0)
+            if pk != NULL:
+                np1 = mks.np
+                mks.np = np0
+                _pairs_shift(mks, np1, M.soff[i], P.soff[j])
+        if mks == NULL:
+            _wlcs_runs(x, mk, m, c.mu, c.pu, fw, hw, False)
+        else:   # the mask becomes the runs' positions
+            _wlcs_runs(x, mk, m, c.mu, c.pu, fw, hw, True)
+    if mks != NULL:
+        _pairs_marks(mks, mask + c.moff[r], M.nstok)
+    return 0
+
+
+cdef inline void _wlcs_runs(const int32_t* x, uint8_t* mk, Py_ssize_t m, int32_t* mu, int32_t* pu,
+                            const double* fw, double* hw, bint keep) noexcept nogil:
+    """ROUGE-W hits of one reference sentence (``hw[0] +=`` in the script's order): positions on
+    the union of the traces (``mk``) that take copies from both clipping tables form runs; a run
+    ends before an untraced position or at the sentence's end and adds f(length). ``keep``: ``mk``
+    becomes the positions of the runs that ended (2 marks a hit whose run is still open)."""
+    cdef Py_ssize_t pos, q, run = 0, start = 0
+    cdef int32_t loc
+    for pos in range(m):
+        if mk[pos]:
+            loc = x[pos]
+            if mu[loc] > 0 and pu[loc] > 0:
+                mu[loc] -= 1
+                pu[loc] -= 1
+                run += 1
+                if keep:
+                    mk[pos] = 2
+                if (pos + 1 < m and not mk[pos + 1]) or pos + 1 == m:
+                    hw[0] += fw[run]
+                    run = 0
+                    if keep:
+                        for q in range(start, pos + 1):
+                            mk[q] >>= 1
+                        start = pos + 1
+            elif keep:
+                mk[pos] = 0
+    if keep:
+        for q in range(start, m):
+            mk[q] = 0

@@ -82,3 +82,29 @@ cdef inline int _push(IntBuf* b, int32_t v) except -1 nogil:
     b.data[b.n] = v
     b.n += 1
     return 0
+
+
+# the candidates and references of one chunk of pairs (_Engine.prepare / prepare_ids)
+cdef class _Chunk:
+    cdef const DocC** peers
+    cdef const DocC** refs
+    cdef Py_ssize_t* roff
+    cdef Py_ssize_t n
+    cdef Py_ssize_t start
+
+    def __dealloc__(self):
+        free(self.peers)
+        free(self.refs)
+        free(self.roff)
+
+    cdef Py_ssize_t put_ref(self, Py_ssize_t nr, Py_ssize_t cap, const DocC* ref) except -1:
+        """Store reference ``nr`` (doubling the array of ``cap`` slots when full); the new capacity."""
+        cdef void* q
+        if nr == cap:
+            cap *= 2
+            q = realloc(self.refs, cap * sizeof(DocC*))
+            if q == NULL:
+                raise MemoryError()
+            self.refs = <const DocC**>q
+        self.refs[nr] = ref
+        return cap

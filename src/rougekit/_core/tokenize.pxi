@@ -205,3 +205,23 @@ cdef void _pend_free(Pend* pp) noexcept:
     free(pp.len)
     free(pp.dst)
     free(pp.slot)
+
+
+def _token_spans_py(bytes text, Py_ssize_t end=-1):
+    """Test hook: (start, end) of the runs of [A-Za-z0-9] in ``text[:end]`` (default: all of it),
+    found with the bitmap, which may read the bytes of ``text`` past ``end`` (as in a longer text)."""
+    cdef Py_ssize_t n = len(text) if end < 0 or end > len(text) else end, k, j
+    cdef uint64_t* bits = <uint64_t*>malloc((((n + 63) >> 6) + 1) * 8)
+    cdef list spans = []
+    if bits == NULL:
+        raise MemoryError()
+    try:
+        _alnum_bitmap(<const uint8_t*><char*>text, n, bits, len(text))
+        k = _next_bit(bits, 0, n, 0)
+        while k < n:
+            j = _next_bit(bits, k, n, ~(<uint64_t>0))
+            spans.append((k, j))
+            k = _next_bit(bits, j, n, 0)
+    finally:
+        free(bits)
+    return spans

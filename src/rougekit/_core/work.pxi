@@ -29,6 +29,41 @@ cdef enum:
     _DIRECT_MAX_U = 256      # U*U table entries of 16 bytes: at most 1 MB
 
 
+cdef struct Marks:
+    uint8_t* peer      # 0/1 per candidate position (joined tokens: N/S/SU; sentence tokens: L/W)
+    uint8_t* model     # 0/1 per reference position
+    Buf pairs          # int32 (reference, candidate) sentence-token positions of the LCS traces
+    Py_ssize_t np      # pairs listed
+    double distinct    # ROUGE-N: the n-grams found in both texts, each once
+
+
+cdef struct PairC:
+    # One pair as _score_pair's count functions read it (score.pxi: _pair_ids): the candidate's
+    # tokens as local ids 0 .. U-1 (a type the candidate lacks: -1, or slot U of a per-type array),
+    # the references mapped onto them, and the per-reference counts each kind writes.
+    const DocC* P
+    const DocC** R
+    int nr
+    Py_ssize_t lp      # the candidate's joined tokens
+    int32_t U          # the candidate's types
+    int32_t* ploc      # local ids of the candidate's joined tokens
+    int32_t* psloc     # ... of its sentence tokens (ploc when they are the same)
+    int32_t* pcnt      # [U + 1] the candidate's count of each type (slot U: 0)
+    int32_t* used      # [U + 1] scratch: a reference's used copies
+    int32_t* mu        # [U + 1] scratch: a reference's copies left (ROUGE-L/W clipping)
+    int32_t* pu        # [U + 1] scratch: the candidate's copies left
+    int32_t** mjp      # per reference: local ids of its joined tokens
+    int32_t** msp      # per reference: ... of its sentence tokens
+    Py_ssize_t* moff   # [nr + 1] each reference's first sentence token in the union-LCS mask
+    Py_ssize_t maxm    # the longest reference sentence
+    bint single        # every summary one sentence (and its sentence tokens its joined tokens)
+    double* rh         # per reference: hits
+    double* rm         # ... its unit count (ROUGE-W: its weighted length)
+    double* rp         # ... the candidate's unit count
+    double* rs         # ... the score -f B compares
+    Marks* mks         # NULL, or the highlights of the pair's one reference
+
+
 cdef struct Work:
     Buf lt             # LocEntry [vocabulary]: final token id -> local id of the current pair
     uint32_t lgen
