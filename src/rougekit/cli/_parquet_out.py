@@ -8,7 +8,7 @@ import numpy as np
 
 from rougekit.errors import InputError, OptionError
 from rougekit.io.arrow import need_pyarrow
-from rougekit.results import KEYS
+from rougekit.report.formats import pair_columns
 
 ROWS_PER_GROUP = 65_536  # rows of a row group when the scores are already in memory
 
@@ -30,15 +30,7 @@ class ParquetPairWriter:
         import pyarrow.parquet as pq
 
         self.pa, self.path = pa, path
-        self._cells: list[int] = []  # as flat indices into a pair's measures x 6, as the CSV's columns
-        names: list[str] = []
-        for j, m in enumerate(measures):
-            if m.single_valued:
-                self._cells.append(6 * j + 5)
-                names.append(m.name)
-            else:
-                self._cells += [6 * j + 3, 6 * j + 4, 6 * j + 5]
-                names += [f"{m.name}_{k}" for k in KEYS]
+        self._cells, names = pair_columns(measures)  # the CSV's columns
         fields = [pa.field("system", pa.string()), pa.field("instance", pa.string())]
         fields += [pa.field(n, pa.float64()) for n in names]
         metadata = {

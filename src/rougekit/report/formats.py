@@ -58,6 +58,22 @@ def pair_rows(results: dict[str, RougeResult]) -> list[dict]:
     return rows
 
 
+def pair_columns(measures) -> tuple[list[int], list[str]]:
+    """The per-pair columns (after ``system`` and ``instance``): each one's flat index into a pair's
+    measures x 6 values (as ``RougeResult.data``) and its name, ``ROUGE-1_recall``... or the name of
+    a single-valued measure."""
+    cells: list[int] = []
+    names: list[str] = []
+    for j, m in enumerate(measures):
+        if m.single_valued:
+            cells.append(6 * j + 5)
+            names.append(m.name)
+        else:
+            cells += [6 * j + 3, 6 * j + 4, 6 * j + 5]
+            names += [f"{m.name}_{k}" for k in KEYS]
+    return cells, names
+
+
 class PairRowWriter:
     """The per-pair rows of ``to_csv``/``to_jsonl`` (``per_pair``), written chunk by chunk while
     scoring, so that no row is kept: the same text, for any number of pairs in flat memory."""
@@ -66,15 +82,7 @@ class PairRowWriter:
 
     def __init__(self, handle, fmt: str, measures):
         self.handle, self.fmt, self.measures = handle, fmt, list(measures)
-        self._cells: list[int] = []  # the values written, as flat indices into a pair's measures x 6
-        names: list[str] = []
-        for j, m in enumerate(self.measures):
-            if m.single_valued:
-                self._cells.append(6 * j + 5)
-                names.append(m.name)
-            else:
-                self._cells += [6 * j + 3, 6 * j + 4, 6 * j + 5]
-                names += [f"{m.name}_{k}" for k in KEYS]
+        self._cells, names = pair_columns(self.measures)
         if fmt == "csv":
             self._csv = csv.writer(handle, lineterminator="\n")
             self._csv.writerow(["system", "instance", *names])
