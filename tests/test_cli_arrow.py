@@ -381,6 +381,24 @@ def test_dedup_of_a_parquet_or_arrow_file_keeps_the_rows_of_process_dedup(tmp_pa
     assert (code, err) == (2, f"rougekit dedup: error: {tmp_path / 'n.parquet'}, row 2: column 'text' is null\n")
 
 
+def test_dedup_written_over_its_own_parquet_or_arrow_input_keeps_the_rows(tmp_path):
+    """``-o`` naming the input: the input is read again while the kept rows are written, so writing
+    straight to it truncated it first (the file ended empty, the command failed). Written beside
+    it and moved over it at the end; no partial file is left."""
+    from rougekit import process
+
+    want = process.dedup(TEXTS, threshold=0.7)
+    table = pa.table({"id": [10, 20, 30, 40, 50], "text": TEXTS})
+    pq.write_table(table, tmp_path / "d.parquet", row_group_size=2)
+    with pa.OSFile(str(tmp_path / "d.arrow"), "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+        writer.write_table(table, max_chunksize=2)
+    for name, read in (("d.parquet", pq.read_table), ("d.arrow", lambda p: pa.ipc.open_file(p).read_all())):
+        code, _, err = run("dedup", tmp_path / name, "--column", "text", "-o", tmp_path / name)
+        assert code == 0, err
+        assert read(str(tmp_path / name)).to_pylist() == [table.to_pylist()[i] for i in want.kept]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.arrow", "d.parquet"]
+
+
 def test_extract_reads_parquet_as_text_lines(tmp_path):
     pq.write_table(pa.table({"text": pa.array(TEXTS, pa.dictionary(pa.int8(), pa.string()))}), tmp_path / "d.parquet")
     (tmp_path / "d.txt").write_text("".join(t + "\n" for t in TEXTS))

@@ -11,7 +11,9 @@ threshold. Kept rows are written as they were read (same format, same order).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 
 from rougekit.cli._options import OneLineParser
@@ -86,21 +88,30 @@ class Rows:
         pa = table.pa
         keep = np.zeros(len(self.texts), dtype=bool)
         keep[np.asarray(indices, dtype=np.int64)] = True
+        # written beside ``path`` and moved over it at the end: the input is read again while writing,
+        # so ``-o`` naming the input itself must not truncate it first, and a failed run leaves no part
+        partial = os.path.join(os.path.dirname(os.path.abspath(path)), f".{os.path.basename(path)}.rougekit-partial")
         try:
             if table.kind == "parquet":
                 import pyarrow.parquet as pq
 
-                writer = pq.ParquetWriter(path, table.schema)
+                writer = pq.ParquetWriter(partial, table.schema)
             else:
-                writer = pa.ipc.new_file(pa.OSFile(path, "wb"), table.schema)
+                writer = pa.ipc.new_file(pa.OSFile(partial, "wb"), table.schema)
         except OSError as exc:
             raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
-        with writer:
-            first = 0
-            for batch in table.batches(table.columns()):
-                n = batch.num_rows
-                writer.write_batch(batch.filter(pa.array(keep[first : first + n])))
-                first += n
+        try:
+            with writer:
+                first = 0
+                for batch in table.batches(table.columns()):
+                    n = batch.num_rows
+                    writer.write_batch(batch.filter(pa.array(keep[first : first + n])))
+                    first += n
+            os.replace(partial, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.remove(partial)
+            raise
 
 
 def _text_lines(text: str, path: str) -> Rows:
