@@ -444,3 +444,32 @@ def test_a_column_or_field_given_twice_is_refused(tmp_path):
         fields = ["--candidate-field", "c", "--reference-field", "r", flag, name]
         code, out, err = run("score", "--jsonl", tmp_path / "d.jsonl", *fields)
         assert (code, out, err) == (2, "", f"rougekit score: error: {flag} {name} is given twice: give each one once\n")
+
+
+def test_score_refuses_an_output_that_is_one_of_its_inputs(tmp_path):
+    """``-o`` naming an input file (by any path) truncated it before it was read: the input was lost
+    and the command failed on an empty file. Refused before anything is opened; the input is kept."""
+    pq.write_table(_table(), tmp_path / "d.parquet")
+    (tmp_path / "c.txt").write_text("the cat sat\n")
+    (tmp_path / "r.txt").write_text("the cat sat down\n")
+    cases = [
+        (
+            "--parquet",
+            tmp_path / "d.parquet",
+            "--candidate-column",
+            "prediction",
+            "--reference-column",
+            "references",
+            "--format",
+            "parquet",
+            "-o",
+            tmp_path / "d.parquet",
+        ),
+        ("-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "--format", "csv", "-o", tmp_path / "." / "r.txt"),
+    ]
+    for case in cases:
+        code, out, err = run("score", *case, "--per-pair", "--bootstrap", "none")
+        assert (code, out) == (2, ""), err
+        assert err.startswith(f"rougekit score: error: -o {case[-1]} is also an input (") and err.count("\n") == 1
+    assert pq.read_table(tmp_path / "d.parquet").num_rows == len(CANDIDATES)
+    assert (tmp_path / "r.txt").read_text() == "the cat sat down\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 from rougekit.engine.options import MULTI_REF
 from rougekit.errors import OptionError
@@ -47,3 +48,14 @@ def scoring_options(args) -> dict:
         wlcs=args.wlcs,
         hori_units=args.hori_units,
     )
+
+
+def refuse_output_over_input(output: str | None, inputs) -> None:
+    """An :class:`OptionError` when ``-o FILE`` is one of the files read (the same file by any path):
+    the output is opened while the input is still being read, so writing it would truncate the input
+    first and the data would be lost."""
+    if not output or output == "-" or not os.path.isfile(output):
+        return
+    for path in inputs:
+        if path and path != "-" and os.path.isfile(path) and os.path.samefile(path, output):
+            raise OptionError(f"-o {output} is also an input ({path}): write the output to another file")

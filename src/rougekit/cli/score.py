@@ -12,7 +12,13 @@ import sys
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
-from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
+from rougekit.cli._options import (
+    OneLineParser,
+    multi_ref_choices,
+    multi_ref_help,
+    refuse_output_over_input,
+    scoring_options,
+)
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output, write_text
@@ -414,6 +420,9 @@ def run(argv: list[str]) -> int:
     if args.format == "parquet":
         _parquet_out.check_options(args)
     _check_stdin(args)
+    refuse_output_over_input(
+        args.output, [*args.candidates, *args.references, args.jsonl, args.sources, args.parquet, args.arrow]
+    )
     progress = not args.quiet and sys.stderr.isatty()
     table = _table_file(args)
     if table and not args.export_rouge155:
