@@ -14,6 +14,7 @@ from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
 from rougekit.cli._options import (
     OneLineParser,
+    input_files,
     multi_ref_choices,
     multi_ref_help,
     refuse_output_over_input,
@@ -420,9 +421,7 @@ def run(argv: list[str]) -> int:
     if args.format == "parquet":
         _parquet_out.check_options(args)
     _check_stdin(args)
-    refuse_output_over_input(
-        args.output, [*args.candidates, *args.references, args.jsonl, args.sources, args.parquet, args.arrow]
-    )
+    refuse_output_over_input(args.output, input_files(args))
     progress = not args.quiet and sys.stderr.isatty()
     table = _table_file(args)
     if table and not args.export_rouge155:
