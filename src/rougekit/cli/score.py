@@ -477,10 +477,10 @@ _STREAMED_FORMATS = (*PairRowWriter.FORMATS, "parquet")
 
 def _score_table_streamed(args, progress: bool) -> int | None:
     """A Parquet/Arrow input scored a record batch at a time, when the output allows it (the corpus
-    numbers; per-pair csv/jsonl without --id-column; per-pair parquet); None otherwise."""
+    numbers; per-pair csv, jsonl or parquet); None otherwise."""
     scorer = _scorer(args)
     if args.per_pair:
-        if args.format == "parquet" or (args.format in PairRowWriter.FORMATS and not args.id_column):
+        if args.format == "parquet" or args.format in PairRowWriter.FORMATS:
             columns = _table_columns(args)
             streams = []
             for name in args.candidate_column:
