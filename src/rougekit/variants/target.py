@@ -268,12 +268,20 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
     report.grid = grid_size(space.multi, target.stat, splits)
     near: list = []
     seen = {r.settings for r in result.rows if r.settings is not None and r.name in {m.name for m in found}}
+    walk: list = []  # the settings to evaluate, in the search order (pruning needs no bootstrap value)
     for base in _grid(space.multi):
         report.counted += 1
         for alpha in _alphas(base, target.stat):
-            _search_counting(
-                space, target, base.replace(alpha=alpha), measures, stat, splits, report, found, near, seen
-            )
+            walk += _search_counting(space, target, base.replace(alpha=alpha), measures, stat, splits, report)
+    space.prepare(walk)  # every bootstrap aggregate of the walk from shared draws
+    for s in walk:
+        report.evaluated += 1
+        values = _stat_values(space, s, measures, stat)
+        d = target.distance(values)
+        if d == 0.0 and s not in seen:
+            found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
+        elif d > 0.0:
+            near.append((d, report.evaluated, s))
     report.seconds = time.perf_counter() - started
     report.matched = bool(found)
     if found:
@@ -285,8 +293,10 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
     return nearest, report
 
 
-def _search_counting(space, target, base, measures, stat, splits, report, found, near, seen) -> None:
-    """Every aggregation of one counting choice (with one -p), ROUGE-L under every sentence split."""
+def _search_counting(space, target, base, measures, stat, splits, report) -> list:
+    """The settings to evaluate for one counting choice (with one -p): every aggregation that can
+    still match, ROUGE-L under every sentence split (the ones pruned are counted in ``report``)."""
+    out = []
     with_l = "ROUGE-L" in measures
     n_measures = [m for m in measures if m != "ROUGE-L"]
     means = _stat_values(space, base, measures, stat)
@@ -324,13 +334,8 @@ def _search_counting(space, target, base, measures, stat, splits, report, found,
                 ):
                     report.pruned += 1
                     continue
-                report.evaluated += 1
-                values = _stat_values(space, s, measures, stat)
-                d = target.distance(values)
-                if d == 0.0 and s not in seen:
-                    found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
-                elif d > 0.0:
-                    near.append((d, report.evaluated, s))
+                out.append(s)
+    return out
 
 
 def _name(s: Settings) -> str:
