@@ -190,7 +190,7 @@ def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = 
                 if theirs is not None:
                     mine, cache[("multilingual-mids", seed)] = _seeded_mids_together([scores, theirs], seed)
                     return _prf_of_mids(mine, measures, types)
-            return _mids(_seeded_aggregate(scores, seed), measures, types)
+            return _prf_of_mids(_seeded_mids_together([scores], seed)[0], measures, types)
         fields = ("recall", "precision", "fmeasure")
         return {
             m: _prf(*(np.mean([getattr(s[t], k) for s in scores]) for k in fields)) for m, t in zip(measures, types)
@@ -280,7 +280,7 @@ def _multilingual(candidates, references, measures, seed=0, lang=None, cache=Non
     if done is not None:  # resampled with rouge-score's bootstrap row (the same draws)
         return _prf_of_mids(done, measures, types)
     scores = _multilingual_scores(candidates, references, measures, lang)
-    return _mids(_seeded_aggregate(scores, seed), measures, types)
+    return _prf_of_mids(_seeded_mids_together([scores], seed)[0], measures, types)
 
 
 # what the replaced packages raise on inputs they cannot score (as rougekit.variants.PACKAGE_ERRORS)
@@ -295,6 +295,8 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
     (numpy's mean along the pairs adds each column in the same order whatever columns sit beside
     it; the row tests hold each row to the package). ``[{type: (precision, recall, fmeasure)}]``."""
     from rougekit.compat import scoring
+    from rougekit.engine.cores import available_cores
+    from rougekit.variants.space import resample_means  # global_resample_means's draws, on threads
 
     types = list(score_lists[0][0])
     aggregator = scoring.BootstrapAggregator()
@@ -304,7 +306,8 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
     with scoring.global_seed(seed):
         for t in types:
             matrix = np.hstack([np.vstack(tuple(s[t] for s in scores)) for scores in score_lists])
-            mid = np.percentile(scoring.global_resample_means(matrix, aggregator._n_samples), q, axis=0)[1]
+            means = resample_means(np.ascontiguousarray(matrix), aggregator._n_samples, available_cores())
+            mid = np.percentile(means, q, axis=0)[1]
             for k, scores in enumerate(score_lists):
                 out[k][t] = dict(zip(scores[0][t]._fields, mid[3 * k : 3 * k + 3]))
     return out
@@ -312,26 +315,6 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
 
 def _prf_of_mids(mids: dict, measures, types) -> Scores:
     return {m: _prf(mids[t]["recall"], mids[t]["precision"], mids[t]["fmeasure"]) for m, t in zip(measures, types)}
-
-
-def _seeded_aggregate(scores: list, seed: int) -> dict:
-    """rouge-score's ``BootstrapAggregator().aggregate()`` of the per-pair ``scores`` after
-    ``np.random.seed(seed)`` (numpy's global state put back after the draws)."""
-    from rougekit.compat import scoring
-
-    aggregator = scoring.BootstrapAggregator()
-    for score in scores:
-        aggregator.add_scores(score)
-    with scoring.global_seed(seed):
-        return aggregator.aggregate()
-
-
-def _mids(aggregates: dict, measures, types) -> Scores:
-    """The ``mid`` of rouge-score's BootstrapAggregator of each type, as (R, P, F)."""
-    return {
-        m: _prf(aggregates[t].mid.recall, aggregates[t].mid.precision, aggregates[t].mid.fmeasure)
-        for m, t in zip(measures, types)
-    }
 
 
 # ------------------------------------------------------------------------------ the list
