@@ -169,7 +169,7 @@ def _variants_sections(args, systems: dict, refs) -> tuple:
                 stat=args.variants_target_stat,
                 system=name if len(systems) > 1 else None,
                 anchor="variants" if k == 0 else f"variants-{k + 1}",
-                skipped=result.skipped,
+                skipped=list(result.skipped) + list(getattr(result.search, "left_out", None) or ()),
             )
         )
     return tuple(out)

@@ -182,7 +182,7 @@ def run(argv: list[str]) -> int:
                 data,
                 pairs=result.pairs,
                 explain_rows=explained,
-                skipped=result.skipped,
+                skipped=list(result.skipped) + list(getattr(result.search, "left_out", None) or ()),
                 stat=args.target_stat,
             )
             _write(args.output, page)
@@ -243,6 +243,7 @@ def _target_text(result) -> str:
         f"searched {report.evaluated} of the grid's {report.grid} settings over {report.counted} counting choices "
         f"(the rest pruned as unable to match) in {report.seconds:.1f} s"
     )
+    lines += [f"left out of the search: {why}" for _, why in report.left_out]
     if report.matched:
         lines.append("settings that print the target:")
     else:

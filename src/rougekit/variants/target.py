@@ -169,6 +169,7 @@ class SearchReport:
     matched: bool = False
     grid: int = 0  # the settings of the grid for this target, before pruning (:func:`grid_size`)
     ranking: list = field(default_factory=list)  # [(row name, distance)], best first
+    left_out: list = field(default_factory=list)  # [(part of the grid, why)]: not searched on this machine
 
 
 def grid_size(multi: bool, stat: str = "f", splits: tuple = ("newline", "none", "eos", "punkt")) -> int:
@@ -264,7 +265,10 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
         if d == 0.0:
             found.append(_match(row.name, row.settings, row.command, row.scores, values, target))
     report.ranking.sort(key=lambda x: x[1])
-    splits = _splits("ROUGE-L" in measures, punkt_available()[0])
+    punkt, why = punkt_available()
+    splits = _splits("ROUGE-L" in measures, punkt)
+    if "ROUGE-L" in measures and not punkt:
+        report.left_out.append(("search:split=punkt", f"ROUGE-L on nltk's Punkt sentences not searched: {why}"))
     report.grid = grid_size(space.multi, target.stat, splits)
     near: list = []
     seen = {r.settings for r in result.rows if r.settings is not None and r.name in {m.name for m in found}}
