@@ -163,3 +163,19 @@ def test_stacked_draws_are_the_draws_of_each_column_alone():
     stacked = perl_bootstrap_columns(values, 1000, 95.0)
     for k in range(3):
         assert stacked[3 * k : 3 * k + 3] == perl_bootstrap_columns(np.ascontiguousarray(values[:, 3 * k : 3 * k + 3]))
+
+
+@pytest.mark.parametrize("multi", [False, True])
+def test_evaluate_row_through_the_shared_draws_is_evaluates_compute(multi):
+    """The evaluate rows resample through the threaded draws: equal to rougekit.compat.evaluate's
+    own compute (held to the recorded evaluate) on 1,500 pairs, one reference or several."""
+    from rougekit.compat import evaluate
+    from rougekit.variants.rows import _evaluate_compute, evaluate_types
+
+    cands, refs = lines_pairs(21, 1500)
+    references = [[r, cands[(i + 7) % len(cands)]] for i, r in enumerate(refs)] if multi else refs
+    types = evaluate_types(MEASURES)
+    theirs = evaluate.load("rouge", seed=4).compute(predictions=cands, references=references, rouge_types=types)
+    mine = _evaluate_compute(cands, references, types, 4)
+    assert list(mine) == list(theirs) and all(np.float64(mine[t]) == np.float64(theirs[t]) for t in types)
+    assert all(mine[t].hex() == float(theirs[t]).hex() for t in types)

@@ -213,8 +213,6 @@ def _punkt(candidates, references):
 
 def _evaluate(lsum: bool):
     def compute(candidates, references, measures, seed=0, cache=None, **_):
-        from rougekit.compat import evaluate
-
         types = rouge_score_types(measures, "newline" if lsum else "none")
         refs = [r[0] for r in references] if all(len(r) == 1 for r in references) else references
         # the bootstrap draws of each type follow those of the types before it: evaluate's own list,
@@ -222,14 +220,31 @@ def _evaluate(lsum: bool):
         key = ("evaluate", tuple(measures), seed)
         result = (cache or {}).get(key)
         if result is None:
-            result = evaluate.load("rouge", seed=seed).compute(
-                predictions=candidates, references=refs, rouge_types=evaluate_types(measures)
-            )
+            result = _evaluate_compute(candidates, refs, evaluate_types(measures), seed)
             if cache is not None:
                 cache[key] = result
         return {m: _prf(None, None, result[t]) for m, t in zip(measures, types)}
 
     return compute
+
+
+def _evaluate_compute(candidates, references, types: list, seed: int) -> dict:
+    """``evaluate.load("rouge", seed=seed).compute(predictions=candidates, references=references,
+    rouge_types=types)`` as :mod:`rougekit.compat.evaluate` computes it (its input checks, rouge-score's
+    per-pair scores unstemmed), the aggregator's draws taken by the shared threaded pass
+    (:func:`_seeded_mids_together`: the same draws, the same bits; the row tests hold it to the
+    recorded evaluate)."""
+    from rougekit.compat import evaluate, rouge_scorer
+
+    predictions, references, multi_ref = evaluate._checked(candidates, references)
+    scorer = rouge_scorer.RougeScorer(rouge_types=types, use_stemmer=False)
+    if multi_ref:
+        scores = [scorer.score_multi(ref, pred) for ref, pred in zip(references, predictions)]
+    else:
+        scores = scorer.score_batch(references, predictions)
+    assert (evaluate.N_SAMPLES, evaluate.CONFIDENCE) == (1000, 0.95)  # the aggregator's defaults, as below
+    mids = _seeded_mids_together([scores], seed)[0]
+    return {t: mids[t]["fmeasure"] for t in types}
 
 
 def evaluate_types(measures: Sequence[str]) -> list:
