@@ -59,3 +59,23 @@ def test_with_punkt_the_rows_are_computed_and_the_search_covers_its_sentences(mo
     assert found.search.grid == grid_size(False) and not found.search.left_out
     assert any(m.settings["split"] == "punkt" and m.settings["tokenizer"] == "rouge-score" for m in found.matches)
     assert "skipped" not in found.to_dict()
+
+
+def test_the_search_reads_the_rows_punkt_sentences_split_once(monkeypatch):
+    """With a target, the Punkt row's split texts are the search's (each text split once per run),
+    and the search gives the Punkt points the numbers of a Space that split the texts itself."""
+    from rougekit.variants import space as space_module
+
+    monkeypatch.setattr(nltk.data, "path", [str(PUNKT)])
+    cands, refs = lines_pairs(9, 25)
+    s = Settings("rouge-score", "porter", split="punkt", multi_ref="max")
+    alone = Space(cands, refs)
+    target = ",".join(f"{k}={100 * alone.value(s, m)[2]:.2f}" for k, m in zip(("R1", "R2", "RL"), alone.measures))
+    split = space_module.punkt_lines
+    calls = []
+    monkeypatch.setattr(space_module, "punkt_lines", lambda t: calls.append(t) or split(t))
+    space = Space(cands, refs)
+    found = variants(cands, refs, rows=[PUNKT_ROWS[0]], target=target, space=space, max_matches=None)
+    assert len(calls) == 2 * len(cands)  # every candidate and reference once, not once more for the search
+    assert all(space.value(s, m) == alone.value(s, m) for m in space.measures)
+    assert any(m.settings["split"] == "punkt" for m in found.matches)

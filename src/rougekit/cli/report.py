@@ -23,6 +23,8 @@ EXAMPLES = r"""examples:
   # a saved result (no texts in it: tables, tests and distributions only)
   rougekit score -c a.txt -c b.txt -r ref.txt --format json --per-pair -o scores.json
   rougekit report --result scores.json -o report.html
+  # with every implementation's numbers on these pairs, and the settings behind a paper's table
+  rougekit report -c a.txt -r ref.txt --variants --variants-target R1=39.53,R2=17.28,RL=36.38 -o report.html
 """
 
 _SCORE_ONLY = {"format": "text", "per_pair": False, "export_rouge155": None}  # options of score's output

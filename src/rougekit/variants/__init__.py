@@ -119,6 +119,8 @@ def variants(
 
         goal = target_module.parse_target(target, target_stat)
         space = space or Space(candidates, refs, names, seed=seed)
+        if "punkt" in cache and space.candidates == candidates and space.references == refs:
+            space.share_split("punkt", cache["punkt"])  # the rows' Punkt sentences, split once
         result.target = goal
         result.matches, result.search = target_module.search(result, space, goal, max_matches)
     return result

@@ -176,7 +176,7 @@ def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = 
 
         types = rouge_score_types(measures, "newline" if lsum else "none")
         if punkt:
-            candidates, references = _punkt(candidates, references)
+            candidates, references = _punkt(candidates, references, cache)
         scorer = rouge_scorer.RougeScorer(types, use_stemmer=stem)
         scores = _per_pair(scorer, candidates, references)
         if bootstrap:
@@ -205,10 +205,17 @@ def _per_pair(scorer, candidates, references) -> list:
     return [scorer.score_multi(refs, cand) for cand, refs in zip(candidates, references)]
 
 
-def _punkt(candidates, references):
+def _punkt(candidates, references, cache=None):
+    """The texts on nltk's Punkt sentences, split once per run (``cache["punkt"]``: the --target
+    search's ROUGE-L on Punkt sentences reads the same texts)."""
     from rougekit.variants.space import punkt_lines
 
-    return [punkt_lines(c) for c in candidates], [[punkt_lines(r) for r in refs] for refs in references]
+    if cache is not None and "punkt" in cache:
+        return cache["punkt"]
+    out = [punkt_lines(c) for c in candidates], [[punkt_lines(r) for r in refs] for refs in references]
+    if cache is not None:
+        cache["punkt"] = out
+    return out
 
 
 def _evaluate(lsum: bool):

@@ -163,10 +163,12 @@ def check_measures(measures: Sequence[str]) -> tuple[str, ...]:
 
 
 def punkt_lines(text: str) -> str:
-    """The text's sentences by nltk's Punkt (``nltk.sent_tokenize`` of the lines joined), one per line."""
-    from rougekit.compat.torchmetrics import _split_sentence
+    """The text's sentences by nltk's Punkt (``nltk.sent_tokenize`` of the lines joined), one per line.
+    The callers check the model is there first (:func:`punkt_available`); nothing is downloaded: a
+    missing model is nltk's LookupError."""
+    import nltk
 
-    return "\n".join(_split_sentence(" ".join(text.split("\n"))))
+    return "\n".join(nltk.sent_tokenize(" ".join(text.split("\n"))))
 
 
 def _joined(text: str) -> str:
@@ -225,6 +227,11 @@ class Space:
                 [[change(r) for r in refs] for refs in self.references],
             )
         return self._texts[split]
+
+    def share_split(self, split: str, texts: tuple) -> None:
+        """Take the candidates and references already split as ``split`` (:func:`punkt_lines` of
+        these very texts, by a row) instead of splitting them again."""
+        self._texts.setdefault(split, texts)
 
     def _count_key(self, s: Settings, measure: str) -> tuple:
         stemmer = "porter" if s.tokenizer == "rouge-score" and s.stemmer != "none" else s.stemmer
