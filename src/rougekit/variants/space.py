@@ -166,8 +166,9 @@ def punkt_lines(text: str) -> str:
     """The text's sentences by nltk's Punkt (``nltk.sent_tokenize`` of the lines joined), one per line.
     The callers check the model is there first (:func:`punkt_available`); nothing is downloaded: a
     missing model is nltk's LookupError."""
-    import nltk
+    import importlib
 
+    nltk = importlib.import_module("nltk")  # untyped: read as Any
     return "\n".join(nltk.sent_tokenize(" ".join(text.split("\n"))))
 
 
