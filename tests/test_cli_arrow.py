@@ -473,3 +473,25 @@ def test_score_refuses_an_output_that_is_one_of_its_inputs(tmp_path):
         assert err.startswith(f"rougekit score: error: -o {case[-1]} is also an input (") and err.count("\n") == 1
     assert pq.read_table(tmp_path / "d.parquet").num_rows == len(CANDIDATES)
     assert (tmp_path / "r.txt").read_text() == "the cat sat down\n"
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_per_pair_rows_with_an_id_column_are_streamed_and_equal_the_api(tmp_path, fmt, monkeypatch):
+    """--per-pair csv/jsonl with --id-column are written batch by batch as the pairs are scored (they
+    were scored in memory, every pair kept); the rows equal rougekit.score's with those IDs, IDs that
+    csv must quote (a comma, a quote, a line break) included, over several record batches."""
+    from rougekit.cli import score as score_cli
+    from rougekit.report.formats import WRITERS
+
+    n = 9000  # three record batches of 4,096 rows
+    ids = [f"doc {k}" for k in range(n)]
+    ids[5], ids[4100], ids[8000], ids[8001] = "a,b", 'say "hi"', "two\nlines", "ünï ⌘"
+    cands = [CANDIDATES[k % len(CANDIDATES)] or "x" for k in range(n)]
+    refs = [REFERENCES[(k * 7) % len(REFERENCES)] for k in range(n)]
+    pq.write_table(pa.table({"id": ids, "prediction": cands, "references": refs}), tmp_path / "d.parquet")
+    monkeypatch.setattr(score_cli, "_write", None)  # the in-memory writer: not called when streamed
+    out = _score("--parquet", tmp_path / "d.parquet", "--id-column", "id", "--per-pair", "--format", fmt)
+    want = rougekit.score(cands, refs, ids=ids, measures=MEASURES.split(","), bootstrap=None)
+    assert out == WRITERS[fmt]({"prediction": want}, True)
+    rows = list(csv.DictReader(io.StringIO(out))) if fmt == "csv" else [json.loads(line) for line in out.splitlines()]
+    assert [row["instance"] for row in rows] == ids
