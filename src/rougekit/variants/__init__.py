@@ -17,7 +17,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from rougekit._core import inputs
+from rougekit.engine.door import inputs
 from rougekit.errors import InputError, OptionError
 from rougekit.variants.rows import Row, signature_of, specs
 from rougekit.variants.space import Settings, Space, check_measures, punkt_available

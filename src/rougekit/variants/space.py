@@ -1,7 +1,7 @@
 """The option space the implementations span, and the corpus number of any point in it.
 
 A :class:`Settings` names one choice per factor (the fixed order of ``FACTORS``). Its numbers come
-from per-pair statistics counted by the engine's batch scorer (:func:`rougekit.engine.planner.batch_scorer`,
+from per-pair statistics counted by the engine's batch scorer (:func:`rougekit.engine.door.plan`,
 the door every front end uses), with ROUGE-1.5.5's text handling (``tokenizer="rouge155"``) or
 rouge-score's (``"rouge-score"``: its lower-casing, ``[^a-z0-9]`` clean-up and NLTK's Porter).
 :class:`Space` keeps the per-pair statistics of every counting choice it has seen, so the choices
@@ -20,11 +20,9 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from rougekit.compat import rouge_scorer
-from rougekit.engine import planner
-from rougekit.engine.cores import available_cores
+from rougekit.engine.door import available_cores, f_measure_array, plan, ratios
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
-from rougekit.scoring import f_measure_array, ratios
 
 # the factors, in the order --explain switches them (rounding and float precision last)
 FACTORS = ("tokenizer", "stemmer", "stopwords", "split", "multi_ref", "aggregation", "alpha", "rounding", "precision")
@@ -258,8 +256,8 @@ class Space:
             options.update(rouge_scorer.ENGINE_OPTIONS)
         else:
             options["stemmer"] = "rouge155-porter" if stemmer == "porter" else "rouge155"
-        batch = planner.batch_scorer(measures, **options)
-        if batch is None:
+        batch = plan(measures, **options)
+        if not batch.compiled:
             raise OptionError("the compiled engine is needed to compare implementations (rougekit's _core modules)")
         candidates, references = self._split_texts(split)
         if tokenizer == "rouge-score":
