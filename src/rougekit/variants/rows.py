@@ -317,7 +317,7 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
     (numpy's mean along the pairs adds each column in the same order whatever columns sit beside
     it; the row tests hold each row to the package). ``[{type: (precision, recall, fmeasure)}]``."""
     from rougekit.compat import scoring
-    from rougekit.engine.cores import available_cores
+    from rougekit.engine.door import available_cores
     from rougekit.variants.space import resample_means  # global_resample_means's draws, on threads
 
     types = list(score_lists[0][0])
