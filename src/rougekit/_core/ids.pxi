@@ -23,6 +23,7 @@ cdef int _out_of_range(object v, Py_ssize_t pair, int ref) except -1:
 
 
 cdef const char* _FMT_B = "B"   # a buffer without a format holds unsigned bytes
+cdef const char* _FMT_OWN = "i"  # the format of a list's int32 copy (its address marks the copy)
 
 
 cdef enum:
@@ -107,13 +108,50 @@ cdef struct IdPend:
     Py_ssize_t cap
 
 
+cdef void* _list_int32(object x) except? NULL:
+    """(GIL) A flat list or tuple of ints, every one 0 to 2**31-1, copied into a new block: its
+    length (a Py_ssize_t) then the ids as int32; NULL when ``x`` is anything else (an item of
+    another type, an id out of range: read the slow way, which names it).  One C loop over the
+    item array, no Python call per id (the token ids of TRL's ``completion_ids`` are such lists)."""
+    cdef Py_ssize_t k, n = len(x)
+    cdef PyObject** items = PySequence_Fast_ITEMS(x)
+    cdef PyObject* e
+    cdef long long v
+    cdef int overflow = 0
+    cdef char* block = <char*>malloc(sizeof(Py_ssize_t) + 4 * n + 4)
+    cdef int32_t* data
+    if block == NULL:
+        raise MemoryError()
+    (<Py_ssize_t*>block)[0] = n
+    data = <int32_t*>(block + sizeof(Py_ssize_t))
+    for k in range(n):
+        e = items[k]
+        if type(<object>e) is not int:
+            free(block)
+            return NULL
+        v = PyLong_AsLongLongAndOverflow(<object>e, &overflow)
+        if overflow or v < 0 or v > _ID_MAX:
+            free(block)
+            return NULL
+        data[k] = <int32_t>v
+    return block
+
+
 cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t pair, int ref) except -1:
-    """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer: 1; else 0 (not queued)."""
+    """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer, or a flat list or
+    tuple of ints in range (copied as int32, see _list_int32): 1; else 0 (not queued)."""
     cdef Py_buffer* v
     cdef const char* f
     cdef Py_ssize_t cap
     cdef void* t
-    if not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
+    cdef void* block = NULL
+    if type(x) is list or type(x) is tuple:
+        if len(x) == 0 or type((<object>PySequence_Fast_ITEMS(x)[0])) is not int:
+            return 0
+        block = _list_int32(x)
+        if block == NULL:
+            return 0
+    elif not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
         return 0
     if q.n == q.cap:
         cap = 2 * q.cap if q.cap else 64
@@ -139,6 +177,22 @@ cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t 
         q.ref = <int*>t
         q.cap = cap
     v = &q.views[q.n]
+    if block != NULL:   # the copy: no exporter (obj NULL), the block freed on release (internal)
+        memset(v, 0, sizeof(Py_buffer))
+        v.buf = <char*>block + sizeof(Py_ssize_t)
+        v.shape = <Py_ssize_t*>block
+        v.internal = block
+        v.ndim = 1
+        v.itemsize = 4
+        v.len = 4 * (<Py_ssize_t*>block)[0]
+        v.readonly = 1
+        v.format = <char*>_FMT_OWN
+        q.dst[q.n] = dst
+        q.slot[q.n] = slot
+        q.pair[q.n] = pair
+        q.ref[q.n] = ref
+        q.n += 1
+        return 1
     PyObject_GetBuffer(x, v, PyBUF_RECORDS_RO)
     f = v.format
     if f != NULL and f[0] == b"@":
@@ -159,7 +213,11 @@ cdef void _idpend_release(IdPend* q) noexcept:
     """(GIL) Release the queued buffers and empty the queue."""
     cdef Py_ssize_t k
     for k in range(q.n):
-        PyBuffer_Release(&q.views[k])
+        if q.views[k].format == _FMT_OWN:   # a list's copy (_list_int32): no exporter to release
+            free(q.views[k].internal)
+            q.views[k].internal = NULL
+        else:
+            PyBuffer_Release(&q.views[k])
     q.n = 0
 
 
