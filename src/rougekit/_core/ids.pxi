@@ -108,6 +108,28 @@ cdef struct IdPend:
     Py_ssize_t cap
 
 
+cdef extern from *:
+    """
+    /* An int object's value when it is compact (one digit, below 2**30): 1, else 0 (read it with
+       the API). The layout of an int is CPython's own: its unstable API from 3.12, the digits before. */
+    #if PY_VERSION_HEX >= 0x030C0000
+    static inline int rk_compact_long(PyObject *o, long long *v) {
+        if (!PyUnstable_Long_IsCompact((PyLongObject *)o)) return 0;
+        *v = (long long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        return 1;
+    }
+    #else
+    static inline int rk_compact_long(PyObject *o, long long *v) {
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 0) { *v = 0; return 1; }
+        if (size == 1) { *v = (long long)((PyLongObject *)o)->ob_digit[0]; return 1; }
+        return 0;
+    }
+    #endif
+    """
+    int rk_compact_long(PyObject* o, long long* v) nogil
+
+
 cdef void* _list_int32(object x) except? NULL:
     """(GIL) A flat list or tuple of ints, every one 0 to 2**31-1, copied into a new block: its
     length (a Py_ssize_t) then the ids as int32; NULL when ``x`` is anything else (an item of
@@ -129,7 +151,8 @@ cdef void* _list_int32(object x) except? NULL:
         if type(<object>e) is not int:
             free(block)
             return NULL
-        v = PyLong_AsLongLongAndOverflow(<object>e, &overflow)
+        if not rk_compact_long(e, &v):
+            v = PyLong_AsLongLongAndOverflow(<object>e, &overflow)
         if overflow or v < 0 or v > _ID_MAX:
             free(block)
             return NULL
