@@ -515,3 +515,25 @@ def test_standard_input_errors_name_it(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", _Stdin(b"not parquet\n"))
     code, _, err = run("score", "--parquet", "-", "--candidate-column", "c", "--reference-column", "r")
     assert code == 2 and err.startswith("rougekit score: error: standard input: not readable as a Parquet file (")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "jsonl"])
+def test_per_pair_rows_with_an_id_column_are_streamed_and_equal_the_api(tmp_path, fmt, monkeypatch):
+    """--per-pair csv/jsonl with --id-column are written batch by batch as the pairs are scored (they
+    were scored in memory, every pair kept); the rows equal rougekit.score's with those IDs, IDs that
+    csv must quote (a comma, a quote, a line break) included, over several record batches."""
+    from rougekit.cli import score as score_cli
+    from rougekit.report.formats import WRITERS
+
+    n = 9000  # three record batches of 4,096 rows
+    ids = [f"doc {k}" for k in range(n)]
+    ids[5], ids[4100], ids[8000], ids[8001] = "a,b", 'say "hi"', "two\nlines", "ünï ⌘"
+    cands = [CANDIDATES[k % len(CANDIDATES)] or "x" for k in range(n)]
+    refs = [REFERENCES[(k * 7) % len(REFERENCES)] for k in range(n)]
+    pq.write_table(pa.table({"id": ids, "prediction": cands, "references": refs}), tmp_path / "d.parquet")
+    monkeypatch.setattr(score_cli, "_write", None)  # the in-memory writer: not called when streamed
+    out = _score("--parquet", tmp_path / "d.parquet", "--id-column", "id", "--per-pair", "--format", fmt)
+    want = rougekit.score(cands, refs, ids=ids, measures=MEASURES.split(","), bootstrap=None)
+    assert out == WRITERS[fmt]({"prediction": want}, True)
+    rows = list(csv.DictReader(io.StringIO(out))) if fmt == "csv" else [json.loads(line) for line in out.splitlines()]
+    assert [row["instance"] for row in rows] == ids

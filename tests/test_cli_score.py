@@ -178,3 +178,37 @@ def test_bad_input(files, tmp_path):
     assert code == 0
     code, _, err = run("-c", tmp_path / "missing.txt", "-r", files / "ref1.txt")
     assert code == 2 and "missing.txt: no such file" in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("extract", "{c}", "{r}", "-o", "{r}"),
+        ("compare", "-c", "{c}", "-c", "{c2}", "-r", "{r}", "--trials", "10", "-o", "{c2}"),
+        ("report", "-c", "{c}", "-r", "{r}", "-o", "{c}"),
+        ("variants", "-c", "{c}", "-r", "{r}", "-o", "{r}"),
+        ("score", "-c", "{c}", "-r", "{r}", "-o", "{dot_c}"),
+    ],
+)
+def test_commands_refuse_an_output_that_is_one_of_their_inputs(tmp_path, command):
+    """``-o`` naming an input (by any path) would replace the user's data with a report: refused
+    with one line and exit 2 before anything is written; every input is kept as it was."""
+    files = {
+        "c": "the cat sat\na dog ran\n",
+        "c2": "the cat sat on the mat\na dog\n",
+        "r": "the cat sat down\na dog ran far\n",
+    }
+    for name, text in files.items():
+        (tmp_path / f"{name}.txt").write_text(text)
+    names = {name: str(tmp_path / f"{name}.txt") for name in files}
+    names["dot_c"] = str(tmp_path) + "/./c.txt"
+    argv = [part.format(**names) for part in command]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    same_input = names["c"] if command[0] == "score" else argv[-1]  # score's -o is .../c.txt by another path
+    assert (code, out.getvalue()) == (2, "")
+    message = f"-o {argv[-1]} is also an input ({same_input}): write the output to another file"
+    assert err.getvalue() == f"rougekit {command[0]}: error: {message}\n"
+    for name, text in files.items():
+        assert (tmp_path / f"{name}.txt").read_text() == text

@@ -1,5 +1,5 @@
-"""rougekit.dask.cdist and rougekit.dask.dedup on a real distributed.LocalCluster (2 worker processes)
-against rougekit.process.cdist / dedup in this process (themselves held to rouge-score and to
+"""rougekit.dask.cdist, extract and dedup on a real distributed.LocalCluster (2 worker processes)
+against rougekit.process.cdist / extract / dedup in this process (themselves held to rouge-score and to
 rougekit.score by tests/test_process.py): the same matrix bit for bit, the same kept and dropped."""
 
 from __future__ import annotations
@@ -110,6 +110,29 @@ def test_cdist_blocks_equal_the_single_process_matrix(client, measure, stat, cut
     assert np.count_nonzero(got) > 100
 
 
+@pytest.mark.parametrize(
+    "limit, cutoff, options",
+    [
+        (5, None, {"measure": "rougeL"}),
+        (3, 0.5, {"measure": "ROUGE-L", "stem": True}),
+        (None, 0.3, {"measure": "ROUGE-1", "stat": "recall"}),
+        (1, None, {"measure": "ROUGE-2"}),
+    ],
+)
+def test_extract_blocks_equal_the_single_process_matches(client, limit, cutoff, options):
+    """Each block's best, merged: the same matches (order and ties: the lower index first) as
+    process.extract on each query; the near duplicates give many ties across block borders."""
+    queries = near_duplicates(40, seed=3)
+    choices = near_duplicates(150, seed=4)
+    got = rdask.extract(queries, choices, limit=limit, score_cutoff=cutoff, block_size=(7, 23), **options)
+    want = [process.extract(q, choices, limit=limit, score_cutoff=cutoff, **options) for q in queries]
+    assert got == want
+    rows = process.cdist(queries, choices, dtype=np.float64, **options)
+    spread_ties = [q for q, row in enumerate(rows) if len({j // 23 for j in np.flatnonzero(row == row.max())}) > 1]
+    assert len(spread_ties) > 5  # best scores tied across block borders: the merge must keep the lower index
+    assert sum(map(len, want)) >= 40
+
+
 def test_cdist_summeval(client):
     texts = summeval_sentences(1200)
     got = rdask.cdist(texts[:200], texts[200:], measure="rougeL", block_size=(64, 256))
@@ -128,3 +151,6 @@ def test_bad_input(client):
     with pytest.raises(OptionError, match="keep must be 'first'"):
         rdask.dedup(["a b"], keep="last")
     assert rdask.dedup([]).kept == [] and rdask.cdist([], ["a"]).shape == (0, 1)
+    with pytest.raises(OptionError, match="limit must be a positive integer or None"):
+        rdask.extract(["a"], ["a"], limit=0)
+    assert rdask.extract([], ["a"]) == [] and rdask.extract(["a"], []) == [[]]

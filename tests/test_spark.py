@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import rougekit
+import rougekit.process
 import rougekit.spark
 from rougekit.errors import InputError, OptionError
 
@@ -173,3 +174,68 @@ def test_a_missing_pair_id_is_refused_as_by_rougekit_score(spark):
         rougekit.spark.score(df, "p", "r", ids="id", bootstrap=None)
     with pytest.raises(TypeError, match="ids: item 2 is a missing value"):
         rougekit.score(["a cat", "a dog"], ["a cat", "a dog"], ids=["x", None], bootstrap=None)
+
+
+def _near_duplicates(n: int, seed: int) -> list[str]:
+    """Texts that often repeat an earlier one with a word changed (many drops, many tied scores)."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    for _ in range(n):
+        if out and rng.random() < 0.6:
+            base = rng.choice(out).split()
+            base[rng.randrange(len(base))] = rng.choice(WORDS)
+            out.append(" ".join(base))
+        else:
+            out.append(" ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 10))))
+    return out
+
+
+@pytest.mark.parametrize(
+    "options", [{"measure": "rougeL"}, {"measure": "ROUGE-2", "stat": "precision", "score_cutoff": 0.2}]
+)
+def test_cdist_blocks_equal_the_single_process_matrix(spark, options):
+    queries, choices = _near_duplicates(60, 1), _near_duplicates(90, 2)
+    got = rougekit.spark.cdist(queries, choices, spark=spark, block_size=(13, 40), dtype=np.float64, **options)
+    want = rougekit.process.cdist(queries, choices, dtype=np.float64, **options)
+    assert got.dtype == want.dtype and np.array_equal(got, want) and np.count_nonzero(got) > 100
+
+
+@pytest.mark.parametrize("limit, cutoff", [(3, None), (None, 0.4), (1, None)])
+def test_extract_equals_process_extract_on_every_query(spark, limit, cutoff):
+    queries, choices = _near_duplicates(30, 3), _near_duplicates(120, 4)
+    got = rougekit.spark.extract(
+        queries, choices, spark=spark, limit=limit, score_cutoff=cutoff, measure="rougeL", block_size=(8, 25)
+    )
+    want = [rougekit.process.extract(q, choices, limit=limit, score_cutoff=cutoff, measure="rougeL") for q in queries]
+    assert got == want and sum(map(len, want)) >= 30
+
+
+def test_dedup_equals_process_dedup(spark):
+    texts = _near_duplicates(250, 5)
+    for options in ({"measure": "rougeL"}, {"measure": "ROUGE-L", "stem": True}):
+        got = rougekit.spark.dedup(texts, spark=spark, threshold=0.7, block_size=31, **options)
+        want = rougekit.process.dedup(texts, threshold=0.7, **options)
+        assert got == want and len(got.dropped) > 50
+
+
+def test_matrix_inputs_from_a_dataframe_and_errors_named_on_the_driver(spark):
+    texts = _near_duplicates(20, 6)
+    df = spark.createDataFrame([(t,) for t in texts], "text string")
+    assert rougekit.spark.dedup(df, spark=spark, block_size=7) == rougekit.process.dedup(texts)
+    with pytest.raises(OptionError, match="one column is needed, got 2"):
+        rougekit.spark.cdist(df.selectExpr("text", "text as t2"), texts, spark=spark)
+    with pytest.raises(InputError, match=r"choices\[3\] is empty"):
+        rougekit.spark.cdist(texts, ["a", "b", "c", " "], spark=spark)
+    with pytest.raises(OptionError, match="limit must be a positive integer"):
+        rougekit.spark.extract(texts, texts, spark=spark, limit=0)
+    bad = list(texts)
+    bad[13], bad[17] = "a \ud800 b", "c \udc00"  # found by the tokenizer, in the executors
+    for call in (rougekit.spark.cdist, rougekit.spark.extract):  # named in the whole input, as process names it
+        with pytest.raises(InputError, match=r"^choices: text 14 is not valid Unicode"):
+            call(texts, bad, spark=spark, block_size=(5, 5))
+        with pytest.raises(InputError, match=r"^queries: text 14 is not valid Unicode"):
+            call(texts[:12] + bad[12:], bad, spark=spark, block_size=(5, 5))
+    with pytest.raises(InputError, match=r"^texts: text 14 is not valid Unicode"):
+        rougekit.spark.dedup(bad, spark=spark, block_size=4)
+    assert rougekit.spark.cdist([], texts, spark=spark).shape == (0, 20)
+    assert rougekit.spark.extract(texts[:2], [], spark=spark) == [[], []]

@@ -364,7 +364,16 @@ def _pair_references(refs, kind: str, k: int) -> list:
 def normalize(candidates: list, references) -> tuple[str, list[list]]:
     """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`).
 
-    ``candidates`` come from :func:`summaries`; ``references`` may be any container it reads."""
+    ``candidates`` come from :func:`summaries`; ``references`` may be any container it reads. A pair
+    with an empty list of references is refused (it would score 0 against nothing)."""
+    kind, split = _normalize(candidates, references)
+    if not all(split):
+        k = next(k for k, refs in enumerate(split) if not refs)
+        raise InputError(f"pair {k + 1}: an empty list of references: give each pair at least one reference")
+    return kind, split
+
+
+def _normalize(candidates: list, references) -> tuple[str, list[list]]:
     references = summaries(references, "references")
     kind = input_kind(candidates, references)
     if kind == "text":  # the common shapes first: this runs once per pair of every call; a list of str

@@ -59,3 +59,19 @@ def refuse_output_over_input(output: str | None, inputs) -> None:
     for path in inputs:
         if path and path != "-" and os.path.isfile(path) and os.path.samefile(path, output):
             raise OptionError(f"-o {output} is also an input ({path}): write the output to another file")
+
+
+#: the options of rougekit's commands that name files read (a list when the option repeats)
+_INPUT_OPTIONS = ("candidates", "references", "jsonl", "sources", "parquet", "arrow", "queries", "choices")
+
+
+def input_files(args) -> list[str]:
+    """Every file a command's parsed ``args`` names as an input (the options in ``_INPUT_OPTIONS``)."""
+    paths: list[str] = []
+    for dest in _INPUT_OPTIONS:
+        value = getattr(args, dest, None)
+        if isinstance(value, (list, tuple)):
+            paths.extend(v for v in value if isinstance(v, str))
+        elif isinstance(value, str):
+            paths.append(value)
+    return paths

@@ -17,7 +17,7 @@ import sys
 
 from rougekit import limits
 from rougekit.api import Scorer
-from rougekit.cli._options import scoring_options
+from rougekit.cli._options import input_files, refuse_output_over_input, scoring_options
 from rougekit.cli.score import _load, _load_sources, build_parser, with_sentence_split
 from rougekit.errors import OptionError
 from rougekit.io.files import write_text
@@ -94,6 +94,7 @@ def run(argv: list[str]) -> int:
     limits.whole("--trials", args.trials, 1, limits.MAX_RESAMPLES)
     limits.whole("--seed", args.seed, 0, limits.MAX_SEED)
     limits.fraction("--confidence", args.confidence, 0, 100, open_ends=True)
+    refuse_output_over_input(args.output, input_files(args))
     systems, refs, ids = _load(args)
     if len(systems) < 2:
         raise OptionError(

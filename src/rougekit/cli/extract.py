@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from rougekit.cli._options import OneLineParser
+from rougekit.cli._options import OneLineParser, input_files, refuse_output_over_input
 from rougekit.cli.dedup import check_measure, read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
@@ -66,6 +66,7 @@ def run(argv: list[str]) -> int:
     if args.score_cutoff is not None:
         check_threshold(args.score_cutoff)
     check_measure(args.measure)
+    refuse_output_over_input(args.output, input_files(args))
     queries = read_rows(args.queries, args.field, args.column)
     choices = read_rows(args.choices, args.field, args.column)
     encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))

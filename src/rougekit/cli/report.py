@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from rougekit.cli import score
+from rougekit.cli._options import input_files, refuse_output_over_input
 from rougekit.errors import OptionError
 from rougekit.io.files import write_text
 from rougekit.report import html, html_explain, html_model
@@ -87,6 +88,7 @@ def run(argv: list[str]) -> int:
             raise OptionError(f"{flag} belongs to `rougekit score`; the report is HTML (-o FILE)")
     if not args.output:
         raise OptionError("give the output file with -o FILE (or -o - for standard output)")
+    refuse_output_over_input(args.output, [*input_files(args), args.result])
     budget = html_explain.budget_of(args.highlights)
     if args.result:
         if args.candidates or args.jsonl or args.candidate_dir or args.parquet or args.arrow:

@@ -14,6 +14,7 @@ from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
 from rougekit.cli._options import (
     OneLineParser,
+    input_files,
     multi_ref_choices,
     multi_ref_help,
     refuse_output_over_input,
@@ -421,9 +422,7 @@ def run(argv: list[str]) -> int:
     if args.format == "parquet":
         _parquet_out.check_options(args)
     _check_stdin(args)
-    refuse_output_over_input(
-        args.output, [*args.candidates, *args.references, args.jsonl, args.sources, args.parquet, args.arrow]
-    )
+    refuse_output_over_input(args.output, input_files(args))
     progress = not args.quiet and sys.stderr.isatty()
     table = _table_file(args)
     if table and not args.export_rouge155:
@@ -479,10 +478,10 @@ _STREAMED_FORMATS = (*PairRowWriter.FORMATS, "parquet")
 
 def _score_table_streamed(args, progress: bool) -> int | None:
     """A Parquet/Arrow input scored a record batch at a time, when the output allows it (the corpus
-    numbers; per-pair csv/jsonl without --id-column; per-pair parquet); None otherwise."""
+    numbers; per-pair csv, jsonl or parquet); None otherwise."""
     scorer = _scorer(args)
     if args.per_pair:
-        if args.format == "parquet" or (args.format in PairRowWriter.FORMATS and not args.id_column):
+        if args.format == "parquet" or args.format in PairRowWriter.FORMATS:
             columns = _table_columns(args)
             streams = []
             for name in args.candidate_column:

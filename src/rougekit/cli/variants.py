@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import OneLineParser
+from rougekit.cli._options import OneLineParser, input_files, refuse_output_over_input
 from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.signature import Signature
@@ -111,6 +111,7 @@ def run(argv: list[str]) -> int:
         rows = list(dict.fromkeys([*rows, *args.explain]))
     elif args.explain and not args.target:
         rows = list(args.explain)  # only the two rows are needed
+    refuse_output_over_input(args.output, input_files(args))
     cands, refs = _load(args)
     space = Space(cands, refs, measures, seed=args.seed) if (args.target or args.explain) else None
     result = variants(

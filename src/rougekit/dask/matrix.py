@@ -1,4 +1,4 @@
-"""``rougekit.dask.cdist`` and ``rougekit.dask.dedup``: :mod:`rougekit.process` over blocks of the matrix.
+"""``rougekit.dask.cdist``, ``extract`` and ``dedup``: :mod:`rougekit.process` over blocks of the matrix.
 
 Each task scores one block (a slice of the queries against a slice of the choices) with
 :func:`rougekit.process.cdist` in a worker; a block's texts are tokenized in that task, and
@@ -16,10 +16,11 @@ import numpy as np
 
 from rougekit.dask.scoring import _dask
 from rougekit.errors import OptionError
-from rougekit.process import DedupResult, Dropped, greedy_from_pairs
+from rougekit.process import DedupResult, Dropped, Match, greedy_from_pairs
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import check_threshold
 from rougekit.process.encode import Encoder, check_texts, measure_name
+from rougekit.process.topk import block_best, check_limit, merge_best
 
 
 def cdist(
@@ -53,6 +54,50 @@ def cdist(
             out[r0 : r0 + block.shape[0], c0 : c0 + block.shape[1]] = block
             k += 1
     return out
+
+
+def extract(
+    queries,
+    choices,
+    *,
+    limit: int | None = 5,
+    score_cutoff: float | None = None,
+    measure="ROUGE-L",
+    stat: str = "f",
+    block_size: tuple[int, int] = (1000, 10000),
+    **options,
+) -> list[list[Match]]:
+    """:func:`rougekit.process.extract` for every query, block by block on the current Dask scheduler:
+    per query, its best ``limit`` choices (all with None), best first, the lower index on ties, none
+    below ``score_cutoff``; each block's best merged (:mod:`rougekit.process.topk`), so the matches are
+    the single-process call's."""
+    dask = _dask()
+    limit = check_limit(limit)
+    if score_cutoff is not None:
+        check_threshold(score_cutoff)
+    rows, cols = _block_size(block_size)
+    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
+    Encoder(measure, **options)  # options checked here, before any work is sent
+    call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, **options)
+    q_blocks = _blocks(dask, queries, rows)
+    c_blocks = _blocks(dask, choices, cols)
+    tasks = [dask.delayed(_best)(q, c, c0, limit, call) for _, q in q_blocks for c0, c in c_blocks]
+    done = iter(dask.compute(*tasks))
+    parts: list[list] = [[] for _ in queries]
+    for r0, _ in q_blocks:
+        for _ in c_blocks:
+            for k, found in enumerate(next(done)):
+                parts[r0 + k].append(found)
+    matches = []
+    for found in parts:
+        index, score = merge_best(found, limit)
+        matches.append([Match(choices[i], float(s), int(i)) for i, s in zip(index.tolist(), score.tolist())])
+    return matches
+
+
+def _best(queries: list, choices: list, c0: int, limit, call: dict) -> list:
+    scores = process_cdist(queries, choices, dtype=np.float64, workers=1, **call)
+    return block_best(scores, c0, limit, call["score_cutoff"])
 
 
 def dedup(

@@ -87,28 +87,30 @@ class PairRowWriter:
             self._csv = csv.writer(handle, lineterminator="\n")
             self._csv.writerow(["system", "instance", *names])
 
-    def write(self, system: str, first: int, data) -> None:
-        """The rows of ``data`` (n x measures x 6, as ``RougeResult.data``), instances ``first``, ``first + 1``, ..."""
+    def write(self, system: str, first: int, data, ids: list[str] | None = None) -> None:
+        """The rows of ``data`` (n x measures x 6, as ``RougeResult.data``): instances ``ids``, or
+        ``first``, ``first + 1``, ... without them."""
+        names = ids if ids is not None else [str(first + k) for k in range(len(data))]
         if self.fmt == "csv":
-            self._write_csv(system, first, data.reshape(len(data), -1)[:, self._cells])
+            self._write_csv(system, names, data.reshape(len(data), -1)[:, self._cells])
             return
         values = data.reshape(len(data), -1)[:, self._cells].tolist()
         lines = []
-        for k, row in enumerate(values):
-            out: dict = {"system": system, "instance": str(first + k)}
+        for name, row in zip(names, values):
+            out: dict = {"system": system, "instance": name}
             cells = iter(row)
             for m in self.measures:
                 out[m.name] = {"score": next(cells)} if m.single_valued else dict(zip(KEYS, cells))
             lines.append(json.dumps(out, ensure_ascii=False) + "\n")
         self.handle.write("".join(lines))
 
-    def _write_csv(self, system: str, first: int, values) -> None:
+    def _write_csv(self, system: str, names: list[str], values) -> None:
         """The csv rows, as ``csv.writer`` writes them: each distinct value formatted once (a column
-        holds a few thousand distinct ratios), the system's field quoted by ``csv`` itself."""
+        holds a few thousand distinct ratios), the system's and instances' fields quoted by ``csv``."""
         import numpy as np
 
-        if np.signbit(values).any():  # -0.0 and 0.0 are one value to np.unique but print apart
-            self._csv.writerows([system, str(first + k), *row] for k, row in enumerate(values.tolist()))
+        if np.signbit(values).any() or any(map(_needs_quotes, names)):  # -0.0 and 0.0: one value to np.unique
+            self._csv.writerows([system, name, *row] for name, row in zip(names, values.tolist()))
             return
         distinct, where = np.unique(values, return_inverse=True)
         shown = np.array([repr(x) for x in distinct.tolist()], dtype=object)
@@ -116,10 +118,14 @@ class PairRowWriter:
         csv.writer(head, lineterminator="\n").writerow([system, ""])  # "system," quoted as csv quotes it
         prefix = head.getvalue()[:-1]
         lines = [
-            f"{prefix}{first + k},{','.join(row)}\n"
-            for k, row in enumerate(shown[where.reshape(values.shape)].tolist())
+            f"{prefix}{name},{','.join(row)}\n" for name, row in zip(names, shown[where.reshape(values.shape)].tolist())
         ]
         self.handle.write("".join(lines))
+
+
+def _needs_quotes(field: str) -> bool:
+    """Whether ``csv.writer`` (the excel dialect, minimal quoting) quotes this field of a longer row."""
+    return any(c in field for c in ',"\r\n')
 
 
 def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:

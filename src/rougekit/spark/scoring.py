@@ -26,7 +26,7 @@ from rougekit.dask.partition import (
     spark_schema,
     statistics_frame,
 )
-from rougekit.errors import InputError, OptionError
+from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.results import RougeResult
 
 ROW = "__rougekit_row"
@@ -167,7 +167,7 @@ def _score_batches(frames: Iterator, columns: Columns, measures, options: dict) 
             if columns.ids is not None:
                 cells = frame[columns.ids].tolist()
                 scored[IDS] = [pair_id(v, columns.ids, "", k) for k, v in enumerate(cells)]
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, RougeKitError) as e:
             message = str(e)
             hit = _PAIR.match(message)
             first = done + int(hit[2]) - 1 if hit else done

@@ -1,0 +1,47 @@
+"""The best matches of each query, found block by block: a block's own best, then merged.
+
+The order is :func:`rougekit.process.extract`'s: higher score first, the lower choice index on ties,
+none below ``score_cutoff``. The best ``limit`` of the whole row are among the best ``limit`` of
+each block of choices, so merging the blocks' bests gives the single-process answer exactly; the
+distributed ``extract`` of ``rougekit.dask`` and ``rougekit.spark`` run on this.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rougekit.errors import OptionError
+
+
+def check_limit(limit) -> int | None:
+    """``limit`` (a positive integer or None: every match) or an :class:`OptionError`."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise OptionError(f"limit must be a positive integer or None, got {limit!r}")
+    return limit
+
+
+def row_order(row: np.ndarray, limit: int | None, score_cutoff: float | None) -> np.ndarray:
+    """Positions in ``row`` of its best ``limit`` values, best first, the lower position on ties."""
+    order = np.lexsort((np.arange(len(row)), -row))
+    if score_cutoff is not None:
+        order = order[row[order] >= score_cutoff]
+    return order if limit is None else order[:limit]
+
+
+def block_best(scores: np.ndarray, c0: int, limit: int | None, score_cutoff: float | None) -> list:
+    """Per query row of a block whose first choice is ``c0``: (choice indices, scores) of its best."""
+    best = []
+    for row in scores:
+        order = row_order(row, limit, score_cutoff)
+        best.append((order.astype(np.int64) + c0, row[order].astype(np.float64)))
+    return best
+
+
+def merge_best(parts: list, limit: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """One query's best over every block of choices: ``parts`` are its (indices, scores) per block."""
+    index = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
+    score = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0)
+    order = np.lexsort((index, -score))
+    if limit is not None:
+        order = order[:limit]
+    return index[order], score[order]
