@@ -88,3 +88,46 @@ def test_bad_id_in_a_list_is_named(bad, message):
 def test_bool_in_a_list_is_refused():
     with pytest.raises(TypeError, match="pair 1: candidate: token ids must be integers"):
         rougekit.score([[1, True]], [[1]], bootstrap=None)
+
+
+def test_ids_without_drops_in_one_pass():
+    from array import array
+
+    assert _batch.ids_without([5, 0, 7, 2, 0], [0, 2]) == array("i", [5, 7])
+    assert _batch.ids_without((0, 0), [0]) == array("i")
+    assert _batch.ids_without([9, 2**31 - 1], []) == array("i", [9, 2**31 - 1])
+    for other in ([1, True], [1, -1], [1, 2**31], [1.0], [], [[1]], np.array([1, 2]), "12"):
+        assert _batch.ids_without(other, [0]) is None  # the reward's numpy path keeps its behaviour
+
+
+def test_reward_ignore_ids_on_lists_equals_the_filtered_ids():
+    from rougekit.rewards import rouge_reward
+
+    rng = random.Random(7)
+    eos, pad = 2, 0
+    cands, refs = [], []
+    for k in range(30):
+        c = [rng.randrange(3, 500) for _ in range(rng.randrange(1, 200))]
+        c[rng.randrange(len(c)) :] += [eos] + [pad] * rng.randrange(0, 5)  # EOS, padding (and one mid-way)
+        r = [x if rng.random() < 0.6 else rng.randrange(3, 500) for x in c if x not in (eos, pad)] or [7]
+        cands.append(c)
+        refs.append(r + [eos] if k % 3 else [r + [pad], [eos, r[0]]])  # one reference, or two
+    keep = lambda x: [t for t in x if t not in (eos, pad)]  # noqa: E731
+    want_refs = [keep(r) if isinstance(r[0], int) else [keep(y) for y in r] for r in refs]
+    for m in M:
+        got = rouge_reward(m, completion_field="completion_ids", ignore_ids=[pad, eos])(
+            completion_ids=cands, reference=refs
+        )
+        want = rougekit.score([keep(c) for c in cands], want_refs, measures=[m], bootstrap=None).values(m, "f")
+        assert got == want.tolist()
+    # by hand: cand 5 6 EOS PAD, ref 5 7 EOS: ROUGE-1 1 of 2 both ways
+    reward = rouge_reward("ROUGE-1", completion_field="completion_ids", ignore_ids=[pad, eos])
+    assert reward(completion_ids=[[5, 6, eos, pad]], reference=[[5, 7, eos]]) == [0.5]
+
+
+def test_reward_ignore_ids_bad_ids_still_named():
+    from rougekit.rewards import rouge_reward
+
+    reward = rouge_reward("ROUGE-1", completion_field="completion_ids", ignore_ids=[0])
+    with pytest.raises(InputError, match="pair 2: candidate: token id -3 is out of range"):
+        reward(completion_ids=[[1, 0], [4, -3, 0]], reference=[[1], [4]])

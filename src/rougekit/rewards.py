@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from rougekit._core import backend as core_backend
 from rougekit._core import inputs
 from rougekit.api import Scorer
 from rougekit.errors import InputError, OptionError
@@ -110,6 +111,8 @@ class RougeReward:
         self.reference_field = reference_field
         self.completion_field = completion_field
         self.ignore_ids = np.array(sorted({_id(i) for i in ignore_ids}), dtype=np.int64)
+        self._ignore_list = self.ignore_ids.tolist()
+        self._without = _ids_without()
         if len(self.ignore_ids) and completion_field != "completion_ids":
             raise OptionError("ignore_ids applies to token ids: use it with completion_field='completion_ids'")
         if completion_field == "completion_ids":
@@ -167,10 +170,23 @@ class RougeReward:
             return ids
         if isinstance(ids, (list, tuple)) and ids and isinstance(ids[0], (list, tuple, np.ndarray)):
             return [self._drop(x) for x in ids]
+        if self._without is not None:  # a list of ints read in one C loop (numpy's asarray: ~80 ns an id)
+            kept = self._without(ids, self._ignore_list)
+            if kept is not None:
+                return kept
         a = np.asarray(ids)
         if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
             return ids  # not a flat id sequence: the engine says what is wrong with it
         return a[~np.isin(a, self.ignore_ids)]
+
+
+def _ids_without():
+    """The compiled engine's ``ids_without`` (a list of ids without some, in one C loop), or None."""
+    if core_backend.name() != "compiled":
+        return None
+    from rougekit._core import _batch
+
+    return _batch.ids_without
 
 
 def _stat(stat: str, measure) -> str:
