@@ -475,6 +475,48 @@ def test_score_refuses_an_output_that_is_one_of_its_inputs(tmp_path):
     assert (tmp_path / "r.txt").read_text() == "the cat sat down\n"
 
 
+class _Stdin:
+    """Standard input holding ``data`` (bytes), as ``sys.stdin`` when the command reads it."""
+
+    def __init__(self, data: bytes):
+        self.buffer = io.BytesIO(data)
+
+
+def test_parquet_and_arrow_from_standard_input(tmp_path, monkeypatch):
+    pq.write_table(_table(), tmp_path / "d.parquet")
+    from_file = _score("--parquet", tmp_path / "d.parquet", "--format", "json", "--per-pair", "--id-column", "id")
+    monkeypatch.setattr(sys, "stdin", _Stdin((tmp_path / "d.parquet").read_bytes()))
+    assert _score("--parquet", "-", "--format", "json", "--per-pair", "--id-column", "id") == from_file
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, _table().schema) as writer:  # the stream format, as a pipe carries it
+        for batch in _table().to_batches(max_chunksize=2):
+            writer.write_batch(batch)
+    monkeypatch.setattr(sys, "stdin", _Stdin(sink.getvalue().to_pybytes()))
+    assert _score("--arrow", "-", "--format", "json", "--per-pair", "--id-column", "id") == from_file
+    # the per-pair scores of pair 2 by hand (ROUGE-1, one reference: 6 of 7 candidate words, all 6 reference words)
+    assert json.loads(from_file)["per_pair"]["prediction"][1]["ROUGE-1"]["f"] == 0.92308
+
+
+def test_standard_input_errors_name_it(tmp_path, monkeypatch):
+    pq.write_table(pa.table({"c": ["x"], "r": ["y"]}), tmp_path / "p.parquet")
+    monkeypatch.setattr(sys, "stdin", _Stdin((tmp_path / "p.parquet").read_bytes()))
+    code, _, err = run("score", "--arrow", "-", "--candidate-column", "c", "--reference-column", "r")
+    assert (code, err) == (
+        2,
+        "rougekit score: error: standard input: an Arrow IPC file or stream was expected, but it is a "
+        "Parquet file: give it with --parquet\n",
+    )
+    monkeypatch.setattr(sys, "stdin", _Stdin((tmp_path / "p.parquet").read_bytes()))
+    code, _, err = run("score", "--parquet", "-", "--candidate-column", "nope", "--reference-column", "r")
+    assert (code, err) == (
+        2,
+        "rougekit score: error: standard input: no column 'nope' for --candidate-column (columns: 'c', 'r')\n",
+    )
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"not parquet\n"))
+    code, _, err = run("score", "--parquet", "-", "--candidate-column", "c", "--reference-column", "r")
+    assert code == 2 and err.startswith("rougekit score: error: standard input: not readable as a Parquet file (")
+
+
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
 def test_per_pair_rows_with_an_id_column_are_streamed_and_equal_the_api(tmp_path, fmt, monkeypatch):
     """--per-pair csv/jsonl with --id-column are written batch by batch as the pairs are scored (they

@@ -334,6 +334,7 @@ DOOR = (
     "EnginePlan",
     "plan",
     "process_kernels",
+    "ids_without_kernel",
     "inputs",
     "Kind",
     "kernel_spec",

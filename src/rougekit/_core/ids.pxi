@@ -23,6 +23,7 @@ cdef int _out_of_range(object v, Py_ssize_t pair, int ref) except -1:
 
 
 cdef const char* _FMT_B = "B"   # a buffer without a format holds unsigned bytes
+cdef const char* _FMT_OWN = "i"  # the format of a list's int32 copy (its address marks the copy)
 
 
 cdef enum:
@@ -107,13 +108,73 @@ cdef struct IdPend:
     Py_ssize_t cap
 
 
+cdef extern from *:
+    """
+    /* An int object's value when it is compact (one digit, below 2**30): 1, else 0 (read it with
+       the API). The layout of an int is CPython's own: its unstable API from 3.12, the digits before. */
+    #if PY_VERSION_HEX >= 0x030C0000
+    static inline int rk_compact_long(PyObject *o, long long *v) {
+        if (!PyUnstable_Long_IsCompact((PyLongObject *)o)) return 0;
+        *v = (long long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        return 1;
+    }
+    #else
+    static inline int rk_compact_long(PyObject *o, long long *v) {
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 0) { *v = 0; return 1; }
+        if (size == 1) { *v = (long long)((PyLongObject *)o)->ob_digit[0]; return 1; }
+        return 0;
+    }
+    #endif
+    """
+    int rk_compact_long(PyObject* o, long long* v) nogil
+
+
+cdef void* _list_int32(object x) except? NULL:
+    """(GIL) A flat list or tuple of ints, every one 0 to 2**31-1, copied into a new block: its
+    length (a Py_ssize_t) then the ids as int32; NULL when ``x`` is anything else (an item of
+    another type, an id out of range: read the slow way, which names it).  One C loop over the
+    item array, no Python call per id (the token ids of TRL's ``completion_ids`` are such lists)."""
+    cdef Py_ssize_t k, n = len(x)
+    cdef PyObject** items = PySequence_Fast_ITEMS(x)
+    cdef PyObject* e
+    cdef long long v
+    cdef int overflow = 0
+    cdef char* block = <char*>malloc(sizeof(Py_ssize_t) + 4 * n + 4)
+    cdef int32_t* data
+    if block == NULL:
+        raise MemoryError()
+    (<Py_ssize_t*>block)[0] = n
+    data = <int32_t*>(block + sizeof(Py_ssize_t))
+    for k in range(n):
+        e = items[k]
+        if type(<object>e) is not int:
+            free(block)
+            return NULL
+        if not rk_compact_long(e, &v):
+            v = PyLong_AsLongLongAndOverflow(<object>e, &overflow)
+        if overflow or v < 0 or v > _ID_MAX:
+            free(block)
+            return NULL
+        data[k] = <int32_t>v
+    return block
+
+
 cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t pair, int ref) except -1:
-    """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer: 1; else 0 (not queued)."""
+    """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer, or a flat list or
+    tuple of ints in range (copied as int32, see _list_int32): 1; else 0 (not queued)."""
     cdef Py_buffer* v
     cdef const char* f
     cdef Py_ssize_t cap
     cdef void* t
-    if not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
+    cdef void* block = NULL
+    if type(x) is list or type(x) is tuple:
+        if len(x) == 0 or type((<object>PySequence_Fast_ITEMS(x)[0])) is not int:
+            return 0
+        block = _list_int32(x)
+        if block == NULL:
+            return 0
+    elif not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
         return 0
     if q.n == q.cap:
         cap = 2 * q.cap if q.cap else 64
@@ -139,6 +200,22 @@ cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t 
         q.ref = <int*>t
         q.cap = cap
     v = &q.views[q.n]
+    if block != NULL:   # the copy: no exporter (obj NULL), the block freed on release (internal)
+        memset(v, 0, sizeof(Py_buffer))
+        v.buf = <char*>block + sizeof(Py_ssize_t)
+        v.shape = <Py_ssize_t*>block
+        v.internal = block
+        v.ndim = 1
+        v.itemsize = 4
+        v.len = 4 * (<Py_ssize_t*>block)[0]
+        v.readonly = 1
+        v.format = <char*>_FMT_OWN
+        q.dst[q.n] = dst
+        q.slot[q.n] = slot
+        q.pair[q.n] = pair
+        q.ref[q.n] = ref
+        q.n += 1
+        return 1
     PyObject_GetBuffer(x, v, PyBUF_RECORDS_RO)
     f = v.format
     if f != NULL and f[0] == b"@":
@@ -159,7 +236,11 @@ cdef void _idpend_release(IdPend* q) noexcept:
     """(GIL) Release the queued buffers and empty the queue."""
     cdef Py_ssize_t k
     for k in range(q.n):
-        PyBuffer_Release(&q.views[k])
+        if q.views[k].format == _FMT_OWN:   # a list's copy (_list_int32): no exporter to release
+            free(q.views[k].internal)
+            q.views[k].internal = NULL
+        else:
+            PyBuffer_Release(&q.views[k])
     q.n = 0
 
 
@@ -396,3 +477,58 @@ cdef int _read_id_summary(IdMap* m, object x, int word_limit, IntBuf* tok, IntBu
         if tok.n > start:
             _push(off, <int32_t>tok.n)
     return 0
+
+
+from array import array as _array
+
+
+cdef object _array_i():
+    """An empty int32 array('i') (a C int is 32 bits wherever rougekit builds)."""
+    out = _array("i")
+    if out.itemsize != 4:
+        raise TypeError("array('i') is not 32 bits here")
+    return out
+
+
+def ids_without(object x, drop):
+    """A flat list or tuple of token ids (ints, 0 to 2**31-1) without the ids in ``drop`` (a sorted
+    sequence of ints), as an int32 ``array('i')``, read in one C loop (no Python call per id); None
+    when ``x`` is anything else (the caller's slower path then keeps its behaviour and errors)."""
+    cdef Py_ssize_t k, j, n, kept = 0, nd = len(drop)
+    cdef void* block
+    cdef int32_t* data
+    cdef int64_t* dr
+    cdef int64_t v
+    cdef bint hit
+    if type(x) is not list and type(x) is not tuple:
+        return None
+    n = len(x)
+    if n == 0 or type(<object>PySequence_Fast_ITEMS(x)[0]) is not int:
+        return None
+    block = _list_int32(x)
+    if block == NULL:
+        return None
+    dr = <int64_t*>malloc((nd + 1) * sizeof(int64_t))
+    if dr == NULL:
+        free(block)
+        raise MemoryError()
+    try:
+        for j in range(nd):
+            dr[j] = drop[j]
+        data = <int32_t*>(<char*>block + sizeof(Py_ssize_t))
+        for k in range(n):
+            v = data[k]
+            hit = False
+            for j in range(nd):   # a few ids (EOS, padding): a scan beats a search
+                if dr[j] == v:
+                    hit = True
+                    break
+            if not hit:
+                data[kept] = <int32_t>v
+                kept += 1
+        out = _array_i()
+        out.frombytes((<char*>data)[: 4 * kept])
+        return out
+    finally:
+        free(dr)
+        free(block)

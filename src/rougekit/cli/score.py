@@ -119,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument(
         "--parquet",
         metavar="FILE",
-        help="Parquet input, read a record batch at a time (needs pyarrow); name the columns with the flags below",
+        help="Parquet input, read a record batch at a time (needs pyarrow; '-': standard input, copied to a "
+        "temporary file first); name the columns with the flags below",
     )
     src.add_argument("--arrow", metavar="FILE", help="Arrow IPC input (file or stream format), as --parquet")
     src.add_argument(

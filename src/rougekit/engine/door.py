@@ -58,6 +58,7 @@ __all__ = [
     "EnginePlan",
     "plan",
     "process_kernels",
+    "ids_without_kernel",
     "inputs",
     "Kind",
     "kernel_spec",
@@ -155,6 +156,16 @@ def plan(what=None, /, *, fast: bool = True, **options) -> EnginePlan:
         chosen = planner.for_options(what)
         return EnginePlan(chosen.batch, chosen.feed)
     return EnginePlan(planner.batch_scorer(list(what or ()), **options))
+
+
+def ids_without_kernel():
+    """The compiled engine's ``ids_without`` (a flat list of token ids without some, in one C loop),
+    or None on the readable path (the caller filters with numpy)."""
+    if backend.name() != "compiled":
+        return None
+    from rougekit._core import _batch
+
+    return _batch.ids_without
 
 
 def process_kernels():

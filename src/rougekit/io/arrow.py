@@ -49,6 +49,24 @@ def sniff(path: str) -> str | None:
     return None
 
 
+def _spool_stdin():
+    """Standard input copied to a temporary file, 1 MiB at a time (Parquet is read from its end,
+    and the columns are read more than once: a pipe will not do; memory stays bounded). The file
+    is deleted when closed."""
+    import shutil
+    import sys
+    import tempfile
+
+    spool = tempfile.NamedTemporaryFile(prefix="rougekit-stdin-", suffix=".bin")
+    try:
+        shutil.copyfileobj(sys.stdin.buffer, spool, 1 << 20)
+        spool.flush()
+    except BaseException:
+        spool.close()
+        raise
+    return spool
+
+
 def _name(column: str) -> str:
     return repr(column if len(column) <= 40 else column[:37] + "...")
 
@@ -63,14 +81,29 @@ class ColumnFile:
         self.pa = need_pyarrow(option or f"--{kind}")
         self.path, self.kind = path, kind
         self.what = _WHAT[kind]
+        self._source = path  # the file read (a copy of standard input for "-")
+        self._spool = None
         if path == "-":
-            raise OptionError(f"--{kind} reads a file, not standard input: save the data to a file first")
-        if os.path.isdir(path):
+            self.path = "standard input"
+            self._spool = _spool_stdin()
+            self._source = self._spool.name
+        elif os.path.isdir(path):
             raise InputError(f"cannot open {path}: it is a directory")
-        found = sniff(path)
+        found = sniff(self._source)
         if found is not None and found != kind:
-            raise InputError(f"{path}: {self.what} was expected, but it is {_WHAT[found]}: give it with --{found}")
+            raise InputError(f"{self.path}: {self.what} was expected, but it is {_WHAT[found]}: give it with --{found}")
         self.schema = self._open()[0]
+
+    def close(self) -> None:
+        """Delete the copy of standard input (if any); a file given by name is left as it is."""
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None
+
+    def __del__(self):
+        spool = getattr(self, "_spool", None)
+        if spool is not None:
+            spool.close()
 
     def _open(self):
         """(schema, batch iterator factory) of a fresh reader."""
@@ -80,9 +113,9 @@ class ColumnFile:
                 import pyarrow.parquet as pq
 
                 # read through a small buffer, a column chunk's pages at a time: a row group is not held whole
-                pf = pq.ParquetFile(self.path, buffer_size=1 << 20, pre_buffer=False)
+                pf = pq.ParquetFile(self._source, buffer_size=1 << 20, pre_buffer=False)
                 return pf.schema_arrow, lambda columns, rows: pf.iter_batches(batch_size=rows, columns=columns)
-            source = pa.OSFile(self.path)  # read, not mapped: a batch's pages leave memory with it
+            source = pa.OSFile(self._source)  # read, not mapped: a batch's pages leave memory with it
             try:
                 reader = pa.ipc.open_file(source)
 
