@@ -654,7 +654,7 @@ def test_a_pair_with_an_empty_list_of_references_is_refused(empty):
         refs[1] = np.array([], dtype=str)
     if empty == "ids":
         cands, refs = [[1, 2], [3], [4]], [[1, 3], [], [4]]
-    message = r"^pair 2: an empty list of references: give each pair at least one reference$"
+    message = r"^pair 2: no reference \(an empty list\): give each pair at least one reference$"
     for call in (
         lambda: score(cands, refs, measures=["ROUGE-1"]),
         lambda: Scorer(["ROUGE-L"]).statistics(cands, refs),

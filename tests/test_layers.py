@@ -308,3 +308,137 @@ def test_the_checks_read_cython_sources(tmp_path):
         "rougekit._core._stem:7 imports rougekit.text.stemming (layer 1 -> 3)",
         "rougekit._core.kinds.pxi:2 imports rougekit.text (layer 1 -> 3)",
     ]
+
+
+# -- one door: front ends reach counting only through rougekit.engine.door --------------------
+
+#: the modules that face users; every import they make, at any depth, is checked
+FRONT_ENDS = (
+    "rougekit.api",
+    "rougekit.compat",
+    "rougekit.rouge155",
+    "rougekit.process",
+    "rougekit.explanation",
+    "rougekit.variants",
+    "rougekit.report",
+    "rougekit.meta",
+    "rougekit.dask",
+    "rougekit.spark",
+    "rougekit.rewards",
+    "rougekit.cli",
+)
+#: what lies below the door: the kernels, the measures' kernels, the engine and the counting functions
+BELOW_THE_DOOR = ("rougekit._core", "rougekit.measures", "rougekit.metrics", "rougekit.engine", "rougekit.scoring")
+#: the names a front end may import from below the door, each listed (no ignore list)
+DOOR = (
+    "EnginePlan",
+    "plan",
+    "process_kernels",
+    "inputs",
+    "Kind",
+    "kernel_spec",
+    "SEQUENCE_LCS",
+    "VOCABULARY_LIMIT",
+    "available_cores",
+    "on_threads",
+    "run_tasks",
+    "check_trace_size",
+    "Doc",
+    "PairScore",
+    "RefStats",
+    "Match",
+    "combine",
+    "f_measure_array",
+    "final_scores",
+    "pair_score",
+    "ratios",
+    "reference_stats",
+    "score_pair",
+    "lcs_hits",
+    "ngram_counts",
+    "pair_counts",
+)
+ALLOWED_BELOW = {
+    "rougekit.engine.door": set(DOOR),
+    "rougekit.engine": {"door"},
+    "rougekit.engine.options": {"ScoringOptions", "MULTI_REF"},  # what a front end asks for
+    "rougekit.measures": {"Measure", "split_measure_list", "BE_MODES"},  # a measure's name and parser
+}
+
+
+def _inside(module: str, prefixes) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def door_violations(root: Path = SRC) -> list[str]:
+    """Every import by a front-end module of a name below the door that is not in ALLOWED_BELOW:
+    ``module:line imports where.name`` (``import a.b`` of a module below the door: ``a.b``)."""
+    bad = []
+    for module, (path, package) in _modules(root).items():
+        if not _inside(module, FRONT_ENDS):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if _inside(a.name, BELOW_THE_DOOR):
+                        bad.append(f"{module}:{node.lineno} imports {a.name}")
+            elif isinstance(node, ast.ImportFrom):
+                where = node.module or ""
+                if node.level:
+                    base = module.split(".") if package else module.split(".")[:-1]
+                    base = base[: len(base) - node.level + 1]
+                    where = ".".join(base + ([node.module] if node.module else []))
+                for a in node.names:
+                    full = f"{where}.{a.name}"
+                    if not (_inside(where, BELOW_THE_DOOR) or _inside(full, BELOW_THE_DOOR)):
+                        continue
+                    if a.name not in ALLOWED_BELOW.get(where, ()):
+                        bad.append(f"{module}:{node.lineno} imports {full}")
+    return bad
+
+
+def test_front_ends_reach_counting_only_through_the_door():
+    bad = door_violations()
+    assert not bad, "front ends must import counting from rougekit.engine.door only:\n" + "\n".join(bad)
+
+
+def test_the_door_lists_what_it_opens():
+    """The allowed names are the door's ``__all__``, each of them there (an explicit list, kept in step)."""
+    from rougekit.engine import door
+
+    assert list(door.__all__) == list(DOOR)
+    for name in DOOR:
+        assert hasattr(door, name), name
+
+
+def test_the_door_check_sees_what_it_must(tmp_path):
+    """A made-up package: a relative, a function-local, a TYPE_CHECKING and a plain import of what
+    is below the door are each found; the door's names and the other layers are not."""
+    pkg = tmp_path / "rougekit"
+    for sub in ("_core", "engine", "compat", "text"):
+        (pkg / sub).mkdir(parents=True)
+        (pkg / sub / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    for name in ("engine/door.py", "engine/planner.py", "_core/inputs.py", "scoring.py", "text/intern.py"):
+        (pkg / name).write_text("")
+    (pkg / "api.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from rougekit.engine.door import plan, inputs\n"
+        "from rougekit.text.intern import Vocabulary\n"
+        "if TYPE_CHECKING:\n"
+        "    from rougekit.engine.planner import Plan\n"
+        "def f():\n"
+        "    from rougekit.scoring import final_scores\n"
+    )
+    (pkg / "compat" / "rouge.py").write_text(
+        "from ..engine import door\nfrom .._core import inputs\nimport rougekit._core.inputs\n"
+        "from rougekit.engine.door import _private\n"
+    )
+    assert door_violations(tmp_path) == [
+        "rougekit.api:5 imports rougekit.engine.planner.Plan",
+        "rougekit.api:7 imports rougekit.scoring.final_scores",
+        "rougekit.compat.rouge:2 imports rougekit._core.inputs",
+        "rougekit.compat.rouge:3 imports rougekit._core.inputs",
+        "rougekit.compat.rouge:4 imports rougekit.engine.door._private",
+    ]

@@ -76,3 +76,39 @@ def test_variants_page_of_a_single_row_loads_too(tmp_path):
         f = page.evaluate("document.querySelector('td[data-key=f][data-measure=\"ROUGE-1\"]').textContent")
         assert f == "0.83333"  # 5 of 6 unigrams each way
         assert page.errors == []
+
+
+def test_report_with_variants_loads_in_chromium_without_errors(tmp_path):
+    """``rougekit report --variants``: the report's own script runs beside the variants tables (no
+    console error) and the DOM's cells hold ``rougekit variants --format json``'s numbers."""
+    from _texts import pairs
+    from test_variants_report import ROWS, TARGET, _write
+    from test_variants_report import run as run_main
+
+    cands, refs = pairs(23, 30)
+    a, r = _write(tmp_path / "a.txt", cands), _write(tmp_path / "r.txt", refs)
+    code, _, err = run_main(
+        "report", "-c", a, "-r", r, "--variants", "--variants-rows", ROWS, "--variants-target", TARGET,
+        "-o", tmp_path / "report.html",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, err = run_main("variants", "-c", a, "-r", r, "--rows", ROWS, "--target", TARGET, "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    with Browser(width=1280, height=1000) as b:
+        page = b.open((tmp_path / "report.html").as_uri())
+        assert page.evaluate("document.readyState") == "complete"
+        shown = page.evaluate(
+            "Array.from(document.querySelectorAll('#variants table.rows td[data-key]'))"
+            ".map(e => [e.closest('tr').dataset.row, e.dataset.measure, e.dataset.key, e.dataset.value])"
+        )
+        expected = [
+            [r["name"], m, k, "" if v is None else repr(v)]
+            for r in data["rows"]
+            for m, stats in r["scores"].items()
+            for k, v in stats.items()
+        ]
+        assert shown == expected
+        assert page.evaluate("document.querySelectorAll('#target [data-match]').length") > 0
+        page.screenshot(str(tmp_path / "report.png"), full_page=True)
+        assert page.errors == []

@@ -124,3 +124,58 @@ def test_bootstrap_rows_resampled_together_equal_each_alone():
         for name in names:
             alone = variants(cands, refs, MEASURES, rows=[name], seed=seed).row(name)
             assert together.row(name).scores == alone.scores
+
+
+def test_shared_bootstrap_pass_changes_no_bit():
+    """``Space.prepare`` (every bootstrap aggregate of a search from one pass of draws, the settings'
+    columns stacked, the gathers on two threads) gives each setting the bits a fresh Space gives it
+    alone, for rouge-score's median (float64 and float32) and the script's -a average (both orders)."""
+    cands, refs = lines_pairs(11, 130)
+    base = [Settings(), Settings(stemmer="porter+wordnet"), Settings(stopwords=True, split="none")]
+    base += [Settings("rouge-score", "porter", split="none"), Settings(alpha=0.2)]
+    walk = [b.replace(aggregation="bootstrap-median") for b in base]
+    walk += [walk[3].replace(precision="float32"), base[0].replace(aggregation="mean")]
+    walk += [b.replace(aggregation="rouge155-average", order=o) for b in base for o in ("input", "file-names")]
+    shared = Space(cands, refs, MEASURES, seed=3, jobs=2)
+    shared.prepare(walk)
+    for s in walk:
+        alone = Space(cands, refs, MEASURES, seed=3, jobs=1)
+        for m in MEASURES:
+            assert np.array(shared.value(s, m)).tobytes() == np.array(alone.value(s, m)).tobytes(), (s, m)
+
+
+def test_stacked_draws_are_the_draws_of_each_column_alone():
+    """The two shared passes against the functions they stand for: rouge-score's draws
+    (``global_resample_means`` after ``np.random.seed``) on 2 threads, and the script's compiled
+    resampling loop past the row count from which it reads codes of the values (20,000 rows)."""
+    from rougekit.compat.scoring import global_resample_means, global_seed
+    from rougekit.stats.perl_bootstrap import perl_bootstrap_columns
+    from rougekit.variants.space import resample_means
+
+    rng = np.random.default_rng(5)
+    values = np.round(rng.random((20_000, 9)) ** 3, 5)  # 5-decimal per-pair values, as the script's
+    for width in (3, 9):
+        with global_seed(7):
+            alone = global_resample_means(np.ascontiguousarray(values[:, :3]), 1000)
+        with global_seed(7):
+            shared = resample_means(np.ascontiguousarray(values[:, :width]), 1000, 2)
+        assert alone.tobytes() == np.ascontiguousarray(shared[:, :3]).tobytes()
+    stacked = perl_bootstrap_columns(values, 1000, 95.0)
+    for k in range(3):
+        assert stacked[3 * k : 3 * k + 3] == perl_bootstrap_columns(np.ascontiguousarray(values[:, 3 * k : 3 * k + 3]))
+
+
+@pytest.mark.parametrize("multi", [False, True])
+def test_evaluate_row_through_the_shared_draws_is_evaluates_compute(multi):
+    """The evaluate rows resample through the threaded draws: equal to rougekit.compat.evaluate's
+    own compute (held to the recorded evaluate) on 1,500 pairs, one reference or several."""
+    from rougekit.compat import evaluate
+    from rougekit.variants.rows import _evaluate_compute, evaluate_types
+
+    cands, refs = lines_pairs(21, 1500)
+    references = [[r, cands[(i + 7) % len(cands)]] for i, r in enumerate(refs)] if multi else refs
+    types = evaluate_types(MEASURES)
+    theirs = evaluate.load("rouge", seed=4).compute(predictions=cands, references=references, rouge_types=types)
+    mine = _evaluate_compute(cands, references, types, 4)
+    assert list(mine) == list(theirs) and all(np.float64(mine[t]) == np.float64(theirs[t]) for t in types)
+    assert all(mine[t].hex() == float(theirs[t]).hex() for t in types)

@@ -17,15 +17,19 @@ from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from rougekit._core import inputs
-from rougekit.engine import planner
-from rougekit.engine.batch import VOCABULARY_LIMIT  # a Scorer's too: it starts afresh between chunks
-from rougekit.engine.cores import available_cores
+from rougekit.engine.door import (
+    VOCABULARY_LIMIT,  # a Scorer's too: it starts afresh between chunks
+    Doc,
+    PairScore,
+    available_cores,
+    inputs,
+    plan,
+    score_pair,
+)
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
 from rougekit.results import F, RougeResult
-from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.signature import Signature
 from rougekit.text import empty, markers, presets
 from rougekit.text.intern import Vocabulary
@@ -121,7 +125,7 @@ class Scorer:
         if not isinstance(jobs, int) or jobs < 1:
             raise OptionError(f"jobs must be an integer >= 1, got {jobs!r}")
         self.jobs = jobs
-        self._plan = planner.for_options(self.options) if fast else planner.Plan(None)
+        self._plan = plan(self.options, fast=fast)
         self._cache: dict[str, Doc] = {}
         self.signature = Signature.from_options(self.options)
 

@@ -26,8 +26,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from rougekit._core import inputs
 from rougekit.api import Scorer
+from rougekit.engine.door import inputs
 from rougekit.errors import InputError, OptionError
 
 __all__ = ["rouge_reward", "RougeReward", "message_text"]

@@ -14,13 +14,11 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rougekit.engine import planner
-from rougekit.engine.cores import available_cores
+from rougekit.engine.door import Doc, PairScore, available_cores, plan, score_pair
 from rougekit.errors import InputError
 from rougekit.io.reader import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
 from rougekit.measures import Measure
-from rougekit.scoring import Doc, PairScore, score_pair
 from rougekit.stats.perl_bootstrap import BootstrapResult, perl_bootstrap
 from rougekit.text import rouge155 as text
 from rougekit.text import stemming
@@ -170,7 +168,7 @@ class Rouge155Run:
         if any((ev.input_format or "").upper() not in _SENTENCE_FORMATS for ev in self.config.evaluations):
             return None
         self._batch_scorer = (
-            planner.batch_scorer(
+            plan(
                 measures,
                 stem=s.stem,
                 stopwords=s.stopwords,
@@ -179,7 +177,7 @@ class Rouge155Run:
                 multi_ref="best" if s.mode == "B" else "sum",
                 alpha=s.alpha,
                 stemmer="rouge155" if s.stem_exceptions else "rouge155-porter",
-            )
+            ).batch
             or False
         )
         return self._batch_scorer or None

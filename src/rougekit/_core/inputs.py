@@ -369,7 +369,7 @@ def normalize(candidates: list, references) -> tuple[str, list[list]]:
     kind, split = _normalize(candidates, references)
     if not all(split):
         k = next(k for k, refs in enumerate(split) if not refs)
-        raise InputError(f"pair {k + 1}: an empty list of references: give each pair at least one reference")
+        raise InputError(f"pair {k + 1}: no reference (an empty list): give each pair at least one reference")
     return kind, split
 
 

@@ -100,21 +100,63 @@ def _load(args) -> tuple[list[str], list[list[str]]]:
     return systems[args.candidate_field], refs
 
 
-def run(argv: list[str]) -> int:
+def compute(
+    cands,
+    refs,
+    measures,
+    *,
+    rows=None,
+    lang=None,
+    seed=0,
+    target=None,
+    target_stat="f",
+    sentence_sep=None,
+    explain=None,
+    shapley=False,
+):
+    """(result, its ``--format json`` data, the decompositions of ``explain`` or None) for these pairs:
+    what ``rougekit variants`` prints, and what ``rougekit report --variants`` shows."""
     from rougekit.variants import variants
     from rougekit.variants.space import Space
 
+    if explain and rows is not None:
+        rows = list(dict.fromkeys([*rows, *explain]))
+    elif explain and not target:
+        rows = list(explain)  # only the two rows are needed
+    space = Space(cands, refs, measures, seed=seed) if (target or explain) else None
+    result = variants(
+        cands,
+        refs,
+        measures,
+        rows=rows,
+        lang=lang,
+        seed=seed,
+        target=target,
+        target_stat=target_stat,
+        space=space,
+    )
+    sent = {r.name: str(Signature.parse(r.signature).with_sentences(sentence_sep)) for r in result.rows}
+    result.rows = [replace(r, signature=sent[r.name]) for r in result.rows]  # sentences this command split
+    decompositions = None
+    if explain:
+        from rougekit.variants.factors import decompose
+
+        assert space is not None
+        row_a, row_b = explain
+        decompositions = decompose(result, space, row_a, row_b, shapley=shapley)
+    data = result.to_dict()
+    if decompositions is not None:
+        data["explain"] = [d.to_dict() for d in decompositions]
+    return result, data, decompositions
+
+
+def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     measures = [m.strip() for m in args.measures.split(",") if m.strip()]
     rows = [r.strip() for r in args.rows.split(",") if r.strip()] if args.rows else None
-    if args.explain and rows is not None:
-        rows = list(dict.fromkeys([*rows, *args.explain]))
-    elif args.explain and not args.target:
-        rows = list(args.explain)  # only the two rows are needed
     refuse_output_over_input(args.output, input_files(args))
     cands, refs = _load(args)
-    space = Space(cands, refs, measures, seed=args.seed) if (args.target or args.explain) else None
-    result = variants(
+    result, data, decompositions = compute(
         cands,
         refs,
         measures,
@@ -123,23 +165,13 @@ def run(argv: list[str]) -> int:
         seed=args.seed,
         target=args.target,
         target_stat=args.target_stat,
-        space=space,
+        sentence_sep=args.sentence_sep,
+        explain=args.explain,
+        shapley=args.shapley,
     )
-    sent = {r.name: str(Signature.parse(r.signature).with_sentences(args.sentence_sep)) for r in result.rows}
-    result.rows = [replace(r, signature=sent[r.name]) for r in result.rows]  # sentences this command split
-    decompositions = None
-    if args.explain:
-        from rougekit.variants.factors import decompose
-
-        assert space is not None
-        row_a, row_b = args.explain
-        decompositions = decompose(result, space, row_a, row_b, shapley=args.shapley)
     for name, why in result.skipped:
         print(f"rougekit variants: row {name} left out: {why}", file=sys.stderr)
     if args.format in ("json", "html"):
-        data = result.to_dict()
-        if decompositions is not None:
-            data["explain"] = [d.to_dict() for d in decompositions]
         print(f"rougekit variants: {result.pairs} pairs", file=sys.stderr)
         if args.format == "json":
             _write(args.output, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
@@ -151,7 +183,7 @@ def run(argv: list[str]) -> int:
                 data,
                 pairs=result.pairs,
                 explain_rows=explained,
-                skipped=result.skipped,
+                skipped=list(result.skipped) + list(getattr(result.search, "left_out", None) or ()),
                 stat=args.target_stat,
             )
             _write(args.output, page)
@@ -212,6 +244,7 @@ def _target_text(result) -> str:
         f"searched {report.evaluated} of the grid's {report.grid} settings over {report.counted} counting choices "
         f"(the rest pruned as unable to match) in {report.seconds:.1f} s"
     )
+    lines += [f"left out of the search: {why}" for _, why in report.left_out]
     if report.matched:
         lines.append("settings that print the target:")
     else:

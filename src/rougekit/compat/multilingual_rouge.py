@@ -68,7 +68,7 @@ import re
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence
 
-from rougekit.measures.pair import pair_counts
+from rougekit.engine.door import pair_counts
 from rougekit.text.intern import interner
 
 from . import scoring

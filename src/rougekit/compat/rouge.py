@@ -47,9 +47,8 @@ import os
 from itertools import chain
 
 from rougekit.compat._dropped import DroppedInputWarning, warn_dropped
+from rougekit.engine.door import Doc, lcs_hits, reference_stats
 from rougekit.measures import Measure
-from rougekit.measures.lcs import lcs_hits
-from rougekit.scoring import Doc, reference_stats
 from rougekit.text.intern import interner
 
 __all__ = ["Rouge", "FilesRouge", "DroppedInputWarning"]

@@ -67,15 +67,18 @@ from itertools import chain, repeat
 from typing import Dict, Iterable, List, Optional, Sequence
 
 from rougekit import limits
-from rougekit._core import inputs
-from rougekit._core.kinds import Kind
-from rougekit.engine import planner
-from rougekit.engine.cores import available_cores
-from rougekit.engine.planner import SEQUENCE_LCS, kernel_spec
+from rougekit.engine.door import (
+    SEQUENCE_LCS,
+    Kind,
+    available_cores,
+    inputs,
+    kernel_spec,
+    lcs_hits,
+    ngram_counts,
+    pair_counts,
+    plan,
+)
 from rougekit.measures import Measure
-from rougekit.measures.lcs import lcs_hits
-from rougekit.measures.ngram import ngram_counts
-from rougekit.measures.pair import pair_counts
 from rougekit.text.intern import interner
 
 from . import scoring
@@ -94,6 +97,19 @@ __all__ = [
 _ROUGE_N = re.compile(r"rouge[0-9]$")  # as rouge-score: re.match, so "rouge1\n" passes too
 _CACHE_SIZE = 1 << 12  # texts whose token ids a scorer remembers (about 16 bytes per token each)
 _VOCAB_LIMIT = 1 << 21  # distinct tokens a scorer numbers before it starts afresh
+
+
+def parse_type(name):
+    """rouge-score's reading of one type name, the one parser of compat's rouge types: its n (an int,
+    0 to 9) for ``"rouge0"`` .. ``"rouge9"``, ``"L"`` for ``"rougeL"``, ``"Lsum"`` for ``"rougeLsum"``,
+    None for anything else. As rouge-score's ``re.match``, ``"rouge1\\n"`` is rouge1."""
+    if name == "rougeL":
+        return "L"
+    if name == "rougeLsum":
+        return "Lsum"
+    if isinstance(name, str) and _ROUGE_N.match(name):
+        return int(name[5:])
+    return None
 
 
 def _all_str(texts: Sequence) -> bool:
@@ -207,18 +223,19 @@ class RougeScorer(scoring.BaseScorer):
         if isinstance(self.rouge_types, str) or not self.rouge_types:
             return None
         measures = []
-        for rouge_type in self.rouge_types:
-            if rouge_type == "rougeL":
+        for name in self.rouge_types:
+            what = parse_type(name)
+            if what == "L":
                 measures.append(SEQUENCE_LCS)
-            elif rouge_type == "rougeLsum":
+            elif what == "Lsum":
                 measures.append(Measure.parse("ROUGE-L"))
-            elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type) and rouge_type[5:] == rouge_type[5]:
-                if int(rouge_type[5]) <= 0:
+            elif isinstance(what, int) and name == f"rouge{what}":  # ("rouge1\n": one by one)
+                if what <= 0:
                     return None  # score() raises rouge-score's error
-                measures.append(Measure.rouge_n(int(rouge_type[5])))
+                measures.append(Measure.rouge_n(what))
             else:
                 return None  # an invalid type: score() raises rouge-score's error
-        self._batch = planner.batch_scorer(measures, stem=self._tokenizer._use_stemmer, **ENGINE_OPTIONS) or False
+        self._batch = plan(measures, stem=self._tokenizer._use_stemmer, **ENGINE_OPTIONS).batch or False
         return self._batch or None
 
     # ------------------------------------------------------------------ internals
@@ -245,15 +262,15 @@ class RougeScorer(scoring.BaseScorer):
     def _score(self, target, prediction, cache) -> Dict[str, Score]:
         """``score`` with an optional per-prediction cache (used by ``score_multi``)."""
         if self._cached_ids is not None and type(target) is str and type(prediction) is str:
-            plan = plan_of(self.rouge_types)
-            if plan is not None:  # (an invalid type: its error below, where rouge-score raises it)
+            counted = plan_of(self.rouge_types)
+            if counted is not None:  # (an invalid type: its error below, where rouge-score raises it)
                 if len(self._vocab) > _VOCAB_LIMIT:
                     self._vocab = {}
                     self._ids = interner(self._vocab)
                     self._cached_ids.cache_clear()
                 tgt, tgt_sents = self._cached_ids(target)
                 pred, pred_sents = self._cached_ids(prediction)
-                orders, lcs, lsum, entries = plan
+                orders, lcs, lsum, entries = counted
                 counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
                 return _scores(entries, counts)
         rouge_types = self.rouge_types
@@ -300,8 +317,8 @@ class RougeScorer(scoring.BaseScorer):
                 tgt_sents = [ids(s) for s in (tokenize_(x) for x in self._sentences(target))]
                 pred_sents = [ids(s) for s in pred_sent_tokens()]
                 result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
-            elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-                result[rouge_type] = _ngram_score(rouge_type, pred, tgt)
+            elif isinstance(n := parse_type(rouge_type), int):
+                result[rouge_type] = _ngram_score(rouge_type, n, pred, tgt)
             else:
                 raise ValueError("Invalid rouge type: %s" % rouge_type)
         return result
@@ -318,20 +335,21 @@ def _plan(rouge_types) -> Optional[tuple]:
     orders: List[int] = []
     lcs = lsum = False
     named = []
-    for rouge_type in rouge_types:
-        if rouge_type == "rougeL":
+    for name in rouge_types:
+        what = parse_type(name)
+        if what == "L":
             lcs = True
-            named.append((rouge_type, "L"))
-        elif rouge_type == "rougeLsum":
+            named.append((name, "L"))
+        elif what == "Lsum":
             lsum = True
-            named.append((rouge_type, "Lsum"))
-        elif isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type):
-            n = int(rouge_type[5:])
+            named.append((name, "Lsum"))
+        elif isinstance(what, int):
+            n = what
             if not 1 <= n <= limits.MAX_ORDER:
                 return None
             if n not in orders:
                 orders.append(n)
-            named.append((rouge_type, n))
+            named.append((name, n))
         else:
             return None
     at = {n: 3 * i for i, n in enumerate(orders)}
@@ -393,21 +411,20 @@ def _gc_paused():
 def raise_invalid_type(rouge_types) -> None:
     """Raise the error rouge-score raises for the first invalid type of ``rouge_types`` (the types
     before it are counted there first, which nothing can observe); return when none is invalid."""
-    for rouge_type in rouge_types:
-        if rouge_type in ("rougeL", "rougeLsum"):
+    for name in rouge_types:
+        n = parse_type(name)
+        if n in ("L", "Lsum"):
             continue
-        if not (isinstance(rouge_type, str) and _ROUGE_N.match(rouge_type)):
-            raise ValueError("Invalid rouge type: %s" % rouge_type)
-        n = int(rouge_type[5:])
+        if n is None:
+            raise ValueError("Invalid rouge type: %s" % name)
         if n <= 0:
-            raise ValueError("rougen requires positive n: %s" % rouge_type)
+            raise ValueError("rougen requires positive n: %s" % name)
         if n > limits.MAX_ORDER:
             Measure.rouge_n(n)  # its one-line error
 
 
-def _ngram_score(rouge_type: str, pred: List[int], tgt: List[int]) -> Score:
+def _ngram_score(rouge_type: str, n: int, pred: List[int], tgt: List[int]) -> Score:
     """rouge-score's rougeN of one pair ("rouge2": n = 2), counted by the engine."""
-    n = int(rouge_type[5:])
     if n <= 0:
         raise ValueError("rougen requires positive n: %s" % rouge_type)
     if n > limits.MAX_ORDER:

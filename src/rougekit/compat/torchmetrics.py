@@ -45,7 +45,10 @@ from rougekit.compat._torch_mean import float32_mean
 
 __all__ = ["rouge_score", "ROUGEScore", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES", "DroppedInputWarning"]
 
-ALLOWED_ROUGE_KEYS: dict = {**{f"rouge{n}": n for n in range(1, 10)}, "rougeL": "L", "rougeLsum": "Lsum"}
+#: the key names and what they count (compat's one rouge-type parser)
+ALLOWED_ROUGE_KEYS: dict = {
+    name: rouge_scorer.parse_type(name) for name in (*(f"rouge{n}" for n in range(1, 10)), "rougeL", "rougeLsum")
+}
 ALLOWED_ACCUMULATE_VALUES = ("avg", "best")
 _TYPES = ("fmeasure", "precision", "recall")
 _PUNKT_MISSING = (

@@ -22,8 +22,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from rougekit._core import inputs
 from rougekit.api import DEFAULT_MEASURES, Scorer
+from rougekit.engine.door import inputs
 from rougekit.errors import OptionError
 
 #: the six per-pair statistics of every measure, in the order of ``RougeResult.data``'s last axis

@@ -3,8 +3,8 @@
 The compiled batch engine (``rougekit.engine.batch``) tokenizes, stems and counts in C; it is
 used whenever the backend is compiled and it gives exactly the numbers of the readable path
 for the options (see ``batch_supported``). Everything else goes through the readable path
-(:mod:`rougekit.scoring` over the registry's kernels). Front ends call :func:`batch_scorer`
-or :func:`for_options` and never look at the backend themselves.
+(:mod:`rougekit.engine.readable` over the registry's kernels). Front ends reach it through
+:func:`rougekit.engine.door.plan` and never look at the backend themselves.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The engine's one way to run jobs on threads: the batch driver's chunks and :mod:`rougekit.process`'s rows.
+"""The engine's one way to run jobs on threads: the batch driver's chunks and :mod:`rougekit.process`'s rows
+(:func:`run_tasks`, a queue of tasks over :func:`on_threads`).
 
 Low-level threads, with Ctrl-C handled the same way for every caller: the jobs already running
 are waited for (the engines and output arrays they write must outlive them), told to take no
@@ -8,6 +9,7 @@ further work, and the interrupt is raised once they are done.
 from __future__ import annotations
 
 import _thread
+import threading
 
 
 def on_threads(run, jobs: int, stop=None) -> None:
@@ -52,6 +54,35 @@ def on_threads(run, jobs: int, stop=None) -> None:
         raise
     _wait_for(done, stop)
     task.clear()
+
+
+def run_tasks(tasks: list, workers: int, job) -> None:
+    """``job(*task)`` for every task, in order of taking, on ``workers`` threads (this one included;
+    the kernels release the GIL). The first error (Ctrl-C too) stops every thread before its next
+    task and is raised once the tasks being run are done (they write into the caller's output)."""
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            job(*task)
+        return
+    queue = list(tasks)
+    lock = threading.Lock()
+    errors: list[BaseException] = []
+
+    def run(_k: int) -> None:
+        while True:
+            with lock:
+                if not queue or errors:
+                    return
+                task = queue.pop(0)
+            try:
+                job(*task)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller (Ctrl-C too)
+                errors.append(exc)
+                return
+
+    on_threads(run, min(workers, len(queue)), errors.append)
+    if errors:
+        raise errors[0]
 
 
 def _wait_for(locks: list, stop) -> None:

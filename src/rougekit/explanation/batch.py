@@ -22,12 +22,10 @@ from typing import Sequence
 import numpy as np
 
 from rougekit.api import Scorer
-from rougekit.engine import backend
+from rougekit.engine.door import Doc, check_trace_size, plan
 from rougekit.errors import InputError
 from rougekit.explanation.build import DEFAULT_MEASURES, _used
 from rougekit.explanation.surface import ascii_run_count, run_spans, slots_of
-from rougekit.measures.lcs import _check_trace_size
-from rougekit.scoring import Doc
 
 
 @dataclass(frozen=True)
@@ -157,7 +155,7 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
     lengths = {"joined": np.diff(tok_off), "units": sent_off[text_sents[1:]] - sent_off[text_sents[:-1]]}
     vocab = int(max(toks.max(initial=-1), utoks.max(initial=-1))) + 1
 
-    kernel = backend.marks_kernel().batch_marks
+    kernel = plan().marks
     out: dict[str, MeasureMarks] = {}
     for m in scorer.measures:
         spec = None if m.single_valued else m.family.kernel_spec(m, scorer.options)
@@ -212,7 +210,7 @@ def _check_trace(m, texts: _Texts, cand, ref) -> None:
     longest = [max((len(s) for s in u), default=0) for u in texts.units]
     worst_peer = max((longest[c] for c in cand.tolist()), default=0)
     worst_model = max((longest[r] for r in ref.tolist()), default=0)
-    _check_trace_size([[0] * worst_peer], [[0] * worst_model])
+    check_trace_size([[0] * worst_peer], [[0] * worst_model])
 
 
 def _used_entries(m, scorer, texts: _Texts, cand, ref_off, ref) -> np.ndarray:

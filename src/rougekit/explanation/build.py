@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rougekit._core import inputs
 from rougekit.api import Scorer
+from rougekit.engine.door import Doc, Match, RefStats, combine, final_scores, inputs, pair_score
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
-from rougekit.measures.base import Match, Measure
-from rougekit.scoring import Doc, RefStats, combine, final_scores, pair_score
+from rougekit.measures import Measure
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 

@@ -14,13 +14,9 @@ Both go to the kernels the backend chose (``rougekit._core._process`` or its pur
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
-from rougekit.engine import backend
-from rougekit.engine.cores import available_cores
-from rougekit.engine.threads import on_threads
+from rougekit.engine.door import available_cores, process_kernels, run_tasks
 from rougekit.errors import OptionError
 
 from .encode import Encoded
@@ -41,32 +37,8 @@ def workers_count(workers) -> int:
 
 def _run_rows(nrows: int, workers: int, job) -> None:
     """Call ``job(r0, r1)`` over the row ranges, on ``workers`` threads (the kernels release the GIL),
-    this one included; Ctrl-C as in :func:`rougekit.engine.threads.on_threads`."""
-    tasks = [(r, min(nrows, r + _ROWS_PER_TASK)) for r in range(0, nrows, _ROWS_PER_TASK)]
-    if workers <= 1 or len(tasks) <= 1:
-        for r0, r1 in tasks:
-            job(r0, r1)
-        return
-    lock = threading.Lock()
-    errors: list[BaseException] = []
-
-    def run(_k: int) -> None:
-        while True:
-            with lock:
-                if not tasks or errors:
-                    return
-                r0, r1 = tasks.pop(0)
-            try:
-                job(r0, r1)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the caller (Ctrl-C too)
-                errors.append(exc)
-                return
-
-    # the engine's threads: an interrupt stops every job before its next rows and is raised once
-    # the rows being scored are done (they write into the caller's output)
-    on_threads(run, min(workers, len(tasks)), errors.append)
-    if errors:
-        raise errors[0]
+    this one included: the engine's :func:`~rougekit.engine.threads.run_tasks` (Ctrl-C as there)."""
+    run_tasks([(r, min(nrows, r + _ROWS_PER_TASK)) for r in range(0, nrows, _ROWS_PER_TASK)], workers, job)
 
 
 def cdist_block(
@@ -87,7 +59,7 @@ def cdist_block(
     """
     if stat not in STATS:
         raise OptionError(f"stat must be one of {', '.join(STATS)}, got {stat!r}")
-    kernels = backend.process_kernels()
+    kernels = process_kernels()
     nq, nc = len(queries), len(choices)
     vocab = vocab if vocab is not None else max(queries.vocab, choices.vocab)
     cutoff = float(score_cutoff) if score_cutoff is not None else -1.0
@@ -120,7 +92,7 @@ def lcs_pairs(a: Encoded, b: Encoded, ia, ib, vocab: int | None = None) -> np.nd
     ia, ib = np.ascontiguousarray(ia, np.int64), np.ascontiguousarray(ib, np.int64)
     out = np.zeros(len(ia), dtype=np.int32)
     vocab = vocab if vocab is not None else max(a.vocab, b.vocab)
-    backend.process_kernels().lcs_pairs(
+    process_kernels().lcs_pairs(
         np.ascontiguousarray(a.ids, np.int32), a.off, np.ascontiguousarray(b.ids, np.int32), b.off, ia, ib, out, vocab
     )
     return out
@@ -147,7 +119,7 @@ class Greedy:
     def __init__(self, threshold: float, rank) -> None:
         self.threshold = check_threshold(threshold)
         self.rank = np.ascontiguousarray(rank, dtype=np.int32)
-        self._state = backend.process_kernels()._Greedy(self.threshold, self.rank)
+        self._state = process_kernels()._Greedy(self.threshold, self.rank)
 
     @property
     def seen(self) -> int:

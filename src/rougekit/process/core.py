@@ -13,9 +13,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rougekit._core import inputs
+from rougekit.engine.door import final_scores, inputs
 from rougekit.errors import OptionError
-from rougekit.scoring import final_scores
 
 from .blocks import STATS, Greedy, cdist_block, check_threshold, workers_count
 from .encode import ROUGE_SCORE_L, Encoded, Encoder, check_texts, measure_name, rank_by_frequency

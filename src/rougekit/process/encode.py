@@ -18,11 +18,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rougekit._core import inputs
 from rougekit.api import Scorer
 from rougekit.compat._tokenize import _as_str, tokenize
-from rougekit.engine import planner
-from rougekit.engine.planner import SEQUENCE_LCS
+from rougekit.engine.door import SEQUENCE_LCS, inputs, plan
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
 from rougekit.text.intern import Vocabulary
@@ -124,9 +122,9 @@ class Encoder:
                     "give tokenizer= to use rougekit's tokenizers and options"
                 )
             self.stem = bool(options.get("stem", False))
-            self._batch = planner.batch_scorer(
+            self._batch = plan(
                 [SEQUENCE_LCS], stem=self.stem, stemmer="nltk", lowercase="unicode", to_text=_rouge_score_text
-            )
+            ).batch
         else:
             options = {k: v for k, v in options.items() if k != "tokenizer" or v != "rouge-score"}
             name = "ROUGE-L" if self.measure == ROUGE_SCORE_L else self.measure

@@ -211,9 +211,12 @@ def build(
     confidence: float = 95.0,
     title: str = "rougekit report",
     highlights: int | str | None = html_explain.DEFAULT_BUDGET,
+    sections: tuple = (),
+    style: str = "",
 ) -> str:
     """The report as one HTML document; ``highlights``: how many examples show their matched words
-    (``"all"``: every one; see :mod:`rougekit.report.html_explain`)."""
+    (``"all"``: every one; see :mod:`rougekit.report.html_explain`). ``sections``: more HTML
+    sections after the scores (``rougekit report --variants``), ``style``: their CSS."""
     budget = html_explain.budget_of(highlights)
     limits.whole("trials", trials, 1, limits.MAX_RESAMPLES)
     limits.whole("seed", seed, 0, limits.MAX_SEED)
@@ -241,6 +244,7 @@ def build(
         if tests:
             body.append(_significance_table(data, tests, m, confidence))
     body.append("</section>")
+    body += list(sections)
     if data.size:
         body.append('<section id="distributions"><h2>Distributions of per-pair values</h2>')
         body.append(
@@ -268,7 +272,7 @@ def build(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="generator" content="rougekit {escape(__version__)}">'
-        f"<title>{escape(title)}</title><style>{_asset('report.css')}</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title><style>{_asset('report.css')}{style}</style></head>\n<body>\n"
         + "\n".join(body)
         + f"\n<script>{_script_safe(_asset('report.js'))}</script>\n</body></html>\n"
     )

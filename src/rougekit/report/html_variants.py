@@ -21,7 +21,7 @@ KEYS = ("recall", "precision", "f")
 WIDTH = 560  # the waterfall's plotting width, in px
 BAR = 18  # one factor's row height
 
-_STYLE = """
+STYLE = _STYLE = """
 table.variants td.cmd { font: 12px ui-monospace, monospace; color: #333; max-width: 36em; word-break: break-all; }
 table.variants td.none { color: #999; text-align: center; }
 svg.waterfall { background: #fafbfc; border: 1px solid #e4e7ec; border-radius: 4px; }
@@ -220,21 +220,37 @@ def explain_section(explain: list, a: str, b: str) -> str:
     return "".join(out)
 
 
-def section(data: dict, explain_rows: tuple | None = None, stat: str = "f") -> str:
+def section(
+    data: dict,
+    explain_rows: tuple | None = None,
+    stat: str = "f",
+    *,
+    system: str | None = None,
+    anchor: str = "variants",
+    skipped: list | None = None,
+) -> str:
     """The rows (and the matches, and the explanation when ``data`` has them) as HTML sections;
-    ``stat``: the target's statistic (the matches' columns)."""
+    ``stat``: the target's statistic (the matches' columns). In ``rougekit report``: ``system`` names
+    the system the rows score (``data-system``), ``anchor`` is the section's id (one per system;
+    its matches are ``<anchor>-target``), ``skipped`` the rows left out with why."""
     rows = data["rows"]
     measures = list(rows[0]["scores"]) if rows else []
+    who = f' data-system="{escape(system)}"' if system is not None else ""
+    heading = "Every implementation on these pairs" + (f": {escape(system)}" if system is not None else "")
+    notes = "".join(f'<p class="meta note">row {escape(n)} left out: {escape(why)}</p>' for n, why in skipped or ())
     out = [
-        '<section id="variants"><h2>Every implementation on these pairs</h2>',
+        f'<section id="{escape(anchor)}"{who}><h2>{heading}</h2>',
         '<p class="meta">Scores are fractions (recall, precision, F); each row is computed by rougekit\'s '
         "bit-identical reimplementation of the package version shown.</p>",
+        notes,
         _rows_table(rows, measures) if rows else '<p class="meta">No row could be computed.</p>',
         "</section>",
     ]
     if "matches" in data:
         table = _matches_table(data["matches"], measures, stat)
-        out.append(f'<section id="target"><h2>Settings that print the target (or the nearest)</h2>{table}</section>')
+        target = "target" if anchor == "variants" else f"{anchor}-target"
+        heading = "<h2>Settings that print the target (or the nearest)</h2>"
+        out.append(f'<section id="{escape(target)}"{who}>{heading}{table}</section>')
     if data.get("explain"):
         a, b = explain_rows or ("A", "B")
         out.append(explain_section(data["explain"], a, b))

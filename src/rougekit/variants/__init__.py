@@ -17,7 +17,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from rougekit._core import inputs
+from rougekit.engine.door import inputs
 from rougekit.errors import InputError, OptionError
 from rougekit.variants.rows import Row, signature_of, specs
 from rougekit.variants.space import Settings, Space, check_measures, punkt_available
@@ -44,10 +44,15 @@ class VariantsResult:
         raise OptionError(f"no row {name!r} (rows: {', '.join(r.name for r in self.rows)})")
 
     def to_dict(self) -> dict:
-        """``{"rows": [...], "matches": [...]}`` (matches only with a target), scores as fractions."""
+        """``{"rows": [...], "matches": [...]}`` (matches only with a target), scores as fractions;
+        ``"skipped": [{"name", "reason"}]`` when a row, or a part of the search (``search:...``),
+        could not be computed here (never a row of zeros or a silently smaller search)."""
         out: dict = {"rows": [r.to_dict() for r in self.rows]}
         if self.matches is not None:
             out["matches"] = [m.to_dict() for m in self.matches]
+        left_out = list(self.skipped) + list(getattr(self.search, "left_out", None) or ())
+        if left_out:
+            out["skipped"] = [{"name": name, "reason": why} for name, why in left_out]
         return out
 
 
@@ -114,6 +119,8 @@ def variants(
 
         goal = target_module.parse_target(target, target_stat)
         space = space or Space(candidates, refs, names, seed=seed)
+        if "punkt" in cache and space.candidates == candidates and space.references == refs:
+            space.share_split("punkt", cache["punkt"])  # the rows' Punkt sentences, split once
         result.target = goal
         result.matches, result.search = target_module.search(result, space, goal, max_matches)
     return result
@@ -137,9 +144,7 @@ def _texts(candidates, references) -> tuple[list, list]:
         raise InputError("variants compares texts (every implementation reads text), not token ids")
     cands = [_text(c, f"pair {k + 1}: candidate") for k, c in enumerate(candidates)]
     refs = []
-    for k, pair in enumerate(references):
-        if not pair:
-            raise InputError(f"pair {k + 1}: no reference")
+    for k, pair in enumerate(references):  # inputs.normalize refused a pair with no reference
         refs.append([_text(r, f"pair {k + 1}: reference {j + 1}") for j, r in enumerate(pair)])
     for text in (*cands, *(r for pair in refs for r in pair)):
         if not text.isascii():

@@ -176,7 +176,7 @@ def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = 
 
         types = rouge_score_types(measures, "newline" if lsum else "none")
         if punkt:
-            candidates, references = _punkt(candidates, references)
+            candidates, references = _punkt(candidates, references, cache)
         scorer = rouge_scorer.RougeScorer(types, use_stemmer=stem)
         scores = _per_pair(scorer, candidates, references)
         if bootstrap:
@@ -190,7 +190,7 @@ def _rouge_score(stem: bool, lsum: bool, punkt: bool = False, bootstrap: bool = 
                 if theirs is not None:
                     mine, cache[("multilingual-mids", seed)] = _seeded_mids_together([scores, theirs], seed)
                     return _prf_of_mids(mine, measures, types)
-            return _mids(_seeded_aggregate(scores, seed), measures, types)
+            return _prf_of_mids(_seeded_mids_together([scores], seed)[0], measures, types)
         fields = ("recall", "precision", "fmeasure")
         return {
             m: _prf(*(np.mean([getattr(s[t], k) for s in scores]) for k in fields)) for m, t in zip(measures, types)
@@ -205,16 +205,21 @@ def _per_pair(scorer, candidates, references) -> list:
     return [scorer.score_multi(refs, cand) for cand, refs in zip(candidates, references)]
 
 
-def _punkt(candidates, references):
+def _punkt(candidates, references, cache=None):
+    """The texts on nltk's Punkt sentences, split once per run (``cache["punkt"]``: the --target
+    search's ROUGE-L on Punkt sentences reads the same texts)."""
     from rougekit.variants.space import punkt_lines
 
-    return [punkt_lines(c) for c in candidates], [[punkt_lines(r) for r in refs] for refs in references]
+    if cache is not None and "punkt" in cache:
+        return cache["punkt"]
+    out = [punkt_lines(c) for c in candidates], [[punkt_lines(r) for r in refs] for refs in references]
+    if cache is not None:
+        cache["punkt"] = out
+    return out
 
 
 def _evaluate(lsum: bool):
     def compute(candidates, references, measures, seed=0, cache=None, **_):
-        from rougekit.compat import evaluate
-
         types = rouge_score_types(measures, "newline" if lsum else "none")
         refs = [r[0] for r in references] if all(len(r) == 1 for r in references) else references
         # the bootstrap draws of each type follow those of the types before it: evaluate's own list,
@@ -222,14 +227,31 @@ def _evaluate(lsum: bool):
         key = ("evaluate", tuple(measures), seed)
         result = (cache or {}).get(key)
         if result is None:
-            result = evaluate.load("rouge", seed=seed).compute(
-                predictions=candidates, references=refs, rouge_types=evaluate_types(measures)
-            )
+            result = _evaluate_compute(candidates, refs, evaluate_types(measures), seed)
             if cache is not None:
                 cache[key] = result
         return {m: _prf(None, None, result[t]) for m, t in zip(measures, types)}
 
     return compute
+
+
+def _evaluate_compute(candidates, references, types: list, seed: int) -> dict:
+    """``evaluate.load("rouge", seed=seed).compute(predictions=candidates, references=references,
+    rouge_types=types)`` as :mod:`rougekit.compat.evaluate` computes it (its input checks, rouge-score's
+    per-pair scores unstemmed), the aggregator's draws taken by the shared threaded pass
+    (:func:`_seeded_mids_together`: the same draws, the same bits; the row tests hold it to the
+    recorded evaluate)."""
+    from rougekit.compat import evaluate, rouge_scorer
+
+    predictions, references, multi_ref = evaluate._checked(candidates, references)
+    scorer = rouge_scorer.RougeScorer(rouge_types=types, use_stemmer=False)
+    if multi_ref:
+        scores = [scorer.score_multi(ref, pred) for ref, pred in zip(references, predictions)]
+    else:
+        scores = scorer.score_batch(references, predictions)
+    assert (evaluate.N_SAMPLES, evaluate.CONFIDENCE) == (1000, 0.95)  # the aggregator's defaults, as below
+    mids = _seeded_mids_together([scores], seed)[0]
+    return {t: mids[t]["fmeasure"] for t in types}
 
 
 def evaluate_types(measures: Sequence[str]) -> list:
@@ -280,7 +302,7 @@ def _multilingual(candidates, references, measures, seed=0, lang=None, cache=Non
     if done is not None:  # resampled with rouge-score's bootstrap row (the same draws)
         return _prf_of_mids(done, measures, types)
     scores = _multilingual_scores(candidates, references, measures, lang)
-    return _mids(_seeded_aggregate(scores, seed), measures, types)
+    return _prf_of_mids(_seeded_mids_together([scores], seed)[0], measures, types)
 
 
 # what the replaced packages raise on inputs they cannot score (as rougekit.variants.PACKAGE_ERRORS)
@@ -295,6 +317,8 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
     (numpy's mean along the pairs adds each column in the same order whatever columns sit beside
     it; the row tests hold each row to the package). ``[{type: (precision, recall, fmeasure)}]``."""
     from rougekit.compat import scoring
+    from rougekit.engine.cores import available_cores
+    from rougekit.variants.space import resample_means  # global_resample_means's draws, on threads
 
     types = list(score_lists[0][0])
     aggregator = scoring.BootstrapAggregator()
@@ -304,7 +328,8 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
     with scoring.global_seed(seed):
         for t in types:
             matrix = np.hstack([np.vstack(tuple(s[t] for s in scores)) for scores in score_lists])
-            mid = np.percentile(scoring.global_resample_means(matrix, aggregator._n_samples), q, axis=0)[1]
+            means = resample_means(np.ascontiguousarray(matrix), aggregator._n_samples, available_cores())
+            mid = np.percentile(means, q, axis=0)[1]
             for k, scores in enumerate(score_lists):
                 out[k][t] = dict(zip(scores[0][t]._fields, mid[3 * k : 3 * k + 3]))
     return out
@@ -312,26 +337,6 @@ def _seeded_mids_together(score_lists: list, seed: int) -> list:
 
 def _prf_of_mids(mids: dict, measures, types) -> Scores:
     return {m: _prf(mids[t]["recall"], mids[t]["precision"], mids[t]["fmeasure"]) for m, t in zip(measures, types)}
-
-
-def _seeded_aggregate(scores: list, seed: int) -> dict:
-    """rouge-score's ``BootstrapAggregator().aggregate()`` of the per-pair ``scores`` after
-    ``np.random.seed(seed)`` (numpy's global state put back after the draws)."""
-    from rougekit.compat import scoring
-
-    aggregator = scoring.BootstrapAggregator()
-    for score in scores:
-        aggregator.add_scores(score)
-    with scoring.global_seed(seed):
-        return aggregator.aggregate()
-
-
-def _mids(aggregates: dict, measures, types) -> Scores:
-    """The ``mid`` of rouge-score's BootstrapAggregator of each type, as (R, P, F)."""
-    return {
-        m: _prf(aggregates[t].mid.recall, aggregates[t].mid.precision, aggregates[t].mid.fmeasure)
-        for m, t in zip(measures, types)
-    }
 
 
 # ------------------------------------------------------------------------------ the list

@@ -1,7 +1,7 @@
 """The option space the implementations span, and the corpus number of any point in it.
 
 A :class:`Settings` names one choice per factor (the fixed order of ``FACTORS``). Its numbers come
-from per-pair statistics counted by the engine's batch scorer (:func:`rougekit.engine.planner.batch_scorer`,
+from per-pair statistics counted by the engine's batch scorer (:func:`rougekit.engine.door.plan`,
 the door every front end uses), with ROUGE-1.5.5's text handling (``tokenizer="rouge155"``) or
 rouge-score's (``"rouge-score"``: its lower-casing, ``[^a-z0-9]`` clean-up and NLTK's Porter).
 :class:`Space` keeps the per-pair statistics of every counting choice it has seen, so the choices
@@ -20,11 +20,9 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from rougekit.compat import rouge_scorer
-from rougekit.engine import planner
-from rougekit.engine.cores import available_cores
+from rougekit.engine.door import available_cores, f_measure_array, plan, ratios
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
-from rougekit.scoring import f_measure_array, ratios
 
 # the factors, in the order --explain switches them (rounding and float precision last)
 FACTORS = ("tokenizer", "stemmer", "stopwords", "split", "multi_ref", "aggregation", "alpha", "rounding", "precision")
@@ -163,10 +161,13 @@ def check_measures(measures: Sequence[str]) -> tuple[str, ...]:
 
 
 def punkt_lines(text: str) -> str:
-    """The text's sentences by nltk's Punkt (``nltk.sent_tokenize`` of the lines joined), one per line."""
-    from rougekit.compat.torchmetrics import _split_sentence
+    """The text's sentences by nltk's Punkt (``nltk.sent_tokenize`` of the lines joined), one per line.
+    The callers check the model is there first (:func:`punkt_available`); nothing is downloaded: a
+    missing model is nltk's LookupError."""
+    import importlib
 
-    return "\n".join(_split_sentence(" ".join(text.split("\n"))))
+    nltk = importlib.import_module("nltk")  # untyped: read as Any
+    return "\n".join(nltk.sent_tokenize(" ".join(text.split("\n"))))
 
 
 def _joined(text: str) -> str:
@@ -212,6 +213,7 @@ class Space:
         self._single: Space | None = None
         self._weighted: dict = {}  # per-pair values under another -p
         self._draw_states: dict = {}  # numpy's global state at the draws of the measure at a position
+        self._file_order: list | None = None  # file_name_order(n), once
 
     # -- counting ------------------------------------------------------------------------------
     def _split_texts(self, split: str) -> tuple[list, list]:
@@ -224,6 +226,11 @@ class Space:
                 [[change(r) for r in refs] for refs in self.references],
             )
         return self._texts[split]
+
+    def share_split(self, split: str, texts: tuple) -> None:
+        """Take the candidates and references already split as ``split`` (:func:`punkt_lines` of
+        these very texts, by a row) instead of splitting them again."""
+        self._texts.setdefault(split, texts)
 
     def _count_key(self, s: Settings, measure: str) -> tuple:
         stemmer = "porter" if s.tokenizer == "rouge-score" and s.stemmer != "none" else s.stemmer
@@ -249,8 +256,8 @@ class Space:
             options.update(rouge_scorer.ENGINE_OPTIONS)
         else:
             options["stemmer"] = "rouge155-porter" if stemmer == "porter" else "rouge155"
-        batch = planner.batch_scorer(measures, **options)
-        if batch is None:
+        batch = plan(measures, **options)
+        if not batch.compiled:
             raise OptionError("the compiled engine is needed to compare implementations (rougekit's _core modules)")
         candidates, references = self._split_texts(split)
         if tokenizer == "rouge-score":
@@ -319,11 +326,61 @@ class Space:
             self._weighted[key] = np.column_stack([values[:, 0], values[:, 1], f])
         return self._weighted[key]
 
-    def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
-        stats = self.statistics(s, measure)
+    def prepare(self, settings: Iterable[Settings]) -> None:
+        """Compute the bootstrap medians of all ``settings`` (the others are left for :meth:`value`) in
+        one pass of draws per measure position: the per-pair values of every setting stacked side by
+        side, each resample's means taken over all of them at once, the medians by one reduction.
+        A column's mean adds the same drawn rows in the same order whatever sits beside it, so every
+        value is the one :meth:`value` computes alone (the tests hold them equal to the bit)."""
+        todo: dict = {}  # measure -> [(key, values)]
+        perl: dict = {}  # the pairs' order -> [(key, values)] (ROUGE-1.5.5's -a average of -t 0)
+        for s in settings:
+            if s.aggregation not in ("bootstrap-median", "rouge155-average"):
+                continue
+            s = s.replace(rounding="none")
+            for measure in self.measures:
+                key = (s, measure)
+                median = s.aggregation == "bootstrap-median"
+                group = todo.setdefault(measure, []) if median else perl.setdefault(s.order, [])
+                if key in self._values or any(key == k for k, _ in group):
+                    continue
+                group.append((key, self._aggregated_input(s, measure)))
+        for order, items in perl.items():  # the script's draws do not depend on the columns either
+            from rougekit.stats.perl_bootstrap import perl_bootstrap_columns
+
+            stacked = np.concatenate([v for _, v in items], axis=1)
+            if order == "file-names":
+                stacked = stacked[self._file_name_order()]
+            boots = perl_bootstrap_columns(np.ascontiguousarray(stacked), RESAMPLES, 95.0)
+            for j, (key, _) in enumerate(items):
+                out = tuple(float(b[0]) for b in boots[3 * j : 3 * j + 3])
+                if key[0].precision == "float32":
+                    out = tuple(float(np.float32(v)) for v in out)
+                self._values[key] = out
+        for measure, items in todo.items():
+            stacked = np.ascontiguousarray(np.concatenate([v for _, v in items], axis=1))
+            mids = self._bootstrap_mids(stacked, self.measures.index(measure))
+            for j, (key, _) in enumerate(items):
+                out = tuple(float(v) for v in mids[3 * j : 3 * j + 3])
+                if key[0].precision == "float32":
+                    out = tuple(float(np.float32(v)) for v in out)
+                self._values[key] = out
+
+    def _file_name_order(self) -> list:
+        if self._file_order is None:
+            self._file_order = file_name_order(len(self.candidates))
+        return self._file_order
+
+    def _aggregated_input(self, s: Settings, measure: str) -> np.ndarray:
+        """n x 3 per-pair (R, P, F) as the aggregation reads them (through float32 for ``s.precision``)."""
         values = self.per_pair(s, measure)
         if s.precision == "float32":
             values = values.astype(np.float32).astype(np.float64)
+        return values
+
+    def _value(self, s: Settings, measure: str) -> tuple[float, float, float]:
+        stats = self.statistics(s, measure)
+        values = self._aggregated_input(s, measure)
         if s.aggregation == "mean":
             if s.precision == "float32":
                 from rougekit.compat._torch_mean import float32_mean
@@ -340,27 +397,29 @@ class Space:
 
             counts = np.ascontiguousarray(stats[:, [0, 2, 1]])  # the script's (model, peer, hits)
             if s.order == "file-names":
-                counts = counts[file_name_order(len(counts))]
+                counts = counts[self._file_name_order()]
             out = tuple(float(v) for v in perl_bootstrap(counts, RESAMPLES, 95.0, 1, s.alpha).average)
         elif s.aggregation == "rouge155-average":
             from rougekit.stats.perl_bootstrap import perl_bootstrap_columns
 
             if s.order == "file-names":
-                values = values[file_name_order(len(values))]
+                values = values[self._file_name_order()]
             boots = perl_bootstrap_columns(np.ascontiguousarray(values), RESAMPLES, 95.0)
             out = tuple(float(b[0]) for b in boots)
         else:
-            out = self._bootstrap_mid(np.ascontiguousarray(values), self.measures.index(measure))
+            mid = self._bootstrap_mids(np.ascontiguousarray(values), self.measures.index(measure))
+            out = tuple(float(v) for v in mid)
         if s.precision == "float32":
             out = tuple(float(np.float32(v)) for v in out)
         return out  # type: ignore[return-value]
 
-    def _bootstrap_mid(self, values: np.ndarray, position: int) -> tuple:
-        """The mid of rouge-score's ``BootstrapAggregator().aggregate()`` after ``np.random.seed(seed)``
-        for the measure at ``position``: the types before it (the rows' order) draw first."""
-        from rougekit.compat.scoring import BootstrapAggregator, global_seed
+    def _bootstrap_mids(self, values: np.ndarray, position: int) -> np.ndarray:
+        """The mids of rouge-score's ``BootstrapAggregator().aggregate()`` after ``np.random.seed(seed)``,
+        one per column of ``values`` (n x k), for the measure at ``position``: the types before it (the
+        rows' order) draw first. The columns share the draws (:func:`global_resample_means`)."""
+        from rougekit.compat.scoring import global_seed
 
-        n = len(values)
+        n, width = values.shape
         with global_seed(self.seed):
             state = self._draw_states.get(position)
             if state is None:  # the draws of the types before, in blocks, once: numpy's state after them is kept
@@ -370,8 +429,38 @@ class Space:
                 self._draw_states[position] = np.random.get_state()
             else:
                 np.random.set_state(state)
-            mid = BootstrapAggregator(n_samples=RESAMPLES)._bootstrap_resample(values)[1]
-        return tuple(float(v) for v in mid)
+            means = resample_means(values, RESAMPLES, self.jobs)
+            self._draw_states.setdefault(position + 1, np.random.get_state())  # where the next type starts
+        delta = (1 - 0.95) / 2  # the aggregator's percentiles; the mid is the middle one
+        return np.percentile(means, 100 * np.array([delta, 0.5, 1 - delta]), axis=0)[1]
+
+
+def resample_means(values: np.ndarray, resamples: int, jobs: int = 1) -> np.ndarray:
+    """``resamples x k`` means of ``values``' rows (n x k) drawn from numpy's global state, as
+    :func:`rougekit.compat.scoring.global_resample_means` (rouge-score's draws, its row-by-row sums)
+    draws and adds them: the draws here in the caller's thread, in blocks of rows (randint of k rows
+    gives the rows of k calls), and the rows gathered and averaged on ``jobs`` threads (numpy lets
+    the others run meanwhile). Each column's mean adds its drawn values in draw order whatever the
+    other columns, so stacking several settings' columns changes no bit."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    n, width = values.shape
+    out = np.zeros((resamples, width))
+    rows = max(1, (3 << 20) // (n * max(3, width)))  # about 2**20 gathered values per 3 columns
+
+    def run(start: int, index: np.ndarray) -> None:
+        out[start : start + len(index)] = np.mean(np.take(values, index, axis=0), axis=1)
+
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        pending: list = []
+        for start in range(0, resamples, rows):
+            index = np.random.randint(0, n, size=(min(rows, resamples - start), n))
+            pending.append(pool.submit(run, start, index))
+            if len(pending) > max(1, jobs):  # at most one block waiting per thread
+                pending.pop(0).result()
+        for future in pending:
+            future.result()
+    return out
 
 
 def round5_array(values: np.ndarray) -> np.ndarray:

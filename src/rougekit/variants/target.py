@@ -169,6 +169,7 @@ class SearchReport:
     matched: bool = False
     grid: int = 0  # the settings of the grid for this target, before pruning (:func:`grid_size`)
     ranking: list = field(default_factory=list)  # [(row name, distance)], best first
+    left_out: list = field(default_factory=list)  # [(part of the grid, why)]: not searched on this machine
 
 
 def grid_size(multi: bool, stat: str = "f", splits: tuple = ("newline", "none", "eos", "punkt")) -> int:
@@ -264,16 +265,27 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
         if d == 0.0:
             found.append(_match(row.name, row.settings, row.command, row.scores, values, target))
     report.ranking.sort(key=lambda x: x[1])
-    splits = _splits("ROUGE-L" in measures, punkt_available()[0])
+    punkt, why = punkt_available()
+    splits = _splits("ROUGE-L" in measures, punkt)
+    if "ROUGE-L" in measures and not punkt:
+        report.left_out.append(("search:split=punkt", f"ROUGE-L on nltk's Punkt sentences not searched: {why}"))
     report.grid = grid_size(space.multi, target.stat, splits)
     near: list = []
     seen = {r.settings for r in result.rows if r.settings is not None and r.name in {m.name for m in found}}
+    walk: list = []  # the settings to evaluate, in the search order (pruning needs no bootstrap value)
     for base in _grid(space.multi):
         report.counted += 1
         for alpha in _alphas(base, target.stat):
-            _search_counting(
-                space, target, base.replace(alpha=alpha), measures, stat, splits, report, found, near, seen
-            )
+            walk += _search_counting(space, target, base.replace(alpha=alpha), measures, stat, splits, report)
+    space.prepare(walk)  # every bootstrap aggregate of the walk from shared draws
+    for s in walk:
+        report.evaluated += 1
+        values = _stat_values(space, s, measures, stat)
+        d = target.distance(values)
+        if d == 0.0 and s not in seen:
+            found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
+        elif d > 0.0:
+            near.append((d, report.evaluated, s))
     report.seconds = time.perf_counter() - started
     report.matched = bool(found)
     if found:
@@ -285,8 +297,10 @@ def search(result, space: Space, target: Target, limit: Optional[int] = 10):
     return nearest, report
 
 
-def _search_counting(space, target, base, measures, stat, splits, report, found, near, seen) -> None:
-    """Every aggregation of one counting choice (with one -p), ROUGE-L under every sentence split."""
+def _search_counting(space, target, base, measures, stat, splits, report) -> list:
+    """The settings to evaluate for one counting choice (with one -p): every aggregation that can
+    still match, ROUGE-L under every sentence split (the ones pruned are counted in ``report``)."""
+    out = []
     with_l = "ROUGE-L" in measures
     n_measures = [m for m in measures if m != "ROUGE-L"]
     means = _stat_values(space, base, measures, stat)
@@ -324,13 +338,8 @@ def _search_counting(space, target, base, measures, stat, splits, report, found,
                 ):
                     report.pruned += 1
                     continue
-                report.evaluated += 1
-                values = _stat_values(space, s, measures, stat)
-                d = target.distance(values)
-                if d == 0.0 and s not in seen:
-                    found.append(_match(_name(s), s, _command(space, s), _scores(space, s), values, target))
-                elif d > 0.0:
-                    near.append((d, report.evaluated, s))
+                out.append(s)
+    return out
 
 
 def _name(s: Settings) -> str:
