@@ -56,37 +56,60 @@ highest correlation; ``not_worse`` is set for the others according to ``rule``:
     level only; n = the number of systems). Meant for Pearson; applied as is to the others.
 
 The best value itself has ``best`` True and ``not_worse`` True.
+
+One module per job, all re-exported here: :mod:`~rougekit.meta.protocol_data` (the loaders),
+:mod:`~rougekit.meta.protocol_grid` (the settings and their scores),
+:mod:`~rougekit.meta.protocol_result` (the result model) and :mod:`~rougekit.meta.protocol_format`
+(text, CSV, JSON); this module runs the protocol (correlations, intervals, marks).
 """
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import re
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
-from rougekit.api import Scorer
 from rougekit.errors import InputError, OptionError
-from rougekit.io import reader
 from rougekit.measures import Measure
+from rougekit.meta.protocol_data import (
+    LOADERS,
+    ProtocolDataset,
+    load_dataset,
+    load_jsonl,
+    load_realsumm,
+    load_summeval,
+    split_tokenized,
+)
+from rougekit.meta.protocol_format import CSV_FIELDS, format_csv, format_json, format_text
+from rougekit.meta.protocol_grid import (
+    _SCORE_INDEX,
+    DEFAULT_MEASURES,
+    DEFAULT_VARIANTS,
+    REFS,
+    RULES,
+    SCORES,
+    VARIANTS,
+    score_grid,
+)
+from rougekit.meta.protocol_result import ProtocolCell, ProtocolResult
 from rougekit.stats.correlation import canonical_coefficient, combine, get_coefficient, prepare
 from rougekit.stats.inference import williams_test
 from rougekit.stats.levels import check_level, correlate, resampled_levels, summary_mean
 from rougekit.stats.resampling import check_resample, confidence_fraction, draws, percentile_interval
 
 __all__ = [
+    "CSV_FIELDS",
     "DEFAULT_MEASURES",
+    "LOADERS",
     "REFS",
     "RULES",
     "SCORES",
     "VARIANTS",
+    "format_csv",
+    "format_json",
+    "format_text",
     "ProtocolCell",
     "ProtocolDataset",
     "ProtocolResult",
@@ -98,412 +121,6 @@ __all__ = [
     "score_grid",
     "split_tokenized",
 ]
-
-# Lin (2004)'s 17 measures plus ROUGE-S1/SU1 (the brief's d = 1, 4, 9, *).
-DEFAULT_MEASURES = tuple(
-    [f"ROUGE-{n}" for n in range(1, 10)]
-    + ["ROUGE-L", "ROUGE-W-1.2"]
-    + [f"ROUGE-{k}{d}" for k in ("S", "SU") for d in ("1", "4", "9", "*")]
-)
-VARIANTS = {
-    "plain": {"stem": False, "stopwords": False},  # Lin's CASE set
-    "stem": {"stem": True, "stopwords": False},  # STEM (Porter, -m)
-    "stop": {"stem": False, "stopwords": True},  # STOP (SMART stopwords removed, -s)
-    "stemstop": {"stem": True, "stopwords": True},  # both (-m -s), not in Lin's tables
-}
-DEFAULT_VARIANTS = ("plain", "stem", "stop")
-REFS = ("one", "all")
-RULES = ("overlap", "paired", "williams")
-SCORES = ("recall", "precision", "f")
-_SCORE_INDEX = {"recall": 0, "precision": 1, "f": 2}
-
-
-# ============================================================================ datasets
-
-
-@dataclass
-class ProtocolDataset:
-    """Candidates, references and human scores on a system x instance grid.
-
-    ``candidates[s][i]`` is a summary (lines = sentences) or None when missing;
-    ``references[s][i]`` is the list of its references (first = the single reference);
-    ``human[column]`` is a (systems x instances) float array, NaN = missing.
-    """
-
-    name: str
-    systems: list[str]
-    instances: list[str]
-    candidates: list[list[str | None]]
-    references: list[list[list[str]]]
-    human: dict[str, np.ndarray]
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return len(self.systems), len(self.instances)
-
-    def n_references(self) -> tuple[int, int]:
-        """(fewest, most) references of a present cell."""
-        counts = [
-            len(self.references[s][i])
-            for s in range(len(self.systems))
-            for i in range(len(self.instances))
-            if self.candidates[s][i] is not None
-        ]
-        return (min(counts), max(counts)) if counts else (0, 0)
-
-    def subset(self, instances: int | None = None, systems: Sequence[str] | None = None) -> "ProtocolDataset":
-        """The first ``instances`` instances and/or the named systems (in the given order)."""
-        rows = list(range(len(self.systems)))
-        if systems is not None:
-            index = {s: k for k, s in enumerate(self.systems)}
-            missing = [s for s in systems if s not in index]
-            if missing:
-                raise OptionError(f"unknown system(s) {', '.join(missing)} (dataset has {', '.join(self.systems)})")
-            rows = [index[s] for s in systems]
-        cols = list(range(len(self.instances) if instances is None else min(int(instances), len(self.instances))))
-        return ProtocolDataset(
-            self.name,
-            [self.systems[r] for r in rows],
-            [self.instances[c] for c in cols],
-            [[self.candidates[r][c] for c in cols] for r in rows],
-            [[self.references[r][c] for c in cols] for r in rows],
-            {k: v[np.ix_(rows, cols)] for k, v in self.human.items()},
-            list(self.notes),
-        )
-
-
-_SENT_END = re.compile(r"(?<=\s[.!?])\s+")
-
-
-def split_tokenized(text: str) -> str:
-    """Tokenised text to one sentence per line; a sentence ends after a ' . ', ' ! ' or ' ? '
-    token."""
-    text = " " + " ".join(str(text).split())
-    return "\n".join(s.strip() for s in _SENT_END.split(text) if s.strip())
-
-
-def _natural_key(name: str):
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
-
-
-def _read_jsonl(path: Path) -> list[dict]:
-    """The rows of a JSONL file (or a JSON array of objects, or column-shaped JSON), read by
-    :mod:`rougekit.io.reader` (its limits, byte order marks and ``FILE, line N`` errors)."""
-    rows = [r.row for r in reader.records(reader.read_text(str(path)), str(path)).rows]
-    if not rows:
-        raise InputError(f"{path}: no rows")
-    return rows
-
-
-def _score_value(v, where: str) -> float:
-    if v is None:
-        return math.nan
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        raise InputError(f"{where}: a human score must be a number or null, got {v!r}")
-    return float(v)
-
-
-def load_summeval(path: str | os.PathLike) -> ProtocolDataset:
-    """SummEval ``summeval.jsonl`` (or the directory holding it)."""
-    path = Path(path)
-    if path.is_dir():
-        path = path / "summeval.jsonl"
-    rows = _read_jsonl(path)
-    systems = sorted({s for r in rows for s in r.get("sys_summs", {})}, key=_natural_key)
-    columns: list[str] = []
-    for r in rows:
-        for v in r.get("sys_summs", {}).values():
-            for c in v.get("scores", {}):
-                if c not in columns:
-                    columns.append(c)
-    columns.sort()
-    sys_index = {s: k for k, s in enumerate(systems)}
-    n_sys, n_inst = len(systems), len(rows)
-    cands: list[list[str | None]] = [[None] * n_inst for _ in systems]
-    refs: list[list[list[str]]] = [[[] for _ in range(n_inst)] for _ in systems]
-    human = {c: np.full((n_sys, n_inst), np.nan) for c in columns}
-    instances = []
-    for i, r in enumerate(rows):
-        where = f"{path}:{i + 1}"
-        if "sys_summs" not in r or not ("ref_summs" in r or "ref_summ" in r):
-            raise InputError(f"{where}: expected SummEval fields doc_id, ref_summs, sys_summs")
-        instances.append(str(r.get("doc_id", i + 1)))
-        ref_list = r.get("ref_summs") or [r["ref_summ"]]
-        ref_texts = [split_tokenized(t) for t in ref_list]
-        for s, v in r["sys_summs"].items():
-            k = sys_index[s]
-            cands[k][i] = split_tokenized(v["sys_summ"])
-            refs[k][i] = ref_texts
-            for c, x in v.get("scores", {}).items():
-                human[c][k, i] = _score_value(x, where)
-    return ProtocolDataset("summeval", systems, instances, cands, refs, human)
-
-
-def load_realsumm(path: str | os.PathLike) -> ProtocolDataset:
-    """REALSumm: the data directory (or its ``parity/realsumm_rouge155_parity.jsonl``)."""
-    path = Path(path)
-    if path.is_dir():
-        root = path
-        parity = path / "parity" / "realsumm_rouge155_parity.jsonl"
-    else:
-        parity = path
-        root = path.parent.parent
-    scores_path = root / "scores" / "realsumm_summaries.jsonl"
-    prow = _read_jsonl(parity)
-    human_of: dict[tuple, float] = {}
-    if scores_path.exists():
-        for n, r in enumerate(_read_jsonl(scores_path), 1):
-            key = (r.get("subset"), r.get("system"), str(r.get("doc_id")))
-            human_of[key] = _score_value(r.get("scores", {}).get("litepyramid_recall"), f"{scores_path}:{n}")
-    else:
-        raise InputError(f"{scores_path}: not found (REALSumm human scores)")
-    systems = sorted({f"{r['subset']}/{r['system']}" for r in prow})
-    instances = sorted({str(r["doc_id"]) for r in prow}, key=_natural_key)
-    si = {s: k for k, s in enumerate(systems)}
-    ii = {d: k for k, d in enumerate(instances)}
-    cands: list[list[str | None]] = [[None] * len(instances) for _ in systems]
-    refs: list[list[list[str]]] = [[[] for _ in instances] for _ in systems]
-    human = np.full((len(systems), len(instances)), np.nan)
-    for n, r in enumerate(prow, 1):
-        try:
-            s, i = si[f"{r['subset']}/{r['system']}"], ii[str(r["doc_id"])]
-            cands[s][i] = "\n".join(r["peer_sentences"])
-            refs[s][i] = ["\n".join(r["model_sentences"])]
-        except KeyError as exc:
-            raise InputError(f"{parity}:{n}: missing field {exc}") from None
-        human[s, i] = human_of.get((r["subset"], r["system"], str(r["doc_id"])), math.nan)
-    return ProtocolDataset(
-        "realsumm",
-        systems,
-        instances,
-        cands,
-        refs,
-        {"litepyramid_recall": human},
-        [
-            "each REALSumm system is scored against its own tokenisation of the "
-            "single reference, so refs=one and refs=all coincide"
-        ],
-    )
-
-
-_RESERVED = {"system", "instance", "candidate", "references", "human", "scores"}
-
-
-def _as_text(x, where: str) -> str:
-    if isinstance(x, str):
-        return x
-    if isinstance(x, list) and all(isinstance(t, str) for t in x):
-        return "\n".join(x)
-    raise InputError(f"{where}: a summary must be a string or a list of sentence strings")
-
-
-def load_jsonl(path: str | os.PathLike) -> ProtocolDataset:
-    """The generic layout (see the module docstring)."""
-    path = Path(path)
-    rows = _read_jsonl(path)
-    systems: list[str] = []
-    instances: list[str] = []
-    seen_s: dict[str, int] = {}
-    seen_i: dict[str, int] = {}
-    cells: dict[tuple[int, int], tuple[str, list[str], dict[str, float]]] = {}
-    columns: list[str] = []
-    for n, r in enumerate(rows, 1):
-        where = f"{path}:{n}"
-        for key in ("system", "instance", "candidate", "references"):
-            if key not in r:
-                raise InputError(f"{where}: missing field {key!r}")
-        s, i = str(r["system"]), str(r["instance"])
-        if s not in seen_s:
-            seen_s[s] = len(systems)
-            systems.append(s)
-        if i not in seen_i:
-            seen_i[i] = len(instances)
-            instances.append(i)
-        key = (seen_s[s], seen_i[i])
-        if key in cells:
-            raise InputError(f"{where}: a second row for system {s!r}, instance {i!r}")
-        cand = _as_text(r["candidate"], where)
-        ref_field = r["references"]
-        ref_items = [ref_field] if isinstance(ref_field, str) else ref_field
-        if not isinstance(ref_items, list) or not ref_items:
-            raise InputError(f"{where}: references must be a string or a non-empty list")
-        ref_texts = [_as_text(x, where) for x in ref_items]
-        obj = r.get("human", r.get("scores"))
-        if obj is not None:
-            if not isinstance(obj, dict):
-                raise InputError(f"{where}: 'human' must be an object of scores")
-            scores = {str(k): _score_value(v, where) for k, v in obj.items()}
-        else:
-            scores = {
-                k: _score_value(v, where)
-                for k, v in r.items()
-                if k not in _RESERVED and (v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)))
-            }
-        for c in scores:
-            if c not in columns:
-                columns.append(c)
-        cells[key] = (cand, ref_texts, scores)
-    if not columns:
-        raise InputError(f"{path}: no human score fields")
-    cands: list[list[str | None]] = [[None] * len(instances) for _ in systems]
-    refs: list[list[list[str]]] = [[[] for _ in instances] for _ in systems]
-    human = {c: np.full((len(systems), len(instances)), np.nan) for c in columns}
-    for (s, i), (cand, ref_texts, scores) in cells.items():
-        cands[s][i] = cand
-        refs[s][i] = ref_texts
-        for c, v in scores.items():
-            human[c][s, i] = v
-    return ProtocolDataset(path.stem, systems, instances, cands, refs, human)
-
-
-LOADERS = {"summeval": load_summeval, "realsumm": load_realsumm, "jsonl": load_jsonl}
-
-
-def load_dataset(kind: str, path: str | os.PathLike) -> ProtocolDataset:
-    """``kind`` is summeval, realsumm or jsonl."""
-    key = str(kind).strip().lower()
-    if key not in LOADERS:
-        raise OptionError(f"unknown dataset kind {kind!r} (choose from {', '.join(LOADERS)})")
-    if not Path(path).exists():
-        raise InputError(f"{path}: no such file or directory")
-    return LOADERS[key](path)
-
-
-# ============================================================================ scoring
-
-
-def _score_setting(task: tuple) -> tuple[np.ndarray, float]:
-    """Worker: (measures, scorer options, candidates, references) -> (M x pairs x 3, seconds)."""
-    measures, options, cands, refs = task
-    t0 = time.perf_counter()
-    scorer = Scorer(measures, bootstrap=None, **options)
-    result = scorer.score(cands, refs)
-    names = [m.name for m in scorer.measures]
-    out = np.empty((len(names), len(cands), 3))
-    for j, pair in enumerate(result.pairs):
-        for k, name in enumerate(names):
-            p = pair[name]
-            # a single-valued measure (BLEU, Ngram(i,j), ACCY, ...) has one value: it stands for R, P and F
-            out[k, j] = (p.score,) * 3 if hasattr(p, "score") else (p.recall, p.precision, p.f)
-    return out, time.perf_counter() - t0
-
-
-def score_grid(
-    data: ProtocolDataset,
-    measures: Sequence[str] = DEFAULT_MEASURES,
-    variants: Sequence[str] = DEFAULT_VARIANTS,
-    refs: Sequence[str] = REFS,
-    *,
-    multi_ref: str = "sum",
-    jobs: int = 1,
-    timings: dict | None = None,
-) -> dict[tuple[str, str], np.ndarray]:
-    """ROUGE of every present cell: ``{(variant, refs): array (measures, systems, instances, 3)}``
-    holding recall, precision and F (NaN where the candidate is missing)."""
-    names = [Measure.parse(m).name for m in measures]
-    n_sys, n_inst = data.shape
-    where = [(s, i) for s in range(n_sys) for i in range(n_inst) if data.candidates[s][i] is not None]
-    cands = [data.candidates[s][i] for s, i in where]
-    ref_sets = {"one": [data.references[s][i][:1] for s, i in where], "all": [data.references[s][i] for s, i in where]}
-    lo, hi = data.n_references()
-    same = hi <= 1  # every cell has a single reference: one == all
-    tasks, keys = [], []
-    for v in variants:
-        for r in refs:
-            if same and r == "all" and "one" in refs:
-                continue
-            keys.append((v, r))
-            tasks.append((names, dict(VARIANTS[v], multi_ref=multi_ref), cands, ref_sets[r]))
-    if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            outs = list(pool.map(_score_setting, tasks))
-    else:
-        outs = [_score_setting(t) for t in tasks]
-    result = {}
-    rows = np.array([s for s, _ in where], dtype=int)
-    cols = np.array([i for _, i in where], dtype=int)
-    for key, (arr, secs) in zip(keys, outs):
-        full = np.full((len(names), n_sys, n_inst, 3), np.nan)
-        full[:, rows, cols, :] = arr
-        result[key] = full
-        if timings is not None:
-            timings[f"score {key[0]}/{key[1]}"] = round(secs, 3)
-    if same:
-        for v in variants:
-            if "all" in refs and "one" in refs:
-                result[(v, "all")] = result[(v, "one")]
-    return result
-
-
-# ============================================================================ the protocol
-
-
-@dataclass
-class ProtocolCell:
-    """One correlation of the table."""
-
-    measure: str
-    variant: str
-    refs: str
-    human: str
-    coefficient: str
-    value: float
-    low: float
-    high: float
-    best: bool = False
-    not_worse: bool = False
-    p_value: float | None = None  # paired / williams rules: the test against the column's best
-
-    @property
-    def column(self) -> tuple[str, str, str, str]:
-        return (self.human, self.variant, self.refs, self.coefficient)
-
-
-@dataclass
-class ProtocolResult:
-    """All cells, with what produced them."""
-
-    dataset: str
-    systems: list[str]
-    n_instances: int
-    level: str
-    score: str
-    multi_ref: str
-    measures: list[str]
-    variants: list[str]
-    refs: list[str]
-    humans: list[str]
-    coefficients: list[str]
-    n_references: dict[str, int]
-    confidence: float
-    samples: int
-    seed: int | None
-    resample: str
-    rule: str
-    cells: list[ProtocolCell]
-    timings: dict[str, float] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-
-    def cell(self, measure: str, variant: str, refs: str, human: str, coefficient: str) -> ProtocolCell:
-        coefficient = canonical_coefficient(coefficient)
-        measure = Measure.parse(measure).name
-        for c in self.cells:
-            if (c.measure, c.variant, c.refs, c.human, c.coefficient) == (measure, variant, refs, human, coefficient):
-                return c
-        raise KeyError((measure, variant, refs, human, coefficient))
-
-    def to_dict(self) -> dict:
-        d = {k: v for k, v in asdict(self).items() if k != "cells"}
-        d["n_systems"] = len(self.systems)
-        d["cells"] = [{k: _json_num(v) for k, v in asdict(c).items()} for c in self.cells]
-        return d
-
-
-def _json_num(v):
-    if isinstance(v, float) and math.isnan(v):
-        return None
-    return v
 
 
 def _check_list(items: Sequence[str], allowed: Sequence[str], what: str) -> list[str]:
@@ -770,158 +387,3 @@ def _mark(
                 _, p = williams_test(best.value, c.value, r23, n, "greater")
                 c.p_value = p
                 c.not_worse = not (p < 1.0 - conf)
-
-
-# ============================================================================ output
-
-_COEF_SHORT = {"pearson": "r", "spearman": "rho", "kendall": "tau"}
-_VARIANT_LABEL = {"plain": "CASE", "stem": "STEM", "stop": "STOP", "stemstop": "STEM+STOP"}
-
-
-def _refs_label(result: ProtocolResult, r: str) -> str:
-    if r == "one":
-        return "1 REF"
-    n = result.n_references.get("all", 0)
-    return f"{n} REFS" if n > 1 else "ALL REFS"
-
-
-def _fmt(x: float, digits: int) -> str:
-    return "nan" if x is None or math.isnan(x) else f"{x:.{digits}f}"
-
-
-def format_text(result: ProtocolResult, *, digits: int = 3, intervals: bool = False, max_columns: int = 18) -> str:
-    """Paper-style tables: rows = measures; columns = human x references x variant x coefficient.
-    ``*`` marks the best of a column, ``+`` the values not significantly worse than it."""
-    by_key = {(c.measure, c.human, c.refs, c.variant, c.coefficient): c for c in result.cells}
-    columns = [
-        (h, r, v, c) for h in result.humans for r in result.refs for v in result.variants for c in result.coefficients
-    ]
-    levels = [
-        ("human", result.humans),
-        ("refs", result.refs),
-        ("variant", result.variants),
-        ("coefficient", result.coefficients),
-    ]
-    if len(columns) > max_columns and len(result.humans) > 1:
-        blocks = [[col for col in columns if col[0] == h] for h in result.humans]
-    else:
-        blocks = [columns]
-    rule_text = {
-        "overlap": "its 95% interval overlaps the best's",
-        "paired": "paired bootstrap: the interval of (best - value) contains 0",
-        "williams": "Williams' test does not find it worse",
-    }[result.rule]
-    lines = [
-        f"{result.dataset}: {result.level}-level correlation of ROUGE {result.score} with human "
-        f"scores ({len(result.systems)} systems, {result.n_instances} instances; multiple "
-        f"references: {result.multi_ref})",
-        f"{result.confidence:g}% bootstrap intervals: {result.samples} samples resampling "
-        f"{result.resample}, seed {result.seed}. * = best in column; + = not significantly worse "
-        f"than the best ({rule_text}).",
-    ]
-    for note in result.notes:
-        lines.append(f"note: {note}")
-    for block in blocks:
-        lines.append("")
-        header_rows = []
-        constant = []
-        for idx, (what, values) in enumerate(levels):
-            present = []
-            for col in block:
-                if col[idx] not in present:
-                    present.append(col[idx])
-            labels = [_label(result, what, col[idx]) for col in block]
-            if len(present) == 1:
-                constant.append(labels[0])
-            else:
-                header_rows.append(labels)
-        if constant:
-            lines.append(" / ".join(constant))
-        if not header_rows:
-            header_rows.append([_label(result, "coefficient", col[3]) for col in block])
-        body = []
-        for m in result.measures:
-            row = [m]
-            for h, r, v, c in block:
-                cell = by_key[(m, h, r, v, c)]
-                mark = "*" if cell.best else ("+" if cell.not_worse else " ")
-                text = _fmt(cell.value, digits) + mark
-                if intervals:
-                    text += f" [{_fmt(cell.low, digits)},{_fmt(cell.high, digits)}]"
-                row.append(text)
-            body.append(row)
-        width0 = max(len("Measure"), *(len(b[0]) for b in body))
-        widths = [max(len(b[j + 1]) for b in body) for j in range(len(block))]
-        for hr in header_rows:
-            widths = [max(w, len(x)) for w, x in zip(widths, hr)]
-        for n_row, hr in enumerate(header_rows):
-            # print a group label only where it changes (spanning columns)
-            shown = []
-            for j, x in enumerate(hr):
-                is_last = n_row == len(header_rows) - 1
-                shown.append(x if is_last or j == 0 or hr[j - 1] != x or _parent_changed(header_rows, n_row, j) else "")
-            first = "Measure" if n_row == len(header_rows) - 1 else ""
-            lines.append("  ".join([first.ljust(width0)] + [s.ljust(w) for s, w in zip(shown, widths)]).rstrip())
-        for b in body:
-            lines.append("  ".join([b[0].ljust(width0)] + [s.ljust(w) for s, w in zip(b[1:], widths)]).rstrip())
-    return "\n".join(lines) + "\n"
-
-
-def _parent_changed(header_rows: list[list[str]], n_row: int, j: int) -> bool:
-    return any(header_rows[p][j] != header_rows[p][j - 1] for p in range(n_row))
-
-
-def _label(result: ProtocolResult, what: str, value: str) -> str:
-    if what == "refs":
-        return _refs_label(result, value)
-    if what == "variant":
-        return _VARIANT_LABEL.get(value, value.upper())
-    if what == "coefficient":
-        return _COEF_SHORT.get(value, value)
-    return value
-
-
-CSV_FIELDS = (
-    "measure",
-    "variant",
-    "refs",
-    "human",
-    "coefficient",
-    "value",
-    "low",
-    "high",
-    "best",
-    "not_worse",
-    "p_value",
-)
-
-
-def format_csv(result: ProtocolResult) -> str:
-    import csv
-    import io
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(("dataset", "level", "score") + CSV_FIELDS)
-    for c in result.cells:
-        d = asdict(c)
-        w.writerow(
-            [result.dataset, result.level, result.score]
-            + [
-                (
-                    ""
-                    if d[k] is None or (isinstance(d[k], float) and math.isnan(d[k]))
-                    else (
-                        repr(float(d[k]))
-                        if isinstance(d[k], float)
-                        else (str(d[k]).lower() if isinstance(d[k], bool) else d[k])
-                    )
-                )
-                for k in CSV_FIELDS
-            ]
-        )
-    return buf.getvalue()
-
-
-def format_json(result: ProtocolResult) -> str:
-    return json.dumps(result.to_dict(), indent=1, allow_nan=False) + "\n"
