@@ -527,3 +527,64 @@ cdef inline void _wlcs_runs(const int32_t* x, uint8_t* mk, Py_ssize_t m, int32_t
     if keep:
         for q in range(start, m):
             mk[q] = 0
+
+
+# ---- LD: the distinct tokens on the union LCS, the roles swapped (pltrdy rouge's sets,
+# docs/measures/distinct.md): each reference is the candidate of a ROUGE-L count against the
+# candidate's sentences, both sides' clipping tables holding each type once (as the highlights,
+# marks.pxi, and DistinctTypes.reference_stats).
+
+cdef Py_ssize_t _types(const int32_t* T, Py_ssize_t n, uint8_t* seen, int32_t* out) noexcept nogil:
+    """The distinct tokens of ``T`` in order of first occurrence (``seen``: a zeroed table, left zeroed)."""
+    cdef Py_ssize_t k, c = 0
+    for k in range(n):
+        if not seen[T[k]]:
+            seen[T[k]] = 1
+            out[c] = T[k]
+            c += 1
+    for k in range(c):
+        seen[out[k]] = 0
+    return c
+
+
+cdef int _count_ld(Work* w, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab, PairC* d) noexcept nogil:
+    """LD of every reference into ``d``'s rh/rm/rp/rs (in ``w.dcnt``: the swapped counts reuse
+    the workspace's own per-pair tables, so _score_pair runs this after its other measures)."""
+    cdef PairC s
+    cdef DocC Pd, Rd
+    cdef const DocC* Rp = &Rd
+    cdef Py_ssize_t longest = 0, npt
+    cdef int r
+    cdef uint8_t* seen
+    for r in range(nr):
+        if R[r].ntok > longest:
+            longest = R[r].ntok
+    if (_need_zeroed(&w.seen, nvocab + 1, 1) < 0 or _need(&w.ptypes, P.ntok + 1, 4) < 0
+            or _need(&w.mtypes, longest + 1, 4) < 0 or _need(&w.dcnt, 4 * (nr + 1), 8) < 0):
+        return -1
+    seen = <uint8_t*>w.seen.p
+    d.nr = nr
+    d.rh = <double*>w.dcnt.p
+    d.rm = d.rh + nr
+    d.rp = d.rm + nr
+    d.rs = d.rp + nr
+    npt = _types(P.tok, P.ntok, seen, <int32_t*>w.ptypes.p)
+    for r in range(nr):
+        Pd = R[r][0]
+        Pd.ntok = _types(R[r].tok, R[r].ntok, seen, <int32_t*>w.mtypes.p)
+        Pd.tok = <int32_t*>w.mtypes.p
+        Rd = P[0]
+        Rd.ntok = npt
+        Rd.tok = <int32_t*>w.ptypes.p
+        if _pair_ids(w, &s, &Pd, &Rp, 1, nvocab) < 0:
+            return -1
+        s.mks = NULL
+        if <double>s.maxm * <double>Pd.maxsent > MAX_TRACE_CELLS:
+            return -3
+        if _count_l(w, &s, False) < 0:
+            return -1
+        d.rh[r] = s.rh[0]
+        d.rm[r] = <double>Pd.ntok
+        d.rp[r] = <double>npt
+        d.rs[r] = _round5(d.rh[r] / d.rm[r]) if Pd.ntok != 0 else 0.0
+    return 0

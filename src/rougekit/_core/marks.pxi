@@ -114,19 +114,6 @@ cdef int _unit_marks(Work* w, int kind, int n, const int32_t* ploc, Py_ssize_t l
     return 0
 
 
-cdef Py_ssize_t _types(const int32_t* T, Py_ssize_t n, uint8_t* seen, int32_t* out) noexcept nogil:
-    """The distinct tokens of ``T`` in order of first occurrence (``seen``: a zeroed table, left zeroed)."""
-    cdef Py_ssize_t k, c = 0
-    for k in range(n):
-        if not seen[T[k]]:
-            seen[T[k]] = 1
-            out[c] = T[k]
-            c += 1
-    for k in range(c):
-        seen[out[k]] = 0
-    return c
-
-
 def batch_marks(int kind, int param, int flags, double weight,
                 const int32_t[::1] toks, const int64_t[::1] tok_off,
                 const int32_t[::1] utoks, const int64_t[::1] sent_off, const int64_t[::1] text_sents,
