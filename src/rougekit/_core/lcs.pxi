@@ -547,36 +547,38 @@ cdef Py_ssize_t _types(const int32_t* T, Py_ssize_t n, uint8_t* seen, int32_t* o
     return c
 
 
+cdef int _ld_docs(Work* w, const DocC* cand, const DocC* ref, DocC* Pd, DocC* Rd, Py_ssize_t nvocab) noexcept nogil:
+    """LD's pair with the roles swapped: ``Pd`` is the reference and ``Rd`` the candidate (the
+    engine's candidate and reference), each with its distinct tokens as the clipping table (in
+    ``w.mtypes`` and ``w.ptypes``; its sentences unchanged); -1 when out of memory."""
+    if (_need_zeroed(&w.seen, nvocab + 1, 1) < 0 or _need(&w.ptypes, cand.ntok + 1, 4) < 0
+            or _need(&w.mtypes, ref.ntok + 1, 4) < 0):
+        return -1
+    Pd[0] = ref[0]
+    Pd.ntok = <int32_t>_types(ref.tok, ref.ntok, <uint8_t*>w.seen.p, <int32_t*>w.mtypes.p)
+    Pd.tok = <int32_t*>w.mtypes.p
+    Rd[0] = cand[0]
+    Rd.ntok = <int32_t>_types(cand.tok, cand.ntok, <uint8_t*>w.seen.p, <int32_t*>w.ptypes.p)
+    Rd.tok = <int32_t*>w.ptypes.p
+    return 0
+
+
 cdef int _count_ld(Work* w, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab, PairC* d) noexcept nogil:
     """LD of every reference into ``d``'s rh/rm/rp/rs (in ``w.dcnt``: the swapped counts reuse
     the workspace's own per-pair tables, so _score_pair runs this after its other measures)."""
     cdef PairC s
     cdef DocC Pd, Rd
     cdef const DocC* Rp = &Rd
-    cdef Py_ssize_t longest = 0, npt
     cdef int r
-    cdef uint8_t* seen
-    for r in range(nr):
-        if R[r].ntok > longest:
-            longest = R[r].ntok
-    if (_need_zeroed(&w.seen, nvocab + 1, 1) < 0 or _need(&w.ptypes, P.ntok + 1, 4) < 0
-            or _need(&w.mtypes, longest + 1, 4) < 0 or _need(&w.dcnt, 4 * (nr + 1), 8) < 0):
+    if _need(&w.dcnt, 4 * (nr + 1), 8) < 0:
         return -1
-    seen = <uint8_t*>w.seen.p
     d.nr = nr
     d.rh = <double*>w.dcnt.p
     d.rm = d.rh + nr
     d.rp = d.rm + nr
     d.rs = d.rp + nr
-    npt = _types(P.tok, P.ntok, seen, <int32_t*>w.ptypes.p)
     for r in range(nr):
-        Pd = R[r][0]
-        Pd.ntok = _types(R[r].tok, R[r].ntok, seen, <int32_t*>w.mtypes.p)
-        Pd.tok = <int32_t*>w.mtypes.p
-        Rd = P[0]
-        Rd.ntok = npt
-        Rd.tok = <int32_t*>w.ptypes.p
-        if _pair_ids(w, &s, &Pd, &Rp, 1, nvocab) < 0:
+        if _ld_docs(w, P, R[r], &Pd, &Rd, nvocab) < 0 or _pair_ids(w, &s, &Pd, &Rp, 1, nvocab) < 0:
             return -1
         s.mks = NULL
         if <double>s.maxm * <double>Pd.maxsent > MAX_TRACE_CELLS:
@@ -585,6 +587,6 @@ cdef int _count_ld(Work* w, const DocC* P, const DocC** R, int nr, Py_ssize_t nv
             return -1
         d.rh[r] = s.rh[0]
         d.rm[r] = <double>Pd.ntok
-        d.rp[r] = <double>npt
+        d.rp[r] = <double>Rd.ntok
         d.rs[r] = _round5(d.rh[r] / d.rm[r]) if Pd.ntok != 0 else 0.0
     return 0
