@@ -563,13 +563,16 @@ cdef int _ld_docs(Work* w, const DocC* cand, const DocC* ref, DocC* Pd, DocC* Rd
     return 0
 
 
-cdef int _count_ld(Work* w, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab, PairC* d) noexcept nogil:
-    """LD of every reference into ``d``'s rh/rm/rp/rs (in ``w.dcnt``: the swapped counts reuse
-    the workspace's own per-pair tables, so _score_pair runs this after its other measures)."""
-    cdef PairC s
+cdef int _count_ld(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
+                   const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
+    """The LD measures of ``ms`` (every reference's counts in ``w.dcnt``: the swapped counts reuse
+    the workspace's own per-pair tables, so _score_pair runs this after its other measures), then
+    the multi-reference rule into their rows of ``out``."""
+    cdef PairC s, dc
+    cdef PairC* d = &dc
     cdef DocC Pd, Rd
     cdef const DocC* Rp = &Rd
-    cdef int r
+    cdef int r, qn
     if _need(&w.dcnt, 4 * (nr + 1), 8) < 0:
         return -1
     d.nr = nr
@@ -589,4 +592,7 @@ cdef int _count_ld(Work* w, const DocC* P, const DocC** R, int nr, Py_ssize_t nv
         d.rm[r] = <double>Pd.ntok
         d.rp[r] = <double>Rd.ntok
         d.rs[r] = _round5(d.rh[r] / d.rm[r]) if Pd.ntok != 0 else 0.0
+    for qn in range(nm):
+        if ms[qn].kind == K_LD:
+            _combine(d, mode_b, mode_max, False, 0.0, alpha, out + qn * 6)
     return 0

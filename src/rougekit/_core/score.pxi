@@ -44,12 +44,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
             return rc
         _combine(&c, mode_b, mode_max, kind == K_W, ms[qn].inv_w, alpha, out + qn * 6)
     if ld:
-        rc = _count_ld(w, P, R, nr, nvocab, &c)              # lcs.pxi
-        if rc < 0:
-            return rc
-        for qn in range(nm):
-            if ms[qn].kind == K_LD:
-                _combine(&c, mode_b, mode_max, False, 0.0, alpha, out + qn * 6)
+        return _count_ld(w, ms, nm, mode_b, mode_max, alpha, P, R, nr, out, nvocab)   # lcs.pxi
     return 0
 
 
