@@ -60,7 +60,9 @@ def test_the_batch_codes_and_the_spaces():
     assert KernelSpec(Kind.N, 2).batch == (0, 2, 0.0)
     assert KernelSpec(Kind.W, weight=1.2).batch == (2, 0, 1.2)
     assert KernelSpec(Kind.SU, 4, flags=ALL_UNIGRAMS).batch is None  # su_unigrams="all": pair by pair
-    assert KernelSpec(Kind.ND, 1).batch is None
+    assert KernelSpec(Kind.ND, 2).batch == (6, 2, 0.0)  # distinct n-grams: the compiled batch path too
+    assert KernelSpec(Kind.LD).batch == (7, 0, 0.0)
+    assert kinds.BATCH_KINDS == frozenset(Kind)  # no family runs pair by pair in Python for its kind
     assert [k.name for k in Kind if KernelSpec(k).space == "joined"] == ["N", "S", "SU", "LSEQ", "ND"]
 
 
@@ -81,7 +83,7 @@ def test_every_family_with_a_kernel_names_a_kind():
             assert spec is None or isinstance(spec.kind, Kind), example
 
 
-@pytest.mark.parametrize("code", [int(Kind.ND), int(Kind.LD), 8, -1])
+@pytest.mark.parametrize("code", [8, -1])
 def test_the_compiled_engine_refuses_a_kind_it_does_not_count(code):
     # _score_pair counts the BATCH_KINDS only: any other code was once counted as ROUGE-W
     batch = pytest.importorskip("rougekit._core._batch", reason="the compiled engine is not built")
@@ -113,7 +115,6 @@ def test_rouge_scores_sequence_lcs_is_a_row_of_the_table():
 def test_options_no_measure_depends_on_keep_the_compiled_path_and_its_numbers(multi_ref):
     """su_unigrams="all" and wlcs="paper" change ROUGE-SU and ROUGE-W only: ROUGE-1/2/L under them
     run on the compiled engine (they ran pair by pair in Python), with the readable path's numbers."""
-    import dataclasses
     import random
 
     import numpy as np
@@ -130,7 +131,9 @@ def test_options_no_measure_depends_on_keep_the_compiled_path_and_its_numbers(mu
     cands = [tb._summary(rng) for _ in range(80)]
     refs = [[tb._summary(rng) for _ in range(rng.randint(1, 3))] for _ in cands]
     compiled, _ = scorer._score_arrays_of(cands, refs, None, 1)
-    scorer._plan = dataclasses.replace(scorer._plan, batch=None)  # the readable path, the same options
-    readable, _ = scorer._score_arrays_of(cands, refs, None, 1)
+    options = dict(su_unigrams="all", wlcs="paper", multi_ref=multi_ref, stem=True)
+    readable_scorer = Scorer(names, bootstrap=None, fast=False, **options)  # the readable path, the same options
+    assert readable_scorer._plan.batch is None
+    readable, _ = readable_scorer._score_arrays_of(cands, refs, None, 1)
     assert np.array_equal(compiled, readable)
     assert compiled[:, :, 1].sum() > 0  # hits were counted

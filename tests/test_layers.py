@@ -335,6 +335,7 @@ DOOR = (
     "plan",
     "process_kernels",
     "ids_without_kernel",
+    "kind_counts",
     "inputs",
     "Kind",
     "kernel_spec",

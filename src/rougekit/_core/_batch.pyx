@@ -151,7 +151,7 @@ cdef class _Engine:
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
                   bint drop_empty=False, to_text=None, bint mode_max=False):
         """``measures``: (kind code, n/skip, weight) tuples (``KernelSpec.batch``: the kinds
-        ``_score_pair`` counts, N, L, W, S, SU and LSEQ of kinds.pxi; any other code is refused).
+        ``_score_pair`` counts, N, L, W, S, SU, LSEQ, ND and LD of kinds.pxi; any other code is refused).
 
         ``stopwords``: an iterable of ASCII words, or None. ``stem_kind``: 0 none, 1 ROUGE-1.5.5's
         ``-m`` (``exceptions``: the WordNet exception dict), 2 NLTK's Porter (rouge-score).
@@ -171,7 +171,7 @@ cdef class _Engine:
             raise MemoryError()
         for i in range(self.nm):
             kind, n, w = measures[i]
-            if kind not in (K_N, K_L, K_W, K_S, K_SU, K_LSEQ):
+            if kind not in (K_N, K_L, K_W, K_S, K_SU, K_LSEQ, K_ND, K_LD):
                 raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
             self.ms[i].kind = kind
             self.ms[i].n = n

@@ -17,6 +17,7 @@ The behaviour is described in ``docs/rouge155/measures.md``:
 * :func:`lcs_union_hits`     -- ROUGE-L summary-level union LCS hits
 * :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits
 * :func:`pair_counts`        -- several of them on one pair (ROUGE-N orders, LCS, union LCS)
+* :func:`kind_counts`        -- several rows of the kind table (``kinds.py``) on one pair
 * :func:`intern_ids`         -- tokens to ids (what the front ends hand the kernels)
 * :func:`split_marked`       -- a text cut at marked characters (a tokenizer's split)
 """
@@ -27,6 +28,8 @@ import math
 from collections import Counter
 from typing import Iterable, Sequence
 
+from rougekit._core.kinds import Kind
+
 __all__ = [
     "ngram_stats",
     "skip_bigram_stats",
@@ -34,6 +37,7 @@ __all__ = [
     "wlcs_union_hits",
     "wlcs_weight",
     "pair_counts",
+    "kind_counts",
     "intern_ids",
     "split_marked",
 ]
@@ -347,6 +351,36 @@ def pair_counts(peer, model, orders, lcs: bool, peer_sents=None, model_sents=Non
         pf = [t for s in peer_sents for t in s]
         mf = [t for s in model_sents for t in s]
         out += (lcs_union_hits(peer_sents, model_sents, pf, mf), len(mf), len(pf))
+    return tuple(out)
+
+
+def kind_counts(peer, model, specs, peer_sents=None, model_sents=None) -> tuple[int, ...]:
+    """The counts of several rows of the kind table on one pair, one flat tuple of ``(hits, model
+    count, peer count)`` per spec ``(kind code, n or skip, weight)`` (any kind but ROUGE-W): N and
+    ND of the tokens (:func:`ngram_stats`), S/SU (:func:`skip_bigram_stats`), L the union LCS of the
+    sentences (one sentence of the tokens when None; counts: the model's sentence tokens and the
+    peer's tokens), LSEQ the LCS of the token sequences, LD the distinct tokens on the union LCS
+    with the roles swapped, clipped by each side's distinct tokens (the counts).
+    """
+    ps = _sentences(peer_sents) if peer_sents is not None else [_ints(peer)]
+    ms = _sentences(model_sents) if model_sents is not None else [_ints(model)]
+    out: list[int] = []
+    for kind, n, _weight in specs:
+        if kind in (Kind.N, Kind.ND):
+            if n < 1:
+                raise ValueError(f"n must be >= 1, got {n}")
+            out += ngram_stats(peer, model, n, kind == Kind.ND)
+        elif kind in (Kind.S, Kind.SU):
+            out += skip_bigram_stats(peer, model, n, kind == Kind.SU)
+        elif kind == Kind.L:
+            out += (lcs_union_hits(ps, ms, peer, model), sum(map(len, ms)), len(peer))
+        elif kind == Kind.LSEQ:
+            out += (lcs_union_hits([peer], [model], peer, model), len(model), len(peer))
+        elif kind == Kind.LD:
+            pt, mt = list(dict.fromkeys(_ints(peer))), list(dict.fromkeys(_ints(model)))
+            out += (lcs_union_hits(ms, ps, mt, pt), len(mt), len(pt))
+        else:
+            raise ValueError(f"kind code {kind!r} is not one kind_counts counts (ROUGE-W: wlcs_union_hits)")
     return tuple(out)
 
 

@@ -509,3 +509,74 @@ cdef int _skip_hash(Work* w, PairC* c, int d, bint su, Py_ssize_t pcount) noexce
         c.rm[r] = <double>mcount
         c.rp[r] = <double>pcount
     return 0
+
+
+# ---- ND: distinct n-grams (pltrdy rouge's sets, docs/measures/distinct.md).  One hashed table
+# per reference over the final ids: the candidate's windows (cp 1), then the reference's (cp 0
+# when new); a window's first sight in the reference counts it once, a hit when the candidate
+# has it.  A position >= 0 is the candidate's window, -1 - i the reference's window i.
+
+cdef inline const int32_t* _nd_at(const int32_t* ptok, const int32_t* mtok, int32_t pos) noexcept nogil:
+    return ptok + pos if pos >= 0 else mtok + (-1 - pos)
+
+
+cdef inline GEntry* _nd_slot(GEntry* t, Py_ssize_t msk, uint32_t gen, const int32_t* ptok,
+                             const int32_t* mtok, int32_t pos, int n) noexcept nogil:
+    """The entry of the window at ``pos``; a new one has cp 0, used 0 (and rgen 1: new)."""
+    cdef const int32_t* win = _nd_at(ptok, mtok, pos)
+    cdef uint64_t key = gram_key(win, n)
+    cdef Py_ssize_t s = <Py_ssize_t>(mix64(key) & msk)
+    cdef GEntry* e
+    while True:
+        e = &t[s]
+        if e.gen != gen:
+            e.gen = gen
+            e.key = key
+            e.pos = pos
+            e.cp = 0
+            e.used = 0
+            e.rgen = 1
+            return e
+        if e.key == key and (n <= 2 or _same(_nd_at(ptok, mtok, e.pos), win, n)):
+            e.rgen = 0
+            return e
+        s = (s + 1) & msk
+
+
+cdef int _count_nd(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
+    """ND (distinct ``nn``-grams of the joined tokens) of every reference: hits are the n-grams
+    found in both texts, the counts each text's distinct n-grams (rh, rm, rp; rs under -f B)."""
+    cdef Py_ssize_t pcount = c.lp - nn + 1 if c.lp >= nn else 0, mcount, i, msk
+    cdef int r
+    cdef int64_t hits, md, pd
+    cdef const int32_t* ptok = c.P.tok
+    cdef const int32_t* mtok
+    cdef GEntry* gt
+    cdef GEntry* e
+    for r in range(c.nr):
+        mtok = c.R[r].tok
+        mcount = c.R[r].ntok - nn + 1 if c.R[r].ntok >= nn else 0
+        hits = 0
+        md = 0
+        pd = 0
+        if pcount + mcount > 0:
+            if _gt_reset(w, pcount + mcount) < 0:
+                return -1
+            gt = <GEntry*>w.gt.p
+            msk = _gt_mask(w, pcount + mcount)
+            for i in range(pcount):
+                e = _nd_slot(gt, msk, w.ggen, ptok, mtok, <int32_t>i, nn)
+                pd += e.rgen
+                e.cp = 1
+            for i in range(mcount):
+                e = _nd_slot(gt, msk, w.ggen, ptok, mtok, <int32_t>(-1 - i), nn)
+                if e.used == 0:
+                    e.used = 1
+                    md += 1
+                    hits += e.cp
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>md
+        c.rp[r] = <double>pd
+    if mode_b:
+        _recall_b(c)
+    return 0

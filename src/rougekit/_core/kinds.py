@@ -36,8 +36,8 @@ ALL_UNIGRAMS = 1
 #: the flags by name (kinds.pxi: ``F_<name>``)
 FLAGS = {"ALL_UNIGRAMS": ALL_UNIGRAMS}
 
-#: kinds the compiled batch scorer counts (``_score_pair``); the others run pair by pair
-BATCH_KINDS = frozenset({Kind.N, Kind.L, Kind.W, Kind.S, Kind.SU, Kind.LSEQ})
+#: kinds the compiled batch scorer counts (``_score_pair``): all of them
+BATCH_KINDS = frozenset(Kind)
 
 #: kinds whose units (and highlights) are positions of the joined tokens; the others are
 #: positions of the sentence tokens

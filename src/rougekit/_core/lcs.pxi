@@ -527,3 +527,72 @@ cdef inline void _wlcs_runs(const int32_t* x, uint8_t* mk, Py_ssize_t m, int32_t
     if keep:
         for q in range(start, m):
             mk[q] = 0
+
+
+# ---- LD: the distinct tokens on the union LCS, the roles swapped (pltrdy rouge's sets,
+# docs/measures/distinct.md): each reference is the candidate of a ROUGE-L count against the
+# candidate's sentences, both sides' clipping tables holding each type once (as the highlights,
+# marks.pxi, and DistinctTypes.reference_stats).
+
+cdef Py_ssize_t _types(const int32_t* T, Py_ssize_t n, uint8_t* seen, int32_t* out) noexcept nogil:
+    """The distinct tokens of ``T`` in order of first occurrence (``seen``: a zeroed table, left zeroed)."""
+    cdef Py_ssize_t k, c = 0
+    for k in range(n):
+        if not seen[T[k]]:
+            seen[T[k]] = 1
+            out[c] = T[k]
+            c += 1
+    for k in range(c):
+        seen[out[k]] = 0
+    return c
+
+
+cdef int _ld_docs(Work* w, const DocC* cand, const DocC* ref, DocC* Pd, DocC* Rd, Py_ssize_t nvocab) noexcept nogil:
+    """LD's pair with the roles swapped: ``Pd`` is the reference and ``Rd`` the candidate (the
+    engine's candidate and reference), each with its distinct tokens as the clipping table (in
+    ``w.mtypes`` and ``w.ptypes``; its sentences unchanged); -1 when out of memory."""
+    if (_need_zeroed(&w.seen, nvocab + 1, 1) < 0 or _need(&w.ptypes, cand.ntok + 1, 4) < 0
+            or _need(&w.mtypes, ref.ntok + 1, 4) < 0):
+        return -1
+    Pd[0] = ref[0]
+    Pd.ntok = <int32_t>_types(ref.tok, ref.ntok, <uint8_t*>w.seen.p, <int32_t*>w.mtypes.p)
+    Pd.tok = <int32_t*>w.mtypes.p
+    Rd[0] = cand[0]
+    Rd.ntok = <int32_t>_types(cand.tok, cand.ntok, <uint8_t*>w.seen.p, <int32_t*>w.ptypes.p)
+    Rd.tok = <int32_t*>w.ptypes.p
+    return 0
+
+
+cdef int _count_ld(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
+                   const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
+    """The LD measures of ``ms`` (every reference's counts in ``w.dcnt``: the swapped counts reuse
+    the workspace's own per-pair tables, so _score_pair runs this after its other measures), then
+    the multi-reference rule into their rows of ``out``."""
+    cdef PairC s, dc
+    cdef PairC* d = &dc
+    cdef DocC Pd, Rd
+    cdef const DocC* Rp = &Rd
+    cdef int r, qn
+    if _need(&w.dcnt, 4 * (nr + 1), 8) < 0:
+        return -1
+    d.nr = nr
+    d.rh = <double*>w.dcnt.p
+    d.rm = d.rh + nr
+    d.rp = d.rm + nr
+    d.rs = d.rp + nr
+    for r in range(nr):
+        if _ld_docs(w, P, R[r], &Pd, &Rd, nvocab) < 0 or _pair_ids(w, &s, &Pd, &Rp, 1, nvocab) < 0:
+            return -1
+        s.mks = NULL
+        if <double>s.maxm * <double>Pd.maxsent > MAX_TRACE_CELLS:
+            return -3
+        if _count_l(w, &s, False) < 0:
+            return -1
+        d.rh[r] = s.rh[0]
+        d.rm[r] = <double>Pd.ntok
+        d.rp[r] = <double>Rd.ntok
+        d.rs[r] = _round5(d.rh[r] / d.rm[r]) if Pd.ntok != 0 else 0.0
+    for qn in range(nm):
+        if ms[qn].kind == K_LD:
+            _combine(d, mode_b, mode_max, False, 0.0, alpha, out + qn * 6)
+    return 0

@@ -114,19 +114,6 @@ cdef int _unit_marks(Work* w, int kind, int n, const int32_t* ploc, Py_ssize_t l
     return 0
 
 
-cdef Py_ssize_t _types(const int32_t* T, Py_ssize_t n, uint8_t* seen, int32_t* out) noexcept nogil:
-    """The distinct tokens of ``T`` in order of first occurrence (``seen``: a zeroed table, left zeroed)."""
-    cdef Py_ssize_t k, c = 0
-    for k in range(n):
-        if not seen[T[k]]:
-            seen[T[k]] = 1
-            out[c] = T[k]
-            c += 1
-    for k in range(c):
-        seen[out[k]] = 0
-    return c
-
-
 def batch_marks(int kind, int param, int flags, double weight,
                 const int32_t[::1] toks, const int64_t[::1] tok_off,
                 const int32_t[::1] utoks, const int64_t[::1] sent_off, const int64_t[::1] text_sents,
@@ -136,7 +123,7 @@ def batch_marks(int kind, int param, int flags, double weight,
     """Fill ``hits[e]`` and the marks of entry ``e`` (candidate text ``peer[e]``, reference text
     ``model[e]``) at ``peer_marks[peer_at[e]:]`` and ``model_marks[model_at[e]:]`` (one byte per
     position of the measure's token space, zeroed by the caller); see the top of marks.pxi."""
-    cdef Py_ssize_t ntext = tok_off.shape[0] - 1, ne = peer.shape[0], e, t, k, ns, b0, longest = 0
+    cdef Py_ssize_t ntext = tok_off.shape[0] - 1, ne = peer.shape[0], e, t, k, ns, b0
     cdef int nms = 1, rc = 0
     cdef MeasureC ms[2]
     cdef double out[12]
@@ -149,9 +136,6 @@ def batch_marks(int kind, int param, int flags, double weight,
     cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
     cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
     cdef int32_t* soff = <int32_t*>malloc((sent_off.shape[0] + ntext + 1) * sizeof(int32_t))
-    cdef uint8_t* seen = NULL
-    cdef int32_t* ptypes = NULL
-    cdef int32_t* mtypes = NULL
     cdef _Work wk = _Work(measures=2)
     memset(&mks, 0, sizeof(Marks))
     wk.w.marks = &mks
@@ -170,8 +154,6 @@ def batch_marks(int kind, int param, int flags, double weight,
                 so[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
             _doc_set(d, <int32_t*>(T + tok_off[t]) if T != NULL else NULL, tok_off[t + 1] - tok_off[t],
                      <int32_t*>(S + b0) if S != NULL else NULL, sent_off[text_sents[t + 1]] - b0, so, ns)
-            if d.ntok > longest:
-                longest = d.ntok
         if kind == K_N or kind == K_ND:
             ms[0].kind = K_N
             ms[0].n = param
@@ -192,22 +174,13 @@ def batch_marks(int kind, int param, int flags, double weight,
             ms[0].kind = K_L
         else:
             raise ValueError(f"no highlights for kind {kind}")
-        if kind == K_LD:   # the clipping tables hold each type once (DistinctTypes.reference_stats)
-            seen = <uint8_t*>calloc(vocab + 1, 1)
-            ptypes = <int32_t*>malloc((longest + 1) * sizeof(int32_t))
-            mtypes = <int32_t*>malloc((longest + 1) * sizeof(int32_t))
-            if seen == NULL or ptypes == NULL or mtypes == NULL:
-                raise MemoryError()
         with nogil:
             for e in range(ne):
                 mks.np = 0
-                if kind == K_LD:   # the roles swapped: the reference is the engine's candidate
-                    Pd = docs[model[e]]
-                    Rd = docs[peer[e]]
-                    Pd.ntok = <int32_t>_types(Pd.tok, Pd.ntok, seen, mtypes)
-                    Pd.tok = mtypes
-                    Rd.ntok = <int32_t>_types(Rd.tok, Rd.ntok, seen, ptypes)
-                    Rd.tok = ptypes
+                if kind == K_LD:   # the roles swapped, distinct clipping tables (lcs.pxi: _ld_docs)
+                    if _ld_docs(&wk.w, &docs[peer[e]], &docs[model[e]], &Pd, &Rd, vocab) < 0:
+                        rc = -1
+                        break
                     mks.peer = &model_marks[model_at[e]]
                     mks.model = &peer_marks[peer_at[e]]
                 else:
@@ -232,7 +205,4 @@ def batch_marks(int kind, int param, int flags, double weight,
     finally:
         free(docs)
         free(soff)
-        free(seen)
-        free(ptypes)
-        free(mtypes)
         free(mks.pairs.p)

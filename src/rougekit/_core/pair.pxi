@@ -4,9 +4,8 @@
 # (_pure.py).  A call reads one candidate and one reference (token ints; the sentence tokens
 # apart from the joined tokens that fill the clipping tables, as under -b) into two DocC summaries
 # over dense ids and runs _score_pair on them with one measure: the counting is the batch path's
-# own code (score.pxi, grams.pxi, lcs.pxi).  Only the distinct n-gram types of the pltrdy
-# ``rouge`` counting (docs/measures/distinct.md) are prepared here: each side's n-gram windows
-# become the ids of its distinct windows, whose clipped unigram overlap is the shared types.
+# own code (score.pxi, grams.pxi, lcs.pxi).  kind_counts runs several rows of the kind table
+# (kinds.pxi) on one pair in one _score_pair call.
 #
 # Buffers and the _score_pair workspace live in a _PairState taken from a small pool for the
 # call, so threads never share one; the GIL is released around _score_pair for large inputs.
@@ -14,14 +13,6 @@
 cdef struct PairId:
     int32_t key
     int32_t id          # -1: an empty slot
-
-
-cdef struct WinEntry:
-    uint64_t key        # gram_key of the window
-    int32_t side        # 0 candidate, 1 reference: where its first window starts
-    int32_t pos
-    int32_t id          # -1: an empty slot
-    int32_t seen        # bit k: already output for side k
 
 
 # work (tokens, skip units, DP cells / 16) above which _score_pair runs without the GIL
@@ -46,7 +37,7 @@ cdef class _PairState:
     cdef IntBuf stok[2]         # sentence tokens, concatenated
     cdef IntBuf soff[2]         # sentence offsets into stok
     cdef bint shared[2]         # the sentence tokens are the joined tokens (stok unused)
-    cdef Buf table              # PairId / WinEntry open addressing
+    cdef Buf table              # PairId open addressing
     cdef int32_t count          # dense ids given in this call
     cdef uint32_t top           # the largest raw id read (as unsigned)
     cdef double weight          # the ROUGE-W weight the workspace's f(k) table was made for
@@ -165,62 +156,6 @@ cdef int _pair_dense(_PairState s) except -1:
     return 0
 
 
-cdef int _pair_windows(_PairState s, int n) except -1:
-    """Replace each side's joined tokens by the ids of its distinct n-gram windows (each once, in
-    order of first appearance; one id per distinct window over both sides)."""
-    cdef Py_ssize_t total = 0, cap, msk, i, h, L
-    cdef int k
-    cdef uint64_t key
-    cdef WinEntry* t
-    cdef WinEntry* e
-    cdef const int32_t* src
-    cdef IntBuf tmp
-    cdef int32_t count = 0
-    for k in range(2):
-        if s.tok[k].n >= n:
-            total += s.tok[k].n - n + 1
-    cap = pow2_at_least(2 * total + 2)
-    if _need(&s.table, cap * sizeof(WinEntry), 1) < 0:
-        raise MemoryError()
-    t = <WinEntry*>s.table.p
-    memset(t, 0xFF, cap * sizeof(WinEntry))
-    msk = cap - 1
-    for k in range(2):
-        src = s.tok[k].data
-        L = s.tok[k].n - n + 1 if s.tok[k].n >= n else 0
-        s.stok[k].n = 0
-        _reserve(&s.stok[k], L + 1)
-        for i in range(L):
-            key = gram_key(src + i, n)
-            h = <Py_ssize_t>(mix64(key) & msk)
-            while True:
-                e = &t[h]
-                if e.id < 0:
-                    e.key = key
-                    e.side = k
-                    e.pos = <int32_t>i
-                    e.id = count
-                    e.seen = 0
-                    count += 1
-                    break
-                if e.key == key and (n <= 2 or _same(s.tok[e.side].data + e.pos, src + i, n)):
-                    break
-                h = (h + 1) & msk
-            if not (e.seen >> k) & 1:
-                e.seen |= 1 << k
-                s.stok[k].data[s.stok[k].n] = e.id
-                s.stok[k].n += 1
-    for k in range(2):
-        tmp = s.tok[k]
-        s.tok[k] = s.stok[k]
-        s.stok[k] = tmp
-        s.stok[k].n = 0
-        s.soff[k].data[1] = <int32_t>s.tok[k].n
-        s.shared[k] = True
-    s.count = count
-    return 0
-
-
 cdef void _pair_docs(_PairState s) noexcept:
     """Point both DocC summaries at the dense buffers."""
     cdef int k
@@ -262,10 +197,7 @@ def ngram_stats(peer, model, int n, bint distinct=False):
         _pair_side(s, 0, None, peer)
         _pair_side(s, 1, None, model)
         _pair_dense(s)
-        if distinct:
-            _pair_windows(s, n)
-            n = 1
-        _pair_score(s, K_N, n, 0.0)
+        _pair_score(s, K_ND if distinct else K_N, n, 0.0)
         return _pair_counts(s)
     finally:
         _pair_give(s)
@@ -325,7 +257,7 @@ cdef int _pair_run(_PairState s, MeasureC* ms, int nm, double* out) except -2:
     cdef int rc, q, kind
     for q in range(nm):
         kind = ms[q].kind
-        if kind == K_L or kind == K_LSEQ:
+        if kind == K_L or kind == K_LSEQ or kind == K_LD:
             work += <double>s.d[0].nstok * s.d[1].nstok / 256.0
         elif kind == K_W:
             work += <double>s.d[0].nstok * s.d[1].nstok / 4.0
@@ -411,6 +343,43 @@ def pair_counts(peer, model, orders, bint lcs, peer_sents=None, model_sents=None
             res.append(int(out[6 * q + 1]))
             res.append(int(out[6 * q]))
             res.append(int(out[6 * q + 2]))
+        return tuple(res)
+    finally:
+        _pair_give(s)
+
+
+def kind_counts(peer, model, specs, peer_sents=None, model_sents=None):
+    """Several rows of the kind table on one pair in one _score_pair call; see ``_pure.kind_counts``.
+
+    ``specs``: ``(kind code, n or skip, weight)`` per measure (``KernelSpec.batch``; any kind but
+    ROUGE-W). One flat tuple of ``(hits, model count, peer count)`` per spec, as ints.
+    """
+    cdef MeasureC ms[_PAIR_MAXM]
+    cdef int nm = 0, q
+    for kind, n, weight in specs:
+        if nm >= _PAIR_MAXM:
+            raise ValueError(f"at most {_PAIR_MAXM} measures in one call")
+        if kind not in (K_N, K_ND, K_S, K_SU, K_L, K_LSEQ, K_LD):
+            raise ValueError(f"kind code {kind!r} is not one kind_counts counts (ROUGE-W: wlcs_union_hits)")
+        if (kind == K_N or kind == K_ND) and n < 1:
+            raise ValueError(f"n must be >= 1, got {n}")
+        ms[nm].kind = kind
+        ms[nm].n = n
+        ms[nm].w = 0.0
+        ms[nm].inv_w = 0.0
+        nm += 1
+    if nm == 0:
+        return ()
+    cdef _PairState s = _pair_take()
+    try:
+        _pair_side(s, 0, peer_sents, peer)
+        _pair_side(s, 1, model_sents, model)
+        _pair_dense(s)
+        _pair_docs(s)
+        _pair_run(s, ms, nm, s.outm)
+        res = []
+        for q in range(nm):
+            res += (int(s.outm[6 * q + 1]), int(s.outm[6 * q]), int(s.outm[6 * q + 2]))
         return tuple(res)
     finally:
         _pair_give(s)

@@ -17,12 +17,18 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
     cdef PairC c
     cdef int qn, kind, rc
     cdef bint l_done = False   # the union-LCS masks do not depend on the measure: once per pair
+    cdef bint ld = False       # an LD measure: counted last (lcs.pxi: _count_ld)
     if _pair_ids(w, &c, P, R, nr, nvocab) < 0:
         return -1
     for qn in range(nm):
         kind = ms[qn].kind
+        if kind == K_LD:
+            ld = True
+            continue
         if kind == K_N:                                       # grams.pxi
             rc = _count_n(w, &c, ms[qn].n, mode_b)
+        elif kind == K_ND:                                    # grams.pxi
+            rc = _count_nd(w, &c, ms[qn].n, mode_b)
         elif kind == K_S or kind == K_SU:                     # grams.pxi
             rc = _count_skip(w, &c, kind, ms[qn].n, mode_b)
         elif kind == K_L and <double>c.maxm * <double>P.maxsent > MAX_TRACE_CELLS:
@@ -32,11 +38,13 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
         elif kind == K_L:
             rc = _count_l(w, &c, l_done)                      # lcs.pxi
             l_done = True
-        else:  # K_W: the one batch kind left (_Engine and _pair_score take no other code)
+        else:  # K_W: the one kind left (_Engine and _pair_score take no other code)
             rc = _count_w(w, &c, qn, ms[qn].w, ms[qn].inv_w)  # lcs.pxi
         if rc < 0:
             return rc
         _combine(&c, mode_b, mode_max, kind == K_W, ms[qn].inv_w, alpha, out + qn * 6)
+    if ld:
+        return _count_ld(w, ms, nm, mode_b, mode_max, alpha, P, R, nr, out, nvocab)   # lcs.pxi
     return 0
 
 

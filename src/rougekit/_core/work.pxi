@@ -97,6 +97,10 @@ cdef struct Work:
     Buf rm             # model count
     Buf rp             # peer count
     Buf rs             # -f B score
+    Buf seen           # uint8 [vocabulary], all zero between uses: distinct tokens (LD, lcs.pxi)
+    Buf ptypes         # int32: the candidate's distinct tokens (LD)
+    Buf mtypes         # int32: a reference's distinct tokens (LD)
+    Buf dcnt           # double [4 * references]: LD's hits, counts and -f B scores
     double** fw        # per measure: fw[k] = k ** w
     Py_ssize_t* fwlen
     void* marks        # NULL, or the Marks record of the highlights (score.pxi, marks.pxi)
@@ -123,6 +127,7 @@ cdef class _Work:
         free(w.mjp.p); free(w.msp.p); free(w.moff.p); free(w.pm.p); free(w.rows.p)
         free(w.mask.p); free(w.dirs.p); free(w.drows.p); free(w.lrows.p)
         free(w.rh.p); free(w.rm.p); free(w.rp.p); free(w.rs.p)
+        free(w.seen.p); free(w.ptypes.p); free(w.mtypes.p); free(w.dcnt.p)
         if w.fw != NULL:
             for i in range(self.nm):
                 free(w.fw[i])

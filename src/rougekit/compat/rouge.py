@@ -25,8 +25,9 @@ installed package), with its text handling and its counting, which is not ROUGE-
 * F = ``2 * (P * R / (P + R + 1e-8))`` for every metric; P (R) is 0.0 when the hypothesis
   (reference) has no n-gram.
 
-Counting runs through rougekit's engine (:func:`rougekit.scoring.reference_stats` with the
-registry's measures); only this text handling and the F formula live here.
+Counting runs through rougekit's engine (the registry's measures: with ``exclusive`` every metric
+of a pair in one kernel call, :func:`rougekit.measures.pair.kind_counts`; without it
+:func:`rougekit.scoring.reference_stats`); only this text handling and the F formula live here.
 
 Errors are ``rouge``'s: ``AssertionError`` when ``hyps`` is not an instance of the type of ``refs``
 (a list with a tuple, a numpy array with a list) or the lengths differ; ``AttributeError`` for a
@@ -47,7 +48,7 @@ import os
 from itertools import chain
 
 from rougekit.compat._dropped import DroppedInputWarning, warn_dropped
-from rougekit.engine.door import Doc, lcs_hits, reference_stats
+from rougekit.engine.door import Doc, kind_counts, lcs_hits, reference_stats
 from rougekit.measures import Measure
 from rougekit.text.intern import interner
 
@@ -152,8 +153,14 @@ class Rouge:
         ids = interner({}, skip_empty=False)
         hyp_doc, ref_doc = _doc(_sentences(hyp), ids), _doc(_sentences(ref), ids)
         result = {}
-        for metric in self.metrics:
-            values = _metric(Rouge.AVAILABLE_METRICS[metric], hyp_doc, ref_doc, self.exclusive, raw)
+        counts = None
+        if self.exclusive:  # every metric of the pair in one call: (hits, ref count, hyp count) each
+            which = [Rouge.AVAILABLE_METRICS[metric] for metric in self.metrics]
+            measures = [_ROUGE_L_DISTINCT if w == "l" else _DISTINCT[w] for w in which]
+            counts = kind_counts(hyp_doc.tokens, ref_doc.tokens, measures, hyp_doc.sentences, ref_doc.sentences)
+        for k, metric in enumerate(self.metrics):
+            found = counts[3 * k : 3 * k + 3] if counts is not None else None
+            values = _metric(Rouge.AVAILABLE_METRICS[metric], hyp_doc, ref_doc, self.exclusive, raw, found)
             result[metric] = {stat: values[stat] for stat in self.stats}  # raw stats of R/P/F: KeyError
         return result
 
@@ -225,14 +232,14 @@ def _doc(sentences, ids) -> Doc:
     return Doc(list(chain.from_iterable(sentence_ids)), sentence_ids)
 
 
-def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool) -> dict:
-    """One metric of one pair: ``{"hyp", "ref", "overlap"}`` counts, or ``{"f", "p", "r"}``."""
+def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool, found=None) -> dict:
+    """One metric of one pair: ``{"hyp", "ref", "overlap"}`` counts, or ``{"f", "p", "r"}``;
+    ``found``: its ``(hits, ref count, hyp count)`` when ``exclusive`` (:func:`kind_counts`)."""
     if which == "l":
         if not hyp.sentences or not ref.sentences:
             raise ValueError("Collections must contain at least 1 sentence.")
         if exclusive:
-            stats = reference_stats(_ROUGE_L_DISTINCT, hyp, ref)
-            hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
+            overlap, ref_count, hyp_count = found
         else:
             overlap = 0
             for ref_sentence in ref.sentences:
@@ -244,8 +251,11 @@ def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool) -> dict:
             raise ValueError("Hypothesis is empty.")
         if not ref.sentences:
             raise ValueError("Reference is empty.")
-        stats = reference_stats((_DISTINCT if exclusive else _ORDERS)[which], hyp, ref)
-        hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
+        if exclusive:
+            overlap, ref_count, hyp_count = found
+        else:
+            stats = reference_stats(_ORDERS[which], hyp, ref)
+            hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
     hyp_count, ref_count, overlap = int(hyp_count), int(ref_count), int(overlap)
     if raw:
         return {"hyp": hyp_count, "ref": ref_count, "overlap": overlap}

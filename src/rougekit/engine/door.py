@@ -49,6 +49,7 @@ from rougekit.measures.base import Match as Match
 from rougekit.measures.lcs import _check_trace_size as check_trace_size
 from rougekit.measures.lcs import lcs_hits as lcs_hits
 from rougekit.measures.ngram import ngram_counts as ngram_counts
+from rougekit.measures.pair import kind_counts as kind_counts
 from rougekit.measures.pair import pair_counts as pair_counts
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ __all__ = [
     "lcs_hits",
     "ngram_counts",
     "pair_counts",
+    "kind_counts",
 ]
 
 

@@ -4,6 +4,7 @@
 :func:`rougekit.measures.lcs.lcs_hits` (the LCS of the whole token sequences, and the union LCS
 of the sentences) give, from one call of ``rougekit._core.pair_counts``: both sides' token ids
 are read once, and the engine's pooled working state is reused (no per-call allocation).
+:func:`kind_counts` does the same for any measures with a row of the kind table (but ROUGE-W).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rougekit import _core, limits
 from rougekit.errors import InputError
 from rougekit.measures.lcs import _check_trace_size
 
-__all__ = ["pair_counts"]
+__all__ = ["pair_counts", "kind_counts"]
 
 _MAX_CELLS = limits.MAX_TRACE_CELLS
 
@@ -44,3 +45,18 @@ def pair_counts(
         if peer_sents is not None and model_sents is not None:
             _check_trace_size(peer_sents, model_sents)
         raise
+
+
+def kind_counts(
+    peer: Sequence[int],
+    model: Sequence[int],
+    measures: Sequence,
+    peer_sents: Optional[Sequence[Sequence[int]]] = None,
+    model_sents: Optional[Sequence[Sequence[int]]] = None,
+) -> tuple:
+    """``(hits, model count, peer count)`` of each measure (a :class:`~rougekit.measures.Measure`
+    whose ``kernel_spec`` is a row of the kind table, not ROUGE-W), one flat tuple, from one call of
+    ``rougekit._core.kind_counts``: each equals the family's ``reference_stats`` of the pair (with
+    the sentences, or the tokens as one sentence)."""
+    specs = [m.kernel_spec.batch for m in measures]
+    return _core.kind_counts(peer, model, specs, peer_sents, model_sents)
