@@ -251,6 +251,82 @@ cdef int ivec_reserve(IVec* v, Py_ssize_t cap) noexcept nogil:
     return 0
 
 
+cdef struct Post:
+    int32_t s          # kept slot
+    int32_t j          # position of the token in the kept text's rarity-sorted tokens
+    int32_t ly         # the kept text's length
+    int32_t pad
+    uint64_t sig0      # the kept text's token signature (bit = hash of a token id, 128 bits)
+    uint64_t sig1
+
+
+cdef struct PVec:
+    Post* p
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, uint64_t sig0, uint64_t sig1) noexcept nogil:
+    cdef Py_ssize_t cap
+    cdef void* p
+    if v.n == v.cap:
+        cap = v.cap * 2 if v.cap else 2
+        p = realloc(v.p, cap * sizeof(Post))
+        if p == NULL:
+            return -1
+        v.p = <Post*>p
+        v.cap = cap
+    v.p[v.n].s = s
+    v.p[v.n].j = j
+    v.p[v.n].ly = ly
+    v.p[v.n].pad = 0
+    v.p[v.n].sig0 = sig0
+    v.p[v.n].sig1 = sig1
+    v.n += 1
+    return 0
+
+
+cdef inline int sig_bit(int32_t a) noexcept nogil:
+    """The signature bit (0..127) of token id ``a``."""
+    return <int>(((<uint64_t>a) * <uint64_t>0x9E3779B97F4A7C15) >> 57)
+
+
+cdef inline void signature(const int32_t* x, Py_ssize_t n, uint64_t* out) noexcept nogil:
+    cdef Py_ssize_t k
+    cdef int b
+    out[0] = 0
+    out[1] = 0
+    for k in range(n):
+        b = sig_bit(x[k])
+        out[b >> 6] |= (<uint64_t>1) << (b & 63)
+
+
+def signature_py(const int32_t[::1] x):
+    """The two 64-bit words of the token signature of ``x`` (for tests)."""
+    cdef uint64_t out[2]
+    signature(&x[0] if x.shape[0] else NULL, x.shape[0], out)
+    return out[0], out[1]
+
+
+cdef inline Py_ssize_t sig_bound(uint64_t x0, uint64_t x1, Py_ssize_t n, const Post* P) noexcept nogil:
+    """An upper bound on the multiset overlap of a text (signature x0/x1, n tokens) and a kept one.
+
+    A signature bit set on one side only stands for at least one token of that side absent from
+    the other."""
+    cdef Py_ssize_t a = P.ly - RK_POPCOUNT64(P.sig0 & ~x0) - RK_POPCOUNT64(P.sig1 & ~x1)
+    cdef Py_ssize_t b = n - RK_POPCOUNT64(x0 & ~P.sig0) - RK_POPCOUNT64(x1 & ~P.sig1)
+    return a if a < b else b
+
+
+def sig_bound_py(uint64_t x0, uint64_t x1, Py_ssize_t n, uint64_t y0, uint64_t y1, Py_ssize_t ly):
+    """The signature bound of a text (x0/x1, n tokens) and a kept one (y0/y1, ly tokens) (for tests)."""
+    cdef Post P
+    P.ly = <int32_t>ly
+    P.sig0 = y0
+    P.sig1 = y1
+    return sig_bound(x0, x1, n, &P)
+
+
 cdef inline bint passes(double v, double t) noexcept nogil:
     return v > t
 
@@ -336,8 +412,10 @@ cdef class _Greedy:
     cdef Py_ssize_t vocab
     cdef const int32_t* rank
     cdef object rank_ref
-    cdef IVec* post           # token -> (kept slot, position in its sorted tokens) of the short prefixes
-    cdef IVec* post_l         # token -> the same of the long prefixes' rest
+    cdef PVec* post           # token -> (kept slot, position in its sorted tokens, length, signature) of the short prefixes
+    cdef PVec* post_l         # token -> the same of the long prefixes' rest
+    cdef int32_t* hneed       # partner length -> least LCS the probe needs (the probe's length n: 0..2n+2)
+    cdef Py_ssize_t hcap
     cdef IVec tok             # kept tokens in text order
     cdef IVec srt             # kept tokens sorted by id (bag-of-words overlap)
     cdef int64_t* koff        # kept slot -> start in tok / srt
@@ -362,8 +440,10 @@ cdef class _Greedy:
         self.vocab = rank.shape[0]
         self.rank_ref = rank
         self.rank = &rank[0] if self.vocab else NULL
-        self.post = <IVec*>calloc(self.vocab + 1, sizeof(IVec))
-        self.post_l = <IVec*>calloc(self.vocab + 1, sizeof(IVec))
+        self.post = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
+        self.post_l = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
+        self.hneed = NULL
+        self.hcap = 0
         self.koff = <int64_t*>malloc(17 * sizeof(int64_t))
         self.kgid = <int64_t*>malloc(16 * sizeof(int64_t))
         self.stamp = <int64_t*>malloc(16 * sizeof(int64_t))
@@ -399,6 +479,7 @@ cdef class _Greedy:
         free(self.kgid)
         free(self.stamp)
         free(self.plen)
+        free(self.hneed)
         query_free(&self.q)
 
     @property
@@ -472,7 +553,8 @@ cdef class _Greedy:
         cdef Py_ssize_t k, cap, s = self.kept
         cdef void* p
         cdef int32_t a
-        cdef IVec* pl
+        cdef PVec* pl
+        cdef uint64_t sg[2]
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
             p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
@@ -502,26 +584,46 @@ cdef class _Greedy:
         self.koff[s + 1] = self.tok.n
         self.kgid[s] = gid
         self.stamp[s] = -1
+        signature(x, n, sg)
         for k in range(pre[1]):
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
                 continue  # a repeat: listed at its first position
             pl = &self.post[a] if k < pre[0] else &self.post_l[a]
-            if ivec_push(pl, <int32_t>s) < 0 or ivec_push(pl, <int32_t>k) < 0:
+            if pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
                 with gil:
                     raise MemoryError()
         self.kept += 1
         return 0
 
+    cdef int _need_table(self, Py_ssize_t n) except -1 nogil:
+        """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
+        pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths)."""
+        cdef Py_ssize_t ly, cap = 2 * n + 3
+        cdef void* p
+        if cap > self.hcap:
+            p = realloc(self.hneed, cap * sizeof(int32_t))
+            if p == NULL:
+                with gil:
+                    raise MemoryError()
+            self.hneed = <int32_t*>p
+            self.hcap = cap
+        self.hneed[0] = <int32_t>(n + 1)
+        for ly in range(1, cap):
+            self.hneed[ly] = <int32_t>need_min(n, self.t, ly, ly)
+        return 0
+
     cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
         """Decide one text; 1 kept, 0 dropped (``match``/``best_out``: its best kept text and F)."""
-        cdef Py_ssize_t k, e, s, ly, ub, h, best_slot = -1, probe, part
+        cdef Py_ssize_t k, e, s, ly, ub, h, best_slot = -1, probe, part, top = 2 * n + 2
         cdef const int32_t* pre
         cdef double best = -1.0, v
         cdef int32_t a
-        cdef IVec* pl
+        cdef PVec* pl
+        cdef const Post* P
         cdef bint qset = False
         cdef double t = self.t
+        cdef uint64_t sg[2]
         for k in range(n):
             if x[k] < 0 or x[k] >= self.vocab:
                 with gil:
@@ -530,6 +632,9 @@ cdef class _Greedy:
         pre = self._prefixes(n)
         probe = pre[2] if pre[2] > pre[3] else pre[3]
         self.cand.n = 0
+        if probe:
+            self._need_table(n)
+            signature(x, n, sg)
         for k in range(probe):
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
@@ -540,20 +645,33 @@ cdef class _Greedy:
                 if part == 1 and k >= pre[3]:
                     continue
                 pl = &self.post[a] if part == 0 else &self.post_l[a]
-                for e in range(0, pl.n, 2):
-                    s = pl.p[e]
+                self.pairs_met += pl.n
+                for e in range(pl.n):
+                    P = pl.p + e
+                    # positional bound: were this the first shared token (at k here, P.j there),
+                    # every other shared one comes after it on both sides; a pair failing it here
+                    # fails it at any later shared token too, so nothing needs marking first
+                    ly = P.ly
+                    ub = n - k
+                    if ly - P.j < ub:
+                        ub = ly - P.j
+                    if ly <= top:
+                        if ub < self.hneed[ly]:
+                            continue
+                    elif not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
+                    h = sig_bound(sg[0], sg[1], n, P)
+                    if h < ub:
+                        ub = h
+                    if ly <= top:
+                        if ub < self.hneed[ly]:
+                            continue
+                    elif not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
+                    s = P.s
                     if self.stamp[s] == gid:
                         continue
                     self.stamp[s] = gid
-                    self.pairs_met += 1
-                    # positional bound: the first shared token, at k here and pl.p[e + 1] there;
-                    # every other shared token comes after it on both sides
-                    ly = self.koff[s + 1] - self.koff[s]
-                    ub = n - k
-                    if ly - pl.p[e + 1] < ub:
-                        ub = ly - pl.p[e + 1]
-                    if not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
                     if ivec_push(&self.cand, <int32_t>s) < 0:
                         with gil:
                             raise MemoryError()

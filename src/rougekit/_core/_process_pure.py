@@ -113,8 +113,9 @@ class _Greedy:
         self.t = float(threshold)
         self.rank = [int(r) for r in rank]
         self.vocab = len(self.rank)
-        self.post: dict[int, list[tuple[int, int]]] = {}  # token -> (kept slot, position) of the short prefixes
-        self.post_l: dict[int, list[tuple[int, int]]] = {}  # token -> the same of the long prefixes' rest
+        # token -> (kept slot, position, length, signature) of the short prefixes
+        self.post: dict[int, list[tuple[int, int, int, int]]] = {}
+        self.post_l: dict[int, list[tuple[int, int, int, int]]] = {}  # the same of the long prefixes' rest
         self.tok: list[list[int]] = []  # kept slot -> tokens in text order
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
@@ -148,19 +149,24 @@ class _Greedy:
         met: set[int] = set()
         cands: list[int] = []
         n = len(x)
+        sig = signature_py(x)
         for k in range(max(pre[2], pre[3])):
             if k and xr[k - 1] == xr[k]:
                 continue  # a repeat: listed at its first position
             lists = (self.post, self.post_l) if k < pre[3] else (self.post,)  # the short one with either prefix
             for post in lists:
-                for s, j in post.get(xr[k], ()):
-                    if s in met:
+                entries = post.get(xr[k], ())
+                self.pairs_met += len(entries)
+                for s, j, ly, ysig in entries:
+                    # positional bound (nothing shared before k here, j there), then the signatures'
+                    ub = min(n - k, ly - j)
+                    if score_py(STAT_F, ub, ly, n) <= t:
+                        continue
+                    ub = min(ub, sig_bound_py(sig, n, ysig, ly))
+                    if score_py(STAT_F, ub, ly, n) <= t or s in met:
                         continue
                     met.add(s)
-                    ly = len(self.tok[s])  # positional bound: nothing shared before k here, j there
-                    if score_py(STAT_F, min(n - k, ly - j), ly, n) > t:
-                        cands.append(s)
-        self.pairs_met += len(met)
+                    cands.append(s)
         self.pairs_cand += len(cands)
         best, best_slot, pm = -1.0, -1, None
 
@@ -185,10 +191,11 @@ class _Greedy:
         self.tok.append(x)
         self.srt.append(xs)
         self.gid.append(gid)
+        sig = signature_py(x)
         for k in range(pre[1]):
             if k and xr[k - 1] == xr[k]:
                 continue
-            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k))
+            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k, n, sig))
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
@@ -197,6 +204,25 @@ class _Greedy:
         for i in range(n):
             keep[i], match[i], score[i] = self._one(_text(ids, off, i), self.seen + i)
         self.seen += n
+
+
+def signature_py(x) -> int:
+    """The 128-bit token signature of ``x`` as one int (bit = the top 7 bits of id * 0x9E3779B97F4A7C15
+    mod 2**64); the compiled twin returns it as two 64-bit words, low first."""
+    out = 0
+    for a in x:
+        out |= 1 << (((int(a) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> 57)
+    return out
+
+
+def _popcount(v: int) -> int:
+    return bin(v).count("1")
+
+
+def sig_bound_py(xsig: int, n: int, ysig: int, ly: int) -> int:
+    """An upper bound on the multiset overlap of texts of n and ly tokens from their signatures: a
+    bit set on one side only stands for at least one token of that side missing on the other."""
+    return min(ly - _popcount(ysig & ~xsig), n - _popcount(xsig & ~ysig))
 
 
 def _overlap(xs: list[int], ys: list[int]) -> int:
