@@ -16,11 +16,12 @@ import numpy as np
 
 from rougekit.dask.scoring import _dask
 from rougekit.errors import OptionError
-from rougekit.process import DedupResult, Dropped, Match, greedy_from_pairs
+from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import check_threshold
+from rougekit.process.core import dedup_from_pairs
 from rougekit.process.encode import Encoder, check_texts, measure_name
-from rougekit.process.topk import block_best, check_limit, merge_best
+from rougekit.process.topk import block_best, check_limit, merged_matches
 
 
 def cdist(
@@ -83,16 +84,8 @@ def extract(
     c_blocks = _blocks(dask, choices, cols)
     tasks = [dask.delayed(_best)(q, c, c0, limit, call) for _, q in q_blocks for c0, c in c_blocks]
     done = iter(dask.compute(*tasks))
-    parts: list[list] = [[] for _ in queries]
-    for r0, _ in q_blocks:
-        for _ in c_blocks:
-            for k, found in enumerate(next(done)):
-                parts[r0 + k].append(found)
-    matches = []
-    for found in parts:
-        index, score = merge_best(found, limit)
-        matches.append([Match(choices[i], float(s), int(i)) for i, s in zip(index.tolist(), score.tolist())])
-    return matches
+    blocks = [(r0, c0, next(done)) for r0, _ in q_blocks for c0, _ in c_blocks]
+    return merged_matches(choices, len(queries), blocks, limit)
 
 
 def _best(queries: list, choices: list, c0: int, limit, call: dict) -> list:
@@ -119,14 +112,7 @@ def dedup(
         for o0, old in blocks
         if o0 <= n0
     ]
-    found = dask.compute(*tasks)
-    new = np.concatenate([f[0] for f in found]) if found else np.zeros(0, np.int64)
-    old = np.concatenate([f[1] for f in found]) if found else np.zeros(0, np.int64)
-    score = np.concatenate([f[2] for f in found]) if found else np.zeros(0)
-    kept_mask, match, best = greedy_from_pairs(len(texts), new, old, score, threshold)
-    kept = np.flatnonzero(kept_mask).tolist()
-    dropped = [Dropped(int(i), int(match[i]), float(best[i])) for i in np.flatnonzero(~kept_mask).tolist()]
-    return DedupResult(kept, dropped, threshold, name)
+    return dedup_from_pairs(len(texts), list(dask.compute(*tasks)), threshold, name)
 
 
 def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):

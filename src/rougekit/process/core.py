@@ -16,7 +16,7 @@ import numpy as np
 from rougekit.engine.door import final_scores, inputs
 from rougekit.errors import OptionError
 
-from .blocks import STATS, Greedy, cdist_block, check_threshold, workers_count
+from .blocks import STATS, Greedy, cdist_block, check_threshold, greedy_from_pairs, workers_count
 from .encode import ROUGE_SCORE_L, Encoded, Encoder, check_texts, measure_name, rank_by_frequency
 
 _FEED_BLOCK = 1024  # texts per Greedy.feed call (the progress bar's step)
@@ -164,6 +164,18 @@ class DedupResult:
 
     def __len__(self) -> int:
         return len(self.kept) + len(self.dropped)
+
+
+def dedup_from_pairs(n: int, found: list, threshold: float, measure: str) -> DedupResult:
+    """The rule's :class:`DedupResult` for ``n`` texts from the pairs above ``threshold`` found block by
+    block: ``found`` holds (new, old, score) arrays per block (:func:`greedy_from_pairs`)."""
+    new = np.concatenate([f[0] for f in found]) if found else np.zeros(0, np.int64)
+    old = np.concatenate([f[1] for f in found]) if found else np.zeros(0, np.int64)
+    score = np.concatenate([f[2] for f in found]) if found else np.zeros(0)
+    kept_mask, match, best = greedy_from_pairs(n, new, old, score, threshold)
+    kept = np.flatnonzero(kept_mask).tolist()
+    dropped = [Dropped(int(i), int(match[i]), float(best[i])) for i in np.flatnonzero(~kept_mask).tolist()]
+    return DedupResult(kept, dropped, threshold, measure)
 
 
 def dedup(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from rougekit.errors import OptionError
+from rougekit.process.core import Match
 
 
 def check_limit(limit) -> int | None:
@@ -45,3 +46,17 @@ def merge_best(parts: list, limit: int | None) -> tuple[np.ndarray, np.ndarray]:
     if limit is not None:
         order = order[:limit]
     return index[order], score[order]
+
+
+def merged_matches(choices: list, n_queries: int, blocks, limit: int | None) -> list[list[Match]]:
+    """Every query's matches from its blocks' bests: ``blocks`` yields (first query row, first choice,
+    :func:`block_best` of that block), in any order."""
+    parts: list[list] = [[] for _ in range(n_queries)]
+    for r0, _, best in sorted(blocks, key=lambda block: (block[0], block[1])):
+        for k, found in enumerate(best):
+            parts[r0 + k].append(found)
+    matches = []
+    for found in parts:
+        index, score = merge_best(found, limit)
+        matches.append([Match(choices[i], float(s), int(i)) for i, s in zip(index.tolist(), score.tolist())])
+    return matches

@@ -19,11 +19,12 @@ import numpy as np
 
 from rougekit.dask.matrix import _block_size, _pairs_above
 from rougekit.errors import InputError, OptionError, RougeKitError
-from rougekit.process import DedupResult, Dropped, Match, greedy_from_pairs
+from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import check_threshold
+from rougekit.process.core import dedup_from_pairs
 from rougekit.process.encode import Encoder, check_texts, measure_name
-from rougekit.process.topk import block_best, check_limit, merge_best
+from rougekit.process.topk import block_best, check_limit, merged_matches
 
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError, "InputError": InputError, "OptionError": OptionError}
 _NAMED = (  # how process names a text: by its index, or by its number counted from 1
@@ -83,15 +84,7 @@ def extract(
     Encoder(measure, **options)  # options checked here, before any task is sent
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=np.float64, **options)
     task = partial(_extract_task, call=call, limit=limit, score_cutoff=score_cutoff)
-    parts: list[list] = [[] for _ in queries]
-    for r0, _, best in sorted(_run(session, queries, choices, rows, cols, task), key=lambda t: (t[0], t[1])):
-        for k, found in enumerate(best):
-            parts[r0 + k].append(found)
-    matches = []
-    for found in parts:
-        index, score = merge_best(found, limit)
-        matches.append([Match(choices[i], float(s), int(i)) for i, s in zip(index.tolist(), score.tolist())])
-    return matches
+    return merged_matches(choices, len(queries), _run(session, queries, choices, rows, cols, task), limit)
 
 
 def dedup(
@@ -115,13 +108,7 @@ def dedup(
     name = measure_name(Encoder(measure, **options).measure)
     task = partial(_dedup_task, threshold=threshold, measure=measure, options=options)
     found = _run(session, texts, texts, size, size, task, lower=True)
-    new = np.concatenate([f[2][0] for f in found]) if found else np.zeros(0, np.int64)
-    old = np.concatenate([f[2][1] for f in found]) if found else np.zeros(0, np.int64)
-    score = np.concatenate([f[2][2] for f in found]) if found else np.zeros(0)
-    kept_mask, match, best = greedy_from_pairs(len(texts), new, old, score, threshold)
-    kept = np.flatnonzero(kept_mask).tolist()
-    dropped = [Dropped(int(i), int(match[i]), float(best[i])) for i in np.flatnonzero(~kept_mask).tolist()]
-    return DedupResult(kept, dropped, threshold, name)
+    return dedup_from_pairs(len(texts), [f[2] for f in found], threshold, name)
 
 
 def _cdist_task(queries: list, choices: list, r0: int, c0: int, call: dict):
