@@ -335,7 +335,6 @@ DOOR = (
     "plan",
     "process_kernels",
     "ids_without_kernel",
-    "kind_counts",
     "inputs",
     "Kind",
     "kernel_spec",
@@ -359,6 +358,7 @@ DOOR = (
     "lcs_hits",
     "ngram_counts",
     "pair_counts",
+    "kind_counts",
 )
 ALLOWED_BELOW = {
     "rougekit.engine.door": set(DOOR),
