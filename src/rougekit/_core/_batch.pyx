@@ -171,7 +171,7 @@ cdef class _Engine:
             raise MemoryError()
         for i in range(self.nm):
             kind, n, w = measures[i]
-            if kind not in (K_N, K_L, K_W, K_S, K_SU, K_LSEQ, K_ND, K_LD):
+            if kind not in KINDS:
                 raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
             self.ms[i].kind = kind
             self.ms[i].n = n

@@ -12,6 +12,12 @@ cdef enum:
     K_ND = 6        # distinct n-grams (pltrdy rouge's sets)
     K_LD = 7        # distinct tokens on the union LCS, the roles swapped (pltrdy rouge's sets)
 
+#: every code above: the batch scorer counts each, kind_counts each but ROUGE-W (a new kind: its
+#: code above and here, nothing else in the engine's checks)
+KINDS = frozenset(range(K_N, K_LD + 1))
+#: the kinds whose n is an n-gram's length (>= 1)
+KINDS_WITH_N = frozenset((K_N, K_ND))
+
 cdef enum:
     F_ALL_UNIGRAMS = 1   # SU: the unigrams of every token (not the script's: all but the last)
 

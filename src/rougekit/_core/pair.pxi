@@ -359,9 +359,9 @@ def kind_counts(peer, model, specs, peer_sents=None, model_sents=None):
     for kind, n, weight in specs:
         if nm >= _PAIR_MAXM:
             raise ValueError(f"at most {_PAIR_MAXM} measures in one call")
-        if kind not in (K_N, K_ND, K_S, K_SU, K_L, K_LSEQ, K_LD):
+        if kind not in KINDS or kind == K_W:
             raise ValueError(f"kind code {kind!r} is not one kind_counts counts (ROUGE-W: wlcs_union_hits)")
-        if (kind == K_N or kind == K_ND) and n < 1:
+        if kind in KINDS_WITH_N and n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
         ms[nm].kind = kind
         ms[nm].n = n
