@@ -259,10 +259,14 @@ def test_an_interrupt_waits_for_the_jobs_and_stops_them():
 
     def run(k):
         if k == 1:
-            signal.pthread_kill(main, signal.SIGINT)  # job 0 is waiting (or about to)
             deadline = time.monotonic() + 60  # never a hang: the assertion below says what went wrong
             while "stop" not in events and time.monotonic() < deadline:
-                time.sleep(0.01)
+                # job 0 is waiting (or about to); sent again after a while: a signal that lands as
+                # the main thread goes to sleep on a lock is only handled once it wakes (CPython)
+                signal.pthread_kill(main, signal.SIGINT)
+                sent = time.monotonic()
+                while "stop" not in events and time.monotonic() < sent + 1:
+                    time.sleep(0.01)
             time.sleep(0.2)  # still running when the interrupt arrives
             events.append("job 1 done")
 

@@ -91,3 +91,45 @@ def test_a_thread_still_returning_holds_nothing_of_the_caller(monkeypatch):
     del job
     gc.collect()
     assert gone() is None
+
+
+def test_an_interrupt_handled_just_after_the_wait_took_the_lock_does_not_hang(monkeypatch):
+    """Ctrl-C is handled between bytecodes: one that lands as ``acquire`` returns (a second Ctrl-C,
+    or one that arrived as the waiting thread went to sleep, and so ran only once the job was done)
+    raised after the lock was taken. The wait then went back to a lock it already held, for ever:
+    a README run hung here (test_batch's interrupt test, with pytest-timeout's stack in _wait_for)."""
+    from rougekit.engine import threads
+
+    allocate = threads._thread.allocate_lock
+    waiting = threading.Event()
+    calls: list[str] = []
+
+    class InterruptedAsItReturns:  # the waiter's acquire takes the lock, then the handler raises
+        def __init__(self):
+            self.lock = allocate()
+            self.acquires = 0
+
+        def acquire(self, *args):
+            self.acquires += 1
+            if self.acquires == 1:  # on_threads' own, before the thread starts
+                return self.lock.acquire(*args)
+            calls.append("acquire")
+            if self.acquires > 2:  # the lock is held by the waiter: the real one would block for ever
+                return True
+            waiting.set()
+            self.lock.acquire(*args)
+            raise KeyboardInterrupt
+
+        def release(self):
+            self.lock.release()
+
+    def run(k: int) -> None:
+        if k == 1:
+            assert waiting.wait(60)
+
+    stops: list = []
+    monkeypatch.setattr(threads._thread, "allocate_lock", InterruptedAsItReturns)
+    with pytest.raises(KeyboardInterrupt):
+        threads.on_threads(run, 2, stops.append)
+    assert calls == ["acquire"]  # the thread had finished: the wait did not take its lock again
+    assert len(stops) == 1 and isinstance(stops[0], KeyboardInterrupt)

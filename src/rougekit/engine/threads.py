@@ -20,39 +20,40 @@ def on_threads(run, jobs: int, stop=None) -> None:
     Every thread started is waited for, even when this one is interrupted (Ctrl-C): the engines
     and the output array must outlive them.  ``stop(exc)`` then asks them to take no further
     chunk, and the interrupt is raised once they are done."""
-    done = []
+    ends: list = []  # one [lock, finished] per thread started: see _wait_for
     # the threads reach ``run`` through this list, emptied once they are waited for: a thread still
     # returning from ``body`` then holds nothing of the caller's (its scorer, engines and arrays could
     # not be collected, nor a collected scorer's engines go back to the pool, until it had returned)
     task = [run]
     try:
         for k in range(1, jobs):
-            lock = _thread.allocate_lock()
-            lock.acquire()
+            end = [_thread.allocate_lock(), False]
+            end[0].acquire()
 
-            def body(k=k, lock=lock):
+            def body(k=k, end=end):
                 try:
                     task[0](k)
                 finally:
-                    lock.release()
+                    end[1] = True  # before the release: a waiter that finds it set never blocks
+                    end[0].release()
 
             # listed before it starts: a Ctrl-C handler runs after a call returns, so one arriving as
-            # start_new_thread returns still finds the thread's lock in ``done`` (``+=``, not a call:
-            # no handler runs between the listing and the start, which would wait for a thread never started)
-            done += (lock,)
+            # start_new_thread returns still finds the thread in ``ends`` (``+=``, not a call: no
+            # handler runs between the listing and the start, which would wait for a thread never started)
+            ends += (end,)
             try:
                 _thread.start_new_thread(body, ())
             except RuntimeError:  # no thread started ("can't start new thread"): none to wait for
-                del done[-1]
+                del ends[-1]
                 raise
         run(0)
     except BaseException as exc:
         if stop is not None:
             stop(exc)
-        _wait_for(done, stop)
+        _wait_for(ends, stop)
         task.clear()
         raise
-    _wait_for(done, stop)
+    _wait_for(ends, stop)
     task.clear()
 
 
@@ -85,19 +86,25 @@ def run_tasks(tasks: list, workers: int, job) -> None:
         raise errors[0]
 
 
-def _wait_for(locks: list, stop) -> None:
-    """Acquire every lock (each released by a finished thread); an interrupt meanwhile calls
-    ``stop(exc)``, the wait goes on, and the interrupt is raised at the end."""
+def _wait_for(ends: list, stop) -> None:
+    """Wait until every thread of ``ends`` has finished; an interrupt meanwhile calls ``stop(exc)``,
+    the wait goes on, and the interrupt is raised at the end.
+
+    Whether a thread finished is read from its flag, never from having taken its lock: a Ctrl-C
+    handled just after ``acquire`` returned (a second Ctrl-C, or one that arrived as this thread
+    went to sleep and so ran only once the lock was free) would otherwise send the wait back to a
+    lock it already holds, for ever."""
     pending = None
-    for lock in locks:
-        while True:
-            try:
-                lock.acquire()
-                break
-            except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads are done
-                if pending is None:
-                    pending = exc
-                    if stop is not None:
-                        stop(exc)
+    while True:
+        try:
+            for end in ends:
+                while not end[1]:  # its lock is released once, just after the flag is set
+                    end[0].acquire()
+            break
+        except BaseException as exc:  # noqa: BLE001 - re-raised below, once the threads are done
+            if pending is None:
+                pending = exc
+                if stop is not None:
+                    stop(exc)
     if pending is not None:
         raise pending
