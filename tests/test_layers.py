@@ -19,7 +19,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 #: lowest first; a module belongs to the layer of its longest listed prefix
 LAYERS = [
-    ("rougekit.errors", "rougekit._version", "rougekit._late"),
+    ("rougekit.errors", "rougekit._version", "rougekit._late", "rougekit._sums"),
     ("rougekit._core",),
     ("rougekit.limits", "rougekit.io"),
     ("rougekit.text",),

@@ -16,6 +16,7 @@ import json
 import sys
 
 from rougekit import limits
+from rougekit._sums import mean_in_order
 from rougekit.api import Scorer
 from rougekit.cli._options import input_files, refuse_output_over_input, scoring_options
 from rougekit.cli.score import _load, _load_sources, build_parser, with_sentence_split
@@ -137,8 +138,8 @@ def _comparisons(args, scorer, scored) -> list[dict]:
                     "system": other,
                     "measure": m.name,
                     "value": key,
-                    "baseline_mean": sum(a) / len(a) if a else 0.0,
-                    "system_mean": sum(b) / len(b) if b else 0.0,
+                    "baseline_mean": mean_in_order(a, 0.0),
+                    "system_mean": mean_in_order(b, 0.0),
                     "delta": ar.delta,
                     "p_randomization": ar.p_value,
                     "p_bootstrap": bs.p_value,

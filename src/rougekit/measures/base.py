@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rougekit._core.kinds import KernelSpec
+from rougekit._sums import mean_in_order
 from rougekit.measures.counts import Doc, RefStats
 from rougekit.measures.registry import family_of, parse
 
@@ -172,4 +173,4 @@ class Family:
 
     def corpus_value(self, m: Measure, values: list[float], token_pairs: list) -> float:
         """The corpus value of a single-valued measure: by default the mean per pair."""
-        return sum(values) / len(values) if values else 0.0
+        return mean_in_order(values, 0.0)

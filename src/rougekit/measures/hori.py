@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from rougekit import limits
 from rougekit._core import _edit_pure, backend
+from rougekit._sums import sum_in_order
 from rougekit.errors import InputError, OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Measure
@@ -567,7 +568,7 @@ def kappa(extractions: Sequence[Iterable[Hashable]], n_units: int) -> float:
         raise InputError("n_units must be >= 1")
     pairs = k * (k - 1) / 2
     counts = list(selected.values()) + [0] * (n_units - len(selected))
-    p_a = sum((c * (c - 1) / 2 + (k - c) * (k - c - 1) / 2) / pairs for c in counts) / n_units
+    p_a = sum_in_order((c * (c - 1) / 2 + (k - c) * (k - c - 1) / 2) / pairs for c in counts) / n_units
     p_yes = sum(counts) / (n_units * k)
     p_e = p_yes**2 + (1.0 - p_yes) ** 2
     if p_e >= 1.0:

@@ -27,6 +27,7 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
+from rougekit._sums import mean_in_order
 from rougekit.errors import InputError, OptionError
 from rougekit.io import reader
 
@@ -134,7 +135,7 @@ def _value(raw, where: str, column: str) -> float:
     if isinstance(raw, list):
         vals = [_value(v, where, column) for v in raw]
         vals = [v for v in vals if not math.isnan(v)]
-        return sum(vals) / len(vals) if vals else math.nan
+        return mean_in_order(vals, math.nan)
     if isinstance(raw, str):
         text = raw.strip()
         if text.lower() in MISSING_TOKENS:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from rougekit._sums import mean_in_order
 from rougekit.errors import OptionError
 from rougekit.stats.correlation import CorrFunc, get_coefficient
 
@@ -139,7 +140,7 @@ def summary_level(
     ok = ~np.isnan(per)
     n_ok = int(ok.sum())
     # a plain left-to-right mean in instance order, the way sacrerouge averages its list
-    value = sum(per[ok].tolist()) / n_ok if n_ok else math.nan
+    value = mean_in_order(per[ok].tolist(), math.nan)
     if details:
         return SummaryLevelResult(value, n_ok, n_inst - n_ok, per, counts)
     return value
