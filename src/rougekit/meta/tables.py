@@ -120,7 +120,7 @@ class Alignment:
 
 def parse_value(raw, path: str, line: int, column: str) -> float:
     """A score from a cell: float, nan for a missing token, InputError otherwise."""
-    return _value(raw, f"{path}, line {line}", column)
+    return _value(raw, f"{reader.label(str(path))}, line {line}", column)
 
 
 def _value(raw, where: str, column: str) -> float:
@@ -231,14 +231,14 @@ def _rows_csv(path: Path, delimiter: str) -> Iterable[reader.Record]:
     names stripped; an empty or repeated name is an error."""
     text = _text(path)
     if not text.strip():
-        raise InputError(f"{path}, line 1: empty file (expected a header row)")
+        raise InputError(f"{reader.label(str(path))}, line 1: empty file (expected a header row)")
     found = reader.csv_records(text, str(path), delimiter)
     header = [h.strip() for h in found.names or []]
     if any(not h for h in header):
-        raise InputError(f"{path}, line 1: empty column name in the header")
+        raise InputError(f"{reader.label(str(path))}, line 1: empty column name in the header")
     dup = sorted({h for h in header if header.count(h) > 1})
     if dup:
-        raise InputError(f"{path}, line 1: duplicate column name {_short(dup[0])!r} in the header")
+        raise InputError(f"{reader.label(str(path))}, line 1: duplicate column name {_short(dup[0])!r} in the header")
     for record in found.rows:
         record.row = dict(zip(header, record.row.values()))
         yield record
@@ -333,10 +333,11 @@ def read_table(
             raise InputError(f"{at}: {what} repeats {first.at}")
         cells[(si, ii)] = (record, raw)
     if n_rows == 0:
-        raise InputError(f"{name}, line 1: no rows")
+        raise InputError(f"{reader.label(name)}, line 1: no rows")
     if not cells:
         raise InputError(
-            f"{name}, line 1: no rows left after the filter " + ", ".join(f"{k}={v}" for k, v in where.items())
+            f"{reader.label(name)}, line 1: no rows left after the filter "
+            + ", ".join(f"{k}={v}" for k, v in where.items())
         )
     if score_columns is not None:
         col_names = list(score_columns)
@@ -346,7 +347,7 @@ def read_table(
         # mixing numbers and text is an error at its first bad line
         col_names = [c for c in seen_columns if not _is_label_column([raw.get(c) for _, raw in cells.values()])]
     if not col_names:
-        raise InputError(f"{name}, line 1: no score columns")
+        raise InputError(f"{reader.label(name)}, line 1: no score columns")
     shape = (len(systems), len(instances))
     values = {c: np.full(shape, np.nan) for c in col_names}
     for (si, ii), (record, raw) in sorted(cells.items(), key=lambda kv: kv[1][0].line):
@@ -355,7 +356,7 @@ def read_table(
     if score_columns is not None and kind == "jsonl":
         absent = [c for c in col_names if np.isnan(values[c]).all()]
         if absent:
-            raise InputError(f"{name}, line 1: no values for column {absent[0]!r}")
+            raise InputError(f"{reader.label(name)}, line 1: no values for column {absent[0]!r}")
     return ScoreTable(
         path=name,
         systems=list(systems),
