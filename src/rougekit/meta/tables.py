@@ -377,23 +377,31 @@ def _collapse(table: ScoreTable) -> dict[str, np.ndarray]:
     return out
 
 
+def _shared(first: list[str], second: list[str]) -> tuple[list[str], list[str], list[str], list[int], list[int]]:
+    """The names in both lists (in ``first``'s order), those only in ``first``, those only in
+    ``second``, and the positions of the shared ones in ``first`` and in ``second``."""
+    in_first, in_second = set(first), set(second)
+    shared = [x for x in first if x in in_second]
+    first_at = {x: k for k, x in enumerate(first)}
+    second_at = {x: k for k, x in enumerate(second)}
+    return (
+        shared,
+        [x for x in first if x not in in_second],
+        [x for x in second if x not in in_first],
+        [first_at[x] for x in shared],
+        [second_at[x] for x in shared],
+    )
+
+
 def align_tables(metric: ScoreTable, human: ScoreTable) -> Alignment:
     """Restrict both tables to their common systems (in the metric table's order) and instances.
 
     If exactly one table lacks an instance column, the other is averaged per system first (noted
     in the report). Raises InputError when no system (or no instance) is shared.
     """
-    m_sys = set(metric.systems)
-    h_sys = set(human.systems)
-    systems = [s for s in metric.systems if s in h_sys]
-    only_m = [s for s in metric.systems if s not in h_sys]
-    only_h = [s for s in human.systems if s not in m_sys]
+    systems, only_m, only_h, mi, hi = _shared(metric.systems, human.systems)
     if not systems:
         raise InputError(f"{metric.path} and {human.path} share no system")
-    m_pos = {s: k for k, s in enumerate(metric.systems)}
-    h_pos = {s: k for k, s in enumerate(human.systems)}
-    mi = [m_pos[s] for s in systems]
-    hi = [h_pos[s] for s in systems]
 
     collapsed = None
     m_vals, h_vals = metric.values, human.values
@@ -410,17 +418,9 @@ def align_tables(metric: ScoreTable, human: ScoreTable) -> Alignment:
         only_mi, only_hi = [], []
         mj = hj = [0]
     else:
-        h_inst = set(human.instances)
-        m_inst = set(metric.instances)
-        instances = [i for i in metric.instances if i in h_inst]
-        only_mi = [i for i in metric.instances if i not in h_inst]
-        only_hi = [i for i in human.instances if i not in m_inst]
+        instances, only_mi, only_hi, mj, hj = _shared(metric.instances, human.instances)
         if not instances:
             raise InputError(f"{metric.path} and {human.path} share no instance")
-        mi_pos = {i: k for k, i in enumerate(metric.instances)}
-        hi_pos = {i: k for k, i in enumerate(human.instances)}
-        mj = [mi_pos[i] for i in instances]
-        hj = [hi_pos[i] for i in instances]
 
     m_out = {c: v[np.ix_(mi, mj)] for c, v in m_vals.items()}
     h_out = {c: v[np.ix_(hi, hj)] for c, v in h_vals.items()}
