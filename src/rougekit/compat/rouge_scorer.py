@@ -222,19 +222,11 @@ class RougeScorer(scoring.BaseScorer):
             return None
         if isinstance(self.rouge_types, str) or not self.rouge_types:
             return None
-        measures = []
-        for name in self.rouge_types:
-            what = parse_type(name)
-            if what == "L":
-                measures.append(SEQUENCE_LCS)
-            elif what == "Lsum":
-                measures.append(Measure.parse("ROUGE-L"))
-            elif isinstance(what, int) and name == f"rouge{what}":  # ("rouge1\n": one by one)
-                if what <= 0:
-                    return None  # score() raises rouge-score's error
-                measures.append(Measure.rouge_n(what))
-            else:
-                return None  # an invalid type: score() raises rouge-score's error
+        read = _read_types(self.rouge_types)  # None: an invalid type, whose error score() raises
+        if read is None or any(isinstance(what, int) and name != f"rouge{what}" for name, what in read):
+            return None  # ("rouge1\n": one by one)
+        kinds = {"L": SEQUENCE_LCS, "Lsum": Measure.parse("ROUGE-L")}
+        measures = [kinds[what] if isinstance(what, str) else Measure.rouge_n(what) for _, what in read]
         self._batch = plan(measures, stem=self._tokenizer._use_stemmer, **ENGINE_OPTIONS).batch or False
         return self._batch or None
 
@@ -316,28 +308,29 @@ def _plan(rouge_types) -> Optional[tuple]:
     """What :func:`rougekit.measures.pair.pair_counts` counts for ``rouge_types`` -- ``(orders, lcs,
     lsum, entries)``, ``entries`` being ``(type, offset of its counts, an LCS?)`` -- or None when a
     type is invalid (rouge-score's ``re.match``: ``"rouge1\\n"`` is rouge1)."""
-    orders: List[int] = []
-    lcs = lsum = False
-    named = []
-    for name in rouge_types:
-        what = parse_type(name)
-        if what == "L":
-            lcs = True
-            named.append((name, "L"))
-        elif what == "Lsum":
-            lsum = True
-            named.append((name, "Lsum"))
-        elif isinstance(what, int) and 1 <= what <= limits.MAX_ORDER:
-            if what not in orders:
-                orders.append(what)
-            named.append((name, what))
-        else:
-            return None
+    named = _read_types(rouge_types)
+    if named is None:
+        return None
+    orders = list(dict.fromkeys(what for _, what in named if isinstance(what, int)))
+    lcs = any(what == "L" for _, what in named)
+    lsum = any(what == "Lsum" for _, what in named)
     at = {n: 3 * i for i, n in enumerate(orders)}
     at["L"] = 3 * len(orders)
     at["Lsum"] = 3 * len(orders) + 3 * lcs
     entries = tuple((rouge_type, at[what], isinstance(what, str)) for rouge_type, what in named)
     return tuple(orders), lcs, lsum, entries
+
+
+def _read_types(rouge_types) -> Optional[list]:
+    """``[(type, what it counts)]`` (:func:`parse_type`) or None when a type is not one rougekit
+    counts (invalid, or an order outside 1 to ``limits.MAX_ORDER``)."""
+    read = []
+    for name in rouge_types:
+        what = parse_type(name)
+        if what is None or (isinstance(what, int) and not 1 <= what <= limits.MAX_ORDER):
+            return None
+        read.append((name, what))
+    return read
 
 
 def plan_of(rouge_types) -> Optional[tuple]:
