@@ -54,3 +54,25 @@ def test_process_rouge_l_score_does_the_same_operations():
             score_py(stat, hits, peer, model) for stat in (STAT_F, STAT_PRECISION, STAT_RECALL)
         )
         assert struct.pack("<3d", *map(float, one)) == struct.pack("<3d", theirs_p, theirs_r, theirs_f)
+
+
+def test_a_users_tokens_are_interned_with_empty_ones_counted():
+    """The one interner on a user's tokenizer keeps empty tokens, as rouge-score counts them."""
+    from rougekit.compat import rouge_scorer as ours
+
+    class Spaces:
+        def tokenize(self, text):
+            return text.split(" ")  # "a  b" gives an empty token
+
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    pairs = [("a  b c", "a b  c"), ("x  y\n z", " x y"), ("", "a"), ("  ", " ")]
+    mine, real = ours.RougeScorer(types, tokenizer=Spaces()), theirs.RougeScorer(types, tokenizer=Spaces())
+    for target, prediction in pairs:
+        assert _bits_all(mine.score(target, prediction)) == _bits_all(real.score(target, prediction))
+    assert _bits_all(mine.score_multi([t for t, _ in pairs], "a  b")) == _bits_all(
+        real.score_multi([t for t, _ in pairs], "a  b")
+    )
+
+
+def _bits_all(scores: dict) -> dict:
+    return {k: _bits(v) for k, v in scores.items()}
