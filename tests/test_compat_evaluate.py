@@ -128,3 +128,29 @@ def test_empty_or_missing_inputs_raise_evaluates_error_types(predictions, refere
     with pytest.raises(error) as info:
         evaluate.load("rouge").compute(predictions=predictions, references=references)
     assert ("references" in str(info.value)) == (references in (None, []))
+
+
+def test_per_pair_scores_are_rouge_scores_own():
+    """The public per-pair scores (what the variants rows use): rouge-score's own Score per pair, the
+    best F per type over a row of references (evaluate's multi-reference rule), and compute's lists."""
+    from rouge_score import rouge_scorer as theirs
+
+    preds = ["the cat sat on the mat", "a dog ran\nin the park", "", "police kill the gunman"]
+    refs = ["the cat was on the mat", "dogs ran to the park", "nothing here", "police killed the gunman"]
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    scorer = theirs.RougeScorer(types, use_stemmer=True)
+    ours = evaluate.per_pair_scores(preds, refs, types, use_stemmer=True)
+    assert [{t: tuple(s[t]) for t in types} for s in ours] == [
+        {t: tuple(v) for t, v in scorer.score(r, p).items()} for p, r in zip(preds, refs)
+    ]
+    rows = [[r, preds[(i + 1) % 4]] for i, r in enumerate(refs)]
+    best = evaluate.per_pair_scores(preds, rows, ["rouge1", "rougeL"])
+    plain = theirs.RougeScorer(["rouge1", "rougeL"])
+    for p, row, s in zip(preds, rows, best):
+        for t in ("rouge1", "rougeL"):
+            candidates = [plain.score(r, p)[t] for r in row]
+            assert tuple(s[t]) == tuple(max(candidates, key=lambda x: x.fmeasure))  # first on ties, as max
+    lists = evaluate.load("rouge", seed=0).compute(predictions=preds, references=refs, use_aggregator=False)
+    assert lists == {t: [s[t].fmeasure for s in evaluate.per_pair_scores(preds, refs)] for t in evaluate.ROUGE_TYPES}
+    with pytest.raises(IndexError, match="predictions empty"):
+        evaluate.per_pair_scores([], [])

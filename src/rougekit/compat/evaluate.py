@@ -31,7 +31,7 @@ import numpy as np
 
 from rougekit.compat import rouge_scorer, scoring
 
-__all__ = ["load", "Rouge", "ROUGE_TYPES"]
+__all__ = ["load", "Rouge", "ROUGE_TYPES", "per_pair_scores"]
 
 ROUGE_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 N_SAMPLES = 1000  # rouge-score's BootstrapAggregator defaults
@@ -82,19 +82,34 @@ class Rouge:
         tokenizer=None,
     ):
         """ROUGE F-measures: ``{type: float}`` with the aggregator, ``{type: [float per pair]}`` without."""
-        predictions, references, multi_ref = _checked(predictions, references)
-        if rouge_types is None:
-            rouge_types = list(ROUGE_TYPES)
-        if tokenizer is not None:
-            tokenizer = _Tokenizer(tokenizer)
-        scorer = rouge_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=tokenizer)
-        if multi_ref:
-            scores = [scorer.score_multi(ref, pred) for ref, pred in zip(references, predictions)]
-        else:
-            scores = scorer.score_batch(references, predictions)
+        scores = per_pair_scores(predictions, references, rouge_types, use_stemmer, tokenizer)
         if not use_aggregator:
             return {key: [score[key].fmeasure for score in scores] for key in scores[0]}
         return _bootstrap_mid_f(scores, self.seed)
+
+
+def per_pair_scores(predictions, references, rouge_types=None, use_stemmer=False, tokenizer=None) -> list:
+    """The per-pair scores behind :meth:`Rouge.compute`: ``[{type: Score(precision, recall, fmeasure)}]``,
+    one dict per prediction, after evaluate's input checks (and with its errors).
+
+    Each is rouge-score 0.1.2's :class:`~rougekit.compat.rouge_scorer.RougeScorer` score (reference
+    first inside), the best F per type over a row of several references; ``rouge_types`` defaults to
+    :data:`ROUGE_TYPES`; a ``tokenizer`` callable replaces the default tokenizer (``use_stemmer`` has
+    then no effect). ``compute(use_aggregator=False)`` is the ``fmeasure`` of these; with the
+    aggregator, their bootstrap median.
+
+    >>> per_pair_scores(["the cat sat"], [["a cat sat", "the cat"]], rouge_types=["rouge1"])[0]["rouge1"].fmeasure
+    0.8
+    """
+    predictions, references, multi_ref = _checked(predictions, references)
+    if rouge_types is None:
+        rouge_types = list(ROUGE_TYPES)
+    if tokenizer is not None:
+        tokenizer = _Tokenizer(tokenizer)
+    scorer = rouge_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=tokenizer)
+    if multi_ref:
+        return [scorer.score_multi(ref, pred) for ref, pred in zip(references, predictions)]
+    return scorer.score_batch(references, predictions)
 
 
 def _is_row(value) -> bool:

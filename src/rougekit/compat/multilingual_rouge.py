@@ -333,11 +333,7 @@ class RougeScorer(scoring.BaseScorer):
             if tgt_sents is None and "rougeLsum" in self.rouge_types:  # rouge_types changed since
                 tgt_sents, pred_sents = self._lsum_ids(target), self._lsum_ids(prediction)
         else:
-            vocab: dict = {}
-
-            def ids(tokens):
-                return [vocab.setdefault(t, len(vocab)) for t in tokens]
-
+            ids = interner({}, skip_empty=False)  # a user's tokenizer or stemmer: every token counts
             tgt = ids(self.tokenize(target))
             pred = ids(self.tokenize(prediction))
             tgt_sents = pred_sents = None  # the lines are tokenized again only for rougeLsum

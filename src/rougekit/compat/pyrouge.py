@@ -79,6 +79,24 @@ _OUTPUT_LINE = re.compile(r"(\d+) (ROUGE-\S+) (Average_\w): (\d.\d+) \(95%-conf.
 _STATISTIC = {"Average_R": "recall", "Average_P": "precision", "Average_F": "f_score"}
 
 
+class _Folder:
+    """A folder setting of :class:`Rouge155` (a property): setting a path that does not exist raises
+    pyrouge's error naming the ``kind`` of folder."""
+
+    def __init__(self, kind: str, doc: str):
+        self.kind, self.__doc__ = kind, doc
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.attribute = "_" + name
+
+    def __get__(self, obj, owner=None):
+        return self if obj is None else getattr(obj, self.attribute)
+
+    def __set__(self, obj, path) -> None:
+        _verify_dir(path, self.kind)
+        setattr(obj, self.attribute, path)
+
+
 class Rouge155:
     """pyrouge's ``Rouge155``: pair summaries by file name patterns and score them as ROUGE-1.5.5.
 
@@ -93,48 +111,15 @@ class Rouge155:
         self.args = _strip_quotes(rouge_args)
         self._system_dir = None
         self._model_dir = None
-        self._system_filename_pattern = None
-        self._model_filename_pattern = None
+        #: regex matched at the start of system file names; its first group is the document ID
+        self.system_filename_pattern = None
+        #: regex of model file names, with ``#ID#`` standing for the document ID
+        self.model_filename_pattern = None
 
     # ------------------------------------------------------------------ settings
 
-    @property
-    def system_dir(self):
-        """Folder of the system (peer) summaries; setting a missing path raises."""
-        return self._system_dir
-
-    @system_dir.setter
-    def system_dir(self, path):
-        _verify_dir(path, "system")
-        self._system_dir = path
-
-    @property
-    def model_dir(self):
-        """Folder of the model (reference) summaries; setting a missing path raises."""
-        return self._model_dir
-
-    @model_dir.setter
-    def model_dir(self, path):
-        _verify_dir(path, "model")
-        self._model_dir = path
-
-    @property
-    def system_filename_pattern(self):
-        """Regex matched at the start of system file names; its first group is the document ID."""
-        return self._system_filename_pattern
-
-    @system_filename_pattern.setter
-    def system_filename_pattern(self, pattern):
-        self._system_filename_pattern = pattern
-
-    @property
-    def model_filename_pattern(self):
-        """Regex of model file names, with ``#ID#`` standing for the document ID."""
-        return self._model_filename_pattern
-
-    @model_filename_pattern.setter
-    def model_filename_pattern(self, pattern):
-        self._model_filename_pattern = pattern
+    system_dir = _Folder("system", "Folder of the system (peer) summaries; setting a missing path raises.")
+    model_dir = _Folder("model", "Folder of the model (reference) summaries; setting a missing path raises.")
 
     # ------------------------------------------------------------------ evaluation
 
@@ -211,7 +196,7 @@ class Rouge155:
 
     def _config(self, system_id: str) -> Config:
         """The evaluations pyrouge would write into its configuration file."""
-        pattern = re.compile(self._system_filename_pattern)
+        pattern = re.compile(self.system_filename_pattern)
         evaluations = []
         for name in sorted(os.listdir(self._system_dir)):
             match = pattern.match(name)
@@ -237,12 +222,12 @@ class Rouge155:
         return Config(evaluations, [system_id])
 
     def _model_files(self, doc_id):
-        pattern = re.compile(self._model_filename_pattern.replace("#ID#", doc_id))
+        pattern = re.compile(self.model_filename_pattern.replace("#ID#", doc_id))
         names = [name for name in os.listdir(self._model_dir) if pattern.match(name)]
         if not names:
             raise InputError(
                 f"Could not find any model summaries for the system summary with ID {doc_id}. "
-                f"Specified model filename pattern was: {self._model_filename_pattern}"
+                f"Specified model filename pattern was: {self.model_filename_pattern}"
             )
         return names
 

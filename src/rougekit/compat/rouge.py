@@ -83,22 +83,11 @@ class Rouge:
         self.return_lengths = return_lengths
         self.raw_results = raw_results
         self.exclusive = exclusive
-        if metrics is None:
-            self.metrics = list(Rouge.DEFAULT_METRICS)
-        else:
-            self.metrics = [name.lower() for name in metrics]
-            for name in self.metrics:
-                if name not in Rouge.AVAILABLE_METRICS:
-                    raise ValueError("Unknown metric '%s'" % name)
+        self.metrics = _chosen(metrics, Rouge.DEFAULT_METRICS, Rouge.AVAILABLE_METRICS, "metric")
         if raw_results:
             self.stats = ["hyp", "ref", "overlap"]
-        elif stats is None:
-            self.stats = list(Rouge.DEFAULT_STATS)
         else:
-            self.stats = [name.lower() for name in stats]
-            for name in self.stats:
-                if name not in Rouge.AVAILABLE_STATS:
-                    raise ValueError("Unknown stat '%s'" % name)
+            self.stats = _chosen(stats, Rouge.DEFAULT_STATS, Rouge.AVAILABLE_STATS, "stat")
 
     def get_scores(self, hyps, refs, avg=False, ignore_empty=False):
         """Scores of each hypothesis against the reference at the same index (hypothesis first).
@@ -204,6 +193,18 @@ class FilesRouge:
             raise AssertionError(f"{hyp_path} has {hyp_lines} lines but {ref_path} has {ref_lines}")
         hyps, refs = _read_lines(hyp_path), _read_lines(ref_path)
         return self.rouge.get_scores(hyps, refs, avg=avg, ignore_empty=ignore_empty)
+
+
+def _chosen(names, default: list, available, what: str) -> list:
+    """``names`` lower-cased (``default`` when None), each one of ``available``: pltrdy's check, and
+    its ``ValueError("Unknown metric 'x'")`` (or ``stat``)."""
+    if names is None:
+        return list(default)
+    chosen = [name.lower() for name in names]
+    for name in chosen:
+        if name not in available:
+            raise ValueError("Unknown %s '%s'" % (what, name))
+    return chosen
 
 
 def _binary_line_count(path) -> int:

@@ -205,7 +205,7 @@ class RougeScorer(scoring.BaseScorer):
             for j, measure in enumerate(batch.measures):
                 tgt_n, pred_n = counts[:, j, 0], counts[:, j, 2]
                 lcs = kernel_spec(measure).kind in (Kind.L, Kind.LSEQ)
-                precision, recall, f = prf_of_counts(counts[:, j, :3], lcs)
+                precision, recall, f = scoring.prf_arrays(counts[:, j, :3], lcs)
                 column = list(map(make, repeat(Score), zip(precision.tolist(), recall.tolist(), f.tolist())))
                 if lcs:  # an empty side: rouge-score's Score(0, 0, 0), with int zeros (not 0.0)
                     for i in np.flatnonzero((tgt_n == 0) | (pred_n == 0)).tolist():
@@ -222,19 +222,11 @@ class RougeScorer(scoring.BaseScorer):
             return None
         if isinstance(self.rouge_types, str) or not self.rouge_types:
             return None
-        measures = []
-        for name in self.rouge_types:
-            what = parse_type(name)
-            if what == "L":
-                measures.append(SEQUENCE_LCS)
-            elif what == "Lsum":
-                measures.append(Measure.parse("ROUGE-L"))
-            elif isinstance(what, int) and name == f"rouge{what}":  # ("rouge1\n": one by one)
-                if what <= 0:
-                    return None  # score() raises rouge-score's error
-                measures.append(Measure.rouge_n(what))
-            else:
-                return None  # an invalid type: score() raises rouge-score's error
+        read = _read_types(self.rouge_types)  # None: an invalid type, whose error score() raises
+        if read is None or any(isinstance(what, int) and name != f"rouge{what}" for name, what in read):
+            return None  # ("rouge1\n": one by one)
+        kinds = {"L": SEQUENCE_LCS, "Lsum": Measure.parse("ROUGE-L")}
+        measures = [kinds[what] if isinstance(what, str) else Measure.rouge_n(what) for _, what in read]
         self._batch = plan(measures, stem=self._tokenizer._use_stemmer, **ENGINE_OPTIONS).batch or False
         return self._batch or None
 
@@ -275,17 +267,7 @@ class RougeScorer(scoring.BaseScorer):
                 return _scores(entries, counts)
         rouge_types = self.rouge_types
         tokenize_ = self._tokenizer.tokenize
-        vocab: dict = {}
-
-        def ids(tokens):
-            get = vocab.get
-            out = []
-            for t in tokens:
-                i = get(t)
-                if i is None:
-                    i = vocab[t] = len(vocab)
-                out.append(i)
-            return out
+        ids = interner({}, skip_empty=False)  # a user's tokens: every one counts, as in rouge-score
 
         # Prediction tokens are the same for every target of score_multi: tokenize once.
         def pred_tokens():
@@ -308,55 +290,47 @@ class RougeScorer(scoring.BaseScorer):
             pred = ids(pred_tokens())
         result: Dict[str, Score] = {}
         for rouge_type in rouge_types:
-            if rouge_type == "rougeL":
-                if not tgt or not pred:
-                    result[rouge_type] = Score(precision=0, recall=0, fmeasure=0)
-                    continue
-                result[rouge_type] = _prf(lcs_hits([pred], [tgt], pred, tgt), len(pred), len(tgt))
-            elif rouge_type == "rougeLsum":
+            what = parse_type(rouge_type)
+            if what == "L":
+                hits = lcs_hits([pred], [tgt], pred, tgt) if tgt and pred else 0
+                result[rouge_type] = scoring.score_of_counts(hits, len(tgt), len(pred), lcs=True)
+            elif what == "Lsum":
                 tgt_sents = [ids(s) for s in (tokenize_(x) for x in self._sentences(target))]
                 pred_sents = [ids(s) for s in pred_sent_tokens()]
-                result[rouge_type] = _summary_lcs_score(tgt_sents, pred_sents)
-            elif isinstance(n := parse_type(rouge_type), int):
-                result[rouge_type] = _ngram_score(rouge_type, n, pred, tgt)
+                result[rouge_type] = summary_lcs_score(tgt_sents, pred_sents)
             else:
-                raise ValueError("Invalid rouge type: %s" % rouge_type)
+                _check_order(rouge_type, what)
+                result[rouge_type] = scoring.score_of_counts(*ngram_counts(pred, tgt, what))
         return result
-
-
-_ZERO = Score(precision=0, recall=0, fmeasure=0)
-_new = tuple.__new__
 
 
 def _plan(rouge_types) -> Optional[tuple]:
     """What :func:`rougekit.measures.pair.pair_counts` counts for ``rouge_types`` -- ``(orders, lcs,
     lsum, entries)``, ``entries`` being ``(type, offset of its counts, an LCS?)`` -- or None when a
     type is invalid (rouge-score's ``re.match``: ``"rouge1\\n"`` is rouge1)."""
-    orders: List[int] = []
-    lcs = lsum = False
-    named = []
-    for name in rouge_types:
-        what = parse_type(name)
-        if what == "L":
-            lcs = True
-            named.append((name, "L"))
-        elif what == "Lsum":
-            lsum = True
-            named.append((name, "Lsum"))
-        elif isinstance(what, int):
-            n = what
-            if not 1 <= n <= limits.MAX_ORDER:
-                return None
-            if n not in orders:
-                orders.append(n)
-            named.append((name, n))
-        else:
-            return None
+    named = _read_types(rouge_types)
+    if named is None:
+        return None
+    orders = list(dict.fromkeys(what for _, what in named if isinstance(what, int)))
+    lcs = any(what == "L" for _, what in named)
+    lsum = any(what == "Lsum" for _, what in named)
     at = {n: 3 * i for i, n in enumerate(orders)}
     at["L"] = 3 * len(orders)
     at["Lsum"] = 3 * len(orders) + 3 * lcs
     entries = tuple((rouge_type, at[what], isinstance(what, str)) for rouge_type, what in named)
     return tuple(orders), lcs, lsum, entries
+
+
+def _read_types(rouge_types) -> Optional[list]:
+    """``[(type, what it counts)]`` (:func:`parse_type`) or None when a type is not one rougekit
+    counts (invalid, or an order outside 1 to ``limits.MAX_ORDER``)."""
+    read = []
+    for name in rouge_types:
+        what = parse_type(name)
+        if what is None or (isinstance(what, int) and not 1 <= what <= limits.MAX_ORDER):
+            return None
+        read.append((name, what))
+    return read
 
 
 def plan_of(rouge_types) -> Optional[tuple]:
@@ -376,24 +350,10 @@ def _remembered_plan(key: tuple) -> Optional[tuple]:
 
 
 def _scores(entries, counts) -> Dict[str, Score]:
-    """rouge-score's Scores from :func:`rougekit.measures.pair.pair_counts`'s counts: precision
-    ``hits / peer count``, recall ``hits / model count`` (ROUGE-N: each count at least 1; an LCS
-    with an empty side: all zeros), F ``2 * p * r / (p + r)`` (:func:`rougekit.compat.scoring.fmeasure`)."""
-    result: Dict[str, Score] = {}
-    for rouge_type, j, lcs in entries:
-        hits, model, peer = counts[j], counts[j + 1], counts[j + 2]
-        if lcs:
-            if not model or not peer:
-                result[rouge_type] = _ZERO
-                continue
-            precision, recall = hits / peer, hits / model
-        else:
-            precision, recall = hits / (peer or 1), hits / (model or 1)
-        if precision + recall > 0:
-            result[rouge_type] = _new(Score, (precision, recall, 2 * precision * recall / (precision + recall)))
-        else:
-            result[rouge_type] = _new(Score, (precision, recall, 0.0))
-    return result
+    """rouge-score's Scores from :func:`rougekit.measures.pair.pair_counts`'s (hits, model count, peer
+    count) triples (:func:`rougekit.compat.scoring.score_of_counts`)."""
+    score = scoring.score_of_counts
+    return {rouge_type: score(counts[j], counts[j + 1], counts[j + 2], lcs) for rouge_type, j, lcs in entries}
 
 
 @contextmanager
@@ -412,59 +372,32 @@ def raise_invalid_type(rouge_types) -> None:
     """Raise the error rouge-score raises for the first invalid type of ``rouge_types`` (the types
     before it are counted there first, which nothing can observe); return when none is invalid."""
     for name in rouge_types:
-        n = parse_type(name)
-        if n in ("L", "Lsum"):
-            continue
-        if n is None:
-            raise ValueError("Invalid rouge type: %s" % name)
-        if n <= 0:
-            raise ValueError("rougen requires positive n: %s" % name)
-        if n > limits.MAX_ORDER:
-            Measure.rouge_n(n)  # its one-line error
+        what = parse_type(name)
+        if what not in ("L", "Lsum"):
+            _check_order(name, what)
 
 
-def _ngram_score(rouge_type: str, n: int, pred: List[int], tgt: List[int]) -> Score:
-    """rouge-score's rougeN of one pair ("rouge2": n = 2), counted by the engine."""
+def _check_order(name, n) -> None:
+    """rouge-score's error for the type ``name`` read as ``n`` by :func:`parse_type` when it is not a
+    ROUGE-N order rougekit counts (1 to ``limits.MAX_ORDER``): an invalid type, n <= 0, or too high."""
+    if n is None:
+        raise ValueError("Invalid rouge type: %s" % name)
     if n <= 0:
-        raise ValueError("rougen requires positive n: %s" % rouge_type)
+        raise ValueError("rougen requires positive n: %s" % name)
     if n > limits.MAX_ORDER:
         Measure.rouge_n(n)  # its one-line error
-    hits, model_count, peer_count = ngram_counts(pred, tgt, n)
-    return scoring._score_of(hits / max(peer_count, 1), hits / max(model_count, 1))
 
 
-def _prf(hits: int, pred_len: int, tgt_len: int) -> Score:
-    return scoring._score_of(hits / pred_len, hits / tgt_len)
-
-
-def _summary_lcs_score(tgt_sents: List[List[int]], pred_sents: List[List[int]]) -> Score:
-    if not tgt_sents or not pred_sents:
-        return Score(precision=0, recall=0, fmeasure=0)
+def summary_lcs_score(tgt_sents: List[Sequence[int]], pred_sents: List[Sequence[int]]) -> Score:
+    """rouge-score's rougeLsum of one pair, its sentences as token ids (target first): the union LCS."""
     tgt_flat = [t for s in tgt_sents for t in s]
     pred_flat = [t for s in pred_sents for t in s]
-    if not tgt_flat or not pred_flat:
-        return Score(precision=0, recall=0, fmeasure=0)
-    return _prf(lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat), len(pred_flat), len(tgt_flat))
+    hits = lcs_hits(pred_sents, tgt_sents, pred_flat, tgt_flat) if tgt_flat and pred_flat else 0
+    return scoring.score_of_counts(hits, len(tgt_flat), len(pred_flat), lcs=True)
 
 
-def prf_of_counts(counts, lcs: bool):
-    """rouge-score's (precision, recall, F1) arrays from per-pair (target count, hits, prediction count)
-    rows; for LCS an empty side gives zeros (rouge-score's Score(0, 0, 0))."""
-    import numpy as np
-
-    tgt_n, hits, pred_n = counts[:, 0], counts[:, 1], counts[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if lcs:
-            precision, recall = hits / pred_n, hits / tgt_n
-        else:
-            precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
-        total = precision + recall
-        f = np.where(total > 0, 2 * precision * recall / total, 0.0)
-    if lcs:
-        empty = (tgt_n == 0) | (pred_n == 0)
-        if empty.any():
-            precision, recall, f = (np.where(empty, 0.0, v) for v in (precision, recall, f))
-    return precision, recall, f
+#: rouge-score's (precision, recall, F) arrays of (target count, hits, prediction count) rows
+prf_of_counts = scoring.prf_arrays
 
 
 # the batch engine's options for rouge-score's text handling: its lower-casing (str.lower, the

@@ -53,11 +53,46 @@ def fmeasure(precision, recall):
 
 
 _tuple_new = tuple.__new__
+_ZERO = Score(precision=0, recall=0, fmeasure=0)  # rouge-score's score of an LCS with an empty side (int zeros)
 
 
-def _score_of(precision, recall) -> Score:
-    """``Score(precision, recall, fmeasure(precision, recall))``, made without namedtuple's Python ``__new__``."""
+def score_of_counts(hits, model_count, peer_count, lcs: bool = False) -> Score:
+    """rouge-score's :class:`Score` of one type from its counts, compat's one statistics-to-score step:
+    precision ``hits / peer_count``, recall ``hits / model_count`` (each count at least 1 for ROUGE-N;
+    an LCS with an empty side is ``Score(0, 0, 0)``, int zeros as rouge-score's), F :func:`fmeasure`.
+    The model is the target (reference), the peer the prediction. :func:`prf_arrays` is its array twin.
+
+    >>> score_of_counts(2, 4, 3)
+    Score(precision=0.6666666666666666, recall=0.5, fmeasure=0.5714285714285715)
+    >>> score_of_counts(0, 0, 0), score_of_counts(0, 0, 5, lcs=True)
+    (Score(precision=0.0, recall=0.0, fmeasure=0.0), Score(precision=0, recall=0, fmeasure=0))
+    """
+    if lcs:
+        if not model_count or not peer_count:
+            return _ZERO
+        precision, recall = hits / peer_count, hits / model_count
+    else:
+        precision, recall = hits / (peer_count or 1), hits / (model_count or 1)
     return _tuple_new(Score, (precision, recall, fmeasure(precision, recall)))
+
+
+def prf_arrays(counts: np.ndarray, lcs: bool):
+    """:func:`score_of_counts` over rows: the (precision, recall, F) arrays of per-pair (target count,
+    hits, prediction count) rows, each value from the same float operations (an LCS with an empty
+    side: zeros)."""
+    tgt_n, hits, pred_n = counts[:, 0], counts[:, 1], counts[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if lcs:
+            precision, recall = hits / pred_n, hits / tgt_n
+        else:
+            precision, recall = hits / np.maximum(pred_n, 1), hits / np.maximum(tgt_n, 1)
+        total = precision + recall
+        f = np.where(total > 0, 2 * precision * recall / total, 0.0)
+    if lcs:
+        empty = (tgt_n == 0) | (pred_n == 0)
+        if empty.any():
+            precision, recall, f = (np.where(empty, 0.0, v) for v in (precision, recall, f))
+    return precision, recall, f
 
 
 class BootstrapAggregator:

@@ -42,6 +42,7 @@ from rougekit.compat import rouge_scorer
 from rougekit.compat._dropped import DroppedInputWarning, warn_dropped
 from rougekit.compat._porter_nltk import stem as _porter_stem
 from rougekit.compat._torch_mean import float32_mean
+from rougekit.text.intern import interner
 
 __all__ = ["rouge_score", "ROUGEScore", "ALLOWED_ROUGE_KEYS", "ALLOWED_ACCUMULATE_VALUES", "DroppedInputWarning"]
 
@@ -185,18 +186,18 @@ def _pair_scores(preds, target, keys, use_stemmer, normalizer, tokenizer) -> dic
 
 def _lsum_scores(flat_preds, flat_refs, token_maker) -> np.ndarray:
     """rougeLsum per (prediction, reference): Punkt sentences, then rouge-score's summary-level LCS."""
-    vocab: dict = {}
+    number = interner({}, skip_empty=False)
     sentences: dict = {}
 
     def ids(text):
         if text not in sentences:
             sents = [token_maker.tokenize(s) for s in _split_sentence(text)]
-            sentences[text] = [[vocab.setdefault(t, len(vocab)) for t in s] for s in sents if s]
+            sentences[text] = [number(s) for s in sents if s]
         return sentences[text]
 
     rows = []
     for pred, ref in zip(flat_preds, flat_refs):
-        score = rouge_scorer._summary_lcs_score(ids(ref), ids(pred))
+        score = rouge_scorer.summary_lcs_score(ids(ref), ids(pred))
         rows.append((score.fmeasure, score.precision, score.recall))
     return np.array(rows, dtype=np.float64).reshape(len(rows), 3)
 

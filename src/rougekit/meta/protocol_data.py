@@ -83,10 +83,11 @@ def _natural_key(name: str):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
 
 
-def _read_jsonl(path: Path) -> list[dict]:
+def _read_jsonl(path: Path) -> list[reader.Record]:
     """The rows of a JSONL file (or a JSON array of objects, or column-shaped JSON), read by
-    :mod:`rougekit.io.reader` (its limits, byte order marks and ``FILE, line N`` errors)."""
-    rows = [r.row for r in reader.records(reader.read_text(str(path)), str(path)).rows]
+    :mod:`rougekit.io.reader` (its limits, byte order marks and ``FILE, line N`` errors); each
+    record's ``where`` names its row the same way for the loaders' own errors."""
+    rows = reader.records(reader.read_text(str(path)), str(path)).rows
     if not rows:
         raise InputError(f"{path}: no rows")
     return rows
@@ -105,7 +106,8 @@ def load_summeval(path: str | os.PathLike) -> ProtocolDataset:
     path = Path(path)
     if path.is_dir():
         path = path / "summeval.jsonl"
-    rows = _read_jsonl(path)
+    records = _read_jsonl(path)
+    rows = [record.row for record in records]
     systems = sorted({s for r in rows for s in r.get("sys_summs", {})}, key=_natural_key)
     columns: list[str] = []
     for r in rows:
@@ -120,8 +122,7 @@ def load_summeval(path: str | os.PathLike) -> ProtocolDataset:
     refs: list[list[list[str]]] = [[[] for _ in range(n_inst)] for _ in systems]
     human = {c: np.full((n_sys, n_inst), np.nan) for c in columns}
     instances = []
-    for i, r in enumerate(rows):
-        where = f"{path}:{i + 1}"
+    for i, (r, where) in enumerate((record.row, record.where) for record in records):
         if "sys_summs" not in r or not ("ref_summs" in r or "ref_summ" in r):
             raise InputError(f"{where}: expected SummEval fields doc_id, ref_summs, sys_summs")
         instances.append(str(r.get("doc_id", i + 1)))
@@ -136,6 +137,9 @@ def load_summeval(path: str | os.PathLike) -> ProtocolDataset:
     return ProtocolDataset("summeval", systems, instances, cands, refs, human)
 
 
+_REALSUMM_FIELDS = ("subset", "system", "doc_id", "peer_sentences", "model_sentences")
+
+
 def load_realsumm(path: str | os.PathLike) -> ProtocolDataset:
     """REALSumm: the data directory (or its ``parity/realsumm_rouge155_parity.jsonl``)."""
     path = Path(path)
@@ -146,12 +150,18 @@ def load_realsumm(path: str | os.PathLike) -> ProtocolDataset:
         parity = path
         root = path.parent.parent
     scores_path = root / "scores" / "realsumm_summaries.jsonl"
-    prow = _read_jsonl(parity)
+    parity_records = _read_jsonl(parity)
+    for record in parity_records:
+        for key in _REALSUMM_FIELDS:
+            if key not in record.row:
+                raise InputError(f"{record.where}: missing field {key!r}")
+    prow = [record.row for record in parity_records]
     human_of: dict[tuple, float] = {}
     if scores_path.exists():
-        for n, r in enumerate(_read_jsonl(scores_path), 1):
+        for record in _read_jsonl(scores_path):
+            r = record.row
             key = (r.get("subset"), r.get("system"), str(r.get("doc_id")))
-            human_of[key] = _score_value(r.get("scores", {}).get("litepyramid_recall"), f"{scores_path}:{n}")
+            human_of[key] = _score_value(r.get("scores", {}).get("litepyramid_recall"), record.where)
     else:
         raise InputError(f"{scores_path}: not found (REALSumm human scores)")
     systems = sorted({f"{r['subset']}/{r['system']}" for r in prow})
@@ -161,13 +171,10 @@ def load_realsumm(path: str | os.PathLike) -> ProtocolDataset:
     cands: list[list[str | None]] = [[None] * len(instances) for _ in systems]
     refs: list[list[list[str]]] = [[[] for _ in instances] for _ in systems]
     human = np.full((len(systems), len(instances)), np.nan)
-    for n, r in enumerate(prow, 1):
-        try:
-            s, i = si[f"{r['subset']}/{r['system']}"], ii[str(r["doc_id"])]
-            cands[s][i] = "\n".join(r["peer_sentences"])
-            refs[s][i] = ["\n".join(r["model_sentences"])]
-        except KeyError as exc:
-            raise InputError(f"{parity}:{n}: missing field {exc}") from None
+    for r in prow:
+        s, i = si[f"{r['subset']}/{r['system']}"], ii[str(r["doc_id"])]
+        cands[s][i] = "\n".join(r["peer_sentences"])
+        refs[s][i] = ["\n".join(r["model_sentences"])]
         human[s, i] = human_of.get((r["subset"], r["system"], str(r["doc_id"])), math.nan)
     return ProtocolDataset(
         "realsumm",
@@ -197,15 +204,15 @@ def _as_text(x, where: str) -> str:
 def load_jsonl(path: str | os.PathLike) -> ProtocolDataset:
     """The generic layout (see the module docstring)."""
     path = Path(path)
-    rows = _read_jsonl(path)
+    records = _read_jsonl(path)
     systems: list[str] = []
     instances: list[str] = []
     seen_s: dict[str, int] = {}
     seen_i: dict[str, int] = {}
     cells: dict[tuple[int, int], tuple[str, list[str], dict[str, float]]] = {}
     columns: list[str] = []
-    for n, r in enumerate(rows, 1):
-        where = f"{path}:{n}"
+    for record in records:
+        r, where = record.row, record.where
         for key in ("system", "instance", "candidate", "references"):
             if key not in r:
                 raise InputError(f"{where}: missing field {key!r}")

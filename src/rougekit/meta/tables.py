@@ -121,7 +121,7 @@ class Alignment:
 
 def parse_value(raw, path: str, line: int, column: str) -> float:
     """A score from a cell: float, nan for a missing token, InputError otherwise."""
-    return _value(raw, f"{path}, line {line}", column)
+    return _value(raw, f"{reader.label(str(path))}, line {line}", column)
 
 
 def _value(raw, where: str, column: str) -> float:
@@ -232,14 +232,14 @@ def _rows_csv(path: Path, delimiter: str) -> Iterable[reader.Record]:
     names stripped; an empty or repeated name is an error."""
     text = _text(path)
     if not text.strip():
-        raise InputError(f"{path}, line 1: empty file (expected a header row)")
+        raise InputError(f"{reader.label(str(path))}, line 1: empty file (expected a header row)")
     found = reader.csv_records(text, str(path), delimiter)
     header = [h.strip() for h in found.names or []]
     if any(not h for h in header):
-        raise InputError(f"{path}, line 1: empty column name in the header")
+        raise InputError(f"{reader.label(str(path))}, line 1: empty column name in the header")
     dup = sorted({h for h in header if header.count(h) > 1})
     if dup:
-        raise InputError(f"{path}, line 1: duplicate column name {_short(dup[0])!r} in the header")
+        raise InputError(f"{reader.label(str(path))}, line 1: duplicate column name {_short(dup[0])!r} in the header")
     for record in found.rows:
         record.row = dict(zip(header, record.row.values()))
         yield record
@@ -334,10 +334,11 @@ def read_table(
             raise InputError(f"{at}: {what} repeats {first.at}")
         cells[(si, ii)] = (record, raw)
     if n_rows == 0:
-        raise InputError(f"{name}, line 1: no rows")
+        raise InputError(f"{reader.label(name)}, line 1: no rows")
     if not cells:
         raise InputError(
-            f"{name}, line 1: no rows left after the filter " + ", ".join(f"{k}={v}" for k, v in where.items())
+            f"{reader.label(name)}, line 1: no rows left after the filter "
+            + ", ".join(f"{k}={v}" for k, v in where.items())
         )
     if score_columns is not None:
         col_names = list(score_columns)
@@ -347,7 +348,7 @@ def read_table(
         # mixing numbers and text is an error at its first bad line
         col_names = [c for c in seen_columns if not _is_label_column([raw.get(c) for _, raw in cells.values()])]
     if not col_names:
-        raise InputError(f"{name}, line 1: no score columns")
+        raise InputError(f"{reader.label(name)}, line 1: no score columns")
     shape = (len(systems), len(instances))
     values = {c: np.full(shape, np.nan) for c in col_names}
     for (si, ii), (record, raw) in sorted(cells.items(), key=lambda kv: kv[1][0].line):
@@ -356,7 +357,7 @@ def read_table(
     if score_columns is not None and kind == "jsonl":
         absent = [c for c in col_names if np.isnan(values[c]).all()]
         if absent:
-            raise InputError(f"{name}, line 1: no values for column {absent[0]!r}")
+            raise InputError(f"{reader.label(name)}, line 1: no values for column {absent[0]!r}")
     return ScoreTable(
         path=name,
         systems=list(systems),
@@ -377,23 +378,31 @@ def _collapse(table: ScoreTable) -> dict[str, np.ndarray]:
     return out
 
 
+def _shared(first: list[str], second: list[str]) -> tuple[list[str], list[str], list[str], list[int], list[int]]:
+    """The names in both lists (in ``first``'s order), those only in ``first``, those only in
+    ``second``, and the positions of the shared ones in ``first`` and in ``second``."""
+    in_first, in_second = set(first), set(second)
+    shared = [x for x in first if x in in_second]
+    first_at = {x: k for k, x in enumerate(first)}
+    second_at = {x: k for k, x in enumerate(second)}
+    return (
+        shared,
+        [x for x in first if x not in in_second],
+        [x for x in second if x not in in_first],
+        [first_at[x] for x in shared],
+        [second_at[x] for x in shared],
+    )
+
+
 def align_tables(metric: ScoreTable, human: ScoreTable) -> Alignment:
     """Restrict both tables to their common systems (in the metric table's order) and instances.
 
     If exactly one table lacks an instance column, the other is averaged per system first (noted
     in the report). Raises InputError when no system (or no instance) is shared.
     """
-    m_sys = set(metric.systems)
-    h_sys = set(human.systems)
-    systems = [s for s in metric.systems if s in h_sys]
-    only_m = [s for s in metric.systems if s not in h_sys]
-    only_h = [s for s in human.systems if s not in m_sys]
+    systems, only_m, only_h, mi, hi = _shared(metric.systems, human.systems)
     if not systems:
         raise InputError(f"{metric.path} and {human.path} share no system")
-    m_pos = {s: k for k, s in enumerate(metric.systems)}
-    h_pos = {s: k for k, s in enumerate(human.systems)}
-    mi = [m_pos[s] for s in systems]
-    hi = [h_pos[s] for s in systems]
 
     collapsed = None
     m_vals, h_vals = metric.values, human.values
@@ -410,17 +419,9 @@ def align_tables(metric: ScoreTable, human: ScoreTable) -> Alignment:
         only_mi, only_hi = [], []
         mj = hj = [0]
     else:
-        h_inst = set(human.instances)
-        m_inst = set(metric.instances)
-        instances = [i for i in metric.instances if i in h_inst]
-        only_mi = [i for i in metric.instances if i not in h_inst]
-        only_hi = [i for i in human.instances if i not in m_inst]
+        instances, only_mi, only_hi, mj, hj = _shared(metric.instances, human.instances)
         if not instances:
             raise InputError(f"{metric.path} and {human.path} share no instance")
-        mi_pos = {i: k for k, i in enumerate(metric.instances)}
-        hi_pos = {i: k for k, i in enumerate(human.instances)}
-        mj = [mi_pos[i] for i in instances]
-        hj = [hi_pos[i] for i in instances]
 
     m_out = {c: v[np.ix_(mi, mj)] for c, v in m_vals.items()}
     h_out = {c: v[np.ix_(hi, hj)] for c, v in h_vals.items()}

@@ -14,23 +14,17 @@ from rougekit import _core
 
 
 class Vocabulary:
-    """A growing token -> id table."""
+    """A growing token -> id table: :func:`interner` (empty tokens kept), its ids as a list."""
 
     def __init__(self) -> None:
         self._ids: dict[str, int] = {}
+        self._intern = interner(self._ids, skip_empty=False)
 
     def __len__(self) -> int:
         return len(self._ids)
 
     def ids(self, tokens: list[str]) -> list[int]:
-        table = self._ids
-        out = []
-        for token in tokens:
-            i = table.get(token)
-            if i is None:
-                i = table[token] = len(table)
-            out.append(i)
-        return out
+        return list(self._intern(tokens))
 
 
 def interner(vocab: dict, skip_empty: bool = True) -> Callable[[Iterable], tuple]:

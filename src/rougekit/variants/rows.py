@@ -241,14 +241,9 @@ def _evaluate_compute(candidates, references, types: list, seed: int) -> dict:
     per-pair scores unstemmed), the aggregator's draws taken by the shared threaded pass
     (:func:`_seeded_mids_together`: the same draws, the same bits; the row tests hold it to the
     recorded evaluate)."""
-    from rougekit.compat import evaluate, rouge_scorer
+    from rougekit.compat import evaluate
 
-    predictions, references, multi_ref = evaluate._checked(candidates, references)
-    scorer = rouge_scorer.RougeScorer(rouge_types=types, use_stemmer=False)
-    if multi_ref:
-        scores = [scorer.score_multi(ref, pred) for ref, pred in zip(references, predictions)]
-    else:
-        scores = scorer.score_batch(references, predictions)
+    scores = evaluate.per_pair_scores(candidates, references, types)
     assert (evaluate.N_SAMPLES, evaluate.CONFIDENCE) == (1000, 0.95)  # the aggregator's defaults, as below
     mids = _seeded_mids_together([scores], seed)[0]
     return {t: mids[t]["fmeasure"] for t in types}
