@@ -154,3 +154,63 @@ def test_bad_input(client):
     with pytest.raises(OptionError, match="limit must be a positive integer or None"):
         rdask.extract(["a"], ["a"], limit=0)
     assert rdask.extract([], ["a"]) == [] and rdask.extract(["a"], []) == [[]]
+
+
+# -- phase 1 on the filtered index ------------------------------------------------------------------
+
+
+def _brute_pairs(texts: list[str], threshold: float) -> set:
+    """Every (new, old, F) with old < new and F above the threshold, from the full matrix."""
+    f = process.cdist(texts, texts, measure="rougeL", dtype=np.float64)
+    return {(j, i, f[i, j]) for j in range(len(texts)) for i in range(j) if f[i, j] > threshold}
+
+
+@pytest.mark.parametrize("threshold", [0.0, 0.3, 0.5, 0.7, 0.85, 1.0])
+def test_pairs_above_finds_every_pair_of_the_full_matrix(threshold):
+    """Prefix filtering loses no pair: the blocks' pairs are the matrix's, F bit for bit (uneven
+    blocks, the diagonal blocks, texts with no token, exact repeats)."""
+    from rougekit.process.blocks import pairs_above
+    from rougekit.process.encode import Encoder
+
+    texts = near_duplicates(260, seed=11) + ["!!!", "the cat", "the cat", "?"]
+    encoded = Encoder("rougeL").encode(texts)
+    got: set = set()
+    for n0 in range(0, len(texts), 61):
+        for o0 in range(0, n0 + 1, 61):
+            new, old, f = pairs_above(
+                encoded.slice(o0, min(len(texts), o0 + 61)),
+                encoded.slice(n0, min(len(texts), n0 + 61)),
+                o0,
+                n0,
+                threshold,
+            )
+            assert np.all(old < new)
+            got |= set(zip(new.tolist(), old.tolist(), f.tolist()))
+    want = _brute_pairs(texts, threshold)
+    assert got == want
+    assert len(want) > (100 if threshold < 1 else -1)
+
+
+def test_a_rougel_block_does_not_use_the_full_matrix(monkeypatch):
+    """rougeL blocks go through the filtered index (cdist would compute every pair); the same pairs."""
+    import rougekit.dask.matrix as dm
+
+    texts = near_duplicates(120, seed=3)
+    want = dm._pairs_above(texts[:50], texts[40:], 0, 40, 0.7, "ROUGE-L", {})  # other measures: the matrix
+
+    def no_matrix(*args, **kwargs):
+        raise AssertionError("the full matrix was computed")
+
+    monkeypatch.setattr(dm, "process_cdist", no_matrix)
+    new, old, f = dm._pairs_above(texts[:50], texts[40:], 0, 40, 0.7, "rougeL", {})
+    brute = {p for p in _brute_pairs(texts, 0.7) if p[1] < 50 and p[0] >= 40}
+    assert set(zip(new.tolist(), old.tolist(), f.tolist())) == brute and len(brute) > 20
+    assert len(want[0]) > 0
+
+
+@pytest.mark.parametrize("n, block_size", [(0, 5), (1, 5), (7, 100), (103, 10), (150, 149), (64, 1)])
+def test_dedup_on_uneven_and_empty_blocks(client, n, block_size):
+    texts = near_duplicates(n, seed=n)
+    got = rdask.dedup(texts, threshold=0.7, block_size=block_size)
+    assert got == process.dedup(texts, threshold=0.7)
+    assert len(got) == n

@@ -6,8 +6,10 @@ every number depends only on its pair, so the blocks are exactly the single-proc
 
 ``dedup`` runs the Self-Instruct rule the same way as :func:`rougekit.process.dedup` decides it:
 the workers find, on the blocks of the lower triangle (each text against the texts before it),
-every pair scoring above the threshold; the client then applies the rule to those pairs in input
-order (:func:`rougekit.process.greedy_from_pairs`), which needs no other pair.
+every pair scoring above the threshold (rougeL: by prefix filtering, the LCS only on the pairs
+that share a prefix token and pass the length bound, :func:`rougekit.process.blocks.pairs_above`);
+the client then applies the rule to those pairs in input order
+(:func:`rougekit.process.greedy_from_pairs`), which needs no other pair.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from rougekit.dask.scoring import _dask
 from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import check_threshold
+from rougekit.process.blocks import check_threshold, pairs_above
 from rougekit.process.core import dedup_from_pairs
-from rougekit.process.encode import Encoder, check_texts, measure_name
+from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
 
@@ -117,7 +119,12 @@ def dedup(
 
 def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):
     """(new, old, score) input indices and F of the pairs of a block above ``threshold``, old < new;
-    each old text is the candidate and the new one its reference, as in ``process.dedup``."""
+    each old text is the candidate and the new one its reference, as in ``process.dedup``.
+    rouge-score's rougeL: prefix filtering then the LCS of the survivors (:func:`pairs_above`);
+    other measures: the block's matrix."""
+    encoder = Encoder(measure, **options)
+    if encoder.measure == ROUGE_SCORE_L:  # texts named as process.cdist(old, new) names them
+        return pairs_above(encoder.encode(old, "queries"), encoder.encode(new, "choices"), o0, n0, threshold)
     f = process_cdist(old, new, measure=measure, score_cutoff=threshold, dtype=np.float64, workers=1, **options)
     lo, ln = np.nonzero(f > threshold)
     earlier = lo + o0 < ln + n0  # the diagonal block: only the texts before the new one

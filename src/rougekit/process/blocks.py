@@ -192,3 +192,78 @@ def check_threshold(threshold) -> float:
     if not 0.0 <= value <= 1.0:  # also refuses nan
         raise OptionError(f"threshold must be within 0 and 1, got {threshold!r}")
     return value
+
+
+def _prefix_elements(e: Encoded, rank: np.ndarray, threshold: float, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """(element key, text) of the prefix of every text: its tokens as a bag, each occurrence an element
+    ``(token, k)`` (the k-th time it is in the text), ordered by the token's rank then k; a text of
+    n tokens keeps the first ``n - o + 1`` where ``o`` is a lower bound of the LCS of any pair with F
+    above ``threshold`` (``LCS > t n / (2 - t)``, at least 1), so two texts with F above the threshold
+    share an element of their prefixes (prefix filtering; the bag overlap bounds the LCS)."""
+    n = len(e)
+    lengths = e.lengths.astype(np.int64)
+    text = np.repeat(np.arange(n, dtype=np.int64), lengths)
+    ids = np.ascontiguousarray(e.ids[int(e.off[0]) : int(e.off[-1])], dtype=np.int64)
+    order = np.lexsort((np.arange(len(ids)), ids, text))  # by text, token, position
+    tok, txt = ids[order], text[order]
+    start = np.ones(len(tok), dtype=bool)
+    start[1:] = (tok[1:] != tok[:-1]) | (txt[1:] != txt[:-1])
+    first = np.maximum.accumulate(np.where(start, np.arange(len(tok)), 0))
+    occurrence = np.arange(len(tok)) - first
+    key = tok * width + occurrence  # the element (token, occurrence)
+    by_rank = np.lexsort((occurrence, rank[tok].astype(np.int64), txt))  # each text's elements rarest first
+    key, txt = key[by_rank], txt[by_rank]
+    low = np.floor(threshold * lengths / (2.0 - threshold) - 1e-6).astype(np.int64)
+    keep_n = lengths - np.maximum(low, 1) + 1
+    text_start = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=text_start[1:])
+    place = np.arange(len(key)) - text_start[txt]
+    inside = place < keep_n[txt]
+    return key[inside], txt[inside]
+
+
+def pairs_above(
+    old: Encoded, new: Encoded, o0: int, n0: int, threshold: float, vocab: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Phase 1 of the rule on one block: every pair (text j of ``new``, text i of ``old``) with input
+    indices ``o0 + i < n0 + j`` whose rouge-score rougeL F is above ``threshold``, as (new, old, F)
+    input-index arrays (:func:`greedy_from_pairs` takes them).
+
+    Candidates come from prefix filtering over one rarest-first order of the two blocks' tokens (a
+    pair above the threshold shares a prefix element), then the length bound; only those reach the
+    bit-parallel LCS. F is rouge-score's ``2 P R / (P + R)`` of the LCS, as :func:`cdist_block` gives.
+    """
+    from .encode import rank_by_frequency
+
+    threshold = check_threshold(threshold)
+    empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
+    if not len(old) or not len(new):
+        return empty
+    vocab = vocab if vocab is not None else max(old.vocab, new.vocab)
+    rank = rank_by_frequency(old, new, vocab=vocab)
+    width = int(max(old.lengths.max(initial=0), new.lengths.max(initial=0))) + 1
+    ko, to = _prefix_elements(old, rank, threshold, width)
+    kn, tn = _prefix_elements(new, rank, threshold, width)
+    so, sn = np.argsort(ko, kind="stable"), np.argsort(kn, kind="stable")
+    ko, to, kn, tn = ko[so], to[so], kn[sn], tn[sn]
+    lo = np.searchsorted(ko, kn, side="left")  # for each new element, its run of equal old elements
+    hi = np.searchsorted(ko, kn, side="right")
+    count = hi - lo
+    ib = np.repeat(tn, count)
+    ia = to[np.repeat(lo, count) + (np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count))]
+    if len(ia):
+        key = np.unique(ia * len(new) + ib)
+        ia, ib = key // len(new), key % len(new)
+    earlier = ia + o0 < ib + n0
+    m = old.lengths[ia].astype(np.float64)
+    n = new.lengths[ib].astype(np.float64)
+    fits = earlier & (2.0 * np.minimum(m, n) / np.maximum(m + n, 1.0) > threshold - 1e-9)  # the length bound
+    ia, ib, m, n = ia[fits], ib[fits], m[fits], n[fits]
+    if not len(ia):
+        return empty
+    lcs = lcs_pairs(old, new, ia, ib, vocab).astype(np.float64)
+    p, r = lcs / m, lcs / n  # the old text as the prediction, the new one the target
+    with np.errstate(invalid="ignore", divide="ignore"):
+        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
+    above = f > threshold
+    return (ib[above] + n0).astype(np.int64), (ia[above] + o0).astype(np.int64), f[above]
