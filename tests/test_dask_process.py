@@ -166,46 +166,38 @@ def _brute_pairs(texts: list[str], threshold: float) -> set:
 
 
 @pytest.mark.parametrize("threshold", [0.0, 0.3, 0.5, 0.7, 0.85, 1.0])
-def test_pairs_above_finds_every_pair_of_the_full_matrix(threshold):
+def test_the_prefix_index_finds_every_pair_of_the_full_matrix(threshold):
     """Prefix filtering loses no pair: the blocks' pairs are the matrix's, F bit for bit (uneven
-    blocks, the diagonal blocks, texts with no token, exact repeats)."""
-    from rougekit.process.blocks import pairs_above
+    blocks, texts with no token, exact repeats)."""
+    from rougekit.process.blocks import PrefixIndex
     from rougekit.process.encode import Encoder
 
     texts = near_duplicates(260, seed=11) + ["!!!", "the cat", "the cat", "?"]
-    encoded = Encoder("rougeL").encode(texts)
+    index = PrefixIndex(Encoder("rougeL").encode(texts), threshold)
     got: set = set()
-    for n0 in range(0, len(texts), 61):
-        for o0 in range(0, n0 + 1, 61):
-            new, old, f = pairs_above(
-                encoded.slice(o0, min(len(texts), o0 + 61)),
-                encoded.slice(n0, min(len(texts), n0 + 61)),
-                o0,
-                n0,
-                threshold,
-            )
-            assert np.all(old < new)
-            got |= set(zip(new.tolist(), old.tolist(), f.tolist()))
+    for j0 in range(0, len(texts), 61):
+        new, old, f = index.pairs_above(j0, min(len(texts), j0 + 61))
+        assert np.all(old < new) and np.all((new >= j0) & (new < j0 + 61))
+        got |= set(zip(new.tolist(), old.tolist(), f.tolist()))
     want = _brute_pairs(texts, threshold)
     assert got == want
     assert len(want) > (100 if threshold < 1 else -1)
 
 
-def test_a_rougel_block_does_not_use_the_full_matrix(monkeypatch):
-    """rougeL blocks go through the filtered index (cdist would compute every pair); the same pairs."""
+def test_rougel_dedup_does_not_compute_the_block_matrices(monkeypatch):
+    """rougeL goes through the prefix index (the block matrices would score every pair)."""
     import rougekit.dask.matrix as dm
 
-    texts = near_duplicates(120, seed=3)
-    want = dm._pairs_above(texts[:50], texts[40:], 0, 40, 0.7, "ROUGE-L", {})  # other measures: the matrix
-
     def no_matrix(*args, **kwargs):
-        raise AssertionError("the full matrix was computed")
+        raise AssertionError("a block matrix was computed")
 
+    texts = near_duplicates(200, seed=3)
     monkeypatch.setattr(dm, "process_cdist", no_matrix)
-    new, old, f = dm._pairs_above(texts[:50], texts[40:], 0, 40, 0.7, "rougeL", {})
-    brute = {p for p in _brute_pairs(texts, 0.7) if p[1] < 50 and p[0] >= 40}
-    assert set(zip(new.tolist(), old.tolist(), f.tolist())) == brute and len(brute) > 20
-    assert len(want[0]) > 0
+    with dask.config.set(scheduler="synchronous"):  # in this process, where the patch is
+        got = rdask.dedup(texts, threshold=0.7, block_size=30)
+        with pytest.raises(AssertionError, match="block matrix"):
+            rdask.dedup(texts, threshold=0.7, block_size=30, measure="ROUGE-L")
+    assert got == process.dedup(texts, threshold=0.7) and len(got.dropped) > 50
 
 
 @pytest.mark.parametrize("n, block_size", [(0, 5), (1, 5), (7, 100), (103, 10), (150, 149), (64, 1)])

@@ -222,48 +222,70 @@ def _prefix_elements(e: Encoded, rank: np.ndarray, threshold: float, width: int)
     return key[inside], txt[inside]
 
 
-def pairs_above(
-    old: Encoded, new: Encoded, o0: int, n0: int, threshold: float, vocab: int | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Phase 1 of the rule on one block: every pair (text j of ``new``, text i of ``old``) with input
-    indices ``o0 + i < n0 + j`` whose rouge-score rougeL F is above ``threshold``, as (new, old, F)
-    input-index arrays (:func:`greedy_from_pairs` takes them).
+class PrefixIndex:
+    """The prefix elements of every text of a corpus, sorted by element: phase 1 of the rule for any
+    block of new texts against all the texts before them (:meth:`pairs_above`), without the block
+    matrix. Built once (on the client or the driver), shipped to the workers with the token ids.
 
-    Candidates come from prefix filtering over one rarest-first order of the two blocks' tokens (a
-    pair above the threshold shares a prefix element), then the length bound; only those reach the
-    bit-parallel LCS. F is rouge-score's ``2 P R / (P + R)`` of the LCS, as :func:`cdist_block` gives.
+    >>> from rougekit.process.encode import Encoder
+    >>> e = Encoder("rougeL").encode(["the cat sat on the mat", "the cat sat on a mat", "dogs bark"])
+    >>> new, old, f = PrefixIndex(e, 0.7).pairs_above(1, 3)
+    >>> new.tolist(), old.tolist(), round(float(f[0]), 4)
+    ([1], [0], 0.8333)
     """
-    from .encode import rank_by_frequency
 
-    threshold = check_threshold(threshold)
-    empty = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0))
-    if not len(old) or not len(new):
-        return empty
-    vocab = vocab if vocab is not None else max(old.vocab, new.vocab)
-    rank = rank_by_frequency(old, new, vocab=vocab)
-    width = int(max(old.lengths.max(initial=0), new.lengths.max(initial=0))) + 1
-    ko, to = _prefix_elements(old, rank, threshold, width)
-    kn, tn = _prefix_elements(new, rank, threshold, width)
-    so, sn = np.argsort(ko, kind="stable"), np.argsort(kn, kind="stable")
-    ko, to, kn, tn = ko[so], to[so], kn[sn], tn[sn]
-    lo = np.searchsorted(ko, kn, side="left")  # for each new element, its run of equal old elements
-    hi = np.searchsorted(ko, kn, side="right")
-    count = hi - lo
-    ib = np.repeat(tn, count)
-    ia = to[np.repeat(lo, count) + (np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count))]
-    if len(ia):
-        key = np.unique(ia * len(new) + ib)
-        ia, ib = key // len(new), key % len(new)
-    earlier = ia + o0 < ib + n0
-    m = old.lengths[ia].astype(np.float64)
-    n = new.lengths[ib].astype(np.float64)
-    fits = earlier & (2.0 * np.minimum(m, n) / np.maximum(m + n, 1.0) > threshold - 1e-9)  # the length bound
-    ia, ib, m, n = ia[fits], ib[fits], m[fits], n[fits]
-    if not len(ia):
-        return empty
-    lcs = lcs_pairs(old, new, ia, ib, vocab).astype(np.float64)
-    p, r = lcs / m, lcs / n  # the old text as the prediction, the new one the target
+    def __init__(self, encoded: Encoded, threshold: float) -> None:
+        from .encode import rank_by_frequency
+
+        self.threshold = check_threshold(threshold)
+        self.encoded = encoded
+        self.vocab = encoded.vocab
+        rank = rank_by_frequency(encoded, vocab=self.vocab)
+        self.width = int(encoded.lengths.max(initial=0)) + 1
+        key, text = _prefix_elements(encoded, rank, self.threshold, self.width)
+        order = np.argsort(key, kind="stable")  # by element, then by text (input order)
+        self.key, self.text = key[order], text[order]
+        # the same elements by text, to find a block's own
+        by_text = np.argsort(text, kind="stable")
+        self._own_key = key[by_text]
+        self._own_start = np.searchsorted(text[by_text], np.arange(len(encoded) + 1))
+
+    def candidates(self, j0: int, j1: int) -> tuple[np.ndarray, np.ndarray]:
+        """(new, old) of the pairs old < new, new in ``j0:j1``, sharing a prefix element and passing
+        the length bound."""
+        s0, s1 = int(self._own_start[j0]), int(self._own_start[j1])
+        keys = self._own_key[s0:s1]
+        owner = np.repeat(np.arange(j0, j1, dtype=np.int64), np.diff(self._own_start[j0 : j1 + 1]))
+        lo = np.searchsorted(self.key, keys, side="left")
+        hi = np.searchsorted(self.key, keys, side="right")
+        count = hi - lo
+        total = int(count.sum())
+        new = np.repeat(owner, count)
+        old = self.text[np.repeat(lo, count) + (np.arange(total) - np.repeat(np.cumsum(count) - count, count))]
+        earlier = old < new
+        new, old = new[earlier], old[earlier]
+        if len(new):
+            pair = np.unique(new * len(self.encoded) + old)
+            new, old = pair // len(self.encoded), pair % len(self.encoded)
+        lengths = self.encoded.lengths
+        m, n = lengths[old].astype(np.float64), lengths[new].astype(np.float64)
+        fits = 2.0 * np.minimum(m, n) / np.maximum(m + n, 1.0) > self.threshold - 1e-9
+        return new[fits], old[fits]
+
+    def pairs_above(self, j0: int, j1: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(new, old, F) of every pair old < new, new in ``j0:j1``, with rouge-score's rougeL F above
+        the threshold (:func:`greedy_from_pairs` takes them)."""
+        new, old = self.candidates(j0, j1)
+        if not len(new):
+            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
+        f = _f_of_pairs(self.encoded, self.encoded, old, new, self.vocab)
+        above = f > self.threshold
+        return new[above], old[above], f[above]
+
+
+def _f_of_pairs(a: Encoded, b: Encoded, ia: np.ndarray, ib: np.ndarray, vocab: int) -> np.ndarray:
+    """rouge-score's rougeL F of the pairs (``a[ia]`` the prediction, ``b[ib]`` the target)."""
+    lcs = lcs_pairs(a, b, ia, ib, vocab).astype(np.float64)
+    p, r = lcs / a.lengths[ia], lcs / b.lengths[ib]
     with np.errstate(invalid="ignore", divide="ignore"):
-        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
-    above = f > threshold
-    return (ib[above] + n0).astype(np.int64), (ia[above] + o0).astype(np.int64), f[above]
+        return np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
