@@ -243,8 +243,11 @@ class PrefixIndex:
         rank = rank_by_frequency(encoded, vocab=self.vocab)
         self.width = int(encoded.lengths.max(initial=0)) + 1
         key, text = _prefix_elements(encoded, rank, self.threshold, self.width)
-        order = np.argsort(key, kind="stable")  # by element, then by text (input order)
-        self.key, self.text = key[order], text[order]
+        # by element then text: (element, text) as one int64, so a lookup takes only the earlier texts
+        self._n = max(1, len(encoded))
+        order = np.argsort(key, kind="stable")
+        self.key, self.text = key[order] * self._n + text[order], text[order]
+        self._sig = _signatures(encoded)
         # the same elements by text, to find a block's own
         by_text = np.argsort(text, kind="stable")
         self._own_key = key[by_text]
@@ -256,20 +259,25 @@ class PrefixIndex:
         s0, s1 = int(self._own_start[j0]), int(self._own_start[j1])
         keys = self._own_key[s0:s1]
         owner = np.repeat(np.arange(j0, j1, dtype=np.int64), np.diff(self._own_start[j0 : j1 + 1]))
-        lo = np.searchsorted(self.key, keys, side="left")
-        hi = np.searchsorted(self.key, keys, side="right")
+        lo = np.searchsorted(self.key, keys * self._n, side="left")
+        hi = np.searchsorted(self.key, keys * self._n + owner, side="left")  # the texts before the owner
         count = hi - lo
         total = int(count.sum())
         new = np.repeat(owner, count)
         old = self.text[np.repeat(lo, count) + (np.arange(total) - np.repeat(np.cumsum(count) - count, count))]
-        earlier = old < new
-        new, old = new[earlier], old[earlier]
-        if len(new):
-            pair = np.unique(new * len(self.encoded) + old)
+        if len(new):  # each pair once (a pair shares several elements): sorted, repeats dropped
+            pair = np.sort(new * len(self.encoded) + old)
+            first = np.ones(len(pair), dtype=bool)
+            first[1:] = pair[1:] != pair[:-1]
+            pair = pair[first]
             new, old = pair // len(self.encoded), pair % len(self.encoded)
         lengths = self.encoded.lengths
-        m, n = lengths[old].astype(np.float64), lengths[new].astype(np.float64)
-        fits = 2.0 * np.minimum(m, n) / np.maximum(m + n, 1.0) > self.threshold - 1e-9
+        m, n = lengths[old], lengths[new]
+        # the signature bound on the bag overlap (so on the LCS): a bit of y's signature missing in
+        # x's is a token of y missing in x; F = 2 LCS / (m + n) (the margin keeps rounding out of it)
+        xs, ys = self._sig[new], self._sig[old]
+        ub = np.minimum(m - _popcount(ys & ~xs), n - _popcount(xs & ~ys))
+        fits = 2.0 * ub / np.maximum(m + n, 1) > self.threshold - 1e-9
         return new[fits], old[fits]
 
     def pairs_above(self, j0: int, j1: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -289,3 +297,31 @@ def _f_of_pairs(a: Encoded, b: Encoded, ia: np.ndarray, ib: np.ndarray, vocab: i
     p, r = lcs / a.lengths[ia], lcs / b.lengths[ib]
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
+
+
+_BITS = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
+
+
+def _popcount(words: np.ndarray) -> np.ndarray:
+    """Bits set in each row of a (k, 2) uint64 array."""
+    if hasattr(np, "bitwise_count"):  # numpy 2
+        return np.bitwise_count(words).sum(axis=1, dtype=np.int64)
+    return _BITS[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), -1)].sum(axis=1)
+
+
+def _signatures(e: Encoded) -> np.ndarray:
+    """A 128-bit signature of each text's tokens, (n, 2) uint64: the bit of a token is the top 7 bits
+    of its id times a Fibonacci-hashing constant (mod 2**64)."""
+    n = len(e)
+    out = np.zeros((n, 2), dtype=np.uint64)
+    ids = e.ids[int(e.off[0]) : int(e.off[-1])].astype(np.uint64)
+    if not len(ids):
+        return out
+    with np.errstate(over="ignore"):
+        bit = (ids * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(57)
+    text = np.repeat(np.arange(n), e.lengths)
+    high = bit >= 64
+    word = np.left_shift(np.uint64(1), bit % np.uint64(64))
+    for half, mask in ((0, ~high), (1, high)):
+        np.bitwise_or.at(out[:, half], text[mask], word[mask])
+    return out
