@@ -154,3 +154,55 @@ def test_bad_input(client):
     with pytest.raises(OptionError, match="limit must be a positive integer or None"):
         rdask.extract(["a"], ["a"], limit=0)
     assert rdask.extract([], ["a"]) == [] and rdask.extract(["a"], []) == [[]]
+
+
+# -- phase 1 on the filtered index ------------------------------------------------------------------
+
+
+def _brute_pairs(texts: list[str], threshold: float) -> set:
+    """Every (new, old, F) with old < new and F above the threshold, from the full matrix."""
+    f = process.cdist(texts, texts, measure="rougeL", dtype=np.float64)
+    return {(j, i, f[i, j]) for j in range(len(texts)) for i in range(j) if f[i, j] > threshold}
+
+
+@pytest.mark.parametrize("threshold", [0.0, 0.3, 0.5, 0.7, 0.85, 1.0])
+def test_the_prefix_index_finds_every_pair_of_the_full_matrix(threshold):
+    """Prefix filtering loses no pair: the blocks' pairs are the matrix's, F bit for bit (uneven
+    blocks, texts with no token, exact repeats)."""
+    from rougekit.process.blocks import PrefixIndex
+    from rougekit.process.encode import Encoder
+
+    texts = near_duplicates(260, seed=11) + ["!!!", "the cat", "the cat", "?"]
+    index = PrefixIndex(Encoder("rougeL").encode(texts), threshold)
+    got: set = set()
+    for j0 in range(0, len(texts), 61):
+        new, old, f = index.pairs_above(j0, min(len(texts), j0 + 61))
+        assert np.all(old < new) and np.all((new >= j0) & (new < j0 + 61))
+        got |= set(zip(new.tolist(), old.tolist(), f.tolist()))
+    want = _brute_pairs(texts, threshold)
+    assert got == want
+    assert len(want) > (100 if threshold < 1 else -1)
+
+
+def test_rougel_dedup_does_not_compute_the_block_matrices(monkeypatch):
+    """rougeL goes through the prefix index (the block matrices would score every pair)."""
+    import rougekit.dask.matrix as dm
+
+    def no_matrix(*args, **kwargs):
+        raise AssertionError("a block matrix was computed")
+
+    texts = near_duplicates(200, seed=3)
+    monkeypatch.setattr(dm, "process_cdist", no_matrix)
+    with dask.config.set(scheduler="synchronous"):  # in this process, where the patch is
+        got = rdask.dedup(texts, threshold=0.7, block_size=30)
+        with pytest.raises(AssertionError, match="block matrix"):
+            rdask.dedup(texts, threshold=0.7, block_size=30, measure="ROUGE-L")
+    assert got == process.dedup(texts, threshold=0.7) and len(got.dropped) > 50
+
+
+@pytest.mark.parametrize("n, block_size", [(0, 5), (1, 5), (7, 100), (103, 10), (150, 149), (64, 1)])
+def test_dedup_on_uneven_and_empty_blocks(client, n, block_size):
+    texts = near_duplicates(n, seed=n)
+    got = rdask.dedup(texts, threshold=0.7, block_size=block_size)
+    assert got == process.dedup(texts, threshold=0.7)
+    assert len(got) == n

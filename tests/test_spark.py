@@ -239,3 +239,11 @@ def test_matrix_inputs_from_a_dataframe_and_errors_named_on_the_driver(spark):
         rougekit.spark.dedup(bad, spark=spark, block_size=4)
     assert rougekit.spark.cdist([], texts, spark=spark).shape == (0, 20)
     assert rougekit.spark.extract(texts[:2], [], spark=spark) == [[], []]
+
+
+@pytest.mark.parametrize("n, block_size", [(0, 4), (1, 4), (9, 100), (57, 10)])
+def test_dedup_on_uneven_and_empty_blocks(spark, n, block_size):
+    """rougeL blocks on the filtered index (rougekit.process.blocks.pairs_above): the decisions of process.dedup."""
+    texts = _near_duplicates(n, 7)
+    got = rougekit.spark.dedup(texts, spark=spark, threshold=0.7, block_size=block_size)
+    assert got == rougekit.process.dedup(texts, threshold=0.7) and len(got) == n

@@ -16,6 +16,8 @@ import json
 import os
 import sys
 
+import numpy as np
+
 from rougekit.cli._options import OneLineParser
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, reader
@@ -45,6 +47,11 @@ in bulk, minutes where ROUGE-1 takes a second).
 --dropped writes one JSON object per dropped row: its index (0-based row), line (where it starts) and
 where ("line 3", "item 3", "item 3 (line 5)"), the kept row it matched best (match_index, match_line,
 match_where, the first in input order on ties), the score and both texts.
+memory and resuming (rougeL): a file of lines, a JSONL file (.jsonl/.ndjson) and Parquet/Arrow are read
+lazily, twice (first their token ids, then the kept rows to write): only the token ids are held, about
+4 bytes a token and 8 a text (-v or a terminal says how many). Standard input, JSON arrays,
+column-shaped JSON, CSV and UTF-16/32 files are read whole. --checkpoint FILE saves the decisions;
+after a Ctrl-C (exit 130) the same command resumes from FILE with the same result as one run.
 """,
     )
     parser.add_argument("file", help="the input ('-' for standard input)")
@@ -63,7 +70,22 @@ match_where, the first in input order on ties), the score and both texts.
     parser.add_argument("--stopwords", action="store_true", help="remove stopwords (rougekit measures only)")
     parser.add_argument("-o", "--output", default="-", help="where the kept rows go (default: standard output)")
     parser.add_argument("--dropped", help="write the dropped rows with their match and score (JSONL)")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal with tqdm)")
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress line (shown on stderr when it is a terminal)"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary on stderr")
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="also say the memory held per text (said on a terminal anyway)"
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="save the decisions to FILE (every --checkpoint-every seconds and on Ctrl-C) and resume from it "
+        "when it exists; removed when the output is written (rougeL only)",
+    )
+    parser.add_argument(
+        "--checkpoint-every", type=float, default=60.0, metavar="SECONDS", help="seconds between saves (default 60)"
+    )
     return parser
 
 
@@ -76,17 +98,38 @@ class Rows:
         self.texts, self.lines, self._write = texts, lines, write
         self.places = places if places is not None else [f"line {n}" for n in lines]
         self.table = table  # a Parquet/Arrow file (ColumnFile): kept rows are written in its format
+        self.count = len(texts)
 
     def write(self, handle, indices: list[int]) -> None:
         handle.write(self._write(indices))
 
+    # the interface of the streamed sources (see LineStream)
+
+    def chunks(self, size: int):
+        for start in range(0, len(self.texts), size):
+            yield self.texts[start : start + size]
+
+    def rows(self):
+        """(line, where, text) of every row, in order."""
+        return zip(self.lines, self.places, self.texts)
+
+    def write_kept(self, output: str, keep) -> None:
+        kept = np.flatnonzero(keep).tolist()
+        if self.table is not None:
+            self.write_table(output, kept)
+            return
+        out = sys.stdout if output == "-" else open_output(output, "output")
+        try:
+            self.write(out, kept)
+        finally:
+            if out is not sys.stdout:
+                out.close()
+
     def write_table(self, path: str, indices: list[int]) -> None:
         """The kept rows of a Parquet/Arrow input, every column, a record batch at a time, in its format."""
-        import numpy as np
-
         table = self.table
         pa = table.pa
-        keep = np.zeros(len(self.texts), dtype=bool)
+        keep = np.zeros(self.count, dtype=bool)
         keep[np.asarray(indices, dtype=np.int64)] = True
         # written beside ``path`` and moved over it at the end: the input is read again while writing,
         # so ``-o`` naming the input itself must not truncate it first, and a failed run leaves no part
@@ -112,6 +155,186 @@ class Rows:
             with contextlib.suppress(OSError):
                 os.remove(partial)
             raise
+
+
+class LineStream:
+    """The rows of a UTF-8 file read lazily, a line at a time (as many times as asked): a file of
+    lines, one text each (see :class:`JsonlStream` for JSONL). Kept rows are written back as the
+    bytes read; a UTF-8 byte order mark is dropped, as when the file is read whole."""
+
+    table = None
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.count = 0  # the rows, known after one pass
+
+    def _raw(self):
+        """(line number, the line's bytes with its ending) of every line."""
+        cap = reader.max_line_bytes()
+        guard = reader._Guard(self.path, True, json_document=False)  # the whole-file reader's limits
+        try:
+            handle = open(self.path, "rb")
+        except OSError as exc:
+            raise reader._open_error(self.path, exc) from None
+        with handle:
+            number = 0
+            while True:
+                raw = handle.readline(cap + 1)  # past the limit: the guard stops it
+                if not raw:
+                    return
+                guard.feed(raw)
+                number += 1
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if b"\0" in raw:
+                    raise reader.nul_error(self.path, number)
+                yield number, raw
+
+    def _text(self, number: int, raw: bytes):
+        """The text of a line, or None for a line that holds no row."""
+        line = reader.decode_utf8(raw, self.path, first_line=number).rstrip("\n").rstrip("\r")
+        if not line.strip():
+            raise InputError(f"{reader.label(self.path)}, line {number}: empty line (every line is a text: remove it)")
+        return line
+
+    def _rows(self):
+        """(line number, bytes, text) of every row."""
+        for number, raw in self._raw():
+            text = self._text(number, raw)
+            if text is not None:
+                yield number, raw, text
+
+    def chunks(self, size: int):
+        chunk: list[str] = []
+        count = 0
+        for _, _, text in self._rows():
+            chunk.append(text)
+            count += 1
+            if len(chunk) == size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+        self.count = count
+
+    def rows(self):
+        for number, _, text in self._rows():
+            yield number, f"line {number}", text
+
+    def write_kept(self, output: str, keep) -> None:
+        """The kept rows as read (through a file beside ``output`` when it is the input itself)."""
+        target = output
+        if output != "-" and os.path.exists(output) and os.path.samefile(output, self.path):
+            target = os.path.join(os.path.dirname(os.path.abspath(output)), f".{os.path.basename(output)}.partial")
+        if target == "-":
+            sys.stdout.flush()
+            out = getattr(sys.stdout, "buffer", None) or _TextAsBytes(sys.stdout)
+        else:
+            wrapper = open_output(target, "output")  # its errors; written as bytes
+            out = wrapper.buffer
+        try:
+            index = 0
+            for _, raw, _ in self._rows():
+                if keep[index]:
+                    out.write(raw)
+                index += 1
+        finally:
+            if target != "-":
+                wrapper.close()
+        if target != output:
+            os.replace(target, output)
+
+
+class _TextAsBytes:
+    """A text stream without a byte buffer (standard output replaced, as by a test) written bytes."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes) -> None:
+        self.stream.write(data.decode("utf-8", "surrogateescape"))
+
+
+class JsonlStream(LineStream):
+    """The rows of a JSONL file read lazily (one JSON object a line; blank lines hold no row)."""
+
+    def __init__(self, path: str, field: str) -> None:
+        super().__init__(path)
+        self.field = field
+
+    def _text(self, number: int, raw: bytes):
+        line = reader.decode_utf8(raw, self.path, first_line=number)
+        if not line.strip():
+            return None
+        row = reader._loads(line.rstrip("\r\n"), self.path, number)
+        where = f"{reader.label(self.path)}, line {number}"
+        if not isinstance(row, dict):
+            raise InputError(f"{where}: a JSON row must be an object, got {type(row).__name__}")
+        if self.field not in row:
+            raise reader.no_field(where, self.field, row)
+        value = row[self.field]
+        if not isinstance(value, str) or not value.strip():
+            raise InputError(f"{where}: field {shown(self.field)} must be a non-empty string")
+        return value
+
+
+def _streamed(path: str, field: str | None, column: str | None):
+    """A lazy reader of ``path`` when it is a UTF-8 file of lines (no option) or JSONL (``field``,
+    named .jsonl/.ndjson, its first row an object on its line); None otherwise (read whole)."""
+    if path == reader.STDIN or column is not None or not os.path.isfile(path):
+        return None
+    named = path.lower()
+    if named.endswith((".csv", ".tsv", ".json")):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(1 << 16)
+    except OSError:
+        return None
+    codec, _, skip = reader.bom(head)
+    if codec != "utf-8":
+        return None
+    first = head[skip:].lstrip()
+    if field is None:
+        if named.endswith((".jsonl", ".ndjson")) or first[:1] in (b"[", b"{"):
+            return None  # JSON (refused without --field) or a line starting so: the whole-file reader says
+        return LineStream(path)
+    if not named.endswith((".jsonl", ".ndjson")) or first[:1] != b"{":
+        return None
+    line = first.split(b"\n", 1)[0]
+    try:
+        if not isinstance(json.loads(line), dict):
+            return None
+    except (ValueError, RecursionError):
+        return None  # one object over several lines: a document
+    return JsonlStream(path, field)
+
+
+class TableStream(Rows):
+    """The rows of a Parquet or Arrow IPC file's column, read a record batch at a time (each pass)."""
+
+    def __init__(self, table, column: str) -> None:
+        super().__init__([], [], None, [], table)
+        self.column = column
+
+    def chunks(self, size: int):
+        count = 0
+        for batch in arrow.PairColumns(self.table, [self.column], []).batches(references=False):
+            values = batch.candidates[self.column]
+            for k, value in enumerate(values):
+                if not value.strip():
+                    where = f"{self.table.path}, row {batch.first + k:,}"
+                    raise InputError(f"{where}: column {shown(self.column)} is empty")
+            count += len(values)
+            yield values
+        self.count = count
+
+    def rows(self):
+        n = 0
+        for chunk in self.chunks(0):
+            for text in chunk:
+                n += 1
+                yield n, f"row {n}", text
 
 
 def _text_lines(text: str, path: str) -> Rows:
@@ -176,7 +399,7 @@ def _csv(text: str, path: str, column: str) -> Rows:
     return Rows(texts, lines, lambda kept: found.header + "".join(rows[i].raw for i in kept), [r.at for r in rows])
 
 
-def _table_rows(path: str, kind: str, field: str | None, column: str | None) -> Rows:
+def _table_rows(path: str, kind: str, field: str | None, column: str | None) -> TableStream:
     """The texts of a Parquet or Arrow IPC file's ``column``, read a record batch at a time."""
     table = arrow.ColumnFile(path, kind, option=f"a {'Parquet' if kind == 'parquet' else 'Arrow'} file")
     if column is None:
@@ -184,26 +407,27 @@ def _table_rows(path: str, kind: str, field: str | None, column: str | None) -> 
         flag = "--column" if field is None else "--column (not --field)"
         raise OptionError(f"{path} is {table.what}: give {flag} with the column of the text (columns: {names})")
     table.column_type(column, "--column")
-    texts = arrow.PairColumns(table, [column], []).batches(references=False)
-    out: list[str] = []
-    for batch in texts:
-        values = batch.candidates[column]
-        for k, value in enumerate(values):
-            if not value.strip():
-                raise InputError(f"{path}, row {batch.first + k:,}: column {shown(column)} is empty")
-        out.extend(values)
-    numbers = list(range(1, len(out) + 1))
-    return Rows(out, numbers, None, [f"row {n}" for n in numbers], table)
+    return TableStream(table, column)
 
 
-def read_rows(path: str, field: str | None, column: str | None) -> Rows:
+def read_rows(path: str, field: str | None, column: str | None, lazy: bool = False):
     """The texts of a file: lines, JSON rows (``field``: JSONL, a JSON array or column-shaped
     JSON), CSV rows (``column``) or the rows of a Parquet or Arrow IPC file (``column``, found by
     the file's first bytes). JSON without ``field`` and a .csv/.tsv file without ``column`` are
-    refused: their lines are not the texts."""
+    refused: their lines are not the texts. ``lazy``: a file of lines, JSONL and Parquet/Arrow
+    come as a reader that reads them on demand (:class:`LineStream`, :class:`TableStream`), not
+    as their texts in memory."""
     kind = arrow.sniff(path) if path != reader.STDIN else None
     if kind is not None:
-        return _table_rows(path, kind, field, column)
+        table = _table_rows(path, kind, field, column)
+        if lazy:
+            return table
+        texts = [text for chunk in table.chunks(0) for text in chunk]
+        numbers = list(range(1, len(texts) + 1))
+        return Rows(texts, numbers, None, [f"row {n}" for n in numbers], table.table)
+    stream = _streamed(path, field, column) if lazy else None
+    if stream is not None:
+        return stream
     text = reader.read_text(path)
     if field is not None:
         return _json_rows(text, path, field)
@@ -236,46 +460,89 @@ def check_measure(measure: str) -> None:
         )
 
 
-def run(argv: list[str]) -> int:
+def run(argv: list[str], interrupt=None) -> int:
+    """The command; ``interrupt(decided)`` is called after each block of decisions (tests)."""
     args = build_parser().parse_args(argv)
     from rougekit import process
+    from rougekit.cli import _dedup_run as engine
 
     check_measure(args.measure)
-    rows = read_rows(args.file, args.field, args.column)
+    engine.check_checkpoint_options(args.measure, args.checkpoint)
+    if not args.checkpoint_every > 0:
+        raise OptionError(f"--checkpoint-every must be a positive number of seconds, got {args.checkpoint_every}")
+    fast = args.measure == "rougeL"
+    rows = read_rows(args.file, args.field, args.column, lazy=fast)
     if rows.table is not None and args.output == "-":
         raise OptionError(f"the kept rows of {rows.table.what} are written as one: give -o FILE")
     options = {"stem": True} if args.stem else {}
     if args.stopwords:
         options["stopwords"] = True
-    progress = not args.no_progress and sys.stderr.isatty()
-    result = process.dedup(rows.texts, threshold=args.threshold, measure=args.measure, progress=progress, **options)
-    if rows.table is not None:
-        rows.write_table(args.output, result.kept)
+    terminal = sys.stderr.isatty() and not args.quiet
+    progress = engine.Progress(terminal and not args.no_progress)
+    if fast:
+        outcome = engine.run_rule(
+            rows,
+            threshold=process.blocks.check_threshold(args.threshold),
+            options=options,
+            progress=progress,
+            checkpoint=args.checkpoint,
+            every=args.checkpoint_every,
+            interrupt=interrupt,
+        )
+        match, score, name = outcome.match, outcome.score, "rougeL"
     else:
-        out = sys.stdout if args.output == "-" else open_output(args.output, "output")
-        try:
-            rows.write(out, result.kept)
-        finally:
-            if out is not sys.stdout:
-                out.close()
+        result = process.dedup(
+            rows.texts, threshold=args.threshold, measure=args.measure, progress=progress.shown, **options
+        )
+        match = np.full(len(result), -1, dtype=np.int64)
+        score = np.zeros(len(result), dtype=np.float64)
+        for d in result.dropped:
+            match[d.index], score[d.index] = d.match, d.score
+        name = result.measure
+    keep = match < 0
+    rows.write_kept(args.output, keep)
     if args.dropped:
-        with open_output(args.dropped, "--dropped file") as handle:
-            for d in result.dropped:
-                record = {
-                    "index": d.index,
-                    "line": rows.lines[d.index],
-                    "where": rows.places[d.index],
-                    "match_index": d.match,
-                    "match_line": rows.lines[d.match],
-                    "match_where": rows.places[d.match],
-                    "score": d.score,
-                    "text": rows.texts[d.index],
-                    "match": rows.texts[d.match],
-                }
-                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-    print(
-        f"rougekit dedup: kept {len(result.kept)} of {len(result)} texts, dropped {len(result.dropped)} "
-        f"({result.measure} F > {result.threshold})",
-        file=sys.stderr,
-    )
+        _write_dropped(args.dropped, rows, match, score)
+    if args.checkpoint:
+        engine.Checkpoint(args.checkpoint, {}).remove()
+    n, kept = len(match), int(keep.sum())
+    if not args.quiet:
+        print(
+            f"rougekit dedup: kept {kept} of {n} texts, dropped {n - kept} ({name} F > {float(args.threshold)})",
+            file=sys.stderr,
+        )
+        if fast and (terminal or args.verbose):
+            peak = engine.peak_memory_mb()
+            print(
+                f"rougekit dedup: held {outcome.held_bytes / max(1, n):.0f} bytes per text (token ids)"
+                + (f"; peak memory {peak:,.0f} MB" if peak is not None else ""),
+                file=sys.stderr,
+            )
     return 0
+
+
+def _write_dropped(path: str, rows, match: np.ndarray, score: np.ndarray) -> None:
+    """One JSON line per dropped row, in input order, in one pass over the rows (holding the texts of
+    the kept rows some row matched, until the end)."""
+    wanted = set(match[match >= 0].tolist())
+    seen: dict[int, tuple] = {}
+    with open_output(path, "--dropped file") as handle:
+        for index, (line, where, text) in enumerate(rows.rows()):
+            if index in wanted:
+                seen[index] = (line, where, text)
+            j = int(match[index])
+            if j < 0:
+                continue
+            match_line, match_where, match_text = seen[j]
+            record = {
+                "index": index,
+                "line": line,
+                "where": where,
+                "match_index": j,
+                "match_line": match_line,
+                "match_where": match_where,
+                "score": float(score[index]),
+                "text": text,
+                "match": match_text,
+            }
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")

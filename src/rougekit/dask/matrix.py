@@ -6,8 +6,10 @@ every number depends only on its pair, so the blocks are exactly the single-proc
 
 ``dedup`` runs the Self-Instruct rule the same way as :func:`rougekit.process.dedup` decides it:
 the workers find, on the blocks of the lower triangle (each text against the texts before it),
-every pair scoring above the threshold; the client then applies the rule to those pairs in input
-order (:func:`rougekit.process.greedy_from_pairs`), which needs no other pair.
+every pair scoring above the threshold (rougeL: by prefix filtering, the LCS only on the pairs
+that share a prefix token and pass the length bound, :class:`rougekit.process.blocks.PrefixIndex`);
+the client then applies the rule to those pairs in input order
+(:func:`rougekit.process.greedy_from_pairs`), which needs no other pair.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from rougekit.dask.scoring import _dask
 from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import check_threshold
+from rougekit.process.blocks import PrefixIndex, check_threshold
 from rougekit.process.core import dedup_from_pairs
-from rougekit.process.encode import Encoder, check_texts, measure_name
+from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
 
@@ -96,15 +98,22 @@ def _best(queries: list, choices: list, c0: int, limit, call: dict) -> list:
 def dedup(
     texts, *, threshold: float = 0.7, measure="rougeL", keep: str = "first", block_size: int = 2000, **options
 ) -> DedupResult:
-    """:func:`rougekit.process.dedup` with the pairs above ``threshold`` found by the Dask workers on
-    ``block_size`` x ``block_size`` blocks of the lower triangle; the same ``kept`` and ``dropped``."""
+    """:func:`rougekit.process.dedup` with the pairs above ``threshold`` found by the Dask workers; the
+    same ``kept`` and ``dropped``. rougeL: the texts are tokenized here into one prefix index
+    (:class:`rougekit.process.blocks.PrefixIndex`), each task the ``block_size`` next texts against
+    every text before them; other measures: ``block_size`` x ``block_size`` blocks of the lower triangle."""
     dask = _dask()
     threshold = check_threshold(threshold)
     if keep != "first":
         raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
     size, _ = _block_size((block_size, block_size))
     texts = check_texts(texts, "texts")
-    name = measure_name(Encoder(measure, **options).measure)
+    encoder = Encoder(measure, **options)
+    name = measure_name(encoder.measure)
+    if encoder.measure == ROUGE_SCORE_L:  # one prefix index, each task a block of new texts against it
+        index = dask.delayed(PrefixIndex(encoder.encode(texts, "texts"), threshold), traverse=False)
+        found = [dask.delayed(_index_pairs)(index, j0, min(len(texts), j0 + size)) for j0 in range(0, len(texts), size)]
+        return dedup_from_pairs(len(texts), list(dask.compute(*found)), threshold, name)
     blocks = _blocks(dask, texts, size)
     tasks = [
         dask.delayed(_pairs_above)(old, new, o0, n0, threshold, measure, options)
@@ -115,9 +124,15 @@ def dedup(
     return dedup_from_pairs(len(texts), list(dask.compute(*tasks)), threshold, name)
 
 
+def _index_pairs(index: PrefixIndex, j0: int, j1: int):
+    """The pairs above the threshold of new texts ``j0:j1`` against every text before them."""
+    return index.pairs_above(j0, j1)
+
+
 def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):
     """(new, old, score) input indices and F of the pairs of a block above ``threshold``, old < new;
-    each old text is the candidate and the new one its reference, as in ``process.dedup``."""
+    each old text is the candidate and the new one its reference, as in ``process.dedup``.
+    (The measures other than rouge-score's rougeL, which goes through :class:`PrefixIndex`.)"""
     f = process_cdist(old, new, measure=measure, score_cutoff=threshold, dtype=np.float64, workers=1, **options)
     lo, ln = np.nonzero(f > threshold)
     earlier = lo + o0 < ln + n0  # the diagonal block: only the texts before the new one

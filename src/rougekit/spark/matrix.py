@@ -21,9 +21,9 @@ from rougekit.dask.matrix import _block_size, _pairs_above
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import check_threshold
+from rougekit.process.blocks import PrefixIndex, check_threshold
 from rougekit.process.core import dedup_from_pairs
-from rougekit.process.encode import Encoder, check_texts, measure_name
+from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError, "InputError": InputError, "OptionError": OptionError}
@@ -105,10 +105,34 @@ def dedup(
         raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
     size, _ = _block_size((block_size, block_size))
     texts = _texts(texts, "texts")
-    name = measure_name(Encoder(measure, **options).measure)
+    encoder = Encoder(measure, **options)
+    name = measure_name(encoder.measure)
+    if encoder.measure == ROUGE_SCORE_L:  # one prefix index, broadcast; each task a block of new texts
+        index = PrefixIndex(encoder.encode(texts, "texts"), threshold)
+        return dedup_from_pairs(len(texts), _index_run(session, index, size), threshold, name)
     task = partial(_dedup_task, threshold=threshold, measure=measure, options=options)
     found = _run(session, texts, texts, size, size, task, lower=True)
     return dedup_from_pairs(len(texts), [f[2] for f in found], threshold, name)
+
+
+def _index_run(session, index: PrefixIndex, size: int) -> list:
+    """The pairs above the threshold of each block of ``size`` new texts against the texts before them,
+    found in Spark tasks from the broadcast index."""
+    n = len(index.encoded)
+    if not n:
+        return []
+    sc = session.sparkContext
+    shared = sc.broadcast(index)
+    try:
+        starts = list(range(0, n, size))
+        return sc.parallelize(starts, len(starts)).map(partial(_index_block, shared=shared, size=size)).collect()
+    finally:
+        shared.unpersist()
+
+
+def _index_block(j0: int, shared, size: int):
+    index = shared.value
+    return index.pairs_above(j0, min(len(index.encoded), j0 + size))
 
 
 def _cdist_task(queries: list, choices: list, r0: int, c0: int, call: dict):

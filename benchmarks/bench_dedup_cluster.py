@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Dedup on a cluster (issue 29): ``rougekit.dask.dedup`` on a ``LocalCluster`` (2 worker processes,
+1 thread each) and ``rougekit.spark.dedup`` on ``local[2]``, against ``process.dedup`` in one process.
+
+    python benchmarks/bench_dedup_cluster.py --n 20000 [--block-size 2000] [--skip-spark]
+
+The corpus is ``dedup_corpus.near_duplicate_corpus(n, seed)`` at 0.7 (rouge-score's rougeL). Phase 1
+(the pairs above the threshold) runs in the workers on one prefix index of the whole input
+(``rougekit.process.blocks.PrefixIndex``, built on the client/driver: its time is in the total);
+phase 2 applies the rule to those pairs on the client. Each distributed result must equal
+``process.dedup``'s (kept and dropped, bit for bit); prints the times, the candidate and
+above-threshold pairs per text, and the load average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "src"))
+
+from dedup_corpus import near_duplicate_corpus  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=20_000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--block-size", type=int, default=2000)
+    ap.add_argument("--skip-spark", action="store_true")
+    args = ap.parse_args(argv)
+    from rougekit import process
+    from rougekit.process.blocks import PrefixIndex
+    from rougekit.process.encode import Encoder
+
+    texts = near_duplicate_corpus(args.n, args.seed)
+    report: dict = {"n": args.n, "block_size": args.block_size, "load_before": os.getloadavg()}
+    start = time.perf_counter()
+    want = process.dedup(texts, threshold=0.7)
+    report["process_dedup_s"] = round(time.perf_counter() - start, 2)
+
+    index = PrefixIndex(Encoder("rougeL").encode(texts), 0.7)
+    candidates = above = 0
+    for j0 in range(0, len(texts), args.block_size):
+        new, _ = index.candidates(j0, min(len(texts), j0 + args.block_size))
+        candidates += len(new)
+        above += len(index.pairs_above(j0, min(len(texts), j0 + args.block_size))[0])
+    report["candidates_per_text"] = round(candidates / max(1, len(texts)), 1)
+    report["pairs_above_per_text"] = round(above / max(1, len(texts)), 1)
+
+    import distributed
+
+    import rougekit.dask as rdask
+
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, worker_dashboard_address=None
+    )
+    with distributed.Client(cluster):
+        start = time.perf_counter()
+        got = rdask.dedup(texts, threshold=0.7, block_size=args.block_size)
+        report["dask_s"] = round(time.perf_counter() - start, 2)
+        report["dask_same"] = got == want
+    cluster.close()
+
+    if not args.skip_spark:
+        from pyspark.sql import SparkSession
+
+        import rougekit.spark as rspark
+
+        spark = SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false").getOrCreate()
+        spark.sparkContext.setLogLevel("ERROR")
+        start = time.perf_counter()
+        got = rspark.dedup(texts, spark=spark, threshold=0.7, block_size=args.block_size)
+        report["spark_s"] = round(time.perf_counter() - start, 2)
+        report["spark_same"] = got == want
+        spark.stop()
+    report["load_after"] = os.getloadavg()
+    print(json.dumps(report, indent=1))
+    return 0 if report["dask_same"] and report.get("spark_same", True) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,257 @@
+"""`rougekit dedup` read lazily, with progress on a terminal and a checkpoint to resume from.
+
+The expected decisions are those of ``process.dedup`` on the same texts (itself checked against the
+brute-force loop in test_process_dedup.py); the one worked by hand: "give 3 tips for staying healthy"
+against "give three tips for staying healthy" is LCS 5 of 6 and 6 tokens, F = 5/6 > 0.7.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+
+import pytest
+from _paths import subprocess_env
+
+from rougekit import process
+from rougekit.cli import _dedup_run, dedup
+from rougekit.cli.main import main
+
+WORDS = "the cat sat on mat dog ran far away big small red blue green house tree car road river city".split()
+
+
+def corpus(n: int = 600, seed: int = 5) -> list[str]:
+    """Seeded texts with many near repeats (one word changed) and exact repeats."""
+    rng = random.Random(seed)
+    base = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 12))) for _ in range(n // 3)]
+    out = []
+    for _ in range(n):
+        words = rng.choice(base).split()
+        if rng.random() < 0.5:
+            words[rng.randrange(len(words))] = rng.choice(WORDS)
+        out.append(" ".join(words))
+    return out
+
+
+@pytest.fixture()
+def small_blocks(monkeypatch):
+    monkeypatch.setattr(_dedup_run, "BLOCK", 16)
+    monkeypatch.setattr(_dedup_run, "READ_CHUNK", 50)
+
+
+def _files(folder, name: str) -> tuple[bytes, bytes]:
+    return (folder / f"{name}.out").read_bytes(), (folder / f"{name}.dropped").read_bytes()
+
+
+def _argv(src, folder, name: str, *extra) -> list[str]:
+    return [str(src), "-o", str(folder / f"{name}.out"), "--dropped", str(folder / f"{name}.dropped"), *extra]
+
+
+class Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("kind", ["txt", "jsonl"])
+def test_interrupted_and_resumed_runs_give_the_bytes_of_one_run(tmp_path, small_blocks, capsys, kind):
+    texts = corpus()
+    if kind == "txt":
+        src = tmp_path / "in.txt"
+        src.write_text("\n".join(texts) + "\n", encoding="utf-8")
+        extra: list[str] = []
+    else:
+        src = tmp_path / "in.jsonl"
+        src.write_text("".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in enumerate(texts)), encoding="utf-8")
+        extra = ["--field", "text"]
+    assert isinstance(dedup.read_rows(str(src), extra[1] if extra else None, None, lazy=True), dedup.LineStream)
+    assert dedup.run(_argv(src, tmp_path, "whole", *extra)) == 0
+    whole = _files(tmp_path, "whole")
+    want = process.dedup(texts, threshold=0.7)
+    assert 100 < len(want.kept) < 500  # decisions both ways
+    kept_rows = src.read_bytes().splitlines(keepends=True)
+    assert whole[0] == b"".join(kept_rows[i] for i in want.kept)
+    dropped = [json.loads(line) for line in whole[1].splitlines()]
+    assert [(d["index"], d["match_index"], d["score"]) for d in dropped] == [tuple(d) for d in want.dropped]
+
+    checkpoint = tmp_path / "ck"
+    for stops in ([16], [48, 400], [160, 320, 480], [592], [600]):  # blocks of 16 texts: several interrupts
+        pending = list(stops)
+
+        def interrupt(decided: int) -> None:
+            if pending and decided >= pending[0]:
+                pending.pop(0)
+                raise KeyboardInterrupt
+
+        argv = _argv(src, tmp_path, "resumed", *extra, "--checkpoint", str(checkpoint))
+        runs = 0
+        while True:
+            runs += 1
+            try:
+                assert dedup.run(argv, interrupt=interrupt) == 0
+                break
+            except KeyboardInterrupt:
+                assert checkpoint.exists()
+        assert runs == len(stops) + 1
+        assert _files(tmp_path, "resumed") == whole
+        assert not checkpoint.exists()  # removed once the output is written
+    capsys.readouterr()
+
+
+def test_a_checkpoint_of_other_input_or_options_or_damaged_stops_with_one_line(tmp_path, small_blocks, capsys):
+    texts = corpus(200)
+    src, other = tmp_path / "in.txt", tmp_path / "other.txt"
+    src.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    other.write_text("\n".join(texts[:-1] + ["a different last text here"]) + "\n", encoding="utf-8")
+    checkpoint = tmp_path / "ck"
+
+    def interrupt(decided: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        dedup.run([str(src), "-o", str(tmp_path / "k"), "--checkpoint", str(checkpoint)], interrupt=interrupt)
+    saved = checkpoint.read_bytes()
+    cases = [
+        ([str(other)], "was written for other input"),
+        ([str(src), "--threshold", "0.8"], "was written with other options (threshold 0.7 there, 0.8 here)"),
+        ([str(src), "--stem"], "was written with other options (stem False there, True here)"),
+        ([str(src), "--measure", "ROUGE-L"], "--checkpoint takes --measure rougeL"),
+    ]
+    for args, message in cases:
+        capsys.readouterr()
+        assert main(["dedup", *args, "-o", str(tmp_path / "k"), "--checkpoint", str(checkpoint)]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.splitlines()) == 1, err
+    for damage in (saved[:-1], saved[:40] + bytes([saved[40] ^ 1]) + saved[41:], b"", b"hello\n"):
+        checkpoint.write_bytes(damage)
+        assert main(["dedup", str(src), "-o", str(tmp_path / "k"), "--checkpoint", str(checkpoint)]) == 2
+        err = capsys.readouterr().err
+        assert "is not a rougekit dedup checkpoint or is damaged" in err and len(err.splitlines()) == 1
+    checkpoint.write_bytes(saved)  # intact: resumes
+    assert main(["dedup", str(src), "-o", str(tmp_path / "k"), "--checkpoint", str(checkpoint)]) == 0
+    assert (tmp_path / "k").read_text() == "".join(texts[i] + "\n" for i in process.dedup(texts).kept)
+
+
+_SIGINT_RUN = """
+import os, signal, sys
+from rougekit import process
+from rougekit.cli import _dedup_run
+from rougekit.cli.main import main
+_dedup_run.BLOCK = 8
+feed, calls = process.Greedy.feed, [0]
+def feed_then_interrupt(self, block):
+    calls[0] += 1
+    if calls[0] == int(sys.argv[1]):
+        os.kill(os.getpid(), signal.SIGINT)  # a real Ctrl-C, delivered during the run
+    return feed(self, block)
+process.Greedy.feed = feed_then_interrupt
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_ctrl_c_exits_130_quietly_and_the_checkpoint_resumes(tmp_path):
+    texts = corpus(300)
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    checkpoint = tmp_path / "ck"
+    argv = ["dedup", str(src), "-o", str(tmp_path / "k.txt"), "--checkpoint", str(checkpoint)]
+    run = subprocess.run(
+        [sys.executable, "-c", _SIGINT_RUN, "5", *argv], capture_output=True, text=True, env=subprocess_env()
+    )
+    assert run.returncode == 130 and run.stderr.strip() == "" and "Traceback" not in run.stderr
+    assert checkpoint.exists()
+    run = subprocess.run(
+        [sys.executable, "-c", _SIGINT_RUN, "0", *argv], capture_output=True, text=True, env=subprocess_env()
+    )
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "k.txt").read_text() == "".join(texts[i] + "\n" for i in process.dedup(texts).kept)
+
+
+def test_progress_on_a_terminal_only_and_the_bytes_per_text(tmp_path):
+    pty = pytest.importorskip("pty")
+    texts = ["Give three tips for staying healthy.", "Give 3 tips for staying healthy.", "dogs bark"]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(texts) + "\n", encoding="utf-8")
+
+    def stderr_of(*args) -> str:
+        leader, follower = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "rougekit", "dedup", str(src), "-o", str(tmp_path / "k"), *args],
+            stderr=follower,
+            env=subprocess_env(),
+        )
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                data = os.read(leader, 4096)
+            except OSError:  # the terminal closed
+                break
+            if not data:
+                break
+            chunks.append(data)
+        proc.wait()
+        os.close(leader)
+        assert proc.returncode == 0
+        return b"".join(chunks).decode()
+
+    shown = stderr_of()
+    assert "candidate pairs" in shown and "texts/s" in shown and "ETA" in shown
+    # 3 texts of 6, 6 and 2 tokens: 14 ids of 4 bytes and 4 offsets of 8 bytes, over 3 texts
+    assert f"held {(14 * 4 + 4 * 8) / 3:.0f} bytes per text (token ids)" in shown
+    assert "kept 2 of 3 texts" in shown
+    assert stderr_of("--quiet") == ""
+    assert "candidate pairs" not in stderr_of("--no-progress")
+
+
+def test_a_file_of_lines_is_read_as_it_comes(tmp_path):
+    """The first texts come before the file ends: a pipe fed 10 lines, the rest held back."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    more = threading.Event()
+
+    def write() -> None:
+        with open(fifo, "w") as handle:
+            handle.write("".join(f"text {i}\n" for i in range(10)))
+            handle.flush()
+            more.wait(20)
+            handle.write("last one\n")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        chunks = dedup.LineStream(str(fifo)).chunks(10)
+        assert next(chunks) == [f"text {i}" for i in range(10)]  # the writer still holds the rest
+    finally:
+        more.set()
+    assert list(chunks) == [["last one"]]
+    writer.join()
+
+
+def test_the_streamed_reader_refuses_as_the_whole_file_reader(tmp_path, capsys):
+    cases = [
+        (b"a b\n\nc d\n", [], "in.txt, line 2: empty line"),
+        (b"a b\n\xff\n", [], "in.txt, line 2: invalid UTF-8 at byte 0"),
+        (b"a b\nc\0d\n", [], "in.txt, line 2: holds a NUL byte"),
+    ]
+    for content, args, message in cases:
+        (tmp_path / "in.txt").write_bytes(content)
+        assert main(["dedup", str(tmp_path / "in.txt"), *args]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.splitlines()) == 1, err
+    jsonl = [
+        (b'{"t": "a b"}\n{"u": "c"}\n', "in.jsonl, line 2: no field 't'"),
+        (b'{"t": "a b"}\n{"t": ""}\n', "in.jsonl, line 2: field 't' must be a non-empty string"),
+        (b'{"t": "a b"}\nnot json\n', "in.jsonl, line 2: not valid JSON"),
+    ]
+    for content, message in jsonl:
+        (tmp_path / "in.jsonl").write_bytes(content)
+        assert main(["dedup", str(tmp_path / "in.jsonl"), "--field", "t"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.splitlines()) == 1, err
+    # a UTF-8 byte order mark is dropped, CRLF endings are kept as read, and -o may name the input
+    (tmp_path / "in.txt").write_bytes(b"\xef\xbb\xbfthe cat sat on the mat\r\nthe cat sat on a mat\r\ndogs bark")
+    assert main(["dedup", str(tmp_path / "in.txt"), "-o", str(tmp_path / "in.txt")]) == 0
+    assert (tmp_path / "in.txt").read_bytes() == b"the cat sat on the mat\r\ndogs bark"
