@@ -106,6 +106,20 @@ cdef enum:
     _B16_MAX = 1 << 19     # entries of the direct bigram table (uint16: 1 MB); (U + 1)^2 at most
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define rk_prefetch(p) __builtin_prefetch((const void*)(p), 0, 3)
+    #else
+    #define rk_prefetch(p) ((void)(p))
+    #endif
+    """
+    void rk_prefetch(const void* p) nogil
+
+cdef enum:
+    _PF_AHEAD = 16   # bigrams ahead whose direct-table entry is prefetched
+
+
 cdef int _bigram_direct(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
                         int nr, double* rh, double* rm, double* rp, int32_t U) noexcept nogil:
     """ROUGE-2 counts when (U + 1)^2 <= _B16_MAX and pcount < 65535: bigram (a, b) of local ids
@@ -128,6 +142,8 @@ cdef int _bigram_direct(Work* w, const int32_t* ploc, Py_ssize_t pcount, const D
     used = cp + (pcount + 2)
     memset(cp, 0, (pcount + 1) * sizeof(int32_t))
     for i in range(pcount):
+        if i + _PF_AHEAD < pcount:   # the table misses the cache on most lookups: ask ahead
+            rk_prefetch(tab + <Py_ssize_t>ploc[i + _PF_AHEAD] * V + ploc[i + _PF_AHEAD + 1])
         k = <Py_ssize_t>ploc[i] * V + ploc[i + 1]
         e = tab[k]
         fresh = <int32_t>(e == 0)
@@ -142,6 +158,9 @@ cdef int _bigram_direct(Work* w, const int32_t* ploc, Py_ssize_t pcount, const D
         win = mjp[r]
         memset(used, 0, (nb + 1) * sizeof(int32_t))
         for i in range(mcount):
+            if i + _PF_AHEAD < mcount:
+                rk_prefetch(tab + <Py_ssize_t>_or_slot(win[i + _PF_AHEAD], U) * V
+                            + _or_slot(win[i + _PF_AHEAD + 1], U))
             k = <Py_ssize_t>_or_slot(win[i], U) * V + _or_slot(win[i + 1], U)
             bid = _or_slot(<int32_t>tab[k] - 1, nb)   # absent (0 - 1): the spare number nb
             take = used[bid] < cp[bid]
