@@ -38,6 +38,23 @@ def test_no_other_kind_enum_in_the_engine():
             assert not re.search(r"^\s+K_\w+ = \d+", path.read_text(encoding="utf-8"), re.M), path.name
 
 
+def test_every_kind_has_its_count_function_in_the_table():
+    # _score_pair calls KIND_ROWS[kind].count: a kind of the table without a row would crash
+    batch = pytest.importorskip("rougekit._core._batch", reason="the compiled engine is not built")
+    rows = batch._kind_rows()
+    assert set(rows) == {int(k) for k in Kind}
+    assert all(has for has, _ in rows.values())
+    weighted, last = 1, 2  # kinds.pxi: ROW_WEIGHTED, ROW_LAST
+    assert {Kind(k) for k, (_, f) in rows.items() if f & weighted} == {Kind.W}
+    assert {Kind(k) for k, (_, f) in rows.items() if f & last} == {Kind.LD}
+
+
+def test_the_counting_entry_names_no_kind():
+    # score.pxi dispatches through the table only: a new kind adds nothing there
+    text = PXI.with_name("score.pxi").read_text(encoding="utf-8")
+    assert re.findall(r"\bK_[A-Z]+\b", text) == []
+
+
 @pytest.mark.parametrize(
     "name, spec",
     [

@@ -289,7 +289,13 @@ cdef inline bint _g_hit(GEntry* t, Py_ssize_t msk, uint32_t gen, uint32_t rgen, 
 
 
 # ---- the counts of ROUGE-N and ROUGE-S/SU for _score_pair (score.pxi): every reference's hits,
-# unit count and the candidate's unit count into the PairC's rh/rm/rp (rs under -f B)
+# unit count and the candidate's unit count into the PairC's rh/rm/rp (rs under -f B); their rows
+# of the kind table (kinds.pxi: KIND_ROWS) are filled at the end of this file
+
+cdef int _count_n_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """K_N's row: ROUGE-``m.n`` (_count_n)."""
+    return _count_n(w, c, m.n, mode_b)
+
 
 cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
     """ROUGE-``nn`` of every reference, by the cheapest table for the candidate's size: a count
@@ -421,10 +427,11 @@ cdef int _ngram_hits(Work* w, PairC* c, int nn, Py_ssize_t pcount) noexcept nogi
     return 0
 
 
-cdef int _count_skip(Work* w, PairC* c, int kind, int d, bint mode_b) noexcept nogil:
-    """ROUGE-S (``kind`` K_S) or ROUGE-SU (K_SU) with skip distance ``d`` (< 0: any) of every
+cdef int _count_skip(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """ROUGE-S (kind K_S) or ROUGE-SU (K_SU) with skip distance ``m.n`` (< 0: any) of every
     reference: a direct table while the candidate has at most 256 types, else the hashed gram
     table; the highlights' marks."""
+    cdef int kind = m.kind, d = m.n
     cdef bint su = kind == K_SU
     cdef Py_ssize_t pcount = _skip_units(c.lp, d, su)
     cdef int rc
@@ -562,9 +569,10 @@ cdef inline GEntry* _nd_slot(GEntry* t, Py_ssize_t msk, uint32_t gen, const int3
         s = (s + 1) & msk
 
 
-cdef int _count_nd(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
-    """ND (distinct ``nn``-grams of the joined tokens) of every reference: hits are the n-grams
+cdef int _count_nd(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """ND (distinct ``m.n``-grams of the joined tokens) of every reference: hits are the n-grams
     found in both texts, the counts each text's distinct n-grams (rh, rm, rp; rs under -f B)."""
+    cdef int nn = m.n
     cdef Py_ssize_t pcount = c.lp - nn + 1 if c.lp >= nn else 0, mcount, i, msk
     cdef int r
     cdef int64_t hits, md, pd
@@ -599,3 +607,9 @@ cdef int _count_nd(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
     if mode_b:
         _recall_b(c)
     return 0
+
+
+KIND_ROWS[K_N].count = _count_n_row
+KIND_ROWS[K_S].count = _count_skip
+KIND_ROWS[K_SU].count = _count_skip
+KIND_ROWS[K_ND].count = _count_nd

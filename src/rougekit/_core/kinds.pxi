@@ -11,10 +11,10 @@ cdef enum:
     K_LSEQ = 5      # LCS of the two whole token sequences (rouge-score's rougeL)
     K_ND = 6        # distinct n-grams (pltrdy rouge's sets)
     K_LD = 7        # distinct tokens on the union LCS, the roles swapped (pltrdy rouge's sets)
+    K_END           # one past the last code: a new kind goes just above this line
 
-#: every code above: the batch scorer counts each, kind_counts each but ROUGE-W (a new kind: its
-#: code above and here, nothing else in the engine's checks)
-KINDS = frozenset(range(K_N, K_LD + 1))
+#: every code above: the batch scorer counts each, kind_counts each but ROUGE-W
+KINDS = frozenset(range(K_N, K_END))
 #: the kinds whose n is an n-gram's length (>= 1)
 KINDS_WITH_N = frozenset((K_N, K_ND))
 
@@ -29,7 +29,32 @@ cdef struct MeasureC:
     double inv_w
 
 
+# The count function of each kind, one signature: every reference's counts of measure ``m`` (the
+# ``qn``-th of the pair's) into the PairC's rh/rm/rp/rs (rs: what -f B compares); 0, or
+# _score_pair's error codes (score.pxi).  The file of the kind's unit tables (grams.pxi,
+# lcs.pxi) defines the function and fills its row of KIND_ROWS, at import; _score_pair only
+# calls the row (a new kind: its code above, its function and row there, nothing in score.pxi).
+cdef struct Work
+cdef struct PairC
+ctypedef int (*CountFn)(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil
+
+cdef enum:
+    ROW_WEIGHTED = 1   # R and P through x ** (1 / w) (ROUGE-W)
+    ROW_LAST = 2       # counted after the kind's without this flag (it reuses their per-pair tables)
+
+cdef struct KindRow:
+    CountFn count
+    int flags
+
+cdef KindRow KIND_ROWS[K_END]
+
+
 def _kind_table():
     """The codes above by name ({"N": 0, ...}, {"ALL_UNIGRAMS": 1}), for the test against kinds.py."""
     return ({"N": K_N, "L": K_L, "W": K_W, "S": K_S, "SU": K_SU, "LSEQ": K_LSEQ, "ND": K_ND, "LD": K_LD},
             {"ALL_UNIGRAMS": F_ALL_UNIGRAMS})
+
+
+def _kind_rows():
+    """{code: (a count function is set, flags)} of KIND_ROWS, for the test that every kind has one."""
+    return {k: (KIND_ROWS[k].count != NULL, KIND_ROWS[k].flags) for k in range(K_END)}

@@ -213,6 +213,25 @@ cdef int _count_lseq(Work* w, PairC* c) noexcept nogil:
     return 0
 
 
+cdef int _count_lseq_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """K_LSEQ's row (_count_lseq)."""
+    return _count_lseq(w, c)
+
+
+cdef int _count_l_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """K_L's row: -3 above the trace-back limit (whether or not the trace-back is skipped:
+    docs/limits.md), the LCS of sequences when every summary is one sentence and no marks are
+    asked, else _count_l (the union-LCS masks once per pair)."""
+    cdef int rc
+    if <double>c.maxm * <double>c.P.maxsent > MAX_TRACE_CELLS:
+        return -3
+    if c.single and c.mks == NULL:
+        return _count_lseq(w, c)
+    rc = _count_l(w, c, c.l_done)
+    c.l_done = True
+    return rc
+
+
 cdef int _count_l(Work* w, PairC* c, bint masks_done) noexcept nogil:
     """ROUGE-L (summary level) of every reference: the union of the LCS traces of each reference
     sentence with every candidate sentence (``masks_done``: already in ``w.mask`` for this pair),
@@ -397,10 +416,11 @@ cdef inline int64_t _union_clip(const int32_t* x, uint8_t* mk, Py_ssize_t count,
     return hits
 
 
-cdef int _count_w(Work* w, PairC* c, int qn, double wt, double inv_w) noexcept nogil:
+cdef int _count_w(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
     """ROUGE-W with weight ``wt`` (measure ``qn``'s f(k) = k ** wt table) of every reference: the
     script's WLCS of each reference sentence with every candidate sentence, the union of their
     traces, runs clipped by both sides' counts; -2 for a reference with no tokens."""
+    cdef double wt = m.w, inv_w = m.inv_w
     cdef const double* fw = _fw_table(w, qn, wt, c.maxm)
     cdef Py_ssize_t n = c.P.maxsent, i
     cdef int r, rc
@@ -563,36 +583,43 @@ cdef int _ld_docs(Work* w, const DocC* cand, const DocC* ref, DocC* Pd, DocC* Rd
     return 0
 
 
-cdef int _count_ld(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
-                   const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
-    """The LD measures of ``ms`` (every reference's counts in ``w.dcnt``: the swapped counts reuse
-    the workspace's own per-pair tables, so _score_pair runs this after its other measures), then
-    the multi-reference rule into their rows of ``out``."""
-    cdef PairC s, dc
-    cdef PairC* d = &dc
+cdef int _count_ld(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """LD of every reference (ROW_LAST: the swapped counts reuse the workspace's own per-pair
+    tables, so _score_pair runs this after its other measures): the counts go to ``w.dcnt`` and
+    ``c``'s rh/rm/rp/rs point there; counted once per pair (``c.ld_done``)."""
+    cdef PairC s
     cdef DocC Pd, Rd
     cdef const DocC* Rp = &Rd
-    cdef int r, qn
+    cdef int r, nr = c.nr
+    cdef double* d
+    if c.ld_done:
+        return 0
     if _need(&w.dcnt, 4 * (nr + 1), 8) < 0:
         return -1
-    d.nr = nr
-    d.rh = <double*>w.dcnt.p
-    d.rm = d.rh + nr
-    d.rp = d.rm + nr
-    d.rs = d.rp + nr
+    d = <double*>w.dcnt.p
     for r in range(nr):
-        if _ld_docs(w, P, R[r], &Pd, &Rd, nvocab) < 0 or _pair_ids(w, &s, &Pd, &Rp, 1, nvocab) < 0:
+        if _ld_docs(w, c.P, c.R[r], &Pd, &Rd, c.nvocab) < 0 or _pair_ids(w, &s, &Pd, &Rp, 1, c.nvocab) < 0:
             return -1
         s.mks = NULL
         if <double>s.maxm * <double>Pd.maxsent > MAX_TRACE_CELLS:
             return -3
         if _count_l(w, &s, False) < 0:
             return -1
-        d.rh[r] = s.rh[0]
-        d.rm[r] = <double>Pd.ntok
-        d.rp[r] = <double>Rd.ntok
-        d.rs[r] = _round5(d.rh[r] / d.rm[r]) if Pd.ntok != 0 else 0.0
-    for qn in range(nm):
-        if ms[qn].kind == K_LD:
-            _combine(d, mode_b, mode_max, False, 0.0, alpha, out + qn * 6)
+        d[r] = s.rh[0]
+        d[nr + r] = <double>Pd.ntok
+        d[2 * nr + r] = <double>Rd.ntok
+        d[3 * nr + r] = _round5(d[r] / d[nr + r]) if Pd.ntok != 0 else 0.0
+    c.rh = d
+    c.rm = d + nr
+    c.rp = d + 2 * nr
+    c.rs = d + 3 * nr
+    c.ld_done = True
     return 0
+
+
+KIND_ROWS[K_L].count = _count_l_row
+KIND_ROWS[K_LSEQ].count = _count_lseq_row
+KIND_ROWS[K_W].count = _count_w
+KIND_ROWS[K_W].flags = ROW_WEIGHTED
+KIND_ROWS[K_LD].count = _count_ld
+KIND_ROWS[K_LD].flags = ROW_LAST

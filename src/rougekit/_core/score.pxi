@@ -11,40 +11,26 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
     """All measures of one pair; returns 0, -1 (out of memory), -2 (ROUGE-W, empty reference) or -3
     (a trace-back table above MAX_TRACE_CELLS: docs/limits.md). ``w.marks``: NULL, or the
-    highlights of the pair's one reference (a Marks record, marks.pxi).  Each measure's kind (the
-    kind table, kinds.pxi) counts every reference into the PairC's rh/rm/rp/rs; _combine applies
-    the multi-reference rule."""
+    highlights of the pair's one reference (a Marks record, marks.pxi).  Each measure's row of
+    the kind table (kinds.pxi: KIND_ROWS) counts every reference into the PairC's rh/rm/rp/rs;
+    _combine applies the multi-reference rule.  Rows flagged ROW_LAST run in a second pass."""
     cdef PairC c
-    cdef int qn, kind, rc
-    cdef bint l_done = False   # the union-LCS masks do not depend on the measure: once per pair
-    cdef bint ld = False       # an LD measure: counted last (lcs.pxi: _count_ld)
+    cdef int qn, rc, last, flags
+    cdef bint any_last = False
     if _pair_ids(w, &c, P, R, nr, nvocab) < 0:
         return -1
-    for qn in range(nm):
-        kind = ms[qn].kind
-        if kind == K_LD:
-            ld = True
-            continue
-        if kind == K_N:                                       # grams.pxi
-            rc = _count_n(w, &c, ms[qn].n, mode_b)
-        elif kind == K_ND:                                    # grams.pxi
-            rc = _count_nd(w, &c, ms[qn].n, mode_b)
-        elif kind == K_S or kind == K_SU:                     # grams.pxi
-            rc = _count_skip(w, &c, kind, ms[qn].n, mode_b)
-        elif kind == K_L and <double>c.maxm * <double>P.maxsent > MAX_TRACE_CELLS:
-            return -3   # the same limit whether or not the trace-back is skipped (docs/limits.md)
-        elif kind == K_LSEQ or (kind == K_L and c.single and c.mks == NULL):
-            rc = _count_lseq(w, &c)                           # lcs.pxi
-        elif kind == K_L:
-            rc = _count_l(w, &c, l_done)                      # lcs.pxi
-            l_done = True
-        else:  # K_W: the one kind left (_Engine and _pair_score take no other code)
-            rc = _count_w(w, &c, qn, ms[qn].w, ms[qn].inv_w)  # lcs.pxi
-        if rc < 0:
-            return rc
-        _combine(&c, mode_b, mode_max, kind == K_W, ms[qn].inv_w, alpha, out + qn * 6)
-    if ld:
-        return _count_ld(w, ms, nm, mode_b, mode_max, alpha, P, R, nr, out, nvocab)   # lcs.pxi
+    for last in range(2):
+        for qn in range(nm):
+            flags = KIND_ROWS[ms[qn].kind].flags
+            if (flags & ROW_LAST) != last * ROW_LAST:
+                any_last = True
+                continue
+            rc = KIND_ROWS[ms[qn].kind].count(w, &c, ms + qn, qn, mode_b)
+            if rc < 0:
+                return rc
+            _combine(&c, mode_b, mode_max, flags & ROW_WEIGHTED, ms[qn].inv_w, alpha, out + qn * 6)
+        if not any_last:
+            break
     return 0
 
 
@@ -61,6 +47,9 @@ cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_
     c.nr = nr
     c.lp = lp
     c.mks = <Marks*>w.marks
+    c.nvocab = nvocab
+    c.l_done = False
+    c.ld_done = False
     if _need_zeroed(&w.lt, nvocab + 1, sizeof(LocEntry)) < 0:
         return -1
     w.lgen += 1

@@ -62,6 +62,9 @@ cdef struct PairC:
     double* rp         # ... the candidate's unit count
     double* rs         # ... the score -f B compares
     Marks* mks         # NULL, or the highlights of the pair's one reference
+    Py_ssize_t nvocab  # the ids' bound (the id-indexed tables' size)
+    bint l_done        # the union-LCS masks are in w.mask (they do not depend on the measure)
+    bint ld_done       # LD's counts are in rh/rm/rp/rs (lcs.pxi: _count_ld)
 
 
 cdef struct Work:
