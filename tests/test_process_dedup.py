@@ -211,18 +211,3 @@ def test_signature_bound_holds_and_is_tight():
         assert bound >= overlap
         tight += bound == overlap
     assert tight > 500
-
-
-def test_length_groups_outside_the_bound_are_not_walked():
-    """Each token's index entries are grouped by the kept text's length, and a group whose length
-    cannot pass with the probe's tokens left (n - k) is skipped whole: a 10-token text sharing
-    only its rarest token with a kept 40-token text (F <= 2 * 10 / 50 = 0.4) does not walk that
-    entry, while the kept 10-token text sharing it is walked (and then fails on its overlap)."""
-    long_ = list(range(40))  # token 0 is the rarest: first in every prefix
-    same = [0] + list(range(50, 59))
-    probe = [0] + list(range(100, 109))
-    rank = np.arange(110, dtype=np.int32)
-    for module in (compiled, pure):
-        (kept, dropped), (met, cand), lcs = _kernel(module, [long_, same, probe], 0.7, rank, 3)
-        assert (kept, dropped) == ([0, 1, 2], [])
-        assert (met, cand, lcs) == (1, 0, 0)  # only the probe meets ``same``; ``same`` skips the 40-token group

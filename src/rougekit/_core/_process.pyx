@@ -286,47 +286,6 @@ cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, uint64_t sig0, uin
     return 0
 
 
-cdef struct Group:
-    int32_t ly         # the kept texts' length: every entry of the group has it
-    int32_t pad
-    PVec v
-
-
-cdef struct GVec:
-    Group* g           # one token's entries, grouped by the kept text's length (groups in creation order)
-    Py_ssize_t n
-    Py_ssize_t cap
-
-
-cdef PVec* gvec_group(GVec* v, int32_t ly) noexcept nogil:
-    """The group of length ``ly`` (made empty when missing); NULL: no memory."""
-    cdef Py_ssize_t i, cap
-    cdef void* p
-    for i in range(v.n):
-        if v.g[i].ly == ly:
-            return &v.g[i].v
-    if v.n == v.cap:
-        cap = v.cap * 2 if v.cap else 1
-        p = realloc(v.g, cap * sizeof(Group))
-        if p == NULL:
-            return NULL
-        v.g = <Group*>p
-        v.cap = cap
-    memset(&v.g[v.n], 0, sizeof(Group))
-    v.g[v.n].ly = ly
-    v.n += 1
-    return &v.g[v.n - 1].v
-
-
-cdef void gvec_free(GVec* v) noexcept nogil:
-    cdef Py_ssize_t i
-    for i in range(v.n):
-        free(v.g[i].v.p)
-    free(v.g)
-    v.g = NULL
-    v.n = 0
-
-
 cdef inline int sig_bit(int32_t a) noexcept nogil:
     """The signature bit (0..127) of token id ``a``."""
     return <int>(((<uint64_t>a) * <uint64_t>0x9E3779B97F4A7C15) >> 57)
@@ -453,9 +412,8 @@ cdef class _Greedy:
     cdef Py_ssize_t vocab
     cdef const int32_t* rank
     cdef object rank_ref
-    cdef GVec* post           # token -> (kept slot, position in its sorted tokens, length, signature) of the short
-                              # prefixes, grouped by length
-    cdef GVec* post_l         # token -> the same of the long prefixes' rest
+    cdef PVec* post           # token -> (kept slot, position in its sorted tokens, length, signature) of the short prefixes
+    cdef PVec* post_l         # token -> the same of the long prefixes' rest
     cdef int32_t* hneed       # partner length -> least LCS the probe needs (the probe's length n: 0..2n+2)
     cdef Py_ssize_t hcap
     cdef IVec tok             # kept tokens in text order
@@ -482,8 +440,8 @@ cdef class _Greedy:
         self.vocab = rank.shape[0]
         self.rank_ref = rank
         self.rank = &rank[0] if self.vocab else NULL
-        self.post = <GVec*>calloc(self.vocab + 1, sizeof(GVec))
-        self.post_l = <GVec*>calloc(self.vocab + 1, sizeof(GVec))
+        self.post = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
+        self.post_l = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
         self.hneed = NULL
         self.hcap = 0
         self.koff = <int64_t*>malloc(17 * sizeof(int64_t))
@@ -506,11 +464,11 @@ cdef class _Greedy:
         cdef Py_ssize_t i
         if self.post != NULL:
             for i in range(self.vocab + 1):
-                gvec_free(&self.post[i])
+                free(self.post[i].p)
             free(self.post)
         if self.post_l != NULL:
             for i in range(self.vocab + 1):
-                gvec_free(&self.post_l[i])
+                free(self.post_l[i].p)
             free(self.post_l)
         free(self.tok.p)
         free(self.srt.p)
@@ -631,8 +589,8 @@ cdef class _Greedy:
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
                 continue  # a repeat: listed at its first position
-            pl = gvec_group(&self.post[a] if k < pre[0] else &self.post_l[a], <int32_t>n)
-            if pl == NULL or pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
+            pl = &self.post[a] if k < pre[0] else &self.post_l[a]
+            if pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
                 with gil:
                     raise MemoryError()
         self.kept += 1
@@ -662,8 +620,6 @@ cdef class _Greedy:
         cdef double best = -1.0, v
         cdef int32_t a
         cdef PVec* pl
-        cdef GVec* gl
-        cdef Py_ssize_t g
         cdef const Post* P
         cdef bint qset = False
         cdef double t = self.t
@@ -688,50 +644,37 @@ cdef class _Greedy:
                     continue
                 if part == 1 and k >= pre[3]:
                     continue
-                gl = &self.post[a] if part == 0 else &self.post_l[a]
-                for g in range(gl.n):
-                    # the whole group is skipped when its length fails the bound min(n - k, ly):
-                    # every entry's positional bound is at most that (n - k tokens left here, at
-                    # most ly there), and F only grows with the overlap
-                    ly = gl.g[g].ly
+                pl = &self.post[a] if part == 0 else &self.post_l[a]
+                self.pairs_met += pl.n
+                for e in range(pl.n):
+                    P = pl.p + e
+                    # positional bound: were this the first shared token (at k here, P.j there),
+                    # every other shared one comes after it on both sides; a pair failing it here
+                    # fails it at any later shared token too, so nothing needs marking first
+                    ly = P.ly
                     ub = n - k
-                    if ly < ub:
-                        ub = ly
+                    if ly - P.j < ub:
+                        ub = ly - P.j
                     if ly <= top:
                         if ub < self.hneed[ly]:
                             continue
                     elif not passes(score_of(STAT_F, ub, ly, n), t):
                         continue
-                    pl = &gl.g[g].v
-                    self.pairs_met += pl.n
-                    for e in range(pl.n):
-                        P = pl.p + e
-                        # positional bound: were this the first shared token (at k here, P.j there),
-                        # every other shared one comes after it on both sides; a pair failing it here
-                        # fails it at any later shared token too, so nothing needs marking first
-                        ub = n - k
-                        if ly - P.j < ub:
-                            ub = ly - P.j
-                        if ly <= top:
-                            if ub < self.hneed[ly]:
-                                continue
-                        elif not passes(score_of(STAT_F, ub, ly, n), t):
+                    h = sig_bound(sg[0], sg[1], n, P)
+                    if h < ub:
+                        ub = h
+                    if ly <= top:
+                        if ub < self.hneed[ly]:
                             continue
-                        h = sig_bound(sg[0], sg[1], n, P)
-                        if h < ub:
-                            ub = h
-                        if ly <= top:
-                            if ub < self.hneed[ly]:
-                                continue
-                        elif not passes(score_of(STAT_F, ub, ly, n), t):
-                            continue
-                        s = P.s
-                        if self.stamp[s] == gid:
-                            continue
-                        self.stamp[s] = gid
-                        if ivec_push(&self.cand, <int32_t>s) < 0:
-                            with gil:
-                                raise MemoryError()
+                    elif not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
+                    s = P.s
+                    if self.stamp[s] == gid:
+                        continue
+                    self.stamp[s] = gid
+                    if ivec_push(&self.cand, <int32_t>s) < 0:
+                        with gil:
+                            raise MemoryError()
         self.pairs_cand += self.cand.n
         for e in range(self.cand.n):
             s = self.cand.p[e]

@@ -113,10 +113,9 @@ class _Greedy:
         self.t = float(threshold)
         self.rank = [int(r) for r in rank]
         self.vocab = len(self.rank)
-        # token -> kept length -> (kept slot, position, signature) of the short prefixes (lengths in
-        # the order they first came, as the compiled twin's groups)
-        self.post: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
-        self.post_l: dict[int, dict[int, list[tuple[int, int, int]]]] = {}  # the same of the long prefixes' rest
+        # token -> (kept slot, position, length, signature) of the short prefixes
+        self.post: dict[int, list[tuple[int, int, int, int]]] = {}
+        self.post_l: dict[int, list[tuple[int, int, int, int]]] = {}  # the same of the long prefixes' rest
         self.tok: list[list[int]] = []  # kept slot -> tokens in text order
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
@@ -156,20 +155,18 @@ class _Greedy:
                 continue  # a repeat: listed at its first position
             lists = (self.post, self.post_l) if k < pre[3] else (self.post,)  # the short one with either prefix
             for post in lists:
-                for ly, entries in post.get(xr[k], {}).items():
-                    if score_py(STAT_F, min(n - k, ly), ly, n) <= t:
-                        continue  # the whole length group fails the probe side of the positional bound
-                    self.pairs_met += len(entries)
-                    for s, j, ysig in entries:
-                        # positional bound (nothing shared before k here, j there), then the signatures'
-                        ub = min(n - k, ly - j)
-                        if score_py(STAT_F, ub, ly, n) <= t:
-                            continue
-                        ub = min(ub, sig_bound_py(sig, n, ysig, ly))
-                        if score_py(STAT_F, ub, ly, n) <= t or s in met:
-                            continue
-                        met.add(s)
-                        cands.append(s)
+                entries = post.get(xr[k], ())
+                self.pairs_met += len(entries)
+                for s, j, ly, ysig in entries:
+                    # positional bound (nothing shared before k here, j there), then the signatures'
+                    ub = min(n - k, ly - j)
+                    if score_py(STAT_F, ub, ly, n) <= t:
+                        continue
+                    ub = min(ub, sig_bound_py(sig, n, ysig, ly))
+                    if score_py(STAT_F, ub, ly, n) <= t or s in met:
+                        continue
+                    met.add(s)
+                    cands.append(s)
         self.pairs_cand += len(cands)
         best, best_slot, pm = -1.0, -1, None
 
@@ -198,8 +195,7 @@ class _Greedy:
         for k in range(pre[1]):
             if k and xr[k - 1] == xr[k]:
                 continue
-            post = self.post if k < pre[0] else self.post_l
-            post.setdefault(xr[k], {}).setdefault(n, []).append((slot, k, sig))
+            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k, n, sig))
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
