@@ -144,7 +144,7 @@ def test_pltrdy_failure_is_reported_not_zeroed():
 
 
 def test_multilingual_row_is_xlsums_scorer():
-    ml = pytest.importorskip("multilingual_rouge.rouge_scorer", reason="multilingual-rouge is installed")
+    ml = pytest.importorskip("multilingual_rouge.rouge_scorer", reason="multilingual-rouge is not installed")
     from multilingual_rouge import scoring as ml_scoring
 
     cands, refs = pairs(8, 40)
