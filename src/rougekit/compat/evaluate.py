@@ -98,7 +98,8 @@ def per_pair_scores(predictions, references, rouge_types=None, use_stemmer=False
     then no effect). ``compute(use_aggregator=False)`` is the ``fmeasure`` of these; with the
     aggregator, their bootstrap median.
 
-    >>> per_pair_scores(["the cat sat"], [["a cat sat", "the cat"]], rouge_types=["rouge1"])[0]["rouge1"].fmeasure
+    >>> (first,) = per_pair_scores(["the cat sat"], [["a cat sat", "the cat"]], rouge_types=["rouge1"])
+    >>> first["rouge1"].fmeasure
     0.8
     """
     predictions, references, multi_ref = _checked(predictions, references)
