@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import threading
@@ -157,8 +158,14 @@ def test_ctrl_c_exits_130_quietly_and_the_checkpoint_resumes(tmp_path):
     src.write_text("\n".join(texts) + "\n", encoding="utf-8")
     checkpoint = tmp_path / "ck"
     argv = ["dedup", str(src), "-o", str(tmp_path / "k.txt"), "--checkpoint", str(checkpoint)]
+    # SIGINT's default action in the command, as in a terminal: started from a process that ignores
+    # SIGINT (a background job, a pytest-xdist worker of one) it would inherit SIG_IGN and run to the end
     run = subprocess.run(
-        [sys.executable, "-c", _SIGINT_RUN, "5", *argv], capture_output=True, text=True, env=subprocess_env()
+        [sys.executable, "-c", _SIGINT_RUN, "5", *argv],
+        capture_output=True,
+        text=True,
+        env=subprocess_env(),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert run.returncode == 130 and run.stderr.strip() == "" and "Traceback" not in run.stderr
     assert checkpoint.exists()
