@@ -211,12 +211,10 @@ class Scorer:
         if source_list is None and any(m.needs_source for m in self.measures):
             raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
         tally = self._tally()
-        scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally)
+        found = markers.MarkerTally()
+        scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally, found=found)
         tally.warn(stacklevel=4)
-        if kind == "text":
-            found = markers.MarkerTally()
-            found.add(candidates, references)
-            found.warn(stacklevel=4)
+        found.warn(stacklevel=4)
         return scored
 
     def score_stream(
@@ -292,9 +290,9 @@ class Scorer:
             candidates = inputs.summaries(cands, "candidates", "candidate")
             kind, split = inputs.normalize(candidates, refs)
             sources = inputs.summaries(srcs, "sources", "source") if srcs else None
-            scored = self._score_arrays(candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
-            if kind == "text":
-                found.add(candidates, split)
+            scored = self._score_arrays(
+                candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally, found=found
+            )
             done += len(cands)
             cands.clear()
             refs.clear()
@@ -325,15 +323,27 @@ class Scorer:
         return empty.Tally(self.options.tokenizer_name)
 
     def _score_arrays(
-        self, candidates: list, references: list[list], source_list, jobs, first: int = 1, kind="text", tally=None
+        self,
+        candidates: list,
+        references: list[list],
+        source_list,
+        jobs,
+        first: int = 1,
+        kind="text",
+        tally=None,
+        found=None,
     ):
+        """Score the pairs; texts are then checked for unreadable words (``tally``) and sentence
+        markers (``found``), with the engine's counts saying when there is nothing to look for."""
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
         try:
             counts: dict = {}
             scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts, first)
             if tally is not None and kind == "text":
-                self._count_unreadable(candidates, references, tally, counts.get("empty"))
+                self._count_unreadable(candidates, references, tally, counts.get("empty"), counts.get("non_ascii"))
+            if found is not None and kind == "text":
+                found.add(candidates, references, counts.get("marked"))
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None
@@ -411,16 +421,24 @@ class Scorer:
             )
 
     def _count_unreadable(
-        self, candidates: list, references: list[list], tally: empty.Tally, engine_empty: int | None = None
+        self,
+        candidates: list,
+        references: list[list],
+        tally: empty.Tally,
+        engine_empty: int | None = None,
+        engine_non_ascii: int | None = None,
     ) -> None:
         """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem).
 
         ``engine_empty``: the engine's count of summaries that came out with no token (None: it did
-        not read them all); a text the script's tokenizer cannot read always comes out empty."""
+        not read them all); a text the script's tokenizer cannot read always comes out empty.
+        ``engine_non_ascii``: the engine's count of texts holding a character outside ASCII (None: unknown)."""
         o = self.options
         tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
-            empty.count_rouge155(candidates, references, tally, stem=o.stem, engine_empty=engine_empty)
+            empty.count_rouge155(
+                candidates, references, tally, stem=o.stem, engine_empty=engine_empty, engine_non_ascii=engine_non_ascii
+            )
             return
         texts = [empty.as_text(t) for t in candidates]
         texts += [empty.as_text(r) for refs in references for r in refs]
