@@ -302,13 +302,15 @@ class Scorer:
             return scored
 
         for item in pairs:
-            if isinstance(item, (str, bytes, dict)) or not 2 <= _length(item) <= 3:
+            # a tuple (the file readers' pairs) is the common case: its length is the one check
+            size = len(item) if type(item) is tuple else _pair_length(item)
+            if not 2 <= size <= 3:
                 raise TypeError(
                     f"pair {done + len(cands) + 1}: each pair must be a (candidate, references) or "
                     f"(candidate, references, source) tuple, got {_shown(item)}"
                 )
             cand, ref = item[0], item[1]
-            if len(item) > 2:
+            if size > 2:
                 srcs.append(item[2])
             cands.append(cand)
             refs.append(ref)
@@ -483,6 +485,11 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
+
+
+def _pair_length(item) -> int:
+    """The length of what may be one pair; -1 for a text or a mapping (never a pair) and for what has none."""
+    return -1 if isinstance(item, (str, bytes, dict)) else _length(item)
 
 
 def _length(item) -> int:
