@@ -60,17 +60,21 @@ def _modules(root: Path = SRC) -> dict[str, tuple[Path, bool]]:
     return out
 
 
+def _from_module(module: str, package: bool, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a ``from ... import`` statement in ``module`` reads from."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if package else module.split(".")[:-1]
+    base = base[: len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _targets(module: str, package: bool, node, modules) -> list[str]:
     """The rougekit modules one import statement imports."""
     if isinstance(node, ast.Import):
         names = [a.name for a in node.names]
     else:
-        if node.level:
-            base = module.split(".") if package else module.split(".")[:-1]
-            base = base[: len(base) - node.level + 1]
-            where = ".".join(base + ([node.module] if node.module else []))
-        else:
-            where = node.module or ""
+        where = _from_module(module, package, node)
         names = [f"{where}.{a.name}" if f"{where}.{a.name}" in modules else where for a in node.names]
     out = []
     for name in names:
@@ -386,11 +390,7 @@ def door_violations(root: Path = SRC) -> list[str]:
                     if _inside(a.name, BELOW_THE_DOOR):
                         bad.append(f"{module}:{node.lineno} imports {a.name}")
             elif isinstance(node, ast.ImportFrom):
-                where = node.module or ""
-                if node.level:
-                    base = module.split(".") if package else module.split(".")[:-1]
-                    base = base[: len(base) - node.level + 1]
-                    where = ".".join(base + ([node.module] if node.module else []))
+                where = _from_module(module, package, node)
                 for a in node.names:
                     full = f"{where}.{a.name}"
                     if not (_inside(where, BELOW_THE_DOOR) or _inside(full, BELOW_THE_DOOR)):
@@ -480,11 +480,7 @@ def private_uses(root: Path = SRC, packages=OWN_PRIVATES) -> list[str]:
                     if a.name in modules:
                         bound[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
             elif isinstance(node, ast.ImportFrom):
-                where = node.module or ""
-                if node.level:
-                    base = module.split(".") if package else module.split(".")[:-1]
-                    base = base[: len(base) - node.level + 1]
-                    where = ".".join(base + ([node.module] if node.module else []))
+                where = _from_module(module, package, node)
                 if where not in modules:
                     continue
                 for a in node.names:
