@@ -2,7 +2,7 @@
 twin ``prf_arrays``) is rouge-score's, to the bit, on every count triple up to 40 (and a few large
 ones): against rouge-score's own ``_score_ngrams`` and ``_score_lcs`` fed Counters and token lists
 that have those counts, and against the rougeL score of ``rougekit.process`` (``_process_pure.score_py``,
-the readable twin of ``_process.pyx``'s ``score_of``), which does the same float operations.
+the readable twin of ``_process.pyx``'s ``score_of``, and the compiled one), which do the same float operations.
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ import collections
 import struct
 
 import numpy as np
+import pytest
 from rouge_score import rouge_scorer as theirs
 
 from rougekit._core._process_pure import STAT_F, STAT_PRECISION, STAT_RECALL, score_py
 from rougekit.compat.scoring import prf_arrays, score_of_counts
 
+STATS = (STAT_F, STAT_PRECISION, STAT_RECALL)
 TRIPLES = [(h, m, p) for m in range(41) for p in range(41) for h in range(min(m, p) + 1)]
 TRIPLES += [(123_457, 1_000_003, 999_983), (1, 2**31 - 1, 3), (7, 7, 2**40)]
 
@@ -47,12 +49,17 @@ def test_the_array_twin_gives_the_same_bits():
             assert struct.pack("<3d", precision[k], recall[k], f[k]) == struct.pack("<3d", *map(float, one))
 
 
-def test_process_rouge_l_score_does_the_same_operations():
+@pytest.mark.parametrize("twin", ["readable", "compiled"])
+def test_process_rouge_l_score_does_the_same_operations(twin):
+    """Both twins of ``process``'s rougeL score: the readable ``score_py`` and the compiled
+    ``score_of`` (``_process.score_py`` calls it), every statistic."""
+    if twin == "compiled":
+        score = pytest.importorskip("rougekit._core._process", reason="the compiled kernels are not built").score_py
+    else:
+        score = score_py
     for hits, model, peer in TRIPLES:
         one = score_of_counts(hits, model, peer, lcs=True)
-        theirs_f, theirs_p, theirs_r = (
-            score_py(stat, hits, peer, model) for stat in (STAT_F, STAT_PRECISION, STAT_RECALL)
-        )
+        theirs_f, theirs_p, theirs_r = (score(stat, hits, peer, model) for stat in STATS)
         assert struct.pack("<3d", *map(float, one)) == struct.pack("<3d", theirs_p, theirs_r, theirs_f)
 
 

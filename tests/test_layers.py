@@ -60,17 +60,21 @@ def _modules(root: Path = SRC) -> dict[str, tuple[Path, bool]]:
     return out
 
 
+def _from_module(module: str, package: bool, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a ``from ... import`` statement in ``module`` reads from."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if package else module.split(".")[:-1]
+    base = base[: len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _targets(module: str, package: bool, node, modules) -> list[str]:
     """The rougekit modules one import statement imports."""
     if isinstance(node, ast.Import):
         names = [a.name for a in node.names]
     else:
-        if node.level:
-            base = module.split(".") if package else module.split(".")[:-1]
-            base = base[: len(base) - node.level + 1]
-            where = ".".join(base + ([node.module] if node.module else []))
-        else:
-            where = node.module or ""
+        where = _from_module(module, package, node)
         names = [f"{where}.{a.name}" if f"{where}.{a.name}" in modules else where for a in node.names]
     out = []
     for name in names:
@@ -386,11 +390,7 @@ def door_violations(root: Path = SRC) -> list[str]:
                     if _inside(a.name, BELOW_THE_DOOR):
                         bad.append(f"{module}:{node.lineno} imports {a.name}")
             elif isinstance(node, ast.ImportFrom):
-                where = node.module or ""
-                if node.level:
-                    base = module.split(".") if package else module.split(".")[:-1]
-                    base = base[: len(base) - node.level + 1]
-                    where = ".".join(base + ([node.module] if node.module else []))
+                where = _from_module(module, package, node)
                 for a in node.names:
                     full = f"{where}.{a.name}"
                     if not (_inside(where, BELOW_THE_DOOR) or _inside(full, BELOW_THE_DOOR)):
@@ -443,4 +443,82 @@ def test_the_door_check_sees_what_it_must(tmp_path):
         "rougekit.compat.rouge:2 imports rougekit._core.inputs",
         "rougekit.compat.rouge:3 imports rougekit._core.inputs",
         "rougekit.compat.rouge:4 imports rougekit.engine.door._private",
+    ]
+
+
+# -- private names stay in their module ----------------------------------------------------------
+
+#: the packages whose modules use no other module's private (``_name``) names: what two modules
+#: share is public in one of them (a private module, such as ``compat._tokenize``, may be imported)
+OWN_PRIVATES = (
+    "rougekit.compat",
+    "rougekit.text",
+    "rougekit.report",
+    "rougekit.meta",
+    "rougekit.rouge155",
+    "rougekit.scoring",
+)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_uses(root: Path = SRC, packages=OWN_PRIVATES) -> list[str]:
+    """Every use in ``packages`` of another rougekit module's private name: ``from m import _x``
+    (``_x`` not a module) or ``m._x`` with ``m`` an imported rougekit module: ``module:line m._x``."""
+    modules = _modules(root)
+    bad = []
+    for module, (path, package) in modules.items():
+        if not _inside(module, packages):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        bound = {}  # local name -> the rougekit module it is
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name in modules:
+                        bound[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom):
+                where = _from_module(module, package, node)
+                if where not in modules:
+                    continue
+                for a in node.names:
+                    full = f"{where}.{a.name}"
+                    if full in modules:
+                        bound[a.asname or a.name] = full
+                    elif _private(a.name) and where != module:
+                        bad.append(f"{module}:{node.lineno} {full}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and _private(node.attr):
+                owner = bound.get(node.value.id)
+                if owner is not None and owner != module and f"{owner}.{node.attr}" not in modules:
+                    bad.append(f"{module}:{node.lineno} {owner}.{node.attr}")
+    return sorted(set(bad))
+
+
+def test_no_module_uses_another_modules_private_names():
+    bad = private_uses()
+    assert not bad, "a name two modules share is public in one of them:\n" + "\n".join(bad)
+
+
+def test_the_private_name_check_sees_what_it_must(tmp_path):
+    pkg = tmp_path / "rougekit"
+    (pkg / "compat").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "compat" / "__init__.py").write_text("")
+    (pkg / "compat" / "_porter.py").write_text("_CACHE_MAX = 1\nstem = len\n")
+    (pkg / "compat" / "scorer.py").write_text("def _scores(): pass\n")
+    (pkg / "compat" / "ml.py").write_text(
+        "from . import _porter\n"  # a private module: allowed
+        "from ._porter import stem\n"  # its public name: allowed
+        "from .scorer import _scores\n"
+        "import rougekit.compat._porter as porter\n"
+        "def f(x):\n"
+        "    return _porter._CACHE_MAX, porter._CACHE_MAX, x._y, _scores\n"
+    )
+    (pkg / "other.py").write_text("from rougekit.compat.scorer import _scores\n")  # outside the packages
+    assert private_uses(tmp_path, ("rougekit.compat",)) == [
+        "rougekit.compat.ml:3 rougekit.compat.scorer._scores",
+        "rougekit.compat.ml:6 rougekit.compat._porter._CACHE_MAX",
     ]

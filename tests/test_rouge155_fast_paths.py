@@ -4,7 +4,7 @@
   not as the sentences of ``rougekit.text.rouge155``: same scores, also on odd files.
 * The report sorts the ``-d`` keys with a key function equal to the script's comparison, and
   formats R/P/F through a cache.
-* The bootstraps run on threads while the report is formatted; their errors still surface.
+* The bootstraps run on the engine's threads (no threads of their own); their errors still surface.
 * Files are read with ``os.read``; a missing model is still reported before a missing peer.
 """
 
@@ -146,27 +146,37 @@ def config(tmp_path):
     return tmp_path / "c.xml"
 
 
-def test_background_aggregates_equal_the_blocking_run(config):
+def test_the_aggregates_run_on_the_engines_threads_with_the_serial_numbers(config, monkeypatch):
+    """Two cores: the bootstraps go to the engine's pool (rougekit.engine.threads), never to
+    threads of rouge155's own (``threading.Thread`` is made to fail), and give the one-core numbers."""
+    import threading
+
+    from rougekit import rouge155
     from rougekit.io.rouge155_config import read_xml_config
 
     cfg = read_xml_config(str(config))
     settings = Settings(measures=(Measure.rouge_n(1), Measure.rouge_n(2), Measure("L")), resamples=50)
-    blocking = Rouge155Run(cfg, settings).run(["x", "y"])
-    engine = Rouge155Run(cfg, settings)
-    background = engine.run(["x", "y"], background=True)
-    engine.wait()
-    assert background == blocking
-    assert all(m.bootstrap is not None for p in background for m in p.measures)
-    assert report.format_report(blocking, "95", 0, True) == report.format_report(
-        background, "95", 0, True, wait=engine.wait
-    )
+    monkeypatch.setattr(rouge155, "available_cores", lambda: 1)
+    serial = Rouge155Run(cfg, settings).run(["x", "y"])
+    monkeypatch.setattr(rouge155, "available_cores", lambda: 2)
+
+    def no_own_threads(*args, **kwargs):
+        raise AssertionError("rouge155 started a thread of its own")
+
+    monkeypatch.setattr(threading, "Thread", no_own_threads)
+    threaded = Rouge155Run(cfg, settings).run(["x", "y"])
+    assert threaded == serial
+    assert all(m.bootstrap is not None for p in threaded for m in p.measures)
+    assert report.format_report(threaded, "95", 0, True) == report.format_report(serial, "95", 0, True)
 
 
-def test_an_aggregate_error_is_raised_by_wait(config, monkeypatch):
+def test_an_aggregate_error_is_raised_by_run(config, monkeypatch):
+    from rougekit import rouge155
     from rougekit.io.rouge155_config import read_xml_config
 
     cfg = read_xml_config(str(config))
     settings = Settings(measures=(Measure.rouge_n(1), Measure.rouge_n(2), Measure("L")), resamples=20)
+    monkeypatch.setattr(rouge155, "available_cores", lambda: 2)
     engine = Rouge155Run(cfg, settings)
     original = engine._aggregate
 
@@ -176,9 +186,8 @@ def test_an_aggregate_error_is_raised_by_wait(config, monkeypatch):
         original(result)
 
     monkeypatch.setattr(engine, "_aggregate", failing)
-    engine.run(["x", "y"], background=True)
     with pytest.raises(ValueError, match="boom"):
-        engine.wait()
+        engine.run(["x", "y"])
 
 
 def test_missing_model_is_reported_before_a_missing_peer(config, tmp_path):

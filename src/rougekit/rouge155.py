@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 from dataclasses import dataclass, field
 from typing import Callable
 
-from rougekit.engine.door import Doc, PairScore, available_cores, plan, score_pair
+from rougekit.engine.door import Doc, PairScore, available_cores, plan, run_tasks, score_pair
 from rougekit.errors import InputError
 from rougekit.io.reader import read_bytes
 from rougekit.io.rouge155_config import Config, Evaluation
@@ -152,8 +151,6 @@ class Rouge155Run:
         # (peer ID, measure name) -> {eval ID: instance}, from the batch path
         self._precomputed: dict[tuple[str, str], dict[str, tuple]] = {}
         self._batch_scorer = None
-        self._threads: list[threading.Thread] = []  # aggregates still running (see wait)
-        self._errors: dict[int, BaseException] = {}  # their failures, by result index
 
     # -- the compiled batch path: all evaluations of a peer at once -------------------------
     def _batch(self):
@@ -292,12 +289,6 @@ class Rouge155Run:
         self._stem_on = False
 
     # -- one measure for one peer ----------------------------------------------------------
-    def score_measure(self, measure: Measure, peer_id: str) -> MeasureResult:
-        """Per-evaluation scores of ``measure`` for ``peer_id`` and their aggregate."""
-        result = self._collect(measure, peer_id)
-        self._aggregate(result)
-        return result
-
     def _collect(self, measure: Measure, peer_id: str) -> MeasureResult:
         """The per-evaluation scores, in the script's evaluation order (warnings included)."""
         counts = self.settings.average in (1, 2)
@@ -333,47 +324,10 @@ class Rouge155Run:
             triples = [instances[key] for key in ordered]
             result.bootstrap = perl_bootstrap(triples, s.resamples, s.confidence, s.average, s.alpha)
 
-    def _start_aggregates(self, results: list[MeasureResult]) -> None:
-        """Start :meth:`_aggregate` for each result on other threads, one per core (the resampling
-        loop runs without the GIL); :meth:`wait` joins them. Done here when there is no gain."""
-        jobs = min(available_cores(), len(results))
-        if jobs <= 1 or self.settings.average == 2:
-            for result in results:
-                self._aggregate(result)
-            return
-        todo = iter(enumerate(results))
-        lock = threading.Lock()
-        errors = self._errors = {}
-
-        def work() -> None:
-            while not errors:
-                with lock:
-                    i, result = next(todo, (None, None))
-                if result is None:
-                    return
-                try:
-                    self._aggregate(result)
-                except BaseException as exc:  # noqa: BLE001 - re-raised by wait()
-                    errors[i] = exc
-
-        self._threads = [threading.Thread(target=work, daemon=True) for _ in range(jobs)]
-        for thread in self._threads:
-            thread.start()
-
-    def wait(self) -> None:
-        """Wait for the aggregates of ``run(..., background=True)``; re-raise the first result's error."""
-        for thread in self._threads:
-            thread.join()
-        self._threads = []
-        if self._errors:
-            raise self._errors[min(self._errors)]
-
-    def run(self, peer_ids: list[str], background: bool = False) -> list[PeerResult]:
-        """All measures for each peer, in the script's order; the aggregates come last, in parallel.
-
-        With ``background`` they may still be running when this returns: call :meth:`wait`
-        before reading them (``bootstrap``, ``totals``).
-        """
+    def run(self, peer_ids: list[str]) -> list[PeerResult]:
+        """All measures for each peer, in the script's order; the aggregates come last: the -t 2
+        totals, or one bootstrap per result on the engine's threads, one per core (the resampling
+        loop runs without the GIL; Ctrl-C stops them as it stops batch scoring)."""
         results = []
         for peer_id in peer_ids:
             self._precompute(peer_id)
@@ -381,7 +335,6 @@ class Rouge155Run:
             for measure in self.settings.measures:
                 peer_result.measures.append(self._collect(measure, peer_id))
             results.append(peer_result)
-        self._start_aggregates([m for peer_result in results for m in peer_result.measures])
-        if not background:
-            self.wait()
+        aggregates = [(m,) for peer_result in results for m in peer_result.measures]
+        run_tasks(aggregates, 1 if self.settings.average == 2 else available_cores(), self._aggregate)
         return results

@@ -16,7 +16,6 @@ from __future__ import annotations
 from rougekit.engine.readable import Doc as Doc
 from rougekit.engine.readable import PairScore as PairScore
 from rougekit.engine.readable import RefStats as RefStats
-from rougekit.engine.readable import _round5 as _round5
 from rougekit.engine.readable import combine as combine
 from rougekit.engine.readable import f_measure as f_measure
 from rougekit.engine.readable import f_measure_array as f_measure_array

@@ -201,8 +201,7 @@ def _evaluate(opts: dict, args: list[str], settings: Settings) -> int:
         config = read_xml_config(args[0])
         peer_ids = sorted(config.peer_ids) if "a" in opts else [args[1]]
     engine = Rouge155Run(config, settings)
-    results = engine.run(peer_ids, background=True)  # the report's -d lines are made while the bootstraps run
-    report = format_report(results, str(opts.get("c", "95")), settings.average, "d" in opts, wait=engine.wait)
+    report = format_report(engine.run(peer_ids), str(opts.get("c", "95")), settings.average, "d" in opts)
     sys.stdout.write(report)
     sys.stdout.flush()
     return 0

@@ -24,8 +24,8 @@ _CODES = {"chinese": "zh", "japanese": "ja", "thai": "th", "burmese": "my"}
 
 
 def _mecab_as_the_package() -> Callable[[str], List[str]]:
-    fugashi = segmenters._need("fugashi", "ja")
-    folder = segmenters._need("unidic_lite", "ja").DICDIR
+    fugashi = segmenters.required_module("fugashi", "ja")
+    folder = segmenters.required_module("unidic_lite", "ja").DICDIR
     tagger = fugashi.Tagger(f'-O wakati -b 50000 -d "{folder}" -r "{os.path.join(folder, "mecabrc")}"')
     return lambda text: tagger.parse(text).split()
 

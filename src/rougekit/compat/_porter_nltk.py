@@ -294,7 +294,7 @@ def _stem_uncached(word: str) -> str:
 
 
 _CACHE: dict[str, str] = {}
-_CACHE_MAX = 1 << 20
+CACHE_MAX = 1 << 20
 
 
 def stem(word: str) -> str:
@@ -306,7 +306,7 @@ def stem(word: str) -> str:
     out = _CACHE.get(word)
     if out is None:
         out = _stem_uncached(word)
-        if len(_CACHE) >= _CACHE_MAX:
+        if len(_CACHE) >= CACHE_MAX:
             _CACHE.clear()
         _CACHE[word] = out
     return out

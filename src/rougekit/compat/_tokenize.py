@@ -32,7 +32,7 @@ class _Stemmed(dict):
 
     def __missing__(self, token: str) -> str:
         out = _porter_nltk.stem(token) if len(token) > 3 else token
-        if len(self) >= _porter_nltk._CACHE_MAX:
+        if len(self) >= _porter_nltk.CACHE_MAX:
             self.clear()
         self[token] = out
         return out
@@ -41,7 +41,8 @@ class _Stemmed(dict):
 _STEMMED = _Stemmed()
 
 
-def _as_str(text) -> str:
+def lowered_text(text) -> str:
+    """``text`` lower-cased as rouge-score's tokenizer does (``str.lower``; bytes decoded as UTF-8 after)."""
     if isinstance(text, bytes):
         return text.lower().decode("utf-8")
     return text.lower()
@@ -49,7 +50,7 @@ def _as_str(text) -> str:
 
 def tokenize(text, use_stemmer: bool = False) -> list[str]:
     """Tokens of ``text`` exactly as rouge-score 0.1.2's default tokenizer makes them."""
-    tokens = _NON_ALNUM.sub(" ", _as_str(text)).split()
+    tokens = _NON_ALNUM.sub(" ", lowered_text(text)).split()
     if use_stemmer:
         # The stemmer maps [a-z0-9]+ to [a-z0-9]*, so only an empty stem could be
         # invalid here; rouge-score drops such tokens.

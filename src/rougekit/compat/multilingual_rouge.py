@@ -73,7 +73,7 @@ from rougekit.text.intern import interner
 
 from . import scoring
 from ._mlrouge_text import basic_tokens, default_tokens
-from .rouge_scorer import _scores, plan_of, raise_invalid_type
+from .rouge_scorer import plan_of, raise_invalid_type, scores_of_plan
 from .scoring import Score
 
 __all__ = ["RougeScorer", "MultiTokenizer", "MultiStemmer", "Score", "scoring", "SENTENCE_ENDS", "LANGUAGE_ALIASES"]
@@ -345,7 +345,7 @@ class RougeScorer(scoring.BaseScorer):
             raise AssertionError(f"no plan for the valid types {self.rouge_types!r}")
         orders, lcs, lsum, entries = plan
         counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
-        return _scores(entries, counts)
+        return scores_of_plan(entries, counts)
 
 
 def _split_after_ends(line: str) -> List[str]:

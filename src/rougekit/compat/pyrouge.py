@@ -247,8 +247,7 @@ def run_script(config: Config, system_id: str, options: list, read_sentences=Non
             raise OptionError("rouge_args: give -a (pyrouge passes no system ID to evaluate)")
         settings = dataclasses.replace(build_settings(opts), stem_exceptions=stem_exceptions)
         engine = Rouge155Run(config, settings, read_sentences=read_sentences)
-        results = engine.run([system_id], background=True)
-        return format_report(results, str(opts.get("c", "95")), settings.average, "d" in opts, wait=engine.wait)
+        return format_report(engine.run([system_id]), str(opts.get("c", "95")), settings.average, "d" in opts)
     except RougeKitError as exc:
         raise RougeScriptError(str(exc)) from exc
 

@@ -82,8 +82,7 @@ from rougekit.measures import Measure
 from rougekit.text.intern import interner
 
 from . import scoring
-from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, split_sentences, tokenize
-from ._tokenize import _as_str as _tokenize_text
+from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, lowered_text, split_sentences, tokenize
 from .scoring import Score
 
 __all__ = [
@@ -264,7 +263,7 @@ class RougeScorer(scoring.BaseScorer):
                 pred, pred_sents = self._cached_ids(prediction)
                 orders, lcs, lsum, entries = counted
                 counts = pair_counts(pred, tgt, orders, lcs, pred_sents if lsum else None, tgt_sents if lsum else None)
-                return _scores(entries, counts)
+                return scores_of_plan(entries, counts)
         rouge_types = self.rouge_types
         tokenize_ = self._tokenizer.tokenize
         ids = interner({}, skip_empty=False)  # a user's tokens: every one counts, as in rouge-score
@@ -349,7 +348,7 @@ def _remembered_plan(key: tuple) -> Optional[tuple]:
     return _plan(key)
 
 
-def _scores(entries, counts) -> Dict[str, Score]:
+def scores_of_plan(entries, counts) -> Dict[str, Score]:
     """rouge-score's Scores from :func:`rougekit.measures.pair.pair_counts`'s (hits, model count, peer
     count) triples (:func:`rougekit.compat.scoring.score_of_counts`)."""
     score = scoring.score_of_counts
@@ -402,7 +401,7 @@ prf_of_counts = scoring.prf_arrays
 
 # the batch engine's options for rouge-score's text handling: its lower-casing (str.lower, the
 # Kelvin sign becomes "k"), its [a-z0-9] tokens and NLTK's Porter when stemming
-ENGINE_OPTIONS = dict(stemmer="nltk", lowercase="unicode", to_text=_tokenize_text)
+ENGINE_OPTIONS = dict(stemmer="nltk", lowercase="unicode", to_text=lowered_text)
 
 
 def engine_counts(batch, predictions: list, targets: list, jobs: int, *args):

@@ -20,7 +20,7 @@ import numpy as np
 
 from rougekit.text.presets import PresetTokenizer
 from rougekit.text.stopwords import load_smart_stopwords
-from rougekit.text.tokenizers import _word_pattern, cjk_tokens, split_sentences, unicode_tokens
+from rougekit.text.tokenizers import cjk_tokens, split_sentences, unicode_tokens, word_pattern
 
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 
@@ -55,7 +55,7 @@ def _found_runs(text: str, split) -> list[tuple[int, int, str]] | None:
     if found is None:
         return None
     norm, at = found
-    word = _word_pattern()
+    word = word_pattern()
     out, pos = [], 0
     for line in split_sentences(text):
         for token in split(line):

@@ -84,11 +84,11 @@ from rougekit.meta.protocol_data import (
 )
 from rougekit.meta.protocol_format import CSV_FIELDS, format_csv, format_json, format_text
 from rougekit.meta.protocol_grid import (
-    _SCORE_INDEX,
     DEFAULT_MEASURES,
     DEFAULT_VARIANTS,
     REFS,
     RULES,
+    SCORE_INDEX,
     SCORES,
     VARIANTS,
     score_grid,
@@ -204,7 +204,7 @@ def run_protocol(
     grid = score_grid(data, names, variants, refs, multi_ref=multi_ref, jobs=jobs, timings=timings)
     timings["scoring"] = round(time.perf_counter() - t_start, 3)
     t_corr = time.perf_counter()
-    k = _SCORE_INDEX[score]
+    k = SCORE_INDEX[score]
     rows, cols = draws(n_sys, n_inst, resample, samples, seed)
     human_prep: dict[tuple[str, str], tuple | None] = {}
     for h in humans:

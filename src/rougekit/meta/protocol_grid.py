@@ -30,7 +30,7 @@ DEFAULT_VARIANTS = ("plain", "stem", "stop")
 REFS = ("one", "all")
 RULES = ("overlap", "paired", "williams")
 SCORES = ("recall", "precision", "f")
-_SCORE_INDEX = {"recall": 0, "precision": 1, "f": 2}
+SCORE_INDEX = {"recall": 0, "precision": 1, "f": 2}
 
 
 def _score_setting(task: tuple) -> tuple[np.ndarray, float]:

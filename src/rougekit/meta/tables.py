@@ -77,15 +77,6 @@ class Alignment:
     instances_only_in_human: list[str]
     collapsed: str | None = None  # which table was averaged to system level, if any
 
-    @property
-    def dropped_anything(self) -> bool:
-        return bool(
-            self.systems_only_in_metric
-            or self.systems_only_in_human
-            or self.instances_only_in_metric
-            or self.instances_only_in_human
-        )
-
     def report(self) -> list[str]:
         """One line per kind of thing left out (empty list when nothing was)."""
         lines = []

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rougekit.api import Scorer
-from rougekit.compat._tokenize import _as_str, tokenize
+from rougekit.compat._tokenize import lowered_text, tokenize
 from rougekit.engine.door import SEQUENCE_LCS, inputs, plan
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure
@@ -167,7 +167,7 @@ class Encoder:
 
 
 def _rouge_score_text(text) -> str:
-    return _as_str(text)
+    return lowered_text(text)
 
 
 def rank_by_frequency(*encoded: Encoded, vocab: int | None = None) -> np.ndarray:

@@ -29,7 +29,7 @@ from rougekit.stats import paired
 DEFAULT_TRIALS = paired.DEFAULT_TRIALS  # randomization trials / bootstrap resamples, as `rougekit compare`
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
     return (resources.files("rougekit.report") / "html_assets" / name).read_text(encoding="utf-8")
 
 
@@ -272,7 +272,7 @@ def build(
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="generator" content="rougekit {escape(__version__)}">'
-        f"<title>{escape(title)}</title><style>{_asset('report.css')}{style}</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title><style>{asset('report.css')}{style}</style></head>\n<body>\n"
         + "\n".join(body)
-        + f"\n<script>{_script_safe(_asset('report.js'))}</script>\n</body></html>\n"
+        + f"\n<script>{_script_safe(asset('report.js'))}</script>\n</body></html>\n"
     )

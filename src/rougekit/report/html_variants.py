@@ -267,14 +267,14 @@ def page(
     title: str = "rougekit variants",
 ) -> str:
     """The whole page: the report's styles and :func:`section`."""
-    from rougekit.report.html import _asset
+    from rougekit.report.html import asset
 
     notes = "".join(f'<p class="meta note">row {escape(n)} left out: {escape(why)}</p>' for n, why in skipped or ())
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta name="generator" content="rougekit {escape(__version__)}">'
-        f"<title>{escape(title)}</title><style>{_asset('report.css')}{_STYLE}</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title><style>{asset('report.css')}{_STYLE}</style></head>\n<body>\n"
         f'<h1>{escape(title)}</h1><p class="meta">{pairs} pairs; {len(data["rows"])} rows</p>{notes}\n'
         + section(data, explain_rows, stat)
         + "\n</body></html>\n"

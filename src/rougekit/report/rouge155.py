@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:  # only for annotations: the report needs neither numpy nor the engine
     from rougekit.rouge155 import MeasureResult, PeerResult
@@ -91,35 +91,22 @@ def _detail_lines(tag: str, instances: dict[str, tuple], order: list[str], avera
 
 
 def format_report(
-    results: list[PeerResult],
-    confidence_text: str = "95",
-    average: int = 0,
-    details: bool = False,
-    wait: Callable[[], None] | None = None,
+    results: list[PeerResult], confidence_text: str = "95", average: int = 0, details: bool = False
 ) -> str:
-    """The script's stdout for these results (``-c`` as typed, ``-t``, ``-d``).
-
-    ``wait``, if given, is called before the aggregates (``bootstrap``, ``totals``) are read; the
-    ``-d`` lines are formatted first, so the aggregates can meanwhile be computed on other threads.
-    """
-    measures = [(f"{peer.peer_id} {result.measure.name}", result) for peer in results for result in peer.measures]
-    detail: list[list[str]] = []
-    if details:
-        fixed5 = _Fixed5()  # shared by all measures
-        keys, order = None, []  # the measures of a peer usually have the same evaluations: sort them once
-        for tag, result in measures:
-            if keys is None or result.instances.keys() != keys:
-                keys, order = result.instances.keys(), eval_order(result.instances)
-            detail.append(_detail_lines(tag, result.instances, order, average, fixed5))
-    if wait is not None:
-        wait()
+    """The script's stdout for these results (``-c`` as typed, ``-t``, ``-d``)."""
     lines: list[str] = []
-    for i, (tag, result) in enumerate(measures):
-        lines.append(RULE)
-        lines.extend(_head_lines(tag, result, confidence_text, average))
-        if details:
-            lines.append(DOTS)
-            lines.extend(detail[i])
+    fixed5 = _Fixed5()  # shared by all measures
+    keys, order = None, []  # the measures of a peer usually have the same evaluations: sort them once
+    for peer in results:
+        for result in peer.measures:
+            tag = f"{peer.peer_id} {result.measure.name}"
+            lines.append(RULE)
+            lines.extend(_head_lines(tag, result, confidence_text, average))
+            if details:
+                if keys is None or result.instances.keys() != keys:
+                    keys, order = result.instances.keys(), eval_order(result.instances)
+                lines.append(DOTS)
+                lines.extend(_detail_lines(tag, result.instances, order, average, fixed5))
     if lines:
         lines.append("")  # the final newline, without copying the joined text again
     return "\n".join(lines)

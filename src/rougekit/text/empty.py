@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWarning
-from rougekit.text.tokenizers import _word_pattern
+from rougekit.text.tokenizers import word_pattern
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]")
 # a word character outside ASCII that is neither a decimal digit nor "_": a letter, or a number
@@ -105,7 +105,7 @@ def non_ascii(candidates: list, references: list[list]) -> list[str]:
 
 def has_words(text: str) -> bool:
     """True when ``text`` holds a letter, digit or mark of any script."""
-    return _word_pattern().search(text) is not None
+    return word_pattern().search(text) is not None
 
 
 def lost_to_rouge155(text: str) -> bool:

@@ -33,7 +33,7 @@ EXTRAS = {"zh": ("zh", ("jieba",)), "ja": ("ja", ("fugashi", "unidic-lite")), "t
 SEGMENTED = ("zh", "ja", "th", "my")
 
 
-def _need(module: str, lang: str):
+def required_module(module: str, lang: str):
     """Import ``module`` or raise the one-line error naming the extra that installs it."""
     try:
         return importlib.import_module(module)
@@ -54,7 +54,7 @@ def _version(dist: str) -> str:
 def _jieba() -> Segmenter:
     import logging
 
-    jieba = _need("jieba", "zh")
+    jieba = required_module("jieba", "zh")
     logging.getLogger("jieba").setLevel(logging.WARNING)  # no "Building prefix dict" lines on stderr
     jieba.initialize()
 
@@ -67,8 +67,8 @@ def _fugashi() -> Segmenter:
     fugashi's own search prefers the ``unidic`` package, which ``fugashi[unidic]`` installs without
     its dictionary (it is downloaded separately); naming unidic-lite's folder avoids that trap.
     """
-    fugashi = _need("fugashi", "ja")
-    unidic_lite = _need("unidic_lite", "ja")
+    fugashi = required_module("fugashi", "ja")
+    unidic_lite = required_module("unidic_lite", "ja")
     folder = unidic_lite.DICDIR
     tagger = fugashi.Tagger(f'-O wakati -d "{folder}" -r "{os.path.join(folder, "mecabrc")}"')
 
@@ -79,7 +79,7 @@ def _fugashi() -> Segmenter:
 
 
 def _pythainlp() -> Segmenter:
-    tokenize = _need("pythainlp.tokenize", "th")
+    tokenize = required_module("pythainlp.tokenize", "th")
 
     return NewmmCut(tokenize)  # newmm's pieces, cut by rougekit over pythainlp's own data
 

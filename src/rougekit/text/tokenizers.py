@@ -37,7 +37,7 @@ _CJK = re.compile(
 
 
 @functools.lru_cache(maxsize=1)
-def _word_pattern() -> re.Pattern:
+def word_pattern() -> re.Pattern:
     """Runs of letters, digits and combining marks (Unicode categories L*, N*, M*)."""
     marks = []
     start = None
@@ -55,7 +55,7 @@ def _word_pattern() -> re.Pattern:
 def unicode_tokens(sentence: str) -> list[str]:
     """Tokens of one sentence for the ``unicode`` tokenizer."""
     text = unicodedata.normalize("NFKC", sentence).casefold()
-    return _word_pattern().findall(text)
+    return word_pattern().findall(text)
 
 
 def cjk_tokens(sentence: str) -> list[str]:
