@@ -145,26 +145,46 @@ cdef bint _holds(const uint8_t* p, Py_ssize_t n, const char* m, Py_ssize_t mn) n
     return False
 
 
+cdef inline uint8_t _bytes_flags(const uint8_t* p, Py_ssize_t ln) noexcept nogil:
+    """AF_NON_ASCII and AF_SPACES of one text: its bytes read one at a time up to the first that is
+    neither white space nor above 0x7F (usually the first), the rest 8 at a time for a byte above 0x7F."""
+    cdef uint8_t fl = AF_SPACES, b
+    cdef Py_ssize_t j = 0
+    cdef uint64_t w
+    while j < ln:
+        b = p[j]
+        j += 1
+        if b >= 0x80:
+            fl |= AF_NON_ASCII
+        elif not (b == 32 or (9 <= b <= 13) or (28 <= b <= 31)):
+            fl &= ~AF_SPACES
+            break
+    if fl & AF_NON_ASCII:
+        return fl
+    while j + 8 <= ln:
+        memcpy(&w, p + j, 8)
+        if w & <uint64_t>0x8080808080808080:
+            return fl | AF_NON_ASCII
+        j += 8
+    while j < ln:
+        if p[j] >= 0x80:
+            return fl | AF_NON_ASCII
+        j += 1
+    return fl
+
+
 def arrow_flags(_ArrowText t):
     """One byte of flags a string (``AF_*``), in order, as a bytearray."""
-    cdef Py_ssize_t ns = t.strings(), k, j, ln
+    cdef Py_ssize_t ns = t.strings(), k, ln
     cdef bytearray res = bytearray(ns)
     cdef uint8_t[::1] f = res
     cdef const uint8_t* p
-    cdef uint8_t b, fl
+    cdef uint8_t fl
     cdef int m
     with nogil:
         for k in range(ns):
             p = t.text(k, &ln)
-            fl = AF_SPACES
-            for j in range(ln):
-                b = p[j]
-                if b >= 0x80:
-                    fl |= AF_NON_ASCII
-                elif not (b == 32 or (9 <= b <= 13) or (28 <= b <= 31)):
-                    fl &= ~AF_SPACES
-                    if fl & AF_NON_ASCII:
-                        break
+            fl = _bytes_flags(p, ln)
             if ln >= 3 and memchr(p, 60, ln) != NULL:   # "<"
                 m = 0
                 if _holds(p, ln, b"<q>", 3):
