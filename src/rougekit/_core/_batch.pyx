@@ -98,12 +98,8 @@ include "rounding.pxi"
 include "buffers.pxi"
 include "strmap.pxi"
 include "summaries.pxi"
-
 include "ids.pxi"
-
-
 include "tokenize.pxi"
-
 
 
 @cython.final
