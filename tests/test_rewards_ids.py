@@ -131,3 +131,29 @@ def test_reward_ignore_ids_bad_ids_still_named():
     reward = rouge_reward("ROUGE-1", completion_field="completion_ids", ignore_ids=[0])
     with pytest.raises(InputError, match="pair 2: candidate: token id -3 is out of range"):
         reward(completion_ids=[[1, 0], [4, -3, 0]], reference=[[1], [4]])
+
+
+def test_references_as_lists_of_id_lists_need_no_python_call_per_pair(monkeypatch):
+    # TRL's reference column of token ids: a list of ints per row, or a list of such lists (several
+    # references). The engine's job and the normalisation read their nesting in C / on a fast path:
+    # inputs.id_level and inputs._pair_references are never called for them (main called both once
+    # per pair, about a tenth of rouge_reward's time on 256 x 1,024 ids as lists)
+    from rougekit._core import inputs
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a Python call per pair")
+
+    cands = [[1, 2, 3], [4, 5], [6]]
+    refs = [[[1, 2], [3]], [[4], [5, 4]], ([6, 7],)]  # several references: lists, a tuple of one
+    monkeypatch.setattr(inputs, "id_level", refused)
+    assert _job(cands, refs).ok
+    monkeypatch.undo()
+    monkeypatch.setattr(inputs, "_pair_references", refused)
+    flat = [[1, 2, 9], [4, 4], [7]]
+    assert inputs.normalize(cands, flat) == ("ids", [[r] for r in flat])
+    monkeypatch.undo()
+    # the numbers (-f A: counts summed over the references): pair 1 ROUGE-1 R = 3/3 (1 2, then 3),
+    # P = 3/(2 x 3) = 0.5; pair 2 hits 4, then 4 and 5: R = 3/3, P = 3/(2 x 2); pair 3 R = 1/2, P = 1/1
+    res = rougekit.score(cands, refs, measures=["ROUGE-1"], bootstrap=None)
+    assert res.values("ROUGE-1", "recall").tolist() == [1.0, 1.0, 0.5]
+    assert res.values("ROUGE-1", "precision").tolist() == [0.5, 0.75, 1.0]

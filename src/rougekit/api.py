@@ -224,12 +224,10 @@ class Scorer:
         if source_list is None and any(m.needs_source for m in self.measures):
             raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
         tally = self._tally()
-        scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally)
+        found = markers.MarkerTally()
+        scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally, found=found)
         tally.warn(stacklevel=4)
-        if kind == "text":
-            found = markers.MarkerTally()
-            found.add(candidates, references)
-            found.warn(stacklevel=4)
+        found.warn(stacklevel=4)
         return scored
 
     def reads_arrow(self) -> bool:
@@ -387,9 +385,9 @@ class Scorer:
             candidates = inputs.summaries(cands, "candidates", "candidate")
             kind, split = inputs.normalize(candidates, refs)
             sources = inputs.summaries(srcs, "sources", "source") if srcs else None
-            scored = self._score_arrays(candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally)
-            if kind == "text":
-                found.add(candidates, split)
+            scored = self._score_arrays(
+                candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally, found=found
+            )
             done += len(cands)
             cands.clear()
             refs.clear()
@@ -399,13 +397,15 @@ class Scorer:
             return scored
 
         for item in pairs:
-            if isinstance(item, (str, bytes, dict)) or not 2 <= _length(item) <= 3:
+            # a tuple (the file readers' pairs) is the common case: its length is the one check
+            size = len(item) if type(item) is tuple else _pair_length(item)
+            if not 2 <= size <= 3:
                 raise TypeError(
                     f"pair {done + len(cands) + 1}: each pair must be a (candidate, references) or "
                     f"(candidate, references, source) tuple, got {_shown(item)}"
                 )
             cand, ref = item[0], item[1]
-            if len(item) > 2:
+            if size > 2:
                 srcs.append(item[2])
             cands.append(cand)
             refs.append(ref)
@@ -420,15 +420,27 @@ class Scorer:
         return empty.Tally(self.options.tokenizer_name)
 
     def _score_arrays(
-        self, candidates: list, references: list[list], source_list, jobs, first: int = 1, kind="text", tally=None
+        self,
+        candidates: list,
+        references: list[list],
+        source_list,
+        jobs,
+        first: int = 1,
+        kind="text",
+        tally=None,
+        found=None,
     ):
+        """Score the pairs; texts are then checked for unreadable words (``tally``) and sentence
+        markers (``found``), with the engine's counts saying when there is nothing to look for."""
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
         try:
             counts: dict = {}
             scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts, first)
             if tally is not None and kind == "text":
-                self._count_unreadable(candidates, references, tally, counts.get("empty"))
+                self._count_unreadable(candidates, references, tally, counts.get("empty"), counts.get("non_ascii"))
+            if found is not None and kind == "text":
+                found.add(candidates, references, counts.get("marked"))
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None
@@ -506,16 +518,24 @@ class Scorer:
             )
 
     def _count_unreadable(
-        self, candidates: list, references: list[list], tally: empty.Tally, engine_empty: int | None = None
+        self,
+        candidates: list,
+        references: list[list],
+        tally: empty.Tally,
+        engine_empty: int | None = None,
+        engine_non_ascii: int | None = None,
     ) -> None:
         """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem).
 
         ``engine_empty``: the engine's count of summaries that came out with no token (None: it did
-        not read them all); a text the script's tokenizer cannot read always comes out empty."""
+        not read them all); a text the script's tokenizer cannot read always comes out empty.
+        ``engine_non_ascii``: the engine's count of texts holding a character outside ASCII (None: unknown)."""
         o = self.options
         tally.total += len(candidates) + sum(map(len, references))
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
-            empty.count_rouge155(candidates, references, tally, stem=o.stem, engine_empty=engine_empty)
+            empty.count_rouge155(
+                candidates, references, tally, stem=o.stem, engine_empty=engine_empty, engine_non_ascii=engine_non_ascii
+            )
             return
         texts = [empty.as_text(t) for t in candidates]
         texts += [empty.as_text(r) for refs in references for r in refs]
@@ -566,6 +586,11 @@ def _is_arrow(value) -> bool:
     """A pyarrow Array or ChunkedArray (checked by its module: pyarrow is not imported here)."""
     kind = type(value)
     return kind.__module__.split(".")[0] == "pyarrow" and (kind.__name__.endswith("Array"))
+
+
+def _pair_length(item) -> int:
+    """The length of what may be one pair; -1 for a text or a mapping (never a pair) and for what has none."""
+    return -1 if isinstance(item, (str, bytes, dict)) else _length(item)
 
 
 def _length(item) -> int:

@@ -143,6 +143,9 @@ cdef class _Engine:
     cdef IdMap idm             # token ids -> dense ids (summaries given as ids, ids.pxi)
     cdef Slab slab             # token memory of the summaries of the chunk being scored (buffers.pxi)
     cdef public Py_ssize_t empty_summaries  # summaries read (or found in the cache) with no token
+    # summaries read (or found in the cache) whose text holds a character outside ASCII, or a '<' (a
+    # sentence marker may follow): when none does, the front ends skip their own passes over the texts
+    cdef public Py_ssize_t non_ascii_summaries, marked_summaries
 
     def __cinit__(self, list measures, stopwords, int stem_kind, exceptions, int word_limit, int byte_limit,
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
@@ -595,6 +598,10 @@ cdef class _Engine:
         pure twins refuse the same texts)."""
         return text.encode("utf-8", "surrogatepass" if self.unicode_lower else "surrogateescape")
 
+    cdef inline void _count_flags(self, unsigned char flags) noexcept:
+        self.non_ascii_summaries += (flags & TEXT_NON_ASCII) != 0
+        self.marked_summaries += (flags & TEXT_MARKED) != 0
+
     cdef _Doc _pend_add(self, object text, Pend* pp, list keep_src, bint owned):
         """(GIL) A new _Doc for ``text`` (a str), its UTF-8 bytes queued for tokenizing; its tokens
         in memory of its own (``owned``) or in the engine's slab for this chunk."""
@@ -602,7 +609,8 @@ cdef class _Engine:
         cdef Py_ssize_t ln = 0
         cdef const uint8_t* p
         cdef bytes b
-        if self.unicode_lower and not text.isascii():
+        cdef bint ascii = text.isascii()  # of the text as given (lower-casing can make it ASCII)
+        if self.unicode_lower and not ascii:
             text = text.lower()   # rouge-score lower-cases the str first (the Kelvin sign becomes "k")
         try:
             p = <const uint8_t*>PyUnicode_AsUTF8AndSize(text, &ln)
@@ -612,6 +620,8 @@ cdef class _Engine:
             keep_src.append(b)
             p = <const uint8_t*><char*>b
             ln = len(b)
+        d.flags = (0 if ascii else TEXT_NON_ASCII) | (TEXT_MARKED if memchr(p, 60, ln) != NULL else 0)
+        self._count_flags(d.flags)
         if pp.n == pp.cap:
             _pend_grow(pp)
         pp.src[pp.n] = p
@@ -693,6 +703,7 @@ cdef class _Engine:
                         mte(text)
                         self.cache_hits += 1
                         self.empty_summaries += d.d.ntok == 0 and d.d.nstok == 0
+                        self._count_flags(d.flags)
                     else:
                         hit = PyDict_GetItem(pending, text) if dedupe else NULL
                         if hit != NULL:

@@ -301,6 +301,10 @@ cdef int _id_level(object x) except -2:
         if type(x[0]) is int:
             return 1
         first = x[0]
+        # a list of id lists (a pair's references as TRL's columns hold them): no Python call
+        if type(first) is list or type(first) is tuple:
+            if len(first) == 0 or type(first[0]) is int:
+                return 2
         # a list of arrays (its sentences, or references): no Python call (bytes are text, as in inputs.py)
         if PyObject_CheckBuffer(first) and not isinstance(first, (bytes, bytearray)):
             PyObject_GetBuffer(first, &view, PyBUF_RECORDS_RO)

@@ -386,9 +386,11 @@ def _normalize(candidates: list, references) -> tuple[str, list[list]]:
             if set(map(type, chain.from_iterable(split))) <= _AS_IS:  # every reference a str or sentences
                 return kind, split
         return kind, [[r] if type(r) is str else _pair_references(r, kind, k) for k, r in enumerate(references)]
-    nd = _ndarray()  # numpy's own 1-d integer arrays, the common case: no memoryview to make
+    nd = _ndarray()  # numpy's own 1-d integer arrays and lists of ints, the common cases: no memoryview to make
     return kind, [
-        [r] if type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu" else _pair_references(r, kind, k)
+        [r]
+        if (type(r) is list and r and type(r[0]) is int) or (type(r) is nd and r.ndim == 1 and r.dtype.kind in "iu")
+        else _pair_references(r, kind, k)
         for k, r in enumerate(references)
     ]
 

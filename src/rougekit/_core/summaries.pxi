@@ -29,9 +29,15 @@ cdef inline void _doc_set(DocC* d, int32_t* tok, Py_ssize_t ntok, int32_t* stok,
     d.maxsent = <int32_t>mx
 
 
+cdef enum:
+    TEXT_NON_ASCII = 1  # _Doc.flags: the text holds a character outside ASCII
+    TEXT_MARKED = 2     # ... or a '<'
+
+
 cdef class _Doc:
     cdef DocC d
     cdef int32_t* mem
+    cdef unsigned char flags  # TEXT_NON_ASCII | TEXT_MARKED of the text it was read from (the front ends' checks)
 
     def __dealloc__(self):
         free(self.mem)

@@ -324,7 +324,10 @@ class BatchScorer:
         scored with no tokenizer, stemmer or stopwords (``OptionError`` if those are set).
         ``kind`` (``"text"`` or ``"ids"``) says which, when the caller knows; else it is inferred.
         ``counts``, a dict, receives ``"empty"``: 0 when no summary came out with no tokens (else
-        at least one; a front end then looks for texts the tokenizer could not read).
+        at least one; a front end then looks for texts the tokenizer could not read), and
+        ``"non_ascii"`` and ``"marked"``: 0 when no text holds a character outside ASCII, or a
+        ``<`` (else at least one: a front end then reads the texts for dropped letters, or
+        sentence markers). Text inputs only.
         """
         import numpy as np
 
@@ -342,7 +345,7 @@ class BatchScorer:
         if len(references) != n:
             raise ValueError(f"{n} candidates but {len(references)} reference lists")
         if counts is not None:
-            counts["empty"] = 0
+            counts.update(empty=0, non_ascii=0, marked=0)
         if n == 0 or not self.measures:
             return out
         ids = (kind or inputs.input_kind(candidates, references)) == "ids"
@@ -354,10 +357,13 @@ class BatchScorer:
         with self._lock:
             self._slot(jobs - 1)
             for eng in self._engines[:jobs]:
-                eng.empty_summaries = 0
+                eng.empty_summaries = eng.non_ascii_summaries = eng.marked_summaries = 0
             self._run_jobs(out, candidates, references, n, jobs, chunk, ids)
             if counts is not None:
-                counts["empty"] = sum(eng.empty_summaries for eng in self._engines[:jobs])
+                used = self._engines[:jobs]
+                counts["empty"] = sum(eng.empty_summaries for eng in used)
+                counts["non_ascii"] = sum(eng.non_ascii_summaries for eng in used)
+                counts["marked"] = sum(eng.marked_summaries for eng in used)
         return out
 
     def score_arrow(self, candidates, references, out, jobs: int = 1) -> int:

@@ -240,8 +240,12 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
             lines = reader.decode_utf8(whole, path, errors, _HINT, number + 1).split("\n")
-            for line in lines:
-                yield split_sentences(line.rstrip("\r"), sentence_sep)
+            if sentence_sep:
+                for line in lines:
+                    yield split_sentences(line.rstrip("\r"), sentence_sep)
+            else:  # the common case, a call less per line (rstrip returns the line itself when it ends in no \r)
+                for line in lines:
+                    yield line.rstrip("\r")
             number += len(lines)
             block = read(_BLOCK)
         if rest:
@@ -269,7 +273,7 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
                 f"{_label(paths[short])} has {lengths[short]} lines but {_label(paths[long_])} has {lengths[long_]}"
             )
         count += 1
-        if not rows[0].strip():
+        if not rows[0] or rows[0].isspace():  # blank: what strip() would empty, without a copy of every line
             blank_lines.append(count)
         yield rows[0], list(rows[1:])
     if count == 0:

@@ -186,14 +186,23 @@ def _points_to(char: str) -> tuple[str | None, str | None, str | None]:
 
 
 def count_rouge155(
-    candidates: list, references: list[list], tally: Tally, stem: bool = False, engine_empty: int | None = None
+    candidates: list,
+    references: list[list],
+    tally: Tally,
+    stem: bool = False,
+    engine_empty: int | None = None,
+    engine_non_ascii: int | None = None,
 ) -> None:
     """Count, under the script's tokenizer, the summaries with words but no tokens and those whose
     letters are partly dropped (``stem``: the English stemmer then runs on the fragments).
 
     ``engine_empty``: the engine's count of summaries that came out with no token (None: unknown);
-    0 means none is empty, so only the dropped letters are looked for."""
+    0 means none is empty, so only the dropped letters are looked for. ``engine_non_ascii``: the
+    engine's count of texts holding a character outside ASCII (None: unknown); 0 means there is
+    nothing to look for (an ASCII text keeps every letter and digit), so the texts are not read again."""
     tally.stem = stem
+    if engine_non_ascii == 0:
+        return
     texts = non_ascii(candidates, references)
     if engine_empty != 0:
         for text in texts:
