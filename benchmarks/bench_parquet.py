@@ -11,6 +11,9 @@ benchmarks/corpora.py) are written once to ``pairs.parquet`` (columns ``predicti
   reference -q`` with the defaults (ROUGE-1/2/L, the 1.5.5 bootstrap), with ``--per-pair --format
   parquet -o F``, and with ``--bootstrap none``: the wall time of the whole command (start-up,
   reading, scoring, output);
+* with ``--json``, ``--format json -o F`` (all defaults: the corpus numbers and their intervals);
+* with ``--trees A,B`` each command from each checkout's ``src`` in turn (``--rounds`` times): a
+  before/after comparison in one run;
 * rouge-score-rs ``score_batch`` alone (rouge1/rouge2/rougeL, no stemming) on the same pairs, read
   from the same file into Python lists before its clock starts.
 
@@ -78,6 +81,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--lines", action="store_true", help="also time `rougekit score -c/-r` on the same pairs as line files (as (e))"
     )
+    ap.add_argument("--json", action="store_true", help="also time `--format json -o F` (corpus numbers, defaults)")
+    ap.add_argument(
+        "--trees",
+        default=None,
+        help="comma-separated checkouts whose src/ each command runs from, in turn (before/after in one run)",
+    )
+    ap.add_argument("--rounds", type=int, default=1, help="times each command runs (alternating the trees)")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
@@ -98,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         ("rougekit score --parquet --per-pair --format parquet -o F", ["--per-pair", "--format", "parquet", "-o", "o"]),
         ("rougekit score --parquet --bootstrap none", ["--bootstrap", "none"]),
     ]
+    if args.json:
+        commands.append(("rougekit score --parquet --format json -o F", ["--format", "json", "-o", "o"]))
     if args.lines:
         import pyarrow.parquet as pq
 
@@ -111,12 +123,20 @@ def main(argv: list[str] | None = None) -> int:
             ("rougekit score -c/-r line files --bootstrap none", [*lines, "--bootstrap", "none"]),
         ]
     rows = []
+    trees = [Path(t).resolve() for t in args.trees.split(",")] if args.trees else [None]
     for label, extra in commands:
         command = extra if extra[:1] == [sys.executable] else [*base, *extra]
-        run = run_measured(command, env=child_env(), cwd=folder, timeout=args.timeout)
-        if not run.ok:
-            print(f"{label}: failed: {run.error}", file=sys.stderr)
-        rows.append((label, run.seconds if run.ok else None, run.peak_mb))
+        for _ in range(args.rounds):
+            for tree in trees:
+                env = child_env()
+                if tree is not None:
+                    rest = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+                    env["PYTHONPATH"] = os.pathsep.join([str(tree / "src"), *rest])
+                run = run_measured(command, env=env, cwd=folder, timeout=args.timeout)
+                if not run.ok:
+                    print(f"{label}: failed: {run.error}", file=sys.stderr)
+                shown = f"[{tree.name}] {label}" if tree is not None else label
+                rows.append((shown, run.seconds if run.ok else None, run.peak_mb))
     (folder / "o").unlink(missing_ok=True)
     rs = peer_version("rouge-score-rs")
     rs_seconds = None
@@ -135,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.pairs:,} pairs, {size:,.0f} MiB of Parquet; nproc={os.cpu_count()}, load {os.getloadavg()[0]:.1f}")
     print(f"{'':<74} {'seconds':>8} {'peak MB':>8} {'vs rs':>7}")
     for label, seconds, peak in rows:
-        ours = not label.startswith("rouge-score-rs")
+        label = label if len(label) <= 74 else label[:71] + "..."
+        ours = "rouge-score-rs" not in label
         ratio = f"{rs_seconds / seconds:.2f}x" if rs_seconds and seconds and ours else ""
         shown = f"{seconds:.1f}" if seconds is not None else "-"
         print(f"{label:<74} {shown:>8} {peak:>8,.0f} {ratio:>7}")

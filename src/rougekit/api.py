@@ -13,7 +13,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence, Sized
 
 import numpy as np
 
@@ -187,7 +187,9 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
-        candidates = inputs.summaries(candidates, "candidates", "candidate")
+        if not _is_arrow(candidates):  # pyarrow columns: statistics reads them (from their buffers when it can)
+            candidates = inputs.summaries(candidates, "candidates", "candidate")
+        assert isinstance(candidates, Sized)
         if ids is not None:
             ids = [_pair_id(i, k) for k, i in enumerate(inputs.summaries(ids, "ids"))]
             if len(ids) != len(candidates):
@@ -200,7 +202,18 @@ class Scorer:
     ) -> tuple[np.ndarray, list]:
         """The counting part of :meth:`score`: per-pair statistics (an n x measures x 6 array, columns as
         ``RougeResult.data``) and the token pairs corpus BLEU needs (empty without BLEU). Scored
-        elsewhere (``rougekit.dask``'s workers), they become the result with :meth:`result`."""
+        elsewhere (``rougekit.dask``'s workers), they become the result with :meth:`result`.
+
+        pyarrow ``string``/``large_string`` columns (Arrays or ChunkedArrays; references may be a ``list``
+        of strings a row) with no nulls are read by the compiled engine from their UTF-8 buffers, no
+        Python str per row, with the same numbers and warnings; other columns as lists."""
+        pieces = self._arrow_pieces(candidates, references, sources)
+        if pieces is not None:
+            tally, found = self._tally(), markers.MarkerTally()
+            data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem)
+            tally.warn(stacklevel=4)
+            found.warn(stacklevel=4)
+            return data, []
         candidates = inputs.summaries(candidates, "candidates", "candidate")
         kind, references = inputs.normalize(candidates, references)
         if len(candidates) != len(references):
@@ -216,6 +229,72 @@ class Scorer:
         tally.warn(stacklevel=4)
         found.warn(stacklevel=4)
         return scored
+
+    def reads_arrow(self) -> bool:
+        """True when the compiled engine counts every measure from text it tokenizes itself, so that it
+        can read pyarrow string columns from their buffers (:meth:`arrow_chunks`)."""
+        p = self._plan
+        if p.batch is None or p.feed != "text" or p.batch.lowercase != "ascii":
+            return False
+        return not any(m.single_valued for m in self.measures)
+
+    def _arrow_pieces(self, candidates, references, sources=None) -> list | None:
+        """Aligned (candidates, references) pyarrow arrays when the engine reads both columns from their
+        buffers for every measure (see ``EnginePlan.reads_arrow``), else None (read as lists)."""
+        if sources is not None or not _is_arrow(candidates) or not _is_arrow(references):
+            return None
+        if any(m.single_valued for m in self.measures) or not len(candidates) or len(candidates) != len(references):
+            return None
+        p = self._plan
+        cands = getattr(candidates, "chunks", [candidates])
+        refs = getattr(references, "chunks", [references])
+        if all(p.reads_arrow(c) for c in cands) and all(p.reads_arrow(r, lists=True) for r in refs):
+            return p.arrow_pieces(candidates, references)
+        return None
+
+    def arrow_chunks(
+        self, batches, chunk_size: int = 20000, jobs: int | None = None, progress=None, blank=None, before_warnings=None
+    ) -> Iterator[np.ndarray]:
+        """:meth:`score_chunks` of (candidates, references) pyarrow arrays of the same rows (a reader's
+        record batches: each column one the engine reads, see ``EnginePlan.reads_arrow``), read from their
+        buffers and cut into the same chunks, with the same warnings. ``blank`` (a list) gets the 0-based
+        rows whose candidate is empty or white space; ``before_warnings()`` runs after the last row is
+        read, before the chunks' warnings are given."""
+        tally, found = self._tally(), markers.MarkerTally()
+        done, rows = 0, 0
+        pieces: list[tuple] = []
+
+        def flush():
+            nonlocal done, rows
+            seen: list[int] | None = [] if blank is not None else None
+            try:
+                data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem, seen)
+            except (TypeError, InputError) as e:
+                raise _counted_from(e, done + 1) from None
+            if seen:
+                blank.extend(k + done for k in seen)
+            done += rows
+            rows = 0
+            pieces.clear()
+            if progress:
+                progress(done)
+            return data
+
+        for cands, refs in batches:
+            at = 0
+            while at < len(cands):
+                take = min(len(cands) - at, chunk_size - rows)
+                pieces.append((cands.slice(at, take), refs.slice(at, take)))
+                rows += take
+                at += take
+                if rows >= chunk_size:
+                    yield flush()
+        if rows:
+            yield flush()
+        if before_warnings is not None:
+            before_warnings()
+        tally.warn(stacklevel=4)
+        found.warn(stacklevel=4)
 
     def score_stream(
         self,
@@ -235,10 +314,26 @@ class Scorer:
         """
         if not keep_pairs and (self.bootstrap or any(m.family.corpus_needs_tokens for m in self.measures)):
             raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
-        chunks, bleu_pairs, done = [], [], 0
+        # the chunks' warnings point at the caller of score_stream, through collect
+        return self.collect(self._chunks(pairs, chunk_size, jobs, progress, stacklevel=5), keep_pairs)
+
+    def collect(
+        self, parts: Iterable[tuple[np.ndarray, list]], keep_pairs: bool = True, rows: int | None = None
+    ) -> RougeResult:
+        """The result of (per-pair statistics, BLEU token pairs) chunks in input order (see :meth:`score_stream`).
+        ``rows``, the number of pairs when known (a Parquet file's metadata), lets the chunks be copied
+        into one array as they come instead of concatenated at the end (half the peak memory)."""
+        bleu_pairs: list = []
+        done = 0
+        chunks: list[np.ndarray] = []
         totals = np.zeros((len(self.measures), 6))
-        for data, bp in self._chunks(pairs, chunk_size, jobs, progress):
-            if keep_pairs:
+        whole = np.empty((rows, len(self.measures), 6)) if keep_pairs and rows else None
+        for data, bp in parts:
+            if whole is not None and done + len(data) <= len(whole):
+                whole[done : done + len(data)] = data
+                chunks = [whole[: done + len(data)]]
+            elif keep_pairs:
+                whole = None  # more rows than said: kept as they come
                 chunks.append(data)
             else:
                 np.add(totals, data.sum(axis=0), out=totals)
@@ -269,7 +364,7 @@ class Scorer:
         for data, _ in self._chunks(pairs, chunk_size, jobs, progress):
             yield data
 
-    def _chunks(self, pairs, chunk_size: int, jobs, progress):
+    def _chunks(self, pairs, chunk_size: int, jobs, progress, stacklevel: int = 4):
         """(data, BLEU token pairs) of each ``chunk_size`` pairs read from ``pairs``."""
         _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         tally = self._tally()
@@ -318,8 +413,8 @@ class Scorer:
                 yield flush()
         if cands:
             yield flush()
-        tally.warn(stacklevel=4)
-        found.warn(stacklevel=4)
+        tally.warn(stacklevel=stacklevel)
+        found.warn(stacklevel=stacklevel)
 
     def _tally(self) -> empty.Tally:
         return empty.Tally(self.options.tokenizer_name)
@@ -485,6 +580,12 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
+
+
+def _is_arrow(value) -> bool:
+    """A pyarrow Array or ChunkedArray (checked by its module: pyarrow is not imported here)."""
+    kind = type(value)
+    return kind.__module__.split(".")[0] == "pyarrow" and (kind.__name__.endswith("Array"))
 
 
 def _pair_length(item) -> int:

@@ -537,19 +537,19 @@ def _run_bootstrap(result: RougeResult):
         return MappingProxyType({}), MappingProxyType({})
     tokens = o.average == "tokens"
     fields = [MODEL, PEER, HITS] if tokens else [R, P, F]
-    values = result.data[:, cols, :][:, :, fields].reshape(n, 3 * len(cols))
     level = float(o.confidence)
     names = [o.measures[j].name for j in cols]
     intervals, averages = {}, {}
     if o.bootstrap == "rouge155":
-        order = _rouge155_order(result)
-        boots = perl_bootstrap_measures(values[order], o.resamples, level, 1 if tokens else 0, o.alpha)
+        values = _columns(result, cols, fields, in_script_order=True)
+        boots = perl_bootstrap_measures(values, o.resamples, level, 1 if tokens else 0, o.alpha)
         for name, b in zip(names, boots):
             intervals[name] = MappingProxyType(
                 {k: Interval(b.low[i], b.high[i], level, "rouge155", o.resamples, None) for i, k in enumerate(KEYS)}
             )
             averages[name] = MappingProxyType(dict(zip(KEYS, b.average)))
     else:
+        values = _columns(result, cols, fields)
         lo, hi = percentile_bootstrap(values, tokens, o.alpha, o.resamples, level, o.seed)
         for k, name in enumerate(names):
             intervals[name] = MappingProxyType(
@@ -559,6 +559,19 @@ def _run_bootstrap(result: RougeResult):
                 }
             )
     return MappingProxyType(intervals), MappingProxyType(averages)
+
+
+def _columns(result: RougeResult, cols: list[int], fields: list[int], in_script_order: bool = False) -> np.ndarray:
+    """``data[:, cols][:, :, fields]`` as one C-contiguous n x (cols x fields) array, rows in the
+    script's instance order when asked (reordered only when ids give another order), filled a column
+    at a time: no intermediate copies (of 1,000,000 pairs, fancy indexing held 144 + 72 + 72 MB)."""
+    n = len(result)
+    order = np.asarray(_rouge155_order(result), dtype=np.intp) if in_script_order and result._ids is not None else None
+    out = np.empty((n, len(cols) * len(fields)), dtype=np.float64)
+    for k, (j, f) in enumerate((j, f) for j in cols for f in fields):
+        column = result.data[:, j, f]
+        out[:, k] = column if order is None else column[order]
+    return out
 
 
 def _rouge155_order(result: RougeResult) -> list[int]:
@@ -575,7 +588,7 @@ def _run_key_bootstrap(result: RougeResult, key: str) -> dict[str, tuple[float, 
     if not cols or len(result) == 0:
         return {}
     field = (R, P, F)[KEYS.index(key)]
-    values = np.ascontiguousarray(result.data[:, cols, field][_rouge155_order(result)])
+    values = _columns(result, cols, [field], in_script_order=True)
     boots = perl_bootstrap_columns(values, o.resamples, float(o.confidence))
     return {o.measures[j].name: b for j, b in zip(cols, boots)}
 

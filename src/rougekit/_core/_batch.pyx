@@ -36,7 +36,8 @@ work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU tables and counts), lcs.px
 score.pxi (one pair: local ids, the dispatch on the kind table, multi-reference rules, R/P/F), pair.pxi
 (the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
 textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), marks.pxi (the
-highlights' matched positions), idjob.pxi (a token-id call read and scored by every job at once).
+highlights' matched positions), idjob.pxi (a token-id call read and scored by every job at once),
+arrowtext.pxi (summaries read from Arrow string buffers and offsets).
 """
 
 cimport cython
@@ -97,12 +98,8 @@ include "rounding.pxi"
 include "buffers.pxi"
 include "strmap.pxi"
 include "summaries.pxi"
-
 include "ids.pxi"
-
-
 include "tokenize.pxi"
-
 
 
 @cython.final
@@ -899,3 +896,4 @@ include "pair.pxi"
 include "textids.pxi"
 include "marks.pxi"
 include "idjob.pxi"
+include "arrowtext.pxi"

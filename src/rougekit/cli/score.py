@@ -432,7 +432,14 @@ def run(argv: list[str]) -> int:
     if args.candidates and args.references and not args.export_rouge155:  # line-aligned files: streamed
         scorer = _scorer(args)
         if args.per_pair and args.format in _STREAMED_FORMATS:
-            streams = [(name, _aligned_pairs(args, path), None) for path, name in system_names(args.candidates)]
+            streams = [
+                (
+                    name,
+                    scorer.score_chunks(_aligned_pairs(args, path), jobs=args.jobs, progress=_progress(name, progress)),
+                    None,
+                )
+                for path, name in system_names(args.candidates)
+            ]
             return _write_pairs_while_scoring(args, scorer, progress, streams)
         results = {}
         for path, name in system_names(args.candidates):
@@ -486,7 +493,7 @@ def _score_table_streamed(args, progress: bool) -> int | None:
             streams = []
             for name in args.candidate_column:
                 ids: list[str] | None = [] if args.id_column else None
-                streams.append((name, _table_pairs(columns, name, ids), ids))
+                streams.append((name, _table_chunks(scorer, columns, name, ids, args.jobs, progress), ids))
             return _write_pairs_while_scoring(args, scorer, progress, streams)
         return None
     columns = _table_columns(args)
@@ -494,18 +501,56 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
     keep = scorer.bootstrap is not None or needs_tokens
     for name in args.candidate_column:
-        results[name] = scorer.score_stream(
-            _table_pairs(columns, name, None), jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
-        )
+        if _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
+            chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress)
+            results[name] = scorer.collect(((data, []) for data in chunks), keep_pairs=keep, rows=columns.table.rows)
+        else:
+            pairs = _table_pairs(columns, name, None)
+            results[name] = scorer.score_stream(
+                pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
+            )
         if progress:
             print(file=sys.stderr)
     return _write(args, results)
 
 
+def _reads_arrow(scorer: Scorer, columns: arrow.PairColumns, system: str) -> bool:
+    """True when the engine reads ``system``'s pairs from the Arrow buffers (``ROUGEKIT_ARROW=0``: never,
+    to compare the two paths)."""
+    if os.environ.get("ROUGEKIT_ARROW") == "0":
+        return False
+    return scorer.reads_arrow() and columns.arrow_ready(system)
+
+
+def _table_chunks(scorer: Scorer, columns: arrow.PairColumns, system: str, ids: list[str] | None, jobs, progress):
+    """Per-pair statistics of one system's column, a chunk at a time: read by the engine from the Arrow
+    buffers when the scorer and the columns allow it (no Python str per row), else as Python strings."""
+    show = _progress(system, progress)
+    if not _reads_arrow(scorer, columns, system):
+        yield from scorer.score_chunks(_table_pairs(columns, system, ids), jobs=jobs, progress=show)
+        return
+    path = columns.table.path
+    blank: list[int] = []
+    rows = [0]
+
+    def batches():
+        for cands, refs in columns.text_arrays(system, ids):
+            rows[0] += len(cands)
+            yield cands, refs
+
+    def read_all():  # what _table_pairs says once every row is read
+        if not rows[0]:
+            raise InputError(f"{path} has no rows: no summaries to score")
+        reader.warn_blank_lines(path, [k + 1 for k in blank], f"{system!r} candidate", "row")
+
+    yield from scorer.arrow_chunks(batches(), jobs=jobs, progress=show, blank=blank, before_warnings=read_all)
+
+
 def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) -> int:
     """``--per-pair`` CSV/JSONL/Parquet rows written chunk by chunk as the pairs are scored (none
-    kept). ``streams`` holds (system name, pairs, IDs): the IDs (or None: 1, 2, ...) are a list the
-    pairs fill as they are read. A run stopped by an error removes the partial output file."""
+    kept). ``streams`` holds (system name, per-pair statistics chunks, IDs): the IDs (or None: 1, 2,
+    ...) are a list the chunks fill as their rows are read. A run stopped by an error removes the
+    partial output file."""
     to_file = args.output and args.output != "-"
     handle = None
     try:
@@ -515,9 +560,9 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) ->
         else:
             handle = open_output(args.output) if to_file else sys.stdout
             rows = PairRowWriter(handle, args.format, scorer.measures)
-        for name, pairs, ids in streams:
+        for name, chunks, ids in streams:
             first = 1
-            for data in scorer.score_chunks(pairs, jobs=args.jobs, progress=_progress(name, progress)):
+            for data in chunks:
                 if ids is None:
                     rows.write(name, first, data)
                 else:

@@ -17,6 +17,7 @@ limit), ``-f A`` (sum) and ``-f B`` (best), ``-l``/``-b`` limits, stemming and s
 
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 import weakref
@@ -154,6 +155,14 @@ def _give_back(key, engines: list, works: list) -> None:
             del _POOL[next(iter(_POOL))]
 
 
+def _reader(engine, ids):
+    """The engine's reader of a chunk of pairs: of token ids (``ids`` True), of texts (False), or of
+    Arrow string columns (``"arrow"``: :func:`_batch.arrow_prepare`)."""
+    if ids == "arrow":
+        return functools.partial(_batch.arrow_prepare, engine)
+    return engine.prepare_ids if ids else engine.prepare
+
+
 class BatchScorer:
     """Score many pairs per call; keeps its vocabulary, stem cache and reference cache between calls.
 
@@ -201,6 +210,7 @@ class BatchScorer:
         if word_limit < 0 or byte_limit < 0:
             raise OptionError("word_limit and byte_limit must be >= 0")
         self.mode = mode if mode in ("B", "M") else "A"
+        self.lowercase = lowercase
         self.alpha = float(alpha)
         self.stem = bool(stem)
         self.stopwords = bool(stopwords)
@@ -356,9 +366,32 @@ class BatchScorer:
                 counts["marked"] = sum(eng.marked_summaries for eng in used)
         return out
 
+    def score_arrow(self, candidates, references, out, jobs: int = 1) -> int:
+        """Score the rows of two Arrow text columns into ``out`` (rows x measures x 6, C-contiguous
+        float64): ``candidates`` and ``references`` are ``_batch._ArrowText`` views of the same
+        number of rows (see :mod:`rougekit.engine.arrowcols`), read from their buffers with no
+        Python str per row; the numbers are :meth:`score_arrays`'s on the same texts.  Returns the
+        number of summaries that came out with no token (``counts["empty"]`` of score_arrays)."""
+        n = candidates.rows
+        if references.rows != n or len(out) != n:
+            raise ValueError(f"{n} candidates but {references.rows} reference rows and {len(out)} output rows")
+        if self._args[9]:
+            raise OptionError("Arrow columns are read as their bytes: not with lowercase='unicode'")
+        if n == 0 or not self.measures:
+            return 0
+        jobs = max(1, min(int(jobs or 1), n))
+        chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
+        jobs = min(jobs, -(-n // chunk))
+        with self._lock:
+            self._slot(jobs - 1)
+            for eng in self._engines[:jobs]:
+                eng.empty_summaries = 0
+            self._run_jobs(out, candidates, references, n, jobs, chunk, "arrow")
+            return sum(eng.empty_summaries for eng in self._engines[:jobs])
+
     def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids) -> None:
         """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads."""
-        if ids:  # every summary an int32 array: the engines claim chunks without the GIL between them
+        if ids is True:  # every summary an int32 array: the engines claim chunks without the GIL between them
             for eng in self._engines[:jobs]:
                 _bound_vocabulary(eng)
             job = _batch._IdJob(candidates, references, 0, n, chunk, out)
@@ -370,7 +403,7 @@ class BatchScorer:
                 return
         if jobs == 1:
             eng, work = self._slot(0)
-            prepare = eng.prepare_ids if ids else eng.prepare
+            prepare = _reader(eng, ids)
             for start in range(0, n, chunk):
                 _bound_vocabulary(eng)
                 try:
@@ -412,7 +445,7 @@ class BatchScorer:
                 start = i * chunk
                 try:
                     _bound_vocabulary(eng)
-                    prepare = eng.prepare_ids if ids else eng.prepare
+                    prepare = _reader(eng, ids)
                     # read (tokenized) and scored in one section without the GIL: one hand-over
                     # of the GIL per chunk (a thread waiting for it may miss a short release)
                     prepare(candidates, references, start, min(n, start + chunk), work, out)
@@ -436,6 +469,6 @@ class BatchScorer:
         """Pairs start:end (a chunk in error) one at a time: raises the error of the first bad pair,
         so that the pair an error names (and its type) never depends on jobs or chunks."""
         eng, work = self._slot(0)
-        prepare = eng.prepare_ids if ids else eng.prepare
+        prepare = _reader(eng, ids)
         for p in range(start, end):
             prepare(candidates, references, p, p + 1, work, out)

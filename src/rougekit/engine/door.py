@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from rougekit._core import inputs as inputs
 from rougekit._core.kinds import Kind as Kind
-from rougekit.engine import backend, planner
+from rougekit.engine import arrowcols, backend, planner
 from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
 from rougekit.engine.batch import VOCABULARY_LIMIT as VOCABULARY_LIMIT
 from rougekit.engine.batch import kernel_spec as kernel_spec
@@ -124,6 +124,21 @@ class EnginePlan:
         """The batch scorer's per-pair statistics (pairs x measures x 6) of ``candidates`` against
         ``references`` on ``jobs`` threads (see :meth:`rougekit.engine.batch.BatchScorer.score_arrays`)."""
         return self._batch().score_arrays(candidates, references, jobs, *args)
+
+    #: (candidates, references) arrays of the same rows from two pyarrow Arrays or ChunkedArrays
+    arrow_pieces = staticmethod(arrowcols.aligned)
+
+    def reads_arrow(self, array, lists: bool = False) -> bool:
+        """True when the batch scorer reads ``array`` (a pyarrow Array of strings, or with ``lists`` a
+        list of them) from its buffers: see :mod:`rougekit.engine.arrowcols`."""
+        if self.batch is None or self.feed != "text" or self.batch.lowercase != "ascii":
+            return False
+        return arrowcols.readable(array, lists)
+
+    def score_arrow(self, pieces, jobs: int, tally=None, found=None, stem: bool = False, blank=None):
+        """Per-pair statistics of (candidates, references) pyarrow arrays read from their buffers, with
+        the str path's warning counts (see :func:`rougekit.engine.arrowcols.score`)."""
+        return arrowcols.score(self._batch(), pieces, jobs, tally, found, stem, blank)
 
     def score_rows(self, candidates, references, jobs: int):
         """:meth:`score_arrays` of texts, one row per pair (see ``BatchScorer.score_rows``)."""

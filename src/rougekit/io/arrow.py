@@ -19,6 +19,7 @@ from rougekit.io.files import _open_error
 from rougekit.io.inputs import split_sentences
 
 BATCH_ROWS = 4_096  # rows read at a time: a Parquet reader holds some 40 MB at 20,000, 6 MB at 2,000
+ARRAY_ROWS = 20_000  # ... by text_arrays (no Python str per row: a Scorer chunk's rows in one engine call)
 _ARROW_FILE_MAGIC = b"ARROW1"
 _PARQUET_MAGIC = b"PAR1"
 _WHAT = {"parquet": "a Parquet file", "arrow": "an Arrow IPC file or stream"}
@@ -82,6 +83,7 @@ class ColumnFile:
         self.path, self.kind = path, kind
         self.what = _WHAT[kind]
         self._source = path  # the file read (a copy of standard input for "-")
+        self.rows: int | None = None  # rows in the file, when its metadata says (Parquet)
         self._spool = None
         if path == "-":
             self.path = "standard input"
@@ -114,6 +116,7 @@ class ColumnFile:
 
                 # read through a small buffer, a column chunk's pages at a time: a row group is not held whole
                 pf = pq.ParquetFile(self._source, buffer_size=1 << 20, pre_buffer=False)
+                self.rows = pf.metadata.num_rows
                 return pf.schema_arrow, lambda columns, rows: pf.iter_batches(batch_size=rows, columns=columns)
             source = pa.OSFile(self._source)  # read, not mapped: a batch's pages leave memory with it
             try:
@@ -290,6 +293,97 @@ class PairColumns:
             )
             yield Batch(first, ids, cands, refs, sources)
             first += n
+
+    def text_arrays(self, system: str, ids: list[str] | None = None, rows: int = ARRAY_ROWS) -> Iterator[tuple]:
+        """(candidates, references) pyarrow arrays of each record batch, for an engine that reads them from
+        their buffers: strings (a dictionary or a view decoded), references a string or a list of
+        strings a row. The rows are checked as :meth:`batches` checks them (nulls, empty lists, bytes
+        that are not UTF-8: the same errors) but not read. The rows' IDs are appended to ``ids``.
+        Only for :meth:`arrow_ready` columns; ``rows`` at a time (no Python object per row is made, so
+        a batch holds only its bytes)."""
+        if not self.arrow_ready(system):
+            raise ValueError("these columns are not read as Arrow text arrays: use batches()")
+        reference = self.references[0]
+        wanted = [system, reference, *([self.id_column] if self.id_column else [])]
+        first = 1
+        for batch in self.table.batches(wanted, rows):
+            names = batch.schema.names
+            column = {name: batch.column(k) for k, name in enumerate(names)}
+            cands = self._checked(column[system], system, first)
+            refs = column[reference]
+            if self.shapes[reference] == "text":
+                refs = self._checked(refs, reference, first)
+            else:
+                refs = self._checked_list(refs, reference, first)
+            if ids is not None and self.id_column:
+                ids.extend(self._ids(column[self.id_column], first))
+            elif self.id_column:  # not kept, but refused as batches() refuses it
+                self._checked_ids(column[self.id_column], first)
+            yield cands, refs
+            first += batch.num_rows
+
+    def arrow_ready(self, system: str) -> bool:
+        """True when :meth:`text_arrays` reads ``system``'s pairs: one summary string a row, one reference
+        column (a string or a list of strings a row), no sentence separator and no source column."""
+        return (
+            self.shapes.get(system) == "text"
+            and len(self.references) == 1
+            and self.shapes[self.references[0]] in ("text", "texts")
+            and not self.sentence_sep
+            and not self.source_column
+        )
+
+    def _checked_ids(self, array, first: int) -> None:
+        """An ID column of one batch, its nulls and bytes that are not UTF-8 refused (its values not read)."""
+        pa = self.table.pa
+        if array.null_count:
+            raise self._null(array, self.id_column, first)
+        if _is_text(pa, array.type):
+            self._utf8(self._plain_strings(array), self.id_column, first)
+
+    def _plain_strings(self, array):
+        """A text array as ``string`` or ``large_string`` (a dictionary or a view decoded)."""
+        pa = self.table.pa
+        t = array.type
+        if pa.types.is_string(t) or pa.types.is_large_string(t):
+            return array
+        return array.cast(pa.large_string())
+
+    def _checked(self, array, column: str, first: int):
+        """A string column of one batch, its nulls and bytes that are not UTF-8 refused (naming the row)."""
+        if array.null_count:
+            raise self._null(array, column, first)
+        array = self._plain_strings(array)
+        self._utf8(array, column, first)
+        return array
+
+    def _checked_list(self, array, column: str, first: int):
+        """A list-of-strings reference column of one batch, checked as :meth:`_references` checks it."""
+        import pyarrow.compute as pc
+
+        pa = self.table.pa
+        if array.null_count:
+            raise self._null(array, column, first)
+        lengths = pc.list_value_length(array)
+        if len(array) and pc.min(lengths).as_py() == 0:
+            row = first + pc.index(lengths, 0).as_py()
+            raise InputError(f"{self.table.path}, row {row:,}: column {_name(column)} is an empty list (no reference)")
+        self._inner_nulls(array, column, first, 1)
+        t = array.type
+        if not (pa.types.is_string(t.value_type) or pa.types.is_large_string(t.value_type)) or not (
+            pa.types.is_list(t) or pa.types.is_large_list(t)
+        ):
+            array = array.cast(pa.large_list(pa.large_string()))
+        self._utf8(array, column, first)
+        return array
+
+    def _utf8(self, array, column: str, first: int) -> None:
+        pa = self.table.pa
+        try:
+            array.validate(full=True)
+        except pa.ArrowInvalid as exc:
+            self._plain(array, column, first)  # names the row of bytes that are not UTF-8
+            raise self.table._unreadable(exc) from None
 
     # each column of a batch as Python values, refusing nulls with the row they are in
 
