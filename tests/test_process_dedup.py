@@ -211,3 +211,27 @@ def test_signature_bound_holds_and_is_tight():
         assert bound >= overlap
         tight += bound == overlap
     assert tight > 500
+
+
+@pytest.mark.parametrize("module", [compiled, pure], ids=["compiled", "pure"])
+def test_index_reads_only_the_lengths_that_can_pass(module):
+    """Each token's entries are sorted by the kept text's length (the newest few excepted), and a
+    probe reads only the lengths that can pass. 32 kept texts of 40 tokens share only the rarest
+    token (id 0): sorted in twice (at 16, then at 32 = 16 + 16). A 10-token text holding it reads
+    none of them: its F against 40 tokens is at most 2 x 10 / 50 = 0.4; its own entry is then the
+    one unsorted (newest) entry. A 40-token text reads the 32 and that one."""
+    fresh = iter(range(1, 10_000))
+    texts = [[0] + [next(fresh) for _ in range(39)] for _ in range(32)]
+    texts += [[0] + [next(fresh) for _ in range(9)], [0] + [next(fresh) for _ in range(39)]]
+    rank = np.arange(10_000, dtype=np.int32)  # id 0 is the rarest
+    state = module._Greedy(0.7, rank)
+    met = []
+    for x in texts:
+        before = state.pairs_met
+        keep = np.zeros(1, np.uint8)
+        state.feed(np.array(x, np.int32), np.array([0, len(x)], np.int64), keep, np.zeros(1, np.int64), np.zeros(1))
+        assert keep[0] == 1  # they share one token: every text is kept
+        met.append(state.pairs_met - before)
+    assert met[32:] == [0, 33]
+    assert met[:32] == list(range(32))  # a text of 40 reads every 40-token entry before it
+    assert scoring.fmeasure(10 / 40, 10 / 10) == pytest.approx(0.4)

@@ -15,8 +15,8 @@ rounding), so a skipped pair's true float score cannot pass either.
 The readable twin is ``_process_pure.py``; tests hold the two to the same results.
 """
 
-from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset
+from libc.stdlib cimport malloc, calloc, realloc, free, qsort
+from libc.string cimport memset, memcpy
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 include "common.pxi"
@@ -255,7 +255,7 @@ cdef struct Post:
     int32_t s          # kept slot
     int32_t j          # position of the token in the kept text's rarity-sorted tokens
     int32_t ly         # the kept text's length
-    int32_t pad
+    int32_t pcy        # the bits set in its signature
     uint64_t sig0      # the kept text's token signature (bit = hash of a token id, 128 bits)
     uint64_t sig1
 
@@ -264,9 +264,15 @@ cdef struct PVec:
     Post* p
     Py_ssize_t n
     Py_ssize_t cap
+    Py_ssize_t ns      # p[:ns] is sorted by ly (binary-searched); p[ns:n], the newest, is not
 
 
-cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, uint64_t sig0, uint64_t sig1) noexcept nogil:
+cdef enum:
+    TAIL_MIN = 16      # a token's unsorted newest entries are merged into its sorted ones when at least
+    TAIL_SHIFT = 3     # TAIL_MIN and at least 1/8 (>> TAIL_SHIFT) of the sorted ones
+
+
+cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, int32_t pcy, uint64_t sig0, uint64_t sig1) noexcept nogil:
     cdef Py_ssize_t cap
     cdef void* p
     if v.n == v.cap:
@@ -279,11 +285,74 @@ cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, uint64_t sig0, uin
     v.p[v.n].s = s
     v.p[v.n].j = j
     v.p[v.n].ly = ly
-    v.p[v.n].pad = 0
+    v.p[v.n].pcy = pcy
     v.p[v.n].sig0 = sig0
     v.p[v.n].sig1 = sig1
     v.n += 1
     return 0
+
+
+cdef int post_cmp(const void* a, const void* b) noexcept nogil:
+    """By length, then kept slot (a total order: the sorted part is the same whatever the sort)."""
+    cdef const Post* x = <const Post*>a
+    cdef const Post* y = <const Post*>b
+    if x.ly != y.ly:
+        return -1 if x.ly < y.ly else 1
+    if x.s != y.s:
+        return -1 if x.s < y.s else 1
+    return -1 if x.j < y.j else (1 if x.j > y.j else 0)
+
+
+cdef int pvec_settle(PVec* v, Post** buf, Py_ssize_t* buf_cap) noexcept nogil:
+    """Merge the unsorted tail into the sorted part once it is long enough (see TAIL_MIN); -1: no memory."""
+    cdef Py_ssize_t t = v.n - v.ns, a, b, o
+    cdef void* p
+    if t < TAIL_MIN or t < (v.ns >> TAIL_SHIFT):
+        return 0
+    qsort(v.p + v.ns, t, sizeof(Post), post_cmp)
+    if t > buf_cap[0]:
+        p = realloc(buf[0], t * sizeof(Post))
+        if p == NULL:
+            return -1
+        buf[0] = <Post*>p
+        buf_cap[0] = t
+    memcpy(buf[0], v.p + v.ns, t * sizeof(Post))
+    a = v.ns - 1   # merged from the back: the tail's copy in buf, the sorted part in place
+    b = t - 1
+    o = v.n - 1
+    while b >= 0:
+        if a >= 0 and post_cmp(v.p + a, buf[0] + b) > 0:
+            v.p[o] = v.p[a]
+            a -= 1
+        else:
+            v.p[o] = buf[0][b]
+            b -= 1
+        o -= 1
+    v.ns = v.n
+    return 0
+
+
+cdef inline Py_ssize_t first_len_at_least(const Post* p, Py_ssize_t n, Py_ssize_t ly) noexcept nogil:
+    """The first entry of the sorted ``p[:n]`` whose length is >= ly (n: none)."""
+    cdef Py_ssize_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if p[mid].ly < ly:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef inline int pc128(uint64_t a, uint64_t b) noexcept nogil:
+    """The bits set in a and b together, branch-free (no popcnt instruction is assumed)."""
+    a = a - ((a >> 1) & <uint64_t>0x5555555555555555)
+    b = b - ((b >> 1) & <uint64_t>0x5555555555555555)
+    a = (a & <uint64_t>0x3333333333333333) + ((a >> 2) & <uint64_t>0x3333333333333333)
+    b = (b & <uint64_t>0x3333333333333333) + ((b >> 2) & <uint64_t>0x3333333333333333)
+    a = a + b      # 4-bit fields of at most 8
+    a = (a & <uint64_t>0x0F0F0F0F0F0F0F0F) + ((a >> 4) & <uint64_t>0x0F0F0F0F0F0F0F0F)
+    return <int>((a * <uint64_t>0x0101010101010101) >> 56)
 
 
 cdef inline int sig_bit(int32_t a) noexcept nogil:
@@ -308,23 +377,32 @@ def signature_py(const int32_t[::1] x):
     return out[0], out[1]
 
 
-cdef inline Py_ssize_t sig_bound(uint64_t x0, uint64_t x1, Py_ssize_t n, const Post* P) noexcept nogil:
-    """An upper bound on the multiset overlap of a text (signature x0/x1, n tokens) and a kept one.
+cdef inline Py_ssize_t sig_bound(uint64_t x0, uint64_t x1, Py_ssize_t n, int pcx, const Post* P) noexcept nogil:
+    """An upper bound on the multiset overlap of a text (signature x0/x1 with pcx bits set, n tokens)
+    and a kept one.
 
     A signature bit set on one side only stands for at least one token of that side absent from
-    the other."""
-    cdef Py_ssize_t a = P.ly - RK_POPCOUNT64(P.sig0 & ~x0) - RK_POPCOUNT64(P.sig1 & ~x1)
-    cdef Py_ssize_t b = n - RK_POPCOUNT64(x0 & ~P.sig0) - RK_POPCOUNT64(x1 & ~P.sig1)
-    return a if a < b else b
+    the other: min(ly - |Y & ~X|, n - |X & ~Y|) = |X & Y| + min(ly - |Y|, n - |X|)."""
+    cdef Py_ssize_t a = P.ly - P.pcy, b = n - pcx
+    return pc128(x0 & P.sig0, x1 & P.sig1) + (a if a < b else b)
 
 
 def sig_bound_py(uint64_t x0, uint64_t x1, Py_ssize_t n, uint64_t y0, uint64_t y1, Py_ssize_t ly):
     """The signature bound of a text (x0/x1, n tokens) and a kept one (y0/y1, ly tokens) (for tests)."""
     cdef Post P
     P.ly = <int32_t>ly
+    P.pcy = pc128(y0, y1)
     P.sig0 = y0
     P.sig1 = y1
-    return sig_bound(x0, x1, n, &P)
+    return sig_bound(x0, x1, n, pc128(x0, x1), &P)
+
+
+cdef enum:
+    INT32_MAX_LEN = 2147483647
+
+# Below this threshold a partner longer than 2n + 2 tokens may pass against n (F <= 2n / (3n + 2) < 2/3
+# above it): the probe's length range is then not bounded above
+cdef double WIDE_T = 0.67
 
 
 cdef inline bint passes(double v, double t) noexcept nogil:
@@ -416,6 +494,11 @@ cdef class _Greedy:
     cdef PVec* post_l         # token -> the same of the long prefixes' rest
     cdef int32_t* hneed       # partner length -> least LCS the probe needs (the probe's length n: 0..2n+2)
     cdef Py_ssize_t hcap
+    cdef int32_t* rlo         # u -> the least / greatest partner length whose least LCS is at most u
+    cdef int32_t* rhi         # (u = 0..n: the tokens left on the probe's side; rlo > rhi: none)
+    cdef Py_ssize_t rcap
+    cdef Post* mbuf           # scratch of pvec_settle
+    cdef Py_ssize_t mbuf_cap
     cdef IVec tok             # kept tokens in text order
     cdef IVec srt             # kept tokens sorted by id (bag-of-words overlap)
     cdef int64_t* koff        # kept slot -> start in tok / srt
@@ -444,6 +527,11 @@ cdef class _Greedy:
         self.post_l = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
         self.hneed = NULL
         self.hcap = 0
+        self.rlo = NULL
+        self.rhi = NULL
+        self.rcap = 0
+        self.mbuf = NULL
+        self.mbuf_cap = 0
         self.koff = <int64_t*>malloc(17 * sizeof(int64_t))
         self.kgid = <int64_t*>malloc(16 * sizeof(int64_t))
         self.stamp = <int64_t*>malloc(16 * sizeof(int64_t))
@@ -480,6 +568,9 @@ cdef class _Greedy:
         free(self.stamp)
         free(self.plen)
         free(self.hneed)
+        free(self.rlo)
+        free(self.rhi)
+        free(self.mbuf)
         query_free(&self.q)
 
     @property
@@ -555,6 +646,7 @@ cdef class _Greedy:
         cdef int32_t a
         cdef PVec* pl
         cdef uint64_t sg[2]
+        cdef int32_t pcy
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
             p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
@@ -585,12 +677,14 @@ cdef class _Greedy:
         self.kgid[s] = gid
         self.stamp[s] = -1
         signature(x, n, sg)
+        pcy = pc128(sg[0], sg[1])
         for k in range(pre[1]):
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
                 continue  # a repeat: listed at its first position
             pl = &self.post[a] if k < pre[0] else &self.post_l[a]
-            if pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
+            if (pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, pcy, sg[0], sg[1]) < 0
+                    or pvec_settle(pl, &self.mbuf, &self.mbuf_cap) < 0):
                 with gil:
                     raise MemoryError()
         self.kept += 1
@@ -599,7 +693,7 @@ cdef class _Greedy:
     cdef int _need_table(self, Py_ssize_t n) except -1 nogil:
         """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
         pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths)."""
-        cdef Py_ssize_t ly, cap = 2 * n + 3
+        cdef Py_ssize_t ly, cap = 2 * n + 3, u, h
         cdef void* p
         if cap > self.hcap:
             p = realloc(self.hneed, cap * sizeof(int32_t))
@@ -608,22 +702,88 @@ cdef class _Greedy:
                     raise MemoryError()
             self.hneed = <int32_t*>p
             self.hcap = cap
+        if n + 1 > self.rcap:
+            p = realloc(self.rlo, (n + 1) * sizeof(int32_t))
+            if p == NULL:
+                with gil:
+                    raise MemoryError()
+            self.rlo = <int32_t*>p
+            p = realloc(self.rhi, (n + 1) * sizeof(int32_t))
+            if p == NULL:
+                with gil:
+                    raise MemoryError()
+            self.rhi = <int32_t*>p
+            self.rcap = n + 1
+        for u in range(n + 1):
+            self.rlo[u] = <int32_t>cap
+            self.rhi[u] = 0
         self.hneed[0] = <int32_t>(n + 1)
         for ly in range(1, cap):
-            self.hneed[ly] = <int32_t>need_min(n, self.t, ly, ly)
+            h = need_min(n, self.t, ly, ly)
+            self.hneed[ly] = <int32_t>h
+            if h <= n:
+                if ly < self.rlo[h]:
+                    self.rlo[h] = <int32_t>ly
+                if ly > self.rhi[h]:
+                    self.rhi[h] = <int32_t>ly
+        for u in range(1, n + 1):   # a partner length allowed with u tokens left is allowed with more
+            if self.rlo[u - 1] < self.rlo[u]:
+                self.rlo[u] = self.rlo[u - 1]
+            if self.rhi[u - 1] > self.rhi[u]:
+                self.rhi[u] = self.rhi[u - 1]
+        if self.t < WIDE_T:   # partners longer than the table (2n + 2) may pass: no upper length
+            for u in range(n + 1):
+                self.rhi[u] = INT32_MAX_LEN
+        return 0
+
+    cdef int _scan(self, const Post* P, Py_ssize_t count, Py_ssize_t u, Py_ssize_t n, const uint64_t* sg, int pcx,
+                   int64_t gid) except -1 nogil:
+        """Add to ``cand`` the kept texts of entries ``P[:count]`` that pass the bounds (u = n - k: the
+        probe's tokens from the shared one on)."""
+        cdef Py_ssize_t e, ly, ub, h, s, top = 2 * n + 2
+        cdef double t = self.t
+        cdef const int32_t* hneed = self.hneed
+        for e in range(count):
+            # positional bound: were this the first shared token (at k here, P.j there), every
+            # other shared one comes after it on both sides; a pair failing it here fails it at
+            # any later shared token too, so nothing needs marking first
+            ly = P[e].ly
+            ub = ly - P[e].j
+            if u < ub:
+                ub = u
+            if ly <= top:
+                if ub < hneed[ly]:
+                    continue
+            elif not passes(score_of(STAT_F, ub, ly, n), t):
+                continue
+            h = sig_bound(sg[0], sg[1], n, pcx, P + e)
+            if h < ub:
+                ub = h
+            if ly <= top:
+                if ub < hneed[ly]:
+                    continue
+            elif not passes(score_of(STAT_F, ub, ly, n), t):
+                continue
+            s = P[e].s
+            if self.stamp[s] == gid:
+                continue
+            self.stamp[s] = gid
+            if ivec_push(&self.cand, <int32_t>s) < 0:
+                with gil:
+                    raise MemoryError()
         return 0
 
     cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
         """Decide one text; 1 kept, 0 dropped (``match``/``best_out``: its best kept text and F)."""
-        cdef Py_ssize_t k, e, s, ly, ub, h, best_slot = -1, probe, part, top = 2 * n + 2
+        cdef Py_ssize_t k, e, s, ly, ub, h, best_slot = -1, probe, part, u, e0, e1
         cdef const int32_t* pre
         cdef double best = -1.0, v
         cdef int32_t a
         cdef PVec* pl
-        cdef const Post* P
         cdef bint qset = False
         cdef double t = self.t
         cdef uint64_t sg[2]
+        cdef int pcx = 0
         for k in range(n):
             if x[k] < 0 or x[k] >= self.vocab:
                 with gil:
@@ -635,46 +795,28 @@ cdef class _Greedy:
         if probe:
             self._need_table(n)
             signature(x, n, sg)
+            pcx = pc128(sg[0], sg[1])
         for k in range(probe):
             a = self.xr.p[k]
             if k > 0 and self.xr.p[k - 1] == a:
                 continue
+            u = n - k
+            if self.rlo[u] > self.rhi[u]:
+                continue  # no partner length passes with u tokens left
             for part in range(2):
                 if part == 0 and k >= pre[2] and k >= pre[3]:
                     continue
                 if part == 1 and k >= pre[3]:
                     continue
                 pl = &self.post[a] if part == 0 else &self.post_l[a]
-                self.pairs_met += pl.n
-                for e in range(pl.n):
-                    P = pl.p + e
-                    # positional bound: were this the first shared token (at k here, P.j there),
-                    # every other shared one comes after it on both sides; a pair failing it here
-                    # fails it at any later shared token too, so nothing needs marking first
-                    ly = P.ly
-                    ub = n - k
-                    if ly - P.j < ub:
-                        ub = ly - P.j
-                    if ly <= top:
-                        if ub < self.hneed[ly]:
-                            continue
-                    elif not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
-                    h = sig_bound(sg[0], sg[1], n, P)
-                    if h < ub:
-                        ub = h
-                    if ly <= top:
-                        if ub < self.hneed[ly]:
-                            continue
-                    elif not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
-                    s = P.s
-                    if self.stamp[s] == gid:
-                        continue
-                    self.stamp[s] = gid
-                    if ivec_push(&self.cand, <int32_t>s) < 0:
-                        with gil:
-                            raise MemoryError()
+                # the sorted entries whose length can pass (binary search), then the unsorted newest
+                e0 = first_len_at_least(pl.p, pl.ns, self.rlo[u])
+                e1 = first_len_at_least(pl.p, pl.ns, <Py_ssize_t>self.rhi[u] + 1)
+                self.pairs_met += (e1 - e0) + (pl.n - pl.ns)
+                if e1 > e0:
+                    self._scan(pl.p + e0, e1 - e0, u, n, sg, pcx, gid)
+                if pl.n > pl.ns:
+                    self._scan(pl.p + pl.ns, pl.n - pl.ns, u, n, sg, pcx, gid)
         self.pairs_cand += self.cand.n
         for e in range(self.cand.n):
             s = self.cand.p[e]

@@ -113,14 +113,17 @@ class _Greedy:
         self.t = float(threshold)
         self.rank = [int(r) for r in rank]
         self.vocab = len(self.rank)
-        # token -> (kept slot, position, length, signature) of the short prefixes
+        # token -> (kept slot, position, length, signature) of the short prefixes: sorted by (length,
+        # slot, position) up to sorted[token], the newest after that (see _settle)
         self.post: dict[int, list[tuple[int, int, int, int]]] = {}
         self.post_l: dict[int, list[tuple[int, int, int, int]]] = {}  # the same of the long prefixes' rest
+        self.sorted: tuple[dict[int, int], dict[int, int]] = ({}, {})  # of post, post_l
         self.tok: list[list[int]] = []  # kept slot -> tokens in text order
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
         self.seen = 0
         self.plen: dict[int, tuple[int, int, int, int]] = {}
+        self.ranges: dict[int, tuple[list[int], list[int]]] = {}  # n -> length_ranges(n, t)
         self.pairs_lcs = 0
         self.pairs_met = 0
         self.pairs_cand = 0
@@ -150,14 +153,24 @@ class _Greedy:
         cands: list[int] = []
         n = len(x)
         sig = signature_py(x)
-        for k in range(max(pre[2], pre[3])):
+        probe = max(pre[2], pre[3])
+        if probe and n not in self.ranges:
+            self.ranges[n] = length_ranges(n, t)
+        lo, hi = self.ranges[n] if probe else ([], [])
+        for k in range(probe):
             if k and xr[k - 1] == xr[k]:
                 continue  # a repeat: listed at its first position
-            lists = (self.post, self.post_l) if k < pre[3] else (self.post,)  # the short one with either prefix
-            for post in lists:
-                entries = post.get(xr[k], ())
-                self.pairs_met += len(entries)
-                for s, j, ly, ysig in entries:
+            if lo[n - k] > hi[n - k]:
+                continue  # no partner length passes with n - k tokens left
+            lists = (0, 1) if k < pre[3] else (0,)  # the short one with either prefix
+            for part in lists:
+                entries = (self.post, self.post_l)[part].get(xr[k], [])
+                ns = self.sorted[part].get(xr[k], 0)
+                # the sorted entries whose length can pass, then the unsorted newest
+                e0, e1 = _first_len(entries, ns, lo[n - k]), _first_len(entries, ns, hi[n - k] + 1)
+                walked = entries[e0:e1] + entries[ns:]
+                self.pairs_met += len(walked)
+                for s, j, ly, ysig in walked:
                     # positional bound (nothing shared before k here, j there), then the signatures'
                     ub = min(n - k, ly - j)
                     if score_py(STAT_F, ub, ly, n) <= t:
@@ -195,7 +208,13 @@ class _Greedy:
         for k in range(pre[1]):
             if k and xr[k - 1] == xr[k]:
                 continue
-            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k, n, sig))
+            part = 0 if k < pre[0] else 1
+            entries = (self.post, self.post_l)[part].setdefault(xr[k], [])
+            entries.append((slot, k, n, sig))
+            ns = self.sorted[part].get(xr[k], 0)
+            if len(entries) - ns >= TAIL_MIN and len(entries) - ns >= ns >> TAIL_SHIFT:
+                entries.sort(key=lambda e: (e[2], e[0], e[1]))  # by length, slot, position
+                self.sorted[part][xr[k]] = len(entries)
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
@@ -204,6 +223,38 @@ class _Greedy:
         for i in range(n):
             keep[i], match[i], score[i] = self._one(_text(ids, off, i), self.seen + i)
         self.seen += n
+
+
+TAIL_MIN, TAIL_SHIFT = 16, 3  # a token's newest entries are sorted in once 16 and 1/8 of its sorted ones
+WIDE_T = 0.67  # below it a partner longer than 2n + 2 tokens may pass: no upper length bound
+
+
+def length_ranges(n: int, t: float) -> tuple[list[int], list[int]]:
+    """(lo, hi): for u = 0..n tokens left on the probe's side, the least and greatest partner length
+    (of 1..2n+2) whose least LCS is at most u (lo > hi: none); hi unbounded below WIDE_T."""
+    cap = 2 * n + 3
+    lo, hi = [cap] * (n + 1), [0] * (n + 1)
+    for ly in range(1, cap):
+        h = need_min(n, t, ly, ly)
+        if h <= n:
+            lo[h], hi[h] = min(lo[h], ly), max(hi[h], ly)
+    for u in range(1, n + 1):
+        lo[u], hi[u] = min(lo[u], lo[u - 1]), max(hi[u], hi[u - 1])
+    if t < WIDE_T:
+        hi = [2**31 - 1] * (n + 1)
+    return lo, hi
+
+
+def _first_len(entries: list, ns: int, ly: int) -> int:
+    """The first of the sorted ``entries[:ns]`` whose length is >= ly (ns: none)."""
+    a, b = 0, ns
+    while a < b:
+        mid = (a + b) // 2
+        if entries[mid][2] < ly:
+            a = mid + 1
+        else:
+            b = mid
+    return a
 
 
 def signature_py(x) -> int:
