@@ -141,7 +141,8 @@ class _Greedy:
             self.plen[n] = prefix_lengths_py(n, self.t)
         return self.plen[n]
 
-    def _one(self, x: list[int], gid: int):
+    def _probe(self, x: list[int]):
+        """(best slot or -1, its F, xs, xr, prefix lengths) of x over the index as it is."""
         t = self.t
         for tok in x:
             if tok < 0 or tok >= self.vocab:
@@ -198,8 +199,10 @@ class _Greedy:
             v = score_py(STAT_F, _lcs(pm, n, self.tok[s]), ly, n)
             if better(v, s):
                 best, best_slot = v, s
-        if best_slot >= 0:
-            return 0, self.gid[best_slot], best
+        return best_slot, best, xs, xr, pre
+
+    def _keep(self, x: list[int], xs: list[int], xr: list[int], pre, gid: int) -> None:
+        n = len(x)
         slot = len(self.tok)
         self.tok.append(x)
         self.srt.append(xs)
@@ -215,6 +218,12 @@ class _Greedy:
             if len(entries) - ns >= TAIL_MIN and len(entries) - ns >= ns >> TAIL_SHIFT:
                 entries.sort(key=lambda e: (e[2], e[0], e[1]))  # by length, slot, position
                 self.sorted[part][xr[k]] = len(entries)
+
+    def _one(self, x: list[int], gid: int):
+        best_slot, best, xs, xr, pre = self._probe(x)
+        if best_slot >= 0:
+            return 0, self.gid[best_slot], best
+        self._keep(x, xs, xr, pre, gid)
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
@@ -223,6 +232,50 @@ class _Greedy:
         for i in range(n):
             keep[i], match[i], score[i] = self._one(_text(ids, off, i), self.seen + i)
         self.seen += n
+
+    def set_workers(self, k: int) -> None:
+        """Scratches for ``probe``'s workers (none needed here)."""
+
+    def prepare(self, off) -> None:
+        """Before ``probe`` (nothing to precompute here)."""
+
+    def probe(self, ids, off, start: int, step: int, worker: int, best_slot, best_f) -> None:
+        """Texts start, start + step, ... of the block: best kept slot (-1: none) and F against the
+        texts kept before the block (see the compiled twin)."""
+        for i in range(start, len(off) - 1, step):
+            best_slot[i], best_f[i] = self._probe(_text(ids, off, i))[:2]
+
+    def resolve(self, ids, off, best_slot, best_f, keep, match, score) -> None:
+        """Decide the probed block in input order, adding the texts kept earlier in it (see the compiled twin)."""
+        t, k0 = self.t, len(self.tok)
+        for i in range(len(off) - 1):
+            x = _text(ids, off, i)
+            slot, best = int(best_slot[i]), float(best_f[i])
+            xs, n, pm = sorted(x), len(x), None
+            for s in range(k0, len(self.tok)):
+                ly = len(self.tok[s])
+                for ub in (min(n, ly), _overlap(xs, self.srt[s]), None):
+                    if ub is None:
+                        pm = pm if pm is not None else _match_bits(x)
+                        self.pairs_lcs += 1
+                        v = score_py(STAT_F, _lcs(pm, n, self.tok[s]), ly, n)
+                        if v > t and (v > best or (v == best and s < slot)):
+                            best, slot = v, s
+                        break
+                    v = score_py(STAT_F, ub, ly, n)
+                    if not (v > t and (v > best or (v == best and s < slot))):
+                        break
+            if slot >= 0:
+                keep[i], match[i], score[i] = 0, self.gid[slot], best
+            else:
+                keep[i], match[i], score[i] = 1, -1, 0.0
+                _, _, xs, xr, pre = self._probe_sorted(x)
+                self._keep(x, xs, xr, pre, self.seen + i)
+        self.seen += len(off) - 1
+
+    def _probe_sorted(self, x: list[int]):
+        xs = sorted(x)
+        return None, None, xs, sorted(xs, key=lambda a: self.rank[a]), self._prefixes(len(x))
 
 
 TAIL_MIN, TAIL_SHIFT = 16, 3  # a token's newest entries are sorted in once 16 and 1/8 of its sorted ones
