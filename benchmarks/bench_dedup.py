@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import resource
 import sys
@@ -71,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--corpus", choices=("near", "distinct"), default="near", help="which corpus (see above)")
     ap.add_argument("--check", type=int, default=0, help="compare the first K decisions with the brute force")
+    ap.add_argument("--cache", help="a directory keeping the corpus made (JSON), read back by later runs")
     ap.add_argument("--workers", type=int, help="process.dedup's threads (default: its own, every core)")
     args = ap.parse_args(argv)
 
@@ -88,12 +90,18 @@ def main(argv: list[str] | None = None) -> int:
 
     core.Greedy = Counting  # to read the candidate count of the call's Greedy
     t0 = time.perf_counter()
-    if args.corpus == "near":
+    cached = Path(args.cache) / f"{args.corpus}-{args.n}-{args.seed}.json" if args.cache else None
+    if cached is not None and cached.exists():
+        texts = json.loads(cached.read_text(encoding="utf-8"))
+    elif args.corpus == "near":
         texts = near_duplicate_corpus(args.n, args.seed)
     else:
         from bench_process import sentences
 
         texts = sentences(args.n, args.seed)
+    if cached is not None and not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps(texts), encoding="utf-8")
     made = time.perf_counter() - t0
     words = sum(len(t.split()) for t in texts) / max(1, len(texts))
     print(f"rougekit {rougekit.__file__} backend {rougekit._core.BACKEND}", flush=True)

@@ -886,10 +886,11 @@ cdef class _Greedy:
             v = score_of(STAT_F, ub, ly, n)
             if not (v > t and (v > best or (v == best and s < best_slot[0]))):
                 continue
-            ub = self._overlap(w, s)
-            v = score_of(STAT_F, ub, ly, n)
-            if not (v > t and (v > best or (v == best and s < best_slot[0]))):
-                continue
+            if n > 64:   # one 64-bit word: the LCS itself costs less than the bag overlap
+                ub = self._overlap(w, s)
+                v = score_of(STAT_F, ub, ly, n)
+                if not (v > t and (v > best or (v == best and s < best_slot[0]))):
+                    continue
             if not qset:
                 if query_set(&w.q, x, n) < 0:
                     with gil:
@@ -1005,10 +1006,11 @@ cdef class _Greedy:
                         v = score_of(STAT_F, ub, ly, m)
                         if not (v > t and (v > best or (v == best and s < slot))):
                             continue
-                        ub = self._overlap(w, s)
-                        v = score_of(STAT_F, ub, ly, m)
-                        if not (v > t and (v > best or (v == best and s < slot))):
-                            continue
+                        if m > 64:
+                            ub = self._overlap(w, s)
+                            v = score_of(STAT_F, ub, ly, m)
+                            if not (v > t and (v > best or (v == best and s < slot))):
+                                continue
                         if not qset:
                             if query_set(&w.q, x, m) < 0:
                                 with gil:

@@ -191,8 +191,8 @@ class _Greedy:
             ly = len(self.tok[s])
             if not better(score_py(STAT_F, min(n, ly), ly, n), s):
                 continue
-            if not better(score_py(STAT_F, _overlap(xs, self.srt[s]), ly, n), s):
-                continue
+            if n > 64 and not better(score_py(STAT_F, _overlap(xs, self.srt[s]), ly, n), s):
+                continue  # (up to 64 tokens, one word: the compiled LCS costs less than the bag overlap)
             if pm is None:
                 pm = _match_bits(x)
             self.pairs_lcs += 1
@@ -254,7 +254,7 @@ class _Greedy:
             xs, n, pm = sorted(x), len(x), None
             for s in range(k0, len(self.tok)):
                 ly = len(self.tok[s])
-                for ub in (min(n, ly), _overlap(xs, self.srt[s]), None):
+                for ub in (min(n, ly), _overlap(xs, self.srt[s]) if n > 64 else n, None):
                     if ub is None:
                         pm = pm if pm is not None else _match_bits(x)
                         self.pairs_lcs += 1
