@@ -13,6 +13,9 @@ pairs per text (those the positional bound left, checked by length and bag overl
 whose LCS was computed per text, and the peak resident memory of the
 process (``ru_maxrss``, corpus included; the RSS before the call is printed too).
 
+The decisions' digest (sha256 of the kept indices and every dropped (index, match, score)) is
+printed: equal digests on two commits or worker counts mean equal decisions on every text.
+
 ``--check K``: the decisions of the first K texts are compared with the brute-force greedy
 loop on rouge-score itself (every new text against every kept one; slow, K of a few thousand).
 """
@@ -20,6 +23,8 @@ loop on rouge-score itself (every new text against every kept one; slow, K of a 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import resource
 import sys
@@ -67,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--corpus", choices=("near", "distinct"), default="near", help="which corpus (see above)")
     ap.add_argument("--check", type=int, default=0, help="compare the first K decisions with the brute force")
+    ap.add_argument("--cache", help="a directory keeping the corpus made (JSON), read back by later runs")
+    ap.add_argument("--workers", type=int, help="process.dedup's threads (default: its own, every core)")
     args = ap.parse_args(argv)
 
     import rougekit
@@ -83,12 +90,18 @@ def main(argv: list[str] | None = None) -> int:
 
     core.Greedy = Counting  # to read the candidate count of the call's Greedy
     t0 = time.perf_counter()
-    if args.corpus == "near":
+    cached = Path(args.cache) / f"{args.corpus}-{args.n}-{args.seed}.json" if args.cache else None
+    if cached is not None and cached.exists():
+        texts = json.loads(cached.read_text(encoding="utf-8"))
+    elif args.corpus == "near":
         texts = near_duplicate_corpus(args.n, args.seed)
     else:
         from bench_process import sentences
 
         texts = sentences(args.n, args.seed)
+    if cached is not None and not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(json.dumps(texts), encoding="utf-8")
     made = time.perf_counter() - t0
     words = sum(len(t.split()) for t in texts) / max(1, len(texts))
     print(f"rougekit {rougekit.__file__} backend {rougekit._core.BACKEND}", flush=True)
@@ -99,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     t0, c0 = time.perf_counter(), time.process_time()
-    result = process.dedup(texts, threshold=args.threshold)
+    threads = {} if args.workers is None else {"workers": args.workers}
+    result = process.dedup(texts, threshold=args.threshold, **threads)
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
     state = met[-1]._state if met else None
     met = getattr(state, "pairs_met", 0)
@@ -107,13 +121,17 @@ def main(argv: list[str] | None = None) -> int:
     lcs = result.lcs_computed or 0
     n = max(1, len(texts))
     print(
-        f"dedup at {args.threshold}: {took:.1f} s ({cpu:.1f} s of CPU, the figure to compare on a busy machine); "
+        f"dedup at {args.threshold} on {args.workers or 'default'} workers: {took:.1f} s "
+        f"({cpu:.1f} s of CPU, the figure to compare on a busy machine); "
         f"kept {len(result.kept):,}, dropped {len(result.dropped):,}; "
         f"met in the index {met / n:.2f} a text; candidates {cands / n:.2f} a text ({cands:,}); "
         f"LCS computed {lcs / n:.2f} a text ({lcs:,}); "
         f"peak RSS {peak_mb():.0f} MB; load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
+    # every decision in one digest: two runs (another commit, another number of workers) compared at a glance
+    digest = hashlib.sha256(repr((result.kept, [tuple(d) for d in result.dropped])).encode()).hexdigest()[:16]
+    print(f"decisions digest {digest} (sha256 of the kept indices and the dropped (index, match, score))", flush=True)
     if args.check:
         k = min(args.check, len(texts))
         expected = brute_force(texts[:k], args.threshold)

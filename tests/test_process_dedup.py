@@ -211,3 +211,93 @@ def test_signature_bound_holds_and_is_tight():
         assert bound >= overlap
         tight += bound == overlap
     assert tight > 500
+
+
+@pytest.mark.parametrize("module", [compiled, pure], ids=["compiled", "pure"])
+def test_index_reads_only_the_lengths_that_can_pass(module):
+    """Each token's entries are sorted by the kept text's length (the newest few excepted), and a
+    probe reads only the lengths that can pass. 32 kept texts of 40 tokens share only the rarest
+    token (id 0): sorted in twice (at 16, then at 32 = 16 + 16). A 10-token text holding it reads
+    none of them: its F against 40 tokens is at most 2 x 10 / 50 = 0.4; its own entry is then the
+    one unsorted (newest) entry. A 40-token text reads the 32 and that one."""
+    fresh = iter(range(1, 10_000))
+    texts = [[0] + [next(fresh) for _ in range(39)] for _ in range(32)]
+    texts += [[0] + [next(fresh) for _ in range(9)], [0] + [next(fresh) for _ in range(39)]]
+    rank = np.arange(10_000, dtype=np.int32)  # id 0 is the rarest
+    state = module._Greedy(0.7, rank)
+    met = []
+    for x in texts:
+        before = state.pairs_met
+        keep = np.zeros(1, np.uint8)
+        state.feed(np.array(x, np.int32), np.array([0, len(x)], np.int64), keep, np.zeros(1, np.int64), np.zeros(1))
+        assert keep[0] == 1  # they share one token: every text is kept
+        met.append(state.pairs_met - before)
+    assert met[32:] == [0, 33]
+    assert met[:32] == list(range(32))  # a text of 40 reads every 40-token entry before it
+    assert scoring.fmeasure(10 / 40, 10 / 10) == pytest.approx(0.4)
+
+
+def _kernel_threads(module, ids: list[list[int]], threshold: float, rank: np.ndarray, block: int, workers: int):
+    """The block-at-once path: ``probe`` of each block's texts by ``workers`` scratches (here one
+    after the other), then ``resolve`` in input order."""
+    off = np.zeros(len(ids) + 1, dtype=np.int64)
+    np.cumsum([len(t) for t in ids], out=off[1:])
+    flat = np.array([x for t in ids for x in t], dtype=np.int32)
+    state = module._Greedy(threshold, rank)
+    state.set_workers(workers)
+    keep, match, score = [], [], []
+    for s in range(0, len(ids), block):
+        e = min(len(ids), s + block)
+        part_off = off[s : e + 1] - off[s]
+        part_ids = np.ascontiguousarray(flat[off[s] : off[e]])
+        slot, best = np.full(e - s, -1, np.int64), np.zeros(e - s)
+        state.prepare(part_off)
+        for w in range(workers):
+            state.probe(part_ids, part_off, w, workers, w, slot, best)
+        k, m, f = np.zeros(e - s, np.uint8), np.zeros(e - s, np.int64), np.zeros(e - s)
+        state.resolve(part_ids, part_off, slot, best, k, m, f)
+        keep += k.tolist()
+        match += m.tolist()
+        score += f.tolist()
+    kept = [i for i, k in enumerate(keep) if k]
+    return kept, [(i, match[i], score[i]) for i, k in enumerate(keep) if not k]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_block_probed_on_threads_decides_as_brute_force(seed):
+    """A block probed against the texts kept before it, then resolved in order with the texts kept
+    earlier in the block (a text may match one of those only): the brute-force decisions, both twins."""
+    texts = _corpus(seed, 140)
+    scores = _rouge_score_matrix(texts)
+    vocab = sorted({w for t in texts for w in t})
+    index = {w: k for k, w in enumerate(vocab)}
+    ids = [[index[w] for w in t] for t in texts]
+    rank = np.arange(len(vocab), dtype=np.int32)
+    for threshold in THRESHOLDS:
+        expected = _brute(scores, threshold)
+        for block, workers in ((16, 2), (64, 3), (1, 1)):
+            assert _kernel_threads(compiled, ids, threshold, rank, block, workers) == expected, (threshold, block)
+            assert _kernel_threads(pure, ids, threshold, rank, block, workers) == expected, (threshold, block)
+
+
+def test_greedy_on_two_threads_equals_one_thread():
+    """process.Greedy(workers=2) runs the probes on two threads: every decision as with one."""
+    from rougekit.process import Encoder, Greedy, rank_by_frequency
+
+    rng = random.Random(7)
+    words = [[f"w{k}" for k in range(rng.randint(3, 30))] for _ in range(50)]
+    texts = []
+    for _ in range(3000):  # near repeats of 50 seeds (one or two words changed), so many drops
+        x = list(rng.choice(words))
+        for _ in range(rng.randint(0, 2)):
+            x[rng.randrange(len(x))] = f"r{rng.randrange(300)}"
+        texts.append(" ".join(x))
+    enc = Encoder("rougeL").encode(texts)
+    rank = rank_by_frequency(enc)
+    one, two = Greedy(0.7, rank, workers=1), Greedy(0.7, rank, workers=2)
+    a = one.feed(enc)
+    b = two.feed(enc)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert 100 < int(a[0].sum()) < 2900  # both kept and dropped texts
+    r = process.dedup(texts, threshold=0.7, workers=2)
+    assert r.kept == np.flatnonzero(a[0]).tolist()

@@ -15,8 +15,8 @@ rounding), so a skipped pair's true float score cannot pass either.
 The readable twin is ``_process_pure.py``; tests hold the two to the same results.
 """
 
-from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memset
+from libc.stdlib cimport malloc, calloc, realloc, free, qsort
+from libc.string cimport memset, memcpy
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 include "common.pxi"
@@ -255,7 +255,7 @@ cdef struct Post:
     int32_t s          # kept slot
     int32_t j          # position of the token in the kept text's rarity-sorted tokens
     int32_t ly         # the kept text's length
-    int32_t pad
+    int32_t pcy        # the bits set in its signature
     uint64_t sig0      # the kept text's token signature (bit = hash of a token id, 128 bits)
     uint64_t sig1
 
@@ -264,9 +264,15 @@ cdef struct PVec:
     Post* p
     Py_ssize_t n
     Py_ssize_t cap
+    Py_ssize_t ns      # p[:ns] is sorted by ly (binary-searched); p[ns:n], the newest, is not
 
 
-cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, uint64_t sig0, uint64_t sig1) noexcept nogil:
+cdef enum:
+    TAIL_MIN = 16      # a token's unsorted newest entries are merged into its sorted ones when at least
+    TAIL_SHIFT = 3     # TAIL_MIN and at least 1/8 (>> TAIL_SHIFT) of the sorted ones
+
+
+cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, int32_t pcy, uint64_t sig0, uint64_t sig1) noexcept nogil:
     cdef Py_ssize_t cap
     cdef void* p
     if v.n == v.cap:
@@ -279,11 +285,74 @@ cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, uint64_t sig0, uin
     v.p[v.n].s = s
     v.p[v.n].j = j
     v.p[v.n].ly = ly
-    v.p[v.n].pad = 0
+    v.p[v.n].pcy = pcy
     v.p[v.n].sig0 = sig0
     v.p[v.n].sig1 = sig1
     v.n += 1
     return 0
+
+
+cdef int post_cmp(const void* a, const void* b) noexcept nogil:
+    """By length, then kept slot (a total order: the sorted part is the same whatever the sort)."""
+    cdef const Post* x = <const Post*>a
+    cdef const Post* y = <const Post*>b
+    if x.ly != y.ly:
+        return -1 if x.ly < y.ly else 1
+    if x.s != y.s:
+        return -1 if x.s < y.s else 1
+    return -1 if x.j < y.j else (1 if x.j > y.j else 0)
+
+
+cdef int pvec_settle(PVec* v, Post** buf, Py_ssize_t* buf_cap) noexcept nogil:
+    """Merge the unsorted tail into the sorted part once it is long enough (see TAIL_MIN); -1: no memory."""
+    cdef Py_ssize_t t = v.n - v.ns, a, b, o
+    cdef void* p
+    if t < TAIL_MIN or t < (v.ns >> TAIL_SHIFT):
+        return 0
+    qsort(v.p + v.ns, t, sizeof(Post), post_cmp)
+    if t > buf_cap[0]:
+        p = realloc(buf[0], t * sizeof(Post))
+        if p == NULL:
+            return -1
+        buf[0] = <Post*>p
+        buf_cap[0] = t
+    memcpy(buf[0], v.p + v.ns, t * sizeof(Post))
+    a = v.ns - 1   # merged from the back: the tail's copy in buf, the sorted part in place
+    b = t - 1
+    o = v.n - 1
+    while b >= 0:
+        if a >= 0 and post_cmp(v.p + a, buf[0] + b) > 0:
+            v.p[o] = v.p[a]
+            a -= 1
+        else:
+            v.p[o] = buf[0][b]
+            b -= 1
+        o -= 1
+    v.ns = v.n
+    return 0
+
+
+cdef inline Py_ssize_t first_len_at_least(const Post* p, Py_ssize_t n, Py_ssize_t ly) noexcept nogil:
+    """The first entry of the sorted ``p[:n]`` whose length is >= ly (n: none)."""
+    cdef Py_ssize_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if p[mid].ly < ly:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef inline int pc128(uint64_t a, uint64_t b) noexcept nogil:
+    """The bits set in a and b together, branch-free (no popcnt instruction is assumed)."""
+    a = a - ((a >> 1) & <uint64_t>0x5555555555555555)
+    b = b - ((b >> 1) & <uint64_t>0x5555555555555555)
+    a = (a & <uint64_t>0x3333333333333333) + ((a >> 2) & <uint64_t>0x3333333333333333)
+    b = (b & <uint64_t>0x3333333333333333) + ((b >> 2) & <uint64_t>0x3333333333333333)
+    a = a + b      # 4-bit fields of at most 8
+    a = (a & <uint64_t>0x0F0F0F0F0F0F0F0F) + ((a >> 4) & <uint64_t>0x0F0F0F0F0F0F0F0F)
+    return <int>((a * <uint64_t>0x0101010101010101) >> 56)
 
 
 cdef inline int sig_bit(int32_t a) noexcept nogil:
@@ -308,23 +377,32 @@ def signature_py(const int32_t[::1] x):
     return out[0], out[1]
 
 
-cdef inline Py_ssize_t sig_bound(uint64_t x0, uint64_t x1, Py_ssize_t n, const Post* P) noexcept nogil:
-    """An upper bound on the multiset overlap of a text (signature x0/x1, n tokens) and a kept one.
+cdef inline Py_ssize_t sig_bound(uint64_t x0, uint64_t x1, Py_ssize_t n, int pcx, const Post* P) noexcept nogil:
+    """An upper bound on the multiset overlap of a text (signature x0/x1 with pcx bits set, n tokens)
+    and a kept one.
 
     A signature bit set on one side only stands for at least one token of that side absent from
-    the other."""
-    cdef Py_ssize_t a = P.ly - RK_POPCOUNT64(P.sig0 & ~x0) - RK_POPCOUNT64(P.sig1 & ~x1)
-    cdef Py_ssize_t b = n - RK_POPCOUNT64(x0 & ~P.sig0) - RK_POPCOUNT64(x1 & ~P.sig1)
-    return a if a < b else b
+    the other: min(ly - |Y & ~X|, n - |X & ~Y|) = |X & Y| + min(ly - |Y|, n - |X|)."""
+    cdef Py_ssize_t a = P.ly - P.pcy, b = n - pcx
+    return pc128(x0 & P.sig0, x1 & P.sig1) + (a if a < b else b)
 
 
 def sig_bound_py(uint64_t x0, uint64_t x1, Py_ssize_t n, uint64_t y0, uint64_t y1, Py_ssize_t ly):
     """The signature bound of a text (x0/x1, n tokens) and a kept one (y0/y1, ly tokens) (for tests)."""
     cdef Post P
     P.ly = <int32_t>ly
+    P.pcy = pc128(y0, y1)
     P.sig0 = y0
     P.sig1 = y1
-    return sig_bound(x0, x1, n, &P)
+    return sig_bound(x0, x1, n, pc128(x0, x1), &P)
+
+
+cdef enum:
+    INT32_MAX_LEN = 2147483647
+
+# Below this threshold a partner longer than 2n + 2 tokens may pass against n (F <= 2n / (3n + 2) < 2/3
+# above it): the probe's length range is then not bounded above
+cdef double WIDE_T = 0.67
 
 
 cdef inline bint passes(double v, double t) noexcept nogil:
@@ -387,6 +465,34 @@ cdef void prefix_lengths(Py_ssize_t l, double t, int32_t* out) noexcept nogil:
         out[k] = <int32_t>v
 
 
+cdef struct Scratch:
+    Query q
+    IVec cand
+    IVec xs                   # the probe sorted by id
+    IVec xr                   # the probe sorted by (rank, id)
+    int32_t* hneed            # partner length -> least LCS the probe needs (the probe's length n: 0..2n+2)
+    Py_ssize_t hcap
+    int32_t* rlo              # u -> the least / greatest partner length whose least LCS is at most u
+    int32_t* rhi              # (u = 0..n: the tokens left on the probe's side; rlo > rhi: none)
+    Py_ssize_t rcap
+    int64_t* stamp            # kept slot -> last probe (input index) that met it
+    Py_ssize_t met            # statistics of this scratch's probes since the last collect
+    Py_ssize_t ncand
+    Py_ssize_t lcs
+    char pad[128]             # no cache line shared with the next scratch (threads write their own)
+
+
+cdef void scratch_free(Scratch* w) noexcept nogil:
+    free(w.cand.p)
+    free(w.xs.p)
+    free(w.xr.p)
+    free(w.hneed)
+    free(w.rlo)
+    free(w.rhi)
+    free(w.stamp)
+    query_free(&w.q)
+
+
 cdef class _Greedy:
     """The Self-Instruct rule, incrementally: feed blocks of texts in input order.
 
@@ -403,10 +509,18 @@ cdef class _Greedy:
     prefix enough for longer kept texts: frequent tokens sit late in the sorted order, so they
     are met only through the short lists of texts made of them.
 
-    A kept text met first through the token at position i of the new text's sorted tokens and
-    j of its own shares no token before those (it would have been met earlier), so at most
-    min(n - i, m - j) tokens (PPJoin's positional filter); candidates left are then pruned by
-    length, then by their bag-of-words overlap, before the bit-parallel LCS.
+    Each token's entries are kept sorted by the kept text's length (the newest few excepted, see
+    ``pvec_settle``): a probe binary-searches the lengths that can pass with the tokens it has
+    left, and reads only those.  A kept text met first through the token at position i of the
+    new text's sorted tokens and j of its own shares no token before those (it would have been
+    met earlier), so at most min(n - i, m - j) tokens (PPJoin's positional filter); candidates
+    left are then pruned by their token signatures, length and bag-of-words overlap, before the
+    bit-parallel LCS.
+
+    ``feed`` decides texts one by one.  ``prepare``/``probe``/``resolve`` decide a block on several
+    threads with the same result: ``probe`` (threads, each with its own scratch) finds each text's
+    best kept text among those kept before the block, the index being read only; ``resolve`` (one
+    thread, in input order) then adds the texts kept earlier in the block and keeps or drops.
     """
     cdef double t
     cdef Py_ssize_t vocab
@@ -414,51 +528,47 @@ cdef class _Greedy:
     cdef object rank_ref
     cdef PVec* post           # token -> (kept slot, position in its sorted tokens, length, signature) of the short prefixes
     cdef PVec* post_l         # token -> the same of the long prefixes' rest
-    cdef int32_t* hneed       # partner length -> least LCS the probe needs (the probe's length n: 0..2n+2)
-    cdef Py_ssize_t hcap
+    cdef Post* mbuf           # scratch of pvec_settle
+    cdef Py_ssize_t mbuf_cap
     cdef IVec tok             # kept tokens in text order
     cdef IVec srt             # kept tokens sorted by id (bag-of-words overlap)
     cdef int64_t* koff        # kept slot -> start in tok / srt
     cdef int64_t* kgid        # kept slot -> index in the input
-    cdef int64_t* stamp       # kept slot -> last probe (input index) that met it
+    cdef uint64_t* ksig       # kept slot -> its signature's two words
     cdef Py_ssize_t kept
     cdef Py_ssize_t kcap
     cdef Py_ssize_t seen      # texts fed so far
     cdef int32_t* plen        # length -> its 4 prefix_lengths (-1: not computed)
     cdef Py_ssize_t plen_cap
-    cdef Query q
-    cdef IVec cand
-    cdef IVec xs              # the probe sorted by id
-    cdef IVec xr              # the probe sorted by (rank, id)
+    cdef Scratch* ws          # per thread scratch (0: the one of feed and resolve)
+    cdef Py_ssize_t nws
     cdef public Py_ssize_t pairs_lcs     # pairs whose LCS was computed (statistics)
-    cdef public Py_ssize_t pairs_met     # pairs met through the index
-    cdef public Py_ssize_t pairs_cand    # of those, the pairs the positional bound left
+    cdef public Py_ssize_t pairs_met     # index entries read
+    cdef public Py_ssize_t pairs_cand    # kept texts met that passed the positional and signature bounds
 
     def __cinit__(self, double threshold, const int32_t[::1] rank):
-        cdef Py_ssize_t i
         self.t = threshold
         self.vocab = rank.shape[0]
         self.rank_ref = rank
         self.rank = &rank[0] if self.vocab else NULL
         self.post = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
         self.post_l = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
-        self.hneed = NULL
-        self.hcap = 0
+        self.mbuf = NULL
+        self.mbuf_cap = 0
         self.koff = <int64_t*>malloc(17 * sizeof(int64_t))
         self.kgid = <int64_t*>malloc(16 * sizeof(int64_t))
-        self.stamp = <int64_t*>malloc(16 * sizeof(int64_t))
+        self.ksig = <uint64_t*>malloc(2 * 16 * sizeof(uint64_t))
         self.kcap = 16
         memset(&self.tok, 0, sizeof(IVec))
         memset(&self.srt, 0, sizeof(IVec))
-        memset(&self.cand, 0, sizeof(IVec))
-        memset(&self.xs, 0, sizeof(IVec))
-        memset(&self.xr, 0, sizeof(IVec))
         self.plen = NULL
         self.plen_cap = 0
-        if (self.post == NULL or self.post_l == NULL or self.koff == NULL or self.kgid == NULL or self.stamp == NULL
-                or query_init(&self.q, self.vocab) < 0):
+        self.ws = NULL
+        self.nws = 0
+        if self.post == NULL or self.post_l == NULL or self.koff == NULL or self.kgid == NULL or self.ksig == NULL:
             raise MemoryError()
         self.koff[0] = 0
+        self.set_workers(1)
 
     def __dealloc__(self):
         cdef Py_ssize_t i
@@ -472,15 +582,35 @@ cdef class _Greedy:
             free(self.post_l)
         free(self.tok.p)
         free(self.srt.p)
-        free(self.cand.p)
-        free(self.xs.p)
-        free(self.xr.p)
         free(self.koff)
         free(self.kgid)
-        free(self.stamp)
+        free(self.ksig)
         free(self.plen)
-        free(self.hneed)
-        query_free(&self.q)
+        free(self.mbuf)
+        for i in range(self.nws):
+            scratch_free(&self.ws[i])
+        free(self.ws)
+
+    def set_workers(self, Py_ssize_t k):
+        """Make ``k`` scratches (for ``probe``'s worker numbers 0..k-1); never fewer than there are."""
+        cdef Py_ssize_t i, s
+        cdef void* p
+        if k <= self.nws:
+            return
+        p = realloc(self.ws, k * sizeof(Scratch))
+        if p == NULL:
+            raise MemoryError()
+        self.ws = <Scratch*>p
+        for i in range(self.nws, k):
+            memset(&self.ws[i], 0, sizeof(Scratch))
+            self.ws[i].stamp = <int64_t*>malloc(self.kcap * sizeof(int64_t))
+            if self.ws[i].stamp == NULL or query_init(&self.ws[i].q, self.vocab) < 0:
+                scratch_free(&self.ws[i])
+                self.nws = i
+                raise MemoryError()
+            for s in range(self.kcap):
+                self.ws[i].stamp[s] = -1
+            self.nws = i + 1
 
     @property
     def kept_count(self):
@@ -489,6 +619,16 @@ cdef class _Greedy:
     @property
     def seen_count(self):
         return self.seen
+
+    cdef void _collect(self) noexcept nogil:
+        cdef Py_ssize_t i
+        for i in range(self.nws):
+            self.pairs_met += self.ws[i].met
+            self.pairs_cand += self.ws[i].ncand
+            self.pairs_lcs += self.ws[i].lcs
+            self.ws[i].met = 0
+            self.ws[i].ncand = 0
+            self.ws[i].lcs = 0
 
     cdef const int32_t* _prefixes(self, Py_ssize_t l) except NULL nogil:
         cdef Py_ssize_t cap, i
@@ -507,37 +647,41 @@ cdef class _Greedy:
             prefix_lengths(l, self.t, self.plen + 4 * l)
         return self.plen + 4 * l
 
-    cdef int _sort_probe(self, const int32_t* x, Py_ssize_t n) except -1 nogil:
+    cdef int _sort_probe(self, Scratch* w, const int32_t* x, Py_ssize_t n) except -1 nogil:
         """xs: x sorted by id; xr: x sorted by (rank, id)."""
         cdef Py_ssize_t i, j
         cdef int32_t a, ra
-        if ivec_reserve(&self.xs, n + 1) < 0 or ivec_reserve(&self.xr, n + 1) < 0:
+        for i in range(n):
+            if x[i] < 0 or x[i] >= self.vocab:
+                with gil:
+                    raise ValueError(f"token id {x[i]} outside the rank table (0..{self.vocab - 1})")
+        if ivec_reserve(&w.xs, n + 1) < 0 or ivec_reserve(&w.xr, n + 1) < 0:
             with gil:
                 raise MemoryError()
         for i in range(n):   # insertion sorts: texts are sentences, and these are cheap next to the index
             a = x[i]
             j = i
-            while j > 0 and self.xs.p[j - 1] > a:
-                self.xs.p[j] = self.xs.p[j - 1]
+            while j > 0 and w.xs.p[j - 1] > a:
+                w.xs.p[j] = w.xs.p[j - 1]
                 j -= 1
-            self.xs.p[j] = a
-        self.xs.n = n
+            w.xs.p[j] = a
+        w.xs.n = n
         for i in range(n):
-            a = self.xs.p[i]
+            a = w.xs.p[i]
             ra = self.rank[a]
             j = i
-            while j > 0 and self.rank[self.xr.p[j - 1]] > ra:
-                self.xr.p[j] = self.xr.p[j - 1]
+            while j > 0 and self.rank[w.xr.p[j - 1]] > ra:
+                w.xr.p[j] = w.xr.p[j - 1]
                 j -= 1
-            self.xr.p[j] = a
-        self.xr.n = n
+            w.xr.p[j] = a
+        w.xr.n = n
         return 0
 
-    cdef Py_ssize_t _overlap(self, Py_ssize_t s) noexcept nogil:
+    cdef Py_ssize_t _overlap(self, const Scratch* w, Py_ssize_t s) noexcept nogil:
         """Multiset overlap of the probe (xs) and kept slot s."""
         cdef const int32_t* y = self.srt.p + self.koff[s]
-        cdef Py_ssize_t m = self.koff[s + 1] - self.koff[s], i = 0, j = 0, c = 0, n = self.xs.n
-        cdef const int32_t* x = self.xs.p
+        cdef Py_ssize_t m = self.koff[s + 1] - self.koff[s], i = 0, j = 0, c = 0, n = w.xs.n
+        cdef const int32_t* x = w.xs.p
         while i < n and j < m:
             if x[i] == y[j]:
                 c += 1
@@ -549,12 +693,14 @@ cdef class _Greedy:
                 j += 1
         return c
 
-    cdef int _keep(self, const int32_t* x, Py_ssize_t n, int64_t gid, const int32_t* pre) except -1 nogil:
-        cdef Py_ssize_t k, cap, s = self.kept
+    cdef int _keep(self, const Scratch* w, const int32_t* x, Py_ssize_t n, int64_t gid, const int32_t* pre) except -1 nogil:
+        """Index ``x`` (sorted in ``w``) as the next kept text (one thread only)."""
+        cdef Py_ssize_t k, cap, s = self.kept, i
         cdef void* p
         cdef int32_t a
         cdef PVec* pl
         cdef uint64_t sg[2]
+        cdef int32_t pcy
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
             p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
@@ -567,144 +713,210 @@ cdef class _Greedy:
                 with gil:
                     raise MemoryError()
             self.kgid = <int64_t*>p
-            p = realloc(self.stamp, cap * sizeof(int64_t))
+            p = realloc(self.ksig, 2 * cap * sizeof(uint64_t))
             if p == NULL:
                 with gil:
                     raise MemoryError()
-            self.stamp = <int64_t*>p
+            self.ksig = <uint64_t*>p
+            for i in range(self.nws):
+                p = realloc(self.ws[i].stamp, cap * sizeof(int64_t))
+                if p == NULL:
+                    with gil:
+                        raise MemoryError()
+                self.ws[i].stamp = <int64_t*>p
+                for k in range(self.kcap, cap):
+                    self.ws[i].stamp[k] = -1
             self.kcap = cap
         if ivec_reserve(&self.tok, self.tok.n + n + 1) < 0 or ivec_reserve(&self.srt, self.srt.n + n + 1) < 0:
             with gil:
                 raise MemoryError()
         for k in range(n):
             self.tok.p[self.tok.n + k] = x[k]
-            self.srt.p[self.srt.n + k] = self.xs.p[k]
+            self.srt.p[self.srt.n + k] = w.xs.p[k]
         self.tok.n += n
         self.srt.n += n
         self.koff[s + 1] = self.tok.n
         self.kgid[s] = gid
-        self.stamp[s] = -1
         signature(x, n, sg)
+        pcy = pc128(sg[0], sg[1])
+        self.ksig[2 * s] = sg[0]
+        self.ksig[2 * s + 1] = sg[1]
         for k in range(pre[1]):
-            a = self.xr.p[k]
-            if k > 0 and self.xr.p[k - 1] == a:
+            a = w.xr.p[k]
+            if k > 0 and w.xr.p[k - 1] == a:
                 continue  # a repeat: listed at its first position
             pl = &self.post[a] if k < pre[0] else &self.post_l[a]
-            if pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
+            if (pvec_push(pl, <int32_t>s, <int32_t>k, <int32_t>n, pcy, sg[0], sg[1]) < 0
+                    or pvec_settle(pl, &self.mbuf, &self.mbuf_cap) < 0):
                 with gil:
                     raise MemoryError()
         self.kept += 1
         return 0
 
-    cdef int _need_table(self, Py_ssize_t n) except -1 nogil:
+    cdef int _need_table(self, Scratch* w, Py_ssize_t n) except -1 nogil:
         """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
-        pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths)."""
-        cdef Py_ssize_t ly, cap = 2 * n + 3
+        pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths); rlo/rhi."""
+        cdef Py_ssize_t ly, cap = 2 * n + 3, u, h
         cdef void* p
-        if cap > self.hcap:
-            p = realloc(self.hneed, cap * sizeof(int32_t))
+        if cap > w.hcap:
+            p = realloc(w.hneed, cap * sizeof(int32_t))
             if p == NULL:
                 with gil:
                     raise MemoryError()
-            self.hneed = <int32_t*>p
-            self.hcap = cap
-        self.hneed[0] = <int32_t>(n + 1)
+            w.hneed = <int32_t*>p
+            w.hcap = cap
+        if n + 1 > w.rcap:
+            p = realloc(w.rlo, (n + 1) * sizeof(int32_t))
+            if p == NULL:
+                with gil:
+                    raise MemoryError()
+            w.rlo = <int32_t*>p
+            p = realloc(w.rhi, (n + 1) * sizeof(int32_t))
+            if p == NULL:
+                with gil:
+                    raise MemoryError()
+            w.rhi = <int32_t*>p
+            w.rcap = n + 1
+        for u in range(n + 1):
+            w.rlo[u] = <int32_t>cap
+            w.rhi[u] = 0
+        w.hneed[0] = <int32_t>(n + 1)
         for ly in range(1, cap):
-            self.hneed[ly] = <int32_t>need_min(n, self.t, ly, ly)
+            h = need_min(n, self.t, ly, ly)
+            w.hneed[ly] = <int32_t>h
+            if h <= n:
+                if ly < w.rlo[h]:
+                    w.rlo[h] = <int32_t>ly
+                if ly > w.rhi[h]:
+                    w.rhi[h] = <int32_t>ly
+        for u in range(1, n + 1):   # a partner length allowed with u tokens left is allowed with more
+            if w.rlo[u - 1] < w.rlo[u]:
+                w.rlo[u] = w.rlo[u - 1]
+            if w.rhi[u - 1] > w.rhi[u]:
+                w.rhi[u] = w.rhi[u - 1]
+        if self.t < WIDE_T:   # partners longer than the table (2n + 2) may pass: no upper length
+            for u in range(n + 1):
+                w.rhi[u] = INT32_MAX_LEN
         return 0
 
-    cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
-        """Decide one text; 1 kept, 0 dropped (``match``/``best_out``: its best kept text and F)."""
-        cdef Py_ssize_t k, e, s, ly, ub, h, best_slot = -1, probe, part, top = 2 * n + 2
+    cdef int _scan(self, Scratch* w, const Post* P, Py_ssize_t count, Py_ssize_t u, Py_ssize_t n,
+                   const uint64_t* sg, int pcx, int64_t gid) except -1 nogil:
+        """Add to ``w.cand`` the kept texts of entries ``P[:count]`` that pass the bounds (u = n - k:
+        the probe's tokens from the shared one on)."""
+        cdef Py_ssize_t e, ly, ub, h, s, top = 2 * n + 2
+        cdef double t = self.t
+        cdef const int32_t* hneed = w.hneed
+        cdef int64_t* stamp = w.stamp
+        for e in range(count):
+            # positional bound: were this the first shared token (at k here, P.j there), every
+            # other shared one comes after it on both sides; a pair failing it here fails it at
+            # any later shared token too, so nothing needs marking first
+            ly = P[e].ly
+            ub = ly - P[e].j
+            if u < ub:
+                ub = u
+            if ly <= top:
+                if ub < hneed[ly]:
+                    continue
+            elif not passes(score_of(STAT_F, ub, ly, n), t):
+                continue
+            h = sig_bound(sg[0], sg[1], n, pcx, P + e)
+            if h < ub:
+                ub = h
+            if ly <= top:
+                if ub < hneed[ly]:
+                    continue
+            elif not passes(score_of(STAT_F, ub, ly, n), t):
+                continue
+            s = P[e].s
+            if stamp[s] == gid:
+                continue
+            stamp[s] = gid
+            if ivec_push(&w.cand, <int32_t>s) < 0:
+                with gil:
+                    raise MemoryError()
+        return 0
+
+    cdef int _probe(self, Scratch* w, const int32_t* x, Py_ssize_t n, int64_t gid, Py_ssize_t* best_slot,
+                    double* best_f) except -1 nogil:
+        """The best kept text of ``x`` (``best_slot``, -1: none above the threshold) and its F, over
+        the index as it is; leaves ``x`` sorted in ``w``.  Reads the index only (threads may share it)."""
+        cdef Py_ssize_t k, e, s, ly, ub, h, probe, part, u, e0, e1
         cdef const int32_t* pre
         cdef double best = -1.0, v
         cdef int32_t a
         cdef PVec* pl
-        cdef const Post* P
         cdef bint qset = False
         cdef double t = self.t
         cdef uint64_t sg[2]
-        for k in range(n):
-            if x[k] < 0 or x[k] >= self.vocab:
-                with gil:
-                    raise ValueError(f"token id {x[k]} outside the rank table (0..{self.vocab - 1})")
-        self._sort_probe(x, n)
+        cdef int pcx = 0
+        self._sort_probe(w, x, n)
         pre = self._prefixes(n)
         probe = pre[2] if pre[2] > pre[3] else pre[3]
-        self.cand.n = 0
+        w.cand.n = 0
+        best_slot[0] = -1
         if probe:
-            self._need_table(n)
+            self._need_table(w, n)
             signature(x, n, sg)
+            pcx = pc128(sg[0], sg[1])
         for k in range(probe):
-            a = self.xr.p[k]
-            if k > 0 and self.xr.p[k - 1] == a:
+            a = w.xr.p[k]
+            if k > 0 and w.xr.p[k - 1] == a:
                 continue
+            u = n - k
+            if w.rlo[u] > w.rhi[u]:
+                continue  # no partner length passes with u tokens left
             for part in range(2):
-                if part == 0 and k >= pre[2] and k >= pre[3]:
-                    continue
                 if part == 1 and k >= pre[3]:
                     continue
                 pl = &self.post[a] if part == 0 else &self.post_l[a]
-                self.pairs_met += pl.n
-                for e in range(pl.n):
-                    P = pl.p + e
-                    # positional bound: were this the first shared token (at k here, P.j there),
-                    # every other shared one comes after it on both sides; a pair failing it here
-                    # fails it at any later shared token too, so nothing needs marking first
-                    ly = P.ly
-                    ub = n - k
-                    if ly - P.j < ub:
-                        ub = ly - P.j
-                    if ly <= top:
-                        if ub < self.hneed[ly]:
-                            continue
-                    elif not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
-                    h = sig_bound(sg[0], sg[1], n, P)
-                    if h < ub:
-                        ub = h
-                    if ly <= top:
-                        if ub < self.hneed[ly]:
-                            continue
-                    elif not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
-                    s = P.s
-                    if self.stamp[s] == gid:
-                        continue
-                    self.stamp[s] = gid
-                    if ivec_push(&self.cand, <int32_t>s) < 0:
-                        with gil:
-                            raise MemoryError()
-        self.pairs_cand += self.cand.n
-        for e in range(self.cand.n):
-            s = self.cand.p[e]
+                # the sorted entries whose length can pass (binary search), then the unsorted newest
+                e0 = first_len_at_least(pl.p, pl.ns, w.rlo[u])
+                e1 = first_len_at_least(pl.p, pl.ns, <Py_ssize_t>w.rhi[u] + 1)
+                w.met += (e1 - e0) + (pl.n - pl.ns)
+                if e1 > e0:
+                    self._scan(w, pl.p + e0, e1 - e0, u, n, sg, pcx, gid)
+                if pl.n > pl.ns:
+                    self._scan(w, pl.p + pl.ns, pl.n - pl.ns, u, n, sg, pcx, gid)
+        w.ncand += w.cand.n
+        for e in range(w.cand.n):
+            s = w.cand.p[e]
             ly = self.koff[s + 1] - self.koff[s]
             ub = n if n < ly else ly
             v = score_of(STAT_F, ub, ly, n)
-            if not (v > t and (v > best or (v == best and s < best_slot))):
+            if not (v > t and (v > best or (v == best and s < best_slot[0]))):
                 continue
-            ub = self._overlap(s)
-            v = score_of(STAT_F, ub, ly, n)
-            if not (v > t and (v > best or (v == best and s < best_slot))):
-                continue
+            if n > 64:   # one 64-bit word: the LCS itself costs less than the bag overlap
+                ub = self._overlap(w, s)
+                v = score_of(STAT_F, ub, ly, n)
+                if not (v > t and (v > best or (v == best and s < best_slot[0]))):
+                    continue
             if not qset:
-                if query_set(&self.q, x, n) < 0:
+                if query_set(&w.q, x, n) < 0:
                     with gil:
                         raise MemoryError()
                 qset = True
-            h = query_lcs(&self.q, self.tok.p + self.koff[s], ly)
-            self.pairs_lcs += 1
+            h = query_lcs(&w.q, self.tok.p + self.koff[s], ly)
+            w.lcs += 1
             v = score_of(STAT_F, h, ly, n)
-            if v > t and (v > best or (v == best and s < best_slot)):
+            if v > t and (v > best or (v == best and s < best_slot[0])):
                 best = v
-                best_slot = s
+                best_slot[0] = s
         if qset:
-            query_clear(&self.q)
+            query_clear(&w.q)
+        best_f[0] = best
+        return 0
+
+    cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
+        """Decide one text; 1 kept, 0 dropped (``match``/``best_out``: its best kept text and F)."""
+        cdef Py_ssize_t best_slot
+        cdef double best
+        self._probe(&self.ws[0], x, n, gid, &best_slot, &best)
         if best_slot >= 0:
             match[0] = self.kgid[best_slot]
             best_out[0] = best
             return 0
-        self._keep(x, n, gid, pre)
+        self._keep(&self.ws[0], x, n, gid, self._prefixes(n))
         return 1
 
     def feed(self, const int32_t[::1] ids, const int64_t[::1] off, uint8_t[::1] keep, int64_t[::1] match,
@@ -717,10 +929,110 @@ cdef class _Greedy:
         cdef Py_ssize_t i, n = off.shape[0] - 1
         cdef int64_t gid
         cdef const int32_t* base = &ids[0] if ids.shape[0] else NULL
+        try:
+            with nogil:
+                for i in range(n):
+                    gid = self.seen + i
+                    match[i] = -1
+                    score[i] = 0.0
+                    keep[i] = <uint8_t>self._one(base + off[i], off[i + 1] - off[i], gid, &match[i], &score[i])
+        finally:
+            self._collect()
+        self.seen += n
+
+    def prepare(self, const int64_t[::1] off):
+        """Before ``probe`` on threads: the prefix lengths of the block's text lengths, computed once."""
+        cdef Py_ssize_t i
+        for i in range(off.shape[0] - 1):
+            self._prefixes(off[i + 1] - off[i])
+
+    def probe(self, const int32_t[::1] ids, const int64_t[::1] off, Py_ssize_t start, Py_ssize_t step,
+              Py_ssize_t worker, int64_t[::1] best_slot, double[::1] best_f):
+        """Texts start, start + step, ... of the block (the next ones in input order, after
+        ``prepare``): their best kept text (a slot, -1: none) and F against the texts kept before the
+        block, with scratch ``worker``; several threads may probe one block at once (distinct
+        workers and texts), never while ``feed`` or ``resolve`` runs."""
+        cdef Py_ssize_t i, n = off.shape[0] - 1, slot
+        cdef double f
+        cdef const int32_t* base = &ids[0] if ids.shape[0] else NULL
+        cdef Scratch* w
+        if worker < 0 or worker >= self.nws:
+            raise ValueError(f"worker {worker} outside 0..{self.nws - 1} (set_workers)")
+        w = &self.ws[worker]
         with nogil:
-            for i in range(n):
-                gid = self.seen + i
-                match[i] = -1
-                score[i] = 0.0
-                keep[i] = <uint8_t>self._one(base + off[i], off[i + 1] - off[i], gid, &match[i], &score[i])
+            i = start
+            while i < n:
+                self._probe(w, base + off[i], off[i + 1] - off[i], self.seen + i, &slot, &f)
+                best_slot[i] = slot
+                best_f[i] = f
+                i += step
+
+    def resolve(self, const int32_t[::1] ids, const int64_t[::1] off, const int64_t[::1] best_slot,
+                const double[::1] best_f, uint8_t[::1] keep, int64_t[::1] match, double[::1] score):
+        """After ``probe`` of every text of the block: decide them in input order (as ``feed``),
+        adding to each text's best the texts kept earlier in the block."""
+        cdef Py_ssize_t i, n = off.shape[0] - 1, k0 = self.kept, s, ly, ub, h, slot, m
+        cdef double best, v, t = self.t
+        cdef const int32_t* base = &ids[0] if ids.shape[0] else NULL
+        cdef const int32_t* x
+        cdef Scratch* w = &self.ws[0]
+        cdef bint qset
+        cdef uint64_t sg[2]
+        cdef int pcx
+        cdef Post P
+        try:
+            with nogil:
+                for i in range(n):
+                    x = base + off[i]
+                    m = off[i + 1] - off[i]
+                    slot = best_slot[i]
+                    best = best_f[i]
+                    self._sort_probe(w, x, m)
+                    qset = False
+                    if self.kept > k0:
+                        signature(x, m, sg)
+                        pcx = pc128(sg[0], sg[1])
+                    for s in range(k0, self.kept):   # the texts kept earlier in this block
+                        ly = self.koff[s + 1] - self.koff[s]
+                        ub = m if m < ly else ly
+                        v = score_of(STAT_F, ub, ly, m)
+                        if not (v > t and (v > best or (v == best and s < slot))):
+                            continue
+                        P.ly = <int32_t>ly
+                        P.sig0 = self.ksig[2 * s]
+                        P.sig1 = self.ksig[2 * s + 1]
+                        P.pcy = pc128(P.sig0, P.sig1)
+                        ub = sig_bound(sg[0], sg[1], m, pcx, &P)
+                        v = score_of(STAT_F, ub, ly, m)
+                        if not (v > t and (v > best or (v == best and s < slot))):
+                            continue
+                        if m > 64:
+                            ub = self._overlap(w, s)
+                            v = score_of(STAT_F, ub, ly, m)
+                            if not (v > t and (v > best or (v == best and s < slot))):
+                                continue
+                        if not qset:
+                            if query_set(&w.q, x, m) < 0:
+                                with gil:
+                                    raise MemoryError()
+                            qset = True
+                        h = query_lcs(&w.q, self.tok.p + self.koff[s], ly)
+                        w.lcs += 1
+                        v = score_of(STAT_F, h, ly, m)
+                        if v > t and (v > best or (v == best and s < slot)):
+                            best = v
+                            slot = s
+                    if qset:
+                        query_clear(&w.q)
+                    if slot >= 0:
+                        keep[i] = 0
+                        match[i] = self.kgid[slot]
+                        score[i] = best
+                    else:
+                        keep[i] = 1
+                        match[i] = -1
+                        score[i] = 0.0
+                        self._keep(w, x, m, self.seen + i, self._prefixes(m))
+        finally:
+            self._collect()
         self.seen += n

@@ -113,14 +113,17 @@ class _Greedy:
         self.t = float(threshold)
         self.rank = [int(r) for r in rank]
         self.vocab = len(self.rank)
-        # token -> (kept slot, position, length, signature) of the short prefixes
+        # token -> (kept slot, position, length, signature) of the short prefixes: sorted by (length,
+        # slot, position) up to sorted[token], the newest after that (see _settle)
         self.post: dict[int, list[tuple[int, int, int, int]]] = {}
         self.post_l: dict[int, list[tuple[int, int, int, int]]] = {}  # the same of the long prefixes' rest
+        self.sorted: tuple[dict[int, int], dict[int, int]] = ({}, {})  # of post, post_l
         self.tok: list[list[int]] = []  # kept slot -> tokens in text order
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
         self.seen = 0
         self.plen: dict[int, tuple[int, int, int, int]] = {}
+        self.ranges: dict[int, tuple[list[int], list[int]]] = {}  # n -> length_ranges(n, t)
         self.pairs_lcs = 0
         self.pairs_met = 0
         self.pairs_cand = 0
@@ -138,7 +141,8 @@ class _Greedy:
             self.plen[n] = prefix_lengths_py(n, self.t)
         return self.plen[n]
 
-    def _one(self, x: list[int], gid: int):
+    def _probe(self, x: list[int]):
+        """(best slot or -1, its F, xs, xr, prefix lengths) of x over the index as it is."""
         t = self.t
         for tok in x:
             if tok < 0 or tok >= self.vocab:
@@ -150,14 +154,24 @@ class _Greedy:
         cands: list[int] = []
         n = len(x)
         sig = signature_py(x)
-        for k in range(max(pre[2], pre[3])):
+        probe = max(pre[2], pre[3])
+        if probe and n not in self.ranges:
+            self.ranges[n] = length_ranges(n, t)
+        lo, hi = self.ranges[n] if probe else ([], [])
+        for k in range(probe):
             if k and xr[k - 1] == xr[k]:
                 continue  # a repeat: listed at its first position
-            lists = (self.post, self.post_l) if k < pre[3] else (self.post,)  # the short one with either prefix
-            for post in lists:
-                entries = post.get(xr[k], ())
-                self.pairs_met += len(entries)
-                for s, j, ly, ysig in entries:
+            if lo[n - k] > hi[n - k]:
+                continue  # no partner length passes with n - k tokens left
+            lists = (0, 1) if k < pre[3] else (0,)  # the short one with either prefix
+            for part in lists:
+                entries = (self.post, self.post_l)[part].get(xr[k], [])
+                ns = self.sorted[part].get(xr[k], 0)
+                # the sorted entries whose length can pass, then the unsorted newest
+                e0, e1 = _first_len(entries, ns, lo[n - k]), _first_len(entries, ns, hi[n - k] + 1)
+                walked = entries[e0:e1] + entries[ns:]
+                self.pairs_met += len(walked)
+                for s, j, ly, ysig in walked:
                     # positional bound (nothing shared before k here, j there), then the signatures'
                     ub = min(n - k, ly - j)
                     if score_py(STAT_F, ub, ly, n) <= t:
@@ -177,16 +191,18 @@ class _Greedy:
             ly = len(self.tok[s])
             if not better(score_py(STAT_F, min(n, ly), ly, n), s):
                 continue
-            if not better(score_py(STAT_F, _overlap(xs, self.srt[s]), ly, n), s):
-                continue
+            if n > 64 and not better(score_py(STAT_F, _overlap(xs, self.srt[s]), ly, n), s):
+                continue  # (up to 64 tokens, one word: the compiled LCS costs less than the bag overlap)
             if pm is None:
                 pm = _match_bits(x)
             self.pairs_lcs += 1
             v = score_py(STAT_F, _lcs(pm, n, self.tok[s]), ly, n)
             if better(v, s):
                 best, best_slot = v, s
-        if best_slot >= 0:
-            return 0, self.gid[best_slot], best
+        return best_slot, best, xs, xr, pre
+
+    def _keep(self, x: list[int], xs: list[int], xr: list[int], pre, gid: int) -> None:
+        n = len(x)
         slot = len(self.tok)
         self.tok.append(x)
         self.srt.append(xs)
@@ -195,7 +211,19 @@ class _Greedy:
         for k in range(pre[1]):
             if k and xr[k - 1] == xr[k]:
                 continue
-            (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((slot, k, n, sig))
+            part = 0 if k < pre[0] else 1
+            entries = (self.post, self.post_l)[part].setdefault(xr[k], [])
+            entries.append((slot, k, n, sig))
+            ns = self.sorted[part].get(xr[k], 0)
+            if len(entries) - ns >= TAIL_MIN and len(entries) - ns >= ns >> TAIL_SHIFT:
+                entries.sort(key=lambda e: (e[2], e[0], e[1]))  # by length, slot, position
+                self.sorted[part][xr[k]] = len(entries)
+
+    def _one(self, x: list[int], gid: int):
+        best_slot, best, xs, xr, pre = self._probe(x)
+        if best_slot >= 0:
+            return 0, self.gid[best_slot], best
+        self._keep(x, xs, xr, pre, gid)
         return 1, -1, 0.0
 
     def feed(self, ids, off, keep, match, score) -> None:
@@ -204,6 +232,82 @@ class _Greedy:
         for i in range(n):
             keep[i], match[i], score[i] = self._one(_text(ids, off, i), self.seen + i)
         self.seen += n
+
+    def set_workers(self, k: int) -> None:
+        """Scratches for ``probe``'s workers (none needed here)."""
+
+    def prepare(self, off) -> None:
+        """Before ``probe`` (nothing to precompute here)."""
+
+    def probe(self, ids, off, start: int, step: int, worker: int, best_slot, best_f) -> None:
+        """Texts start, start + step, ... of the block: best kept slot (-1: none) and F against the
+        texts kept before the block (see the compiled twin)."""
+        for i in range(start, len(off) - 1, step):
+            best_slot[i], best_f[i] = self._probe(_text(ids, off, i))[:2]
+
+    def resolve(self, ids, off, best_slot, best_f, keep, match, score) -> None:
+        """Decide the probed block in input order, adding the texts kept earlier in it (see the compiled twin)."""
+        t, k0 = self.t, len(self.tok)
+        for i in range(len(off) - 1):
+            x = _text(ids, off, i)
+            slot, best = int(best_slot[i]), float(best_f[i])
+            xs, n, pm = sorted(x), len(x), None
+            for s in range(k0, len(self.tok)):
+                ly = len(self.tok[s])
+                for ub in (min(n, ly), _overlap(xs, self.srt[s]) if n > 64 else n, None):
+                    if ub is None:
+                        pm = pm if pm is not None else _match_bits(x)
+                        self.pairs_lcs += 1
+                        v = score_py(STAT_F, _lcs(pm, n, self.tok[s]), ly, n)
+                        if v > t and (v > best or (v == best and s < slot)):
+                            best, slot = v, s
+                        break
+                    v = score_py(STAT_F, ub, ly, n)
+                    if not (v > t and (v > best or (v == best and s < slot))):
+                        break
+            if slot >= 0:
+                keep[i], match[i], score[i] = 0, self.gid[slot], best
+            else:
+                keep[i], match[i], score[i] = 1, -1, 0.0
+                _, _, xs, xr, pre = self._probe_sorted(x)
+                self._keep(x, xs, xr, pre, self.seen + i)
+        self.seen += len(off) - 1
+
+    def _probe_sorted(self, x: list[int]):
+        xs = sorted(x)
+        return None, None, xs, sorted(xs, key=lambda a: self.rank[a]), self._prefixes(len(x))
+
+
+TAIL_MIN, TAIL_SHIFT = 16, 3  # a token's newest entries are sorted in once 16 and 1/8 of its sorted ones
+WIDE_T = 0.67  # below it a partner longer than 2n + 2 tokens may pass: no upper length bound
+
+
+def length_ranges(n: int, t: float) -> tuple[list[int], list[int]]:
+    """(lo, hi): for u = 0..n tokens left on the probe's side, the least and greatest partner length
+    (of 1..2n+2) whose least LCS is at most u (lo > hi: none); hi unbounded below WIDE_T."""
+    cap = 2 * n + 3
+    lo, hi = [cap] * (n + 1), [0] * (n + 1)
+    for ly in range(1, cap):
+        h = need_min(n, t, ly, ly)
+        if h <= n:
+            lo[h], hi[h] = min(lo[h], ly), max(hi[h], ly)
+    for u in range(1, n + 1):
+        lo[u], hi[u] = min(lo[u], lo[u - 1]), max(hi[u], hi[u - 1])
+    if t < WIDE_T:
+        hi = [2**31 - 1] * (n + 1)
+    return lo, hi
+
+
+def _first_len(entries: list, ns: int, ly: int) -> int:
+    """The first of the sorted ``entries[:ns]`` whose length is >= ly (ns: none)."""
+    a, b = 0, ns
+    while a < b:
+        mid = (a + b) // 2
+        if entries[mid][2] < ly:
+            a = mid + 1
+        else:
+            b = mid
+    return a
 
 
 def signature_py(x) -> int:

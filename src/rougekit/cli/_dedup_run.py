@@ -208,7 +208,7 @@ def run_rule(
     match = np.full(n, -1, dtype=np.int64)
     score = np.zeros(n, dtype=np.float64)
     rank = rank_by_frequency(encoded)
-    greedy = Greedy(threshold, rank)
+    greedy = Greedy(threshold, rank, workers=-1)
     # the input index of each Greedy id: the kept texts of a checkpoint first, then texts from ``start``
     kept_before = np.zeros(0, dtype=np.int64)
     start = 0

@@ -24,6 +24,7 @@ from .encode import Encoded
 #: what cdist computes per pair: rouge-score's F, precision, recall, or the LCS length itself
 STATS = {"f": 0, "precision": 1, "recall": 2, "hits": -1}
 _ROWS_PER_TASK = 16
+_PROBE_BLOCK = 256  # texts Greedy probes on threads at once, then decides in order
 
 
 def workers_count(workers) -> int:
@@ -105,7 +106,8 @@ class Greedy:
     dropped text's match is the kept text with the best F (the first in input order on ties).
     ``rank`` orders the token ids for the prefix index (:func:`~rougekit.process.encode.rank_by_frequency`
     of all the texts is the fast choice; any order gives the same decisions); every id fed must be
-    below ``len(rank)``.
+    below ``len(rank)``. ``workers`` threads (-1: every core) probe the index for a block of
+    texts at once; the block is then decided in input order: the same decisions for any number.
 
     >>> from rougekit.process.encode import Encoder, rank_by_frequency
     >>> enc = Encoder("rougeL")
@@ -116,10 +118,12 @@ class Greedy:
     ([True, False, True], [-1, 0, -1], 0.8333)
     """
 
-    def __init__(self, threshold: float, rank) -> None:
+    def __init__(self, threshold: float, rank, workers: int = 1) -> None:
         self.threshold = check_threshold(threshold)
         self.rank = np.ascontiguousarray(rank, dtype=np.int32)
+        self.workers = workers_count(workers)
         self._state = process_kernels()._Greedy(self.threshold, self.rank)
+        self._state.set_workers(self.workers)
 
     @property
     def seen(self) -> int:
@@ -145,8 +149,27 @@ class Greedy:
             start = int(block.off[0])
             ids = np.ascontiguousarray(block.ids[start : int(block.off[-1])], np.int32)
             off = np.ascontiguousarray(block.off - start, np.int64)
-            self._state.feed(ids, off, keep, match, score)
+            if self.workers > 1:
+                self._feed_on_threads(ids, off, keep, match, score)
+            else:
+                self._state.feed(ids, off, keep, match, score)
         return keep.astype(bool), match, score
+
+    def _feed_on_threads(self, ids, off, keep, match, score) -> None:
+        """Blocks of texts: each probed on the threads against the texts kept before it (the index is
+        only read meanwhile), then decided in input order with the texts kept earlier in the block."""
+        state, workers = self._state, self.workers
+        for a in range(0, len(off) - 1, _PROBE_BLOCK):
+            b = min(len(off) - 1, a + _PROBE_BLOCK)
+            part_ids, part_off = ids[off[a] : off[b]], np.ascontiguousarray(off[a : b + 1] - off[a])
+            slot, best = np.full(b - a, -1, dtype=np.int64), np.zeros(b - a, dtype=np.float64)
+            state.prepare(part_off)
+
+            def probe(k: int, part_ids=part_ids, part_off=part_off, slot=slot, best=best) -> None:
+                state.probe(part_ids, part_off, k, workers, k, slot, best)
+
+            run_tasks([(k,) for k in range(workers)], workers, probe)
+            state.resolve(part_ids, part_off, slot, best, keep[a:b], match[a:b], score[a:b])
 
 
 def greedy_from_pairs(n: int, new, old, score, threshold: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

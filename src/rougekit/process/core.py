@@ -185,6 +185,7 @@ def dedup(
     measure="rougeL",
     keep: str = "first",
     progress: bool = False,
+    workers: int = -1,
     **options,
 ) -> DedupResult:
     """Near-duplicate filtering by the Self-Instruct rule, in input order.
@@ -194,7 +195,8 @@ def dedup(
     The default is exactly the rule of Self-Instruct / Alpaca: rouge-score's ``rougeL`` F, no
     stemming (the new text as the target, each kept one as the prediction). Other measures are
     rougekit's with :func:`rougekit.score`'s options. ``progress`` shows a tqdm bar on stderr
-    (when tqdm is installed).
+    (when tqdm is installed). ``workers``: threads searching the kept texts for rougeL (-1: every
+    core); the decisions are the same for any number.
 
     >>> r = dedup(["the cat sat on the mat", "the cat sat on a mat", "dogs bark"])
     >>> r.kept, r.dropped
@@ -209,7 +211,7 @@ def dedup(
         texts = check_texts(texts, "texts")
         return _dedup_pairwise(encoder, texts, threshold, name, progress)
     encoded = encoder.encode(texts)
-    greedy = Greedy(threshold, rank_by_frequency(encoded))
+    greedy = Greedy(threshold, rank_by_frequency(encoded), workers=workers)
     kept: list[int] = []
     dropped: list[Dropped] = []
     bar = _progress_bar(len(encoded), progress)
