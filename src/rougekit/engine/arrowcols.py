@@ -15,11 +15,12 @@ strings, as the str path reads only those), sentence markers, and blank candidat
 from __future__ import annotations
 
 import re
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from rougekit.errors import InputError
-from rougekit.text import empty
+
+if TYPE_CHECKING:
+    import numpy as np
 
 try:
     from rougekit._core import _batch
@@ -118,6 +119,10 @@ def score(batch, pieces: list[tuple], jobs: int, tally=None, found=None, stem: b
     As the str path does over the same pairs in one call: ``tally`` (an ``empty.Tally``) counts the
     summaries the tokenizer cannot read, ``found`` (a ``markers.MarkerTally``) those holding a sentence
     marker; ``blank`` (a list) gets the 0-based rows whose candidate is empty or white space only."""
+    import numpy as np  # here, not at import: rougekit rouge155 never loads numpy
+
+    from rougekit.text import empty  # loads numpy too
+
     columns = [(column(c), column(r)) for c, r in pieces]
     n = sum(c.rows for c, _ in columns)
     out = np.zeros((n, len(batch.measures), 6), dtype=np.float64)
@@ -161,6 +166,8 @@ def score(batch, pieces: list[tuple], jobs: int, tally=None, found=None, stem: b
 
 def _with(pieces, flags, side: int, bit: int) -> list[str]:
     """The texts of the pieces' ``side`` (0 candidates, 1 references) whose flags have ``bit``, in order."""
+    import numpy as np  # here, not at import: rougekit rouge155 never loads numpy
+
     out: list[str] = []
     for piece, f in zip(pieces, flags):
         rows = np.flatnonzero(f & bit)
