@@ -59,6 +59,7 @@ cdef extern from "Python.h":
 include "trace1.pxi"
 
 from rougekit.errors import InputError
+from rougekit._core._pure import count_error as _pure_count_error
 
 include "kinds.pxi"
 
@@ -872,19 +873,12 @@ cdef class _Engine:
 
     cdef int _score_chunk(self, const DocC** peers, const DocC** refs, const Py_ssize_t* roff, Py_ssize_t n,
                           Py_ssize_t start, Work* w, double* base, Py_ssize_t* at, Py_ssize_t nvocab=-1) noexcept nogil:
-        """(no GIL) Every pair of a chunk; 0, or _score_pair's error code with the pair in ``at``.
+        """(no GIL) Every pair of a chunk (score_docs); 0, or _score_pair's error code with the pair in ``at``.
         ``nvocab``: a bound on the chunk's token ids (default: every id this engine gave out)."""
-        cdef Py_ssize_t i
-        cdef int rc
         if nvocab < 0:
             nvocab = self.finals.count if self.finals.count > self.idm.count else self.idm.count
-        for i in range(n):
-            rc = _score_pair(w, self.ms, self.nm, self.mode_b, self.mode_max, self.alpha, peers[i],
-                             refs + roff[i], <int>(roff[i + 1] - roff[i]), base + (start + i) * self.nm * 6, nvocab)
-            if rc != 0:
-                at[0] = i
-                return rc
-        return 0
+        return score_docs(w, self.ms, self.nm, self.mode_b, self.mode_max, self.alpha, peers, refs, roff, n,
+                          base + start * self.nm * 6, nvocab, NULL, at)
 
 
 include "limits.pxi"

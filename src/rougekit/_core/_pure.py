@@ -17,7 +17,11 @@ The behaviour is described in ``docs/rouge155/measures.md``:
 * :func:`lcs_union_hits`     -- ROUGE-L summary-level union LCS hits
 * :func:`wlcs_union_hits`    -- ROUGE-W weighted union LCS hits
 * :func:`pair_counts`        -- several of them on one pair (ROUGE-N orders, LCS, union LCS)
+* :func:`score_docs`         -- the one entry (the twin of score.pxi's ``score_docs``, a C function):
+  rows of the kind table on pairs of documents, their counts or, with ``marks``, their highlights
 * :func:`kind_counts`        -- several rows of the kind table (``kinds.py``) on one pair
+* :func:`count_error`        -- the errors of the counting (ROUGE-W of an empty reference, a
+  sentence pair above the trace-back limit), for the compiled engine and the readable path
 * :func:`intern_ids`         -- tokens to ids (what the front ends hand the kernels)
 * :func:`split_marked`       -- a text cut at marked characters (a tokenizer's split)
 """
@@ -26,9 +30,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
-from rougekit._core.kinds import Kind
+from rougekit._core.kinds import WITH_N, KernelSpec, Kind, counted
+from rougekit.errors import InputError
 
 __all__ = [
     "ngram_stats",
@@ -354,34 +359,318 @@ def pair_counts(peer, model, orders, lcs: bool, peer_sents=None, model_sents=Non
     return tuple(out)
 
 
+# --------------------------------------------------------------------------- where the counted units are
+# The twins above that also give positions (``_explain`` re-exports them): each walks the same
+# loops as its count twin (the same DP tables and tie-breaks, the same clipping order), so the
+# matches it lists add up to the hits the kernel counts. A match is ``(key, count, candidate
+# occurrences, reference occurrences)``; an occurrence is a tuple of token positions, in reference
+# order (first occurrence in the reference).
+
+
+def _occurrences(tokens: list[int], n: int) -> dict[tuple, list[tuple[int, ...]]]:
+    """Every window of ``n`` tokens, by n-gram, with its positions (in order of first occurrence)."""
+    out: dict[tuple, list[tuple[int, ...]]] = {}
+    for i in range(len(tokens) - n + 1):
+        out.setdefault(tuple(tokens[i : i + n]), []).append(tuple(range(i, i + n)))
+    return out
+
+
+def ngram_matches(peer, model, n: int, distinct: bool = False) -> list[tuple]:
+    """ROUGE-N matches: each n-gram of the model found in the peer, with its clipped count
+    ``min(count_model, count_peer)`` (1 with ``distinct=True``), as ``_pure.ngram_stats`` counts."""
+    p, m = _ints(peer), _ints(model)
+    peer_occ = _occurrences(p, n)
+    out = []
+    for gram, where in _occurrences(m, n).items():
+        there = peer_occ.get(gram)
+        if there:
+            count = 1 if distinct else min(len(where), len(there))
+            out.append((gram, count, there, where))
+    return out
+
+
+def _skip_units(tokens: list[int], max_skip: int, with_unigrams: bool, keep: set) -> dict[tuple, list[tuple[int, ...]]]:
+    """The units of ``_pure._skip_bigram_counts`` with their positions: i = 0 .. L-2 starts pairs
+    (and, for SU, gives the unigram t_i); the pair (t_i, t_j) for i < j <= i + max_skip + 1.
+    Only units made of tokens in ``keep`` (those of both texts, the only ones that can match)."""
+    out: dict[tuple, list[tuple[int, ...]]] = {}
+    last = len(tokens) - 1
+    idx = [i for i, t in enumerate(tokens) if t in keep]
+    for n, i in enumerate(idx):
+        if i >= last:
+            break
+        a = tokens[i]
+        if with_unigrams:
+            out.setdefault((a,), []).append((i,))
+        j_max = last if max_skip < 0 else min(last, i + max_skip + 1)
+        for m in range(n + 1, len(idx)):
+            j = idx[m]
+            if j > j_max:
+                break
+            out.setdefault((a, tokens[j]), []).append((i, j))
+    return out
+
+
+def skip_bigram_matches(peer, model, max_skip: int, with_unigrams: bool) -> list[tuple]:
+    """ROUGE-S/SU matches: skip-bigrams (2-tuples) and the script's unigrams (1-tuples), clipped."""
+    p, m = _ints(peer), _ints(model)
+    common = set(p) & set(m)
+    peer_units = _skip_units(p, max_skip, with_unigrams, common)
+    out = []
+    for key, where in _skip_units(m, max_skip, with_unigrams, common).items():
+        there = peer_units.get(key)
+        if there:
+            out.append((key, min(len(where), len(there)), there, where))
+    return out
+
+
+def _trace(back: list[list[int]], a: int, b: int) -> list[tuple[int, int]]:
+    """The walk of ``_pure._mark_lcs``: the (model, peer) positions of its diagonal steps."""
+    out = []
+    while a != 0 and b != 0:
+        d = back[a][b]
+        if d == _DIAG:
+            a -= 1
+            b -= 1
+            out.append((a, b))
+        elif d == _UP:
+            a -= 1
+        else:
+            b -= 1
+    return out
+
+
+def _aligned(model: list[int], peers: list[list[int]], table) -> dict[int, list[tuple[int, int]]]:
+    """Model position -> the (peer sentence, peer position) pairs every trace aligns it with."""
+    aligned: dict[int, list[tuple[int, int]]] = {}
+    if not model:
+        return aligned
+    for s, peer in enumerate(peers):
+        for a, b in reversed(_trace(table(model, peer), len(model), len(peer))):
+            aligned.setdefault(a, []).append((s, b))
+    return aligned
+
+
+def lcs_union_matches(peer_sents, model_sents, peer_tokens, model_tokens) -> tuple[list[tuple], list[tuple]]:
+    """ROUGE-L: ``(hits, clipped)``, each a list of ``(model sentence, model position, token,
+    aligned peer (sentence, position) pairs)``. ``hits`` are the positions ``_pure.lcs_union_hits``
+    counts (one each); ``clipped`` the marked positions the unigram tables refused."""
+    peers, models = _sentences(peer_sents), _sentences(model_sents)
+    mu, pu = _unigram_table(model_tokens), _unigram_table(peer_tokens)
+    hits, clipped = [], []
+    for r, model in enumerate(models):
+        aligned = _aligned(model, peers, _lcs_back)
+        for j, t in enumerate(model):
+            if j not in aligned:
+                continue
+            if mu.get(t, 0) > 0 and pu.get(t, 0) > 0:
+                hits.append((r, j, t, aligned[j]))
+                mu[t] -= 1
+                pu[t] -= 1
+            else:
+                clipped.append((r, j, t, aligned[j]))
+    return hits, clipped
+
+
+def wlcs_union_runs(peer_sents, model_sents, peer_tokens, model_tokens, weight: float) -> tuple[list[tuple], float]:
+    """ROUGE-W: ``(runs, hits)``. Each run is ``(model sentence, [(position, token, aligned peer
+    pairs)], f(run))`` in the order ``_pure.wlcs_union_hits`` closes them; ``hits`` is the sum of
+    the f(run) values added in that order (so it equals the kernel's float bit for bit)."""
+    peers, models = _sentences(peer_sents), _sentences(model_sents)
+    mu, pu = _unigram_table(model_tokens), _unigram_table(peer_tokens)
+    runs, hits = [], 0.0
+    for r, model in enumerate(models):
+        m = len(model)
+        aligned = _aligned(model, peers, lambda x, y: _wlcs_back(x, y, weight))
+        run: list[tuple] = []
+        for j, t in enumerate(model):
+            if j in aligned and mu.get(t, 0) > 0 and pu.get(t, 0) > 0:
+                run.append((j, t, aligned[j]))
+                if j + 1 == m or (j + 1) not in aligned:
+                    value = wlcs_weight(len(run), weight)
+                    hits += value
+                    runs.append((r, run, value))
+                    run = []
+                mu[t] -= 1
+                pu[t] -= 1
+    return runs, hits
+
+
+def count_error(code: int, where: str = "", cells: float = 0, sizes: tuple[int, int] | None = None) -> Exception:
+    """The one text of each counting error, as an exception to raise: ``code`` -2 ROUGE-W of a
+    reference with no tokens, -3 a sentence pair above the trace-back limit ``cells``
+    (MAX_TRACE_CELLS; ``sizes``: the longest reference and candidate sentences, when known), any
+    other code out of memory (the compiled engine's codes, score.pxi: _count_error). ``where``
+    names the pair (``"pair 3: "``)."""
+    if code == -2:
+        return InputError(
+            f"{where}ROUGE-W is undefined for a reference with no tokens "
+            "(ROUGE-1.5.5 dies with a division by zero here)"
+        )
+    if code == -3:
+        size = (
+            f"{sizes[0]} x {sizes[1]} tokens, above"
+            if sizes is not None
+            else "longest reference sentence x longest candidate sentence above"
+        )
+        return InputError(
+            f"{where}a sentence pair too long for the ROUGE-L/W trace-back ({size} {cells:.0f} token pairs, "
+            "docs/limits.md); split the summaries into sentences or limit their length (word_limit / -l)"
+        )
+    return MemoryError()
+
+
+# --------------------------------------------------------------------------- the kind table
+
+
+class KindRow(NamedTuple):
+    """One kind's twins, as kinds.pxi's ``KIND_ROWS`` holds the compiled ones.
+
+    ``count(peer, model, n, weight, peer_sents, model_sents)``: ``(hits, model count, peer count)``
+    (None: not counted by :func:`kind_counts`; ROUGE-W's float hits are :func:`wlcs_union_hits`').
+    ``marks(peer, model, peer_units, model_units, n, weight)``: the highlights, ``(hits, candidate
+    positions, reference positions)`` (None: the kind has none, ``kinds.NO_MARKS``)."""
+
+    count: Callable | None
+    marks: Callable | None
+
+
+def _count_l(peer, model, n, weight, ps, ms):
+    return lcs_union_hits(ps, ms, peer, model), sum(map(len, ms)), len(peer)
+
+
+def _count_lseq(peer, model, n, weight, ps, ms):
+    return lcs_union_hits([peer], [model], peer, model), len(model), len(peer)
+
+
+def _count_ld(peer, model, n, weight, ps, ms):
+    pt, mt = list(dict.fromkeys(_ints(peer))), list(dict.fromkeys(_ints(model)))
+    return lcs_union_hits(ms, ps, mt, pt), len(mt), len(pt)
+
+
+def _found_marks(found: list[tuple]) -> tuple[int, set[int], set[int]]:
+    """Unit matches (:func:`ngram_matches`, :func:`skip_bigram_matches`) as highlights."""
+    pm = {p for _, _, there, _ in found for occ in there for p in occ}
+    mm = {p for _, _, _, where in found for occ in where for p in occ}
+    return sum(count for _, count, _, _ in found), pm, mm
+
+
+def _flat(sentences: list[list[int]]) -> list[int]:
+    """Offset of each sentence's first token in the flattened sentence units."""
+    out, at = [], 0
+    for s in sentences:
+        out.append(at)
+        at += len(s)
+    return out
+
+
+def _lcs_marks(peer_units, model_units, peer, model) -> tuple[int, set[int], set[int]]:
+    """ROUGE-L's highlights: the reference positions the union LCS counts, the candidate
+    positions the traces aligned with them (positions of the flattened sentence units)."""
+    p_at, m_at = _flat(peer_units), _flat(model_units)
+    hits, _ = lcs_union_matches(peer_units, model_units, peer, model)
+    mm = {m_at[r] + j for r, j, _, _ in hits}
+    pm = {p_at[s] + b for _, _, _, aligned in hits for s, b in aligned}
+    return len(hits), pm, mm
+
+
+def _ld_marks(peer, model, peer_units, model_units, n, weight):
+    """LD's: ROUGE-L's with the roles swapped, each side's distinct tokens as its clipping table."""
+    hits, pm, mm = _lcs_marks(model_units, peer_units, list(dict.fromkeys(model)), list(dict.fromkeys(peer)))
+    return hits, mm, pm
+
+
+def _w_marks(peer, model, peer_units, model_units, n, weight):
+    """ROUGE-W's: the reference positions of the runs it weighs and their aligned candidate positions."""
+    p_at, m_at = _flat(peer_units), _flat(model_units)
+    runs, value = wlcs_union_runs(peer_units, model_units, peer, model, weight)
+    mm = {m_at[r] + j for r, run, _ in runs for j, _, _ in run}
+    pm = {p_at[s] + b for _, run, _ in runs for _, _, aligned in run for s, b in aligned}
+    return value, pm, mm
+
+
+#: the pure rows of the kind table, by kind (tests/test_kinds.py holds them to kinds.pxi's)
+KIND_ROWS: dict[Kind, KindRow] = {
+    Kind.N: KindRow(
+        lambda peer, model, n, weight, ps, ms: ngram_stats(peer, model, n),
+        lambda peer, model, pu, mu, n, weight: _found_marks(ngram_matches(peer, model, n)),
+    ),
+    Kind.ND: KindRow(
+        lambda peer, model, n, weight, ps, ms: ngram_stats(peer, model, n, True),
+        lambda peer, model, pu, mu, n, weight: _found_marks(ngram_matches(peer, model, n, True)),
+    ),
+    Kind.S: KindRow(
+        lambda peer, model, n, weight, ps, ms: skip_bigram_stats(peer, model, n, False),
+        lambda peer, model, pu, mu, n, weight: _found_marks(skip_bigram_matches(peer, model, n, False)),
+    ),
+    Kind.SU: KindRow(
+        lambda peer, model, n, weight, ps, ms: skip_bigram_stats(peer, model, n, True),
+        lambda peer, model, pu, mu, n, weight: _found_marks(skip_bigram_matches(peer, model, n, True)),
+    ),
+    Kind.L: KindRow(_count_l, lambda peer, model, pu, mu, n, weight: _lcs_marks(pu, mu, peer, model)),
+    Kind.W: KindRow(None, _w_marks),
+    Kind.LSEQ: KindRow(_count_lseq, None),
+    Kind.LD: KindRow(_count_ld, _ld_marks),
+}
+
+
+def score_docs(specs, peers, refs, roff, marks: list | None = None) -> list[list[tuple]]:
+    """The pure twin of the engine's one entry (score.pxi: ``score_docs``): pair ``i`` is the
+    candidate ``peers[i]`` and the references ``refs[roff[i]:roff[i + 1]]``, each document a pair
+    ``(tokens, sentences)`` (sentences None: the tokens as one sentence); every :class:`KernelSpec`
+    of ``specs`` is counted by its rows of :data:`KIND_ROWS` (``kinds.counted``).
+
+    Returns per pair, per reference, the flat ``(hits, model count, peer count)`` of every spec;
+    with ``marks`` (a list) the rows' marks functions run instead: per pair and reference the hits
+    of every spec, and ``marks`` receives its (candidate positions, reference positions)."""
+    rows = [(KIND_ROWS[s.kind], s) for spec in specs for s in counted(spec)]
+    for row, s in rows:
+        if (row.count if marks is None else row.marks) is None:
+            if marks is not None:
+                raise ValueError(f"no highlights for kind {int(s.kind)}")
+            raise ValueError(f"kind code {int(s.kind)!r} is not one kind_counts counts (ROUGE-W: wlcs_union_hits)")
+    out = []
+    for i, (peer, peer_sents) in enumerate(peers):
+        ps = _sentences(peer_sents) if peer_sents is not None else [_ints(peer)]
+        per_ref = []
+        for model, model_sents in refs[roff[i] : roff[i + 1]]:
+            ms = _sentences(model_sents) if model_sents is not None else [_ints(model)]
+            if marks is None:
+                per_ref.append(tuple(c for row, s in rows for c in row.count(peer, model, s.n, s.weight, ps, ms)))
+                continue
+            pm: set[int] = set()
+            mm: set[int] = set()
+            hits = []
+            for row, s in rows:
+                h, a, b = row.marks(_ints(peer), _ints(model), ps, ms, s.n, s.weight)
+                hits.append(h)
+                pm |= a
+                mm |= b
+            marks.append((pm, mm))
+            per_ref.append(tuple(hits))
+        out.append(per_ref)
+    return out
+
+
 def kind_counts(peer, model, specs, peer_sents=None, model_sents=None) -> tuple[int, ...]:
     """The counts of several rows of the kind table on one pair, one flat tuple of ``(hits, model
-    count, peer count)`` per spec ``(kind code, n or skip, weight)`` (any kind but ROUGE-W): N and
-    ND of the tokens (:func:`ngram_stats`), S/SU (:func:`skip_bigram_stats`), L the union LCS of the
-    sentences (one sentence of the tokens when None; counts: the model's sentence tokens and the
-    peer's tokens), LSEQ the LCS of the token sequences, LD the distinct tokens on the union LCS
-    with the roles swapped, clipped by each side's distinct tokens (the counts).
+    count, peer count)`` per spec ``(kind code, n or skip, weight)`` (any kind but ROUGE-W), through
+    :func:`score_docs`: N and ND of the tokens (:func:`ngram_stats`), S/SU
+    (:func:`skip_bigram_stats`), L the union LCS of the sentences (one sentence of the tokens when
+    None; counts: the model's sentence tokens and the peer's tokens), LSEQ the LCS of the token
+    sequences, LD the distinct tokens on the union LCS with the roles swapped, clipped by each
+    side's distinct tokens (the counts).
     """
-    ps = _sentences(peer_sents) if peer_sents is not None else [_ints(peer)]
-    ms = _sentences(model_sents) if model_sents is not None else [_ints(model)]
-    out: list[int] = []
-    for kind, n, _weight in specs:
-        if kind in (Kind.N, Kind.ND):
-            if n < 1:
-                raise ValueError(f"n must be >= 1, got {n}")
-            out += ngram_stats(peer, model, n, kind == Kind.ND)
-        elif kind in (Kind.S, Kind.SU):
-            out += skip_bigram_stats(peer, model, n, kind == Kind.SU)
-        elif kind == Kind.L:
-            out += (lcs_union_hits(ps, ms, peer, model), sum(map(len, ms)), len(peer))
-        elif kind == Kind.LSEQ:
-            out += (lcs_union_hits([peer], [model], peer, model), len(model), len(peer))
-        elif kind == Kind.LD:
-            pt, mt = list(dict.fromkeys(_ints(peer))), list(dict.fromkeys(_ints(model)))
-            out += (lcs_union_hits(ms, ps, mt, pt), len(mt), len(pt))
-        else:
+    rows = []
+    for kind, n, weight in specs:
+        if kind not in KIND_ROWS.keys() or KIND_ROWS[Kind(kind)].count is None:
             raise ValueError(f"kind code {kind!r} is not one kind_counts counts (ROUGE-W: wlcs_union_hits)")
-    return tuple(out)
+        if kind in WITH_N and n < 1:
+            raise ValueError(f"n must be >= 1, got {n}")
+        rows.append(KernelSpec(Kind(kind), n, weight))
+    if not rows:
+        return ()
+    return score_docs(rows, [(peer, peer_sents)], [(model, model_sents)], [0, 1])[0][0]
 
 
 def intern_ids(vocab: dict, tokens, skip_empty: bool = True) -> tuple[int, ...]:

@@ -319,7 +319,7 @@ cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
         return -1
     if mode_b:
         _recall_b(c)
-    if c.mks != NULL and _unit_marks(w, K_N, nn, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks) < 0:
+    if c.mks != NULL and _unit_marks(w, nn, 0, False, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks) < 0:
         return -1
     return 0
 
@@ -443,7 +443,7 @@ cdef int _count_skip(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) 
         return -1
     if mode_b:
         _recall_b(c)
-    if c.mks != NULL and _unit_marks(w, kind, d, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks) < 0:
+    if c.mks != NULL and _unit_marks(w, 0, d, su, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks) < 0:
         return -1
     return 0
 
@@ -609,7 +609,20 @@ cdef int _count_nd(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) no
     return 0
 
 
+cdef int _marks_nd(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """ND's highlights (marks.pxi): its counts, and every n-gram found in both texts marked on both sides."""
+    if _count_nd(w, c, m, qn, mode_b) < 0:
+        return -1
+    return _unit_marks(w, m.n, 0, False, c.ploc, c.lp, c.mjp[0], c.R[0].ntok, c.mks)
+
+
+# the rows (kinds.pxi): the count function, and the marks function of the highlights (the count
+# functions of N, S and SU mark their units themselves when the pair has a Marks record)
 KIND_ROWS[K_N].count = _count_n_row
+KIND_ROWS[K_N].marks = _count_n_row
 KIND_ROWS[K_S].count = _count_skip
+KIND_ROWS[K_S].marks = _count_skip
 KIND_ROWS[K_SU].count = _count_skip
+KIND_ROWS[K_SU].marks = _count_skip
 KIND_ROWS[K_ND].count = _count_nd
+KIND_ROWS[K_ND].marks = _marks_nd

@@ -45,8 +45,28 @@ cdef enum:
 cdef struct KindRow:
     CountFn count
     int flags
+    CountFn marks      # the highlights' count: as ``count``, also marking the matched positions of
+                       # both sides in the pair's Marks record (PairC.mks; one reference); NULL: the
+                       # kind has no highlights (kinds.py: NO_MARKS)
 
 cdef KindRow KIND_ROWS[K_END]
+
+
+cdef int _spec_measures(int kind, int n, int flags, double weight, MeasureC* ms) noexcept:
+    """The measures (at most 2, into ``ms``) one kernel spec counts, as kinds.py's ``counted``:
+    the spec's own row, or with F_ALL_UNIGRAMS ROUGE-S's skip-bigrams beside ROUGE-1's units
+    (every token's unigram)."""
+    memset(ms, 0, 2 * sizeof(MeasureC))
+    ms[0].kind = kind
+    ms[0].n = n
+    ms[0].w = weight
+    ms[0].inv_w = 1.0 / weight if weight != 0 else 0.0
+    if not flags & F_ALL_UNIGRAMS:
+        return 1
+    ms[0].kind = K_S
+    ms[1].kind = K_N
+    ms[1].n = 1
+    return 2
 
 
 def _kind_table():
@@ -58,3 +78,8 @@ def _kind_table():
 def _kind_rows():
     """{code: (a count function is set, flags)} of KIND_ROWS, for the test that every kind has one."""
     return {k: (KIND_ROWS[k].count != NULL, KIND_ROWS[k].flags) for k in range(K_END)}
+
+
+def _kind_marks():
+    """{code: a marks function is set} of KIND_ROWS, for the test against kinds.NO_MARKS."""
+    return {k: KIND_ROWS[k].marks != NULL for k in range(K_END)}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
-__all__ = ["Kind", "KernelSpec", "ALL_UNIGRAMS", "FLAGS", "BATCH_KINDS", "JOINED"]
+__all__ = ["Kind", "KernelSpec", "ALL_UNIGRAMS", "FLAGS", "BATCH_KINDS", "JOINED", "NO_MARKS", "WITH_N", "counted"]
 
 
 class Kind(IntEnum):
@@ -43,6 +43,14 @@ BATCH_KINDS = frozenset(Kind)
 #: positions of the sentence tokens
 JOINED = frozenset({Kind.N, Kind.S, Kind.SU, Kind.LSEQ, Kind.ND})
 
+#: kinds without highlights: their rows have no marks function (kinds.pxi's ``KIND_ROWS[k].marks``
+#: and ``_pure.KIND_ROWS[k].marks``; ``batch_marks`` refuses them). Every other row marks the
+#: positions of the units it counts.
+NO_MARKS = frozenset({Kind.LSEQ})
+
+#: kinds whose n is an n-gram's length, >= 1 (kinds.pxi: ``KINDS_WITH_N``)
+WITH_N = frozenset({Kind.N, Kind.ND})
+
 
 class KernelSpec(NamedTuple):
     """What one measure's kernels count: its kind, n (N, ND) or the skip distance (S, SU; < 0
@@ -64,3 +72,11 @@ class KernelSpec(NamedTuple):
         if self.kind not in BATCH_KINDS or self.flags:
             return None
         return (int(self.kind), self.n, self.weight)
+
+
+def counted(spec: KernelSpec) -> tuple[KernelSpec, ...]:
+    """The rows one spec counts (kinds.pxi: ``_spec_measures``): its own, or with ``ALL_UNIGRAMS``
+    ROUGE-S's skip-bigrams beside ROUGE-1's units (every token's unigram)."""
+    if not spec.flags & ALL_UNIGRAMS:
+        return (spec,)
+    return (KernelSpec(Kind.S, spec.n), KernelSpec(Kind.N, 1))

@@ -617,9 +617,40 @@ cdef int _count_ld(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) no
     return 0
 
 
+cdef int _marks_ld(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
+    """LD's highlights (marks.pxi; the pair's one reference): ROUGE-L's union-LCS marks with the
+    roles swapped on the distinct-token clipping tables (_ld_docs), each side's marks on its own
+    text; the counts into ``c`` as _count_ld's."""
+    cdef PairC s
+    cdef DocC Pd, Rd
+    cdef const DocC* Rp = &Rd
+    cdef Marks sw
+    cdef int rc
+    if _ld_docs(w, c.P, c.R[0], &Pd, &Rd, c.nvocab) < 0 or _pair_ids(w, &s, &Pd, &Rp, 1, c.nvocab) < 0:
+        return -1
+    sw = c.mks[0]
+    sw.peer = c.mks.model
+    sw.model = c.mks.peer
+    s.mks = &sw
+    rc = _count_l_row(w, &s, m, qn, mode_b)
+    c.mks.pairs = sw.pairs   # its buffer may have grown
+    c.mks.np = sw.np
+    c.rh = s.rh
+    c.rm = s.rm
+    c.rp = s.rp
+    c.rs = s.rs
+    return rc
+
+
+# the rows (kinds.pxi): the count function, and the marks function of the highlights (the count
+# functions of L and W mark their traces themselves when the pair has a Marks record); LSEQ has no
+# highlights (kinds.py: NO_MARKS)
 KIND_ROWS[K_L].count = _count_l_row
+KIND_ROWS[K_L].marks = _count_l_row
 KIND_ROWS[K_LSEQ].count = _count_lseq_row
 KIND_ROWS[K_W].count = _count_w
+KIND_ROWS[K_W].marks = _count_w
 KIND_ROWS[K_W].flags = ROW_WEIGHTED
 KIND_ROWS[K_LD].count = _count_ld
+KIND_ROWS[K_LD].marks = _marks_ld
 KIND_ROWS[K_LD].flags = ROW_LAST

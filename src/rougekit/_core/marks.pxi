@@ -1,19 +1,19 @@
 # Highlights for many (candidate, reference) entries at once (``include "marks.pxi"``, last in
 # _batch.pyx): ``batch_marks``, the compiled twin of ``_explain.batch_marks`` (tests hold the two to
-# the same output).  Nothing is counted here: each entry goes through the engine's _score_pair
-# (score.pxi) with one measure and a Marks record, so the hits are the engine's and the marked
-# positions come from its own tables and trace-backs -- ROUGE-N/S/SU: every unit found in both texts
-# (grams.pxi's table of the candidate's units, probed by the reference); ROUGE-L/W: the reference
-# positions the union-LCS clipping counts (for ROUGE-W: those of the runs it weighs) and the
-# candidate positions the traces paired with them.
+# the same output).  Nothing is counted here and no kind is named: the entries go through the
+# engine's one entry, score_docs (score.pxi), with a MarksAt record, so each spec's rows of the kind
+# table (kinds.pxi: ``_spec_measures``) run their marks functions (``KIND_ROWS[k].marks``, set
+# beside their count functions in grams.pxi and lcs.pxi; NULL: the kind has no highlights,
+# kinds.py's NO_MARKS).  The hits are the engine's and the marked positions come from its own tables
+# and trace-backs -- units of the joined tokens (kinds.py's JOINED): every unit found in both texts
+# (grams.pxi's table of the candidate's units, probed by the reference, _unit_marks below); units
+# of the sentence tokens (the LCS kinds): the reference positions the union-LCS clipping counts (for
+# ROUGE-W: those of the runs it weighs) and the candidate positions the traces paired with them.
 #
 # Texts arrive as interned ids in CSR form: ``toks``/``tok_off`` the joined tokens of each text,
 # ``utoks``/``sent_off`` the tokens of every sentence unit and ``text_sents`` the range of sentence
 # units of each text (so a text's units are contiguous in ``utoks``).  The measure comes as its
-# kernel spec (:meth:`rougekit.measures.base.Family.kernel_spec`, the kind table of kinds.pxi):
-# kind N (n), ND (n), S / SU (n: the skip, < 0 unlimited; flag F_ALL_UNIGRAMS: every token's
-# unigram beside the skip-bigrams), L, W (weight), LD.  N, ND, S and SU mark joined-token
-# positions, L, W and LD positions in the flattened sentence units (kinds.py's JOINED).
+# kernel spec (:meth:`rougekit.measures.base.Family.kernel_spec`: kind, n or skip, flags, weight).
 
 
 cdef inline GEntry* _g_find(GEntry* t, Py_ssize_t msk, uint32_t gen, uint64_t key, const int32_t* pbase,
@@ -53,17 +53,18 @@ cdef inline Py_ssize_t _unit_step(Work* w, GEntry* gt, Py_ssize_t msk, uint64_t 
     return 0
 
 
-cdef Py_ssize_t _units_pass(Work* w, Py_ssize_t msk, int kind, int n, const int32_t* loc, Py_ssize_t L,
+cdef Py_ssize_t _units_pass(Work* w, Py_ssize_t msk, int n, int d, bint su, const int32_t* loc, Py_ssize_t L,
                             const int32_t* ploc, int step, uint8_t* mark) noexcept nogil:
-    """The units of ``loc`` (local ids; ``_score_pair``'s keys): step 0 inserts the candidate's;
-    step 1 marks the reference's units the table has and stamps their entries (returns the entries
-    stamped); step 2 marks the candidate's units whose entries are stamped."""
+    """The units of ``loc`` (local ids; ``_score_pair``'s keys; n > 0: its n-grams, else its
+    skip-bigrams of distance ``d`` and with ``su`` the unigram of each start): step 0 inserts the
+    candidate's; step 1 marks the reference's units the table has and stamps their entries
+    (returns the entries stamped); step 2 marks the candidate's units whose entries are stamped."""
     cdef GEntry* gt = <GEntry*>w.gt.p
     cdef Py_ssize_t i, j, jmax, found = 0
     cdef uint64_t key
     cdef int t
     cdef bint ok
-    if kind == K_N:
+    if n > 0:
         for i in range(L - n + 1):
             if step == 1:   # a window with a type the candidate lacks cannot match
                 ok = True
@@ -75,15 +76,15 @@ cdef Py_ssize_t _units_pass(Work* w, Py_ssize_t msk, int kind, int n, const int3
                     continue
             found += _unit_step(w, gt, msk, gram_key(loc + i, n), ploc, loc + i, n, n > 2, step, mark, i, n, -1)
         return found
-    for i in range(L - 1):   # skip-bigrams (i, j), and for SU the unigram of each start i
+    for i in range(L - 1):   # skip-bigrams (i, j), and with su the unigram of each start i
         if step == 1 and loc[i] < 0:
             continue
-        if kind == K_SU:
+        if su:
             found += _unit_step(w, gt, msk, (<uint64_t>1 << 63) | <uint32_t>loc[i], ploc, NULL, 0, False,
                                 step, mark, i, 1, -1)
         jmax = L - 1
-        if n >= 0 and i + n + 1 < jmax:
-            jmax = i + n + 1
+        if d >= 0 and i + d + 1 < jmax:
+            jmax = i + d + 1
         key = (<uint64_t><uint32_t>loc[i]) << 32
         for j in range(i + 1, jmax + 1):
             if step != 1 or loc[j] >= 0:
@@ -91,13 +92,13 @@ cdef Py_ssize_t _units_pass(Work* w, Py_ssize_t msk, int kind, int n, const int3
     return found
 
 
-cdef int _unit_marks(Work* w, int kind, int n, const int32_t* ploc, Py_ssize_t lp, const int32_t* mloc,
+cdef int _unit_marks(Work* w, int n, int d, bint su, const int32_t* ploc, Py_ssize_t lp, const int32_t* mloc,
                      Py_ssize_t lm, Marks* mks) noexcept nogil:
-    """Highlights of ROUGE-N (``kind`` K_N, order n) or ROUGE-S/SU (skip distance n) for
-    _score_pair: every unit found in both texts marked on both sides (all its copies, clipped
-    or not); ``mks.distinct``: the distinct units found. Returns 0 or -1 (out of memory)."""
-    cdef Py_ssize_t units = (lp - n + 1) if kind == K_N else _skip_units(lp, n, kind == K_SU), msk, t
-    mks.distinct = 0
+    """Highlights of units of the joined tokens for a row's marks function: n-grams (``n`` > 0)
+    or skip-bigrams of distance ``d`` (< 0: any; ``su``: and the unigram of each start) -- every
+    unit found in both texts marked on both sides (all its copies, clipped or not). Returns 0 or
+    -1 (out of memory)."""
+    cdef Py_ssize_t units = (lp - n + 1) if n > 0 else _skip_units(lp, d, su), msk, t
     if units <= 0 or lm == 0:
         return 0
     if _gt_reset(w, units) < 0:
@@ -108,9 +109,9 @@ cdef int _unit_marks(Work* w, int kind, int n, const int32_t* ploc, Py_ssize_t l
         for t in range(w.gt.cap):
             (<GEntry*>w.gt.p)[t].rgen = 0
         w.rgen = 1
-    _units_pass(w, msk, kind, n, ploc, lp, ploc, 0, NULL)
-    mks.distinct = <double>_units_pass(w, msk, kind, n, mloc, lm, ploc, 1, mks.model)
-    _units_pass(w, msk, kind, n, ploc, lp, ploc, 2, mks.peer)
+    _units_pass(w, msk, n, d, su, ploc, lp, ploc, 0, NULL)
+    _units_pass(w, msk, n, d, su, mloc, lm, ploc, 1, mks.model)
+    _units_pass(w, msk, n, d, su, ploc, lp, ploc, 2, mks.peer)
     return 0
 
 
@@ -123,26 +124,34 @@ def batch_marks(int kind, int param, int flags, double weight,
     """Fill ``hits[e]`` and the marks of entry ``e`` (candidate text ``peer[e]``, reference text
     ``model[e]``) at ``peer_marks[peer_at[e]:]`` and ``model_marks[model_at[e]:]`` (one byte per
     position of the measure's token space, zeroed by the caller); see the top of marks.pxi."""
-    cdef Py_ssize_t ntext = tok_off.shape[0] - 1, ne = peer.shape[0], e, t, k, ns, b0
-    cdef int nms = 1, rc = 0
+    cdef Py_ssize_t ntext = tok_off.shape[0] - 1, ne = peer.shape[0], e, t, k, ns, b0, e0 = 0, at = 0
+    cdef int nms, q, rc = 0
     cdef MeasureC ms[2]
-    cdef double out[12]
-    cdef Marks mks
-    cdef DocC Pd, Rd
-    cdef const DocC* Rp = &Rd
+    cdef MarksAt mka
     cdef DocC* d
     cdef int32_t* so
     cdef const int32_t* T = &toks[0] if toks.shape[0] else NULL
     cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
     cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
     cdef int32_t* soff = <int32_t*>malloc((sent_off.shape[0] + ntext + 1) * sizeof(int32_t))
+    cdef const DocC** pd = NULL
+    cdef const DocC** rd
+    cdef Py_ssize_t* roff = NULL
+    cdef double* out = NULL
     cdef _Work wk = _Work(measures=2)
-    memset(&mks, 0, sizeof(Marks))
-    wk.w.marks = &mks
-    memset(ms, 0, sizeof(ms))
+    memset(&mka, 0, sizeof(MarksAt))
+    mka.peer = &peer_marks[0] if peer_marks.shape[0] else NULL
+    mka.model = &model_marks[0] if model_marks.shape[0] else NULL
     try:
-        if docs == NULL or soff == NULL:
+        if kind < 0 or kind >= K_END or KIND_ROWS[kind].marks == NULL:   # the row says: no highlights
+            raise ValueError(f"no highlights for kind {kind}")
+        nms = _spec_measures(kind, param, flags, weight, ms)
+        pd = <const DocC**>malloc((2 * ne + 2) * sizeof(DocC*))
+        roff = <Py_ssize_t*>malloc((ne + 1) * sizeof(Py_ssize_t))
+        out = <double*>malloc((ne + 1) * nms * 6 * sizeof(double))
+        if docs == NULL or soff == NULL or pd == NULL or roff == NULL or out == NULL:
             raise MemoryError()
+        rd = pd + ne + 1
         # the engine's summaries over the CSR arrays (sentence offsets made relative to each text)
         for t in range(ntext):
             d = &docs[t]
@@ -154,55 +163,32 @@ def batch_marks(int kind, int param, int flags, double weight,
                 so[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
             _doc_set(d, <int32_t*>(T + tok_off[t]) if T != NULL else NULL, tok_off[t + 1] - tok_off[t],
                      <int32_t*>(S + b0) if S != NULL else NULL, sent_off[text_sents[t + 1]] - b0, so, ns)
-        if kind == K_N or kind == K_ND:
-            ms[0].kind = K_N
-            ms[0].n = param
-        elif (kind == K_S or kind == K_SU) and flags & F_ALL_UNIGRAMS:
-            ms[0].kind = K_S   # every token's unigram: ROUGE-1's units beside the skip-bigrams
-            ms[0].n = param
-            ms[1].kind = K_N
-            ms[1].n = 1
-            nms = 2
-        elif kind == K_S or kind == K_SU:
-            ms[0].kind = kind
-            ms[0].n = param
-        elif kind == K_W:
-            ms[0].kind = K_W
-            ms[0].w = weight
-            ms[0].inv_w = 1.0 / weight if weight != 0 else 0.0
-        elif kind == K_L or kind == K_LD:
-            ms[0].kind = K_L
-        else:
-            raise ValueError(f"no highlights for kind {kind}")
+        for e in range(ne):
+            pd[e] = &docs[peer[e]]
+            rd[e] = &docs[model[e]]
+            roff[e] = e
+        roff[ne] = ne
         with nogil:
-            for e in range(ne):
-                mks.np = 0
-                if kind == K_LD:   # the roles swapped, distinct clipping tables (lcs.pxi: _ld_docs)
-                    if _ld_docs(&wk.w, &docs[peer[e]], &docs[model[e]], &Pd, &Rd, vocab) < 0:
-                        rc = -1
-                        break
-                    mks.peer = &model_marks[model_at[e]]
-                    mks.model = &peer_marks[peer_at[e]]
-                else:
-                    Pd = docs[peer[e]]
-                    Rd = docs[model[e]]
-                    mks.peer = &peer_marks[peer_at[e]]
-                    mks.model = &model_marks[model_at[e]]
-                rc = _score_pair(&wk.w, ms, nms, False, False, 0.5, &Pd, &Rp, 1, out, vocab)
-                if rc == -2:   # ROUGE-W of a reference without tokens: nothing to match
-                    hits[e] = 0.0
-                    rc = 0
-                    continue
-                if rc != 0:
+            while e0 < ne:
+                mka.peer_at = &peer_at[e0]
+                mka.model_at = &model_at[e0]
+                rc = score_docs(&wk.w, ms, nms, False, False, 0.5, pd + e0, rd + e0, roff, ne - e0,
+                                out + e0 * nms * 6, vocab, &mka, &at)
+                if rc != -2:
                     break
-                if kind == K_ND:
-                    hits[e] = mks.distinct
-                elif nms == 2:
-                    hits[e] = out[1] + out[7]
-                else:
-                    hits[e] = out[1]
+                # ROUGE-W of a reference without tokens: nothing to match (no hits), go on after it
+                memset(out + (e0 + at) * nms * 6, 0, nms * 6 * sizeof(double))
+                rc = 0
+                e0 += at + 1
         _count_error(rc, -1)
+        for e in range(ne):
+            hits[e] = 0.0
+            for q in range(nms):
+                hits[e] += out[(e * nms + q) * 6 + 1]
     finally:
         free(docs)
         free(soff)
-        free(mks.pairs.p)
+        free(pd)
+        free(roff)
+        free(out)
+        free(mka.rec.pairs.p)

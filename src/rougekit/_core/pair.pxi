@@ -3,12 +3,12 @@
 # wlcs_union_hits, wlcs_weight -- with the signatures and results of their pure-Python twins
 # (_pure.py).  A call reads one candidate and one reference (token ints; the sentence tokens
 # apart from the joined tokens that fill the clipping tables, as under -b) into two DocC summaries
-# over dense ids and runs _score_pair on them with one measure: the counting is the batch path's
+# over dense ids and runs the engine's one entry, score_docs, on them: the counting is the batch path's
 # own code (score.pxi, grams.pxi, lcs.pxi).  kind_counts runs several rows of the kind table
-# (kinds.pxi) on one pair in one _score_pair call.
+# (kinds.pxi) on one pair in one call.
 #
-# Buffers and the _score_pair workspace live in a _PairState taken from a small pool for the
-# call, so threads never share one; the GIL is released around _score_pair for large inputs.
+# Buffers and the workspace live in a _PairState taken from a small pool for the call, so
+# threads never share one; the GIL is released around score_docs for large inputs.
 
 cdef struct PairId:
     int32_t key
@@ -249,10 +249,13 @@ def wlcs_weight(k, double w):
 
 
 cdef int _pair_run(_PairState s, MeasureC* ms, int nm, double* out) except -2:
-    """_score_pair of s.d[0] against s.d[1] for ``nm`` measures into ``out`` (6 numbers each, one
+    """score_docs of s.d[0] against s.d[1] for ``nm`` measures into ``out`` (6 numbers each, one
     reference, -f A: its counts).  Returns 0, or -1 for ROUGE-W with a reference without tokens
     (no counts).  The GIL is released when the work (tokens, skip units, DP cells / 16) is large."""
+    cdef const DocC* P = &s.d[0]
     cdef const DocC* R = &s.d[1]
+    cdef Py_ssize_t roff[2]
+    cdef Py_ssize_t at = 0
     cdef double work = 0.0
     cdef int rc, q, kind
     for q in range(nm):
@@ -265,11 +268,13 @@ cdef int _pair_run(_PairState s, MeasureC* ms, int nm, double* out) except -2:
             work += <double>_skip_units(s.d[0].ntok, ms[q].n, kind == K_SU) + _skip_units(s.d[1].ntok, ms[q].n, kind == K_SU)
         else:
             work += <double>s.d[0].ntok + s.d[1].ntok
+    roff[0] = 0
+    roff[1] = 1
     if work >= _PAIR_NOGIL_WORK:
         with nogil:
-            rc = _score_pair(&s.wk.w, ms, nm, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
+            rc = score_docs(&s.wk.w, ms, nm, False, False, 0.5, &P, &R, roff, 1, out, s.count, NULL, &at)
     else:
-        rc = _score_pair(&s.wk.w, ms, nm, False, False, 0.5, &s.d[0], &R, 1, out, s.count)
+        rc = score_docs(&s.wk.w, ms, nm, False, False, 0.5, &P, &R, roff, 1, out, s.count, NULL, &at)
     if rc == -2:
         return -1
     _count_error(rc, -1)

@@ -3,29 +3,74 @@
 # union LCS (bit-parallel rows, trace-back: a match is diagonal, else "up" when c(a-1, b) >=
 # c(a, b-1), else "left") and WLCS DP for ROUGE-L/W, and the multi-reference rule (-f A sums,
 # -f B keeps the first best recall, max the first best F) with R/P rounded like %7.5f and F from
-# the rounded values (docs/rouge155/rounding-and-f.md).  With a Marks record in the workspace
-# (``Work.marks``; the highlights of marks.pxi, one reference) it also marks the positions of the
-# counted units on both sides, from the same tables and trace-backs; scoring leaves it NULL.
+# the rounded values (docs/rouge155/rounding-and-f.md).
+#
+# score_docs is the engine's one entry: the batch scorer (_Engine._score_chunk: text, token ids,
+# the id job), the per-pair kernels (pair.pxi: _pair_run) and the highlights (marks.pxi:
+# batch_marks) all call it.  With a MarksAt record (the highlights; NULL for scoring) each pair's
+# one reference is counted by its rows' marks functions, which also mark the positions of the
+# counted units on both sides, from the same tables and trace-backs.
+
+cdef struct MarksAt:
+    # score_docs' highlights: pair i's 0/1 marks at peer + peer_at[i] (candidate positions) and
+    # model + model_at[i] (reference positions); ``rec`` is the record the rows write through
+    uint8_t* peer
+    uint8_t* model
+    const int64_t* peer_at
+    const int64_t* model_at
+    Marks rec
+
+
+cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
+                    const DocC** peers, const DocC** refs, const Py_ssize_t* roff, Py_ssize_t npairs,
+                    double* out, Py_ssize_t nvocab, MarksAt* marks, Py_ssize_t* at) noexcept nogil:
+    """Pairs 0 .. npairs - 1 (candidate ``peers[i]``, references ``refs[roff[i]:roff[i + 1]]``),
+    the ``nm`` measures of each into ``out + 6 * nm * i`` (reference count, hits, candidate
+    count, R, P, F); ``nvocab``: a bound on the ids.  ``marks``: NULL, or the highlights (every
+    pair with one reference, each measure's row with a marks function).  Returns 0, or
+    _score_pair's error code with the pair in ``at[0]`` (the one raiser: _count_error)."""
+    cdef Py_ssize_t i
+    cdef int rc = 0
+    w.marks = &marks.rec if marks != NULL else NULL
+    for i in range(npairs):
+        if marks != NULL:
+            marks.rec.peer = marks.peer + marks.peer_at[i]
+            marks.rec.model = marks.model + marks.model_at[i]
+            marks.rec.np = 0
+        rc = _score_pair(w, ms, nm, mode_b, mode_max, alpha, peers[i], refs + roff[i], <int>(roff[i + 1] - roff[i]),
+                         out + i * nm * 6, nvocab)
+        if rc != 0:
+            at[0] = i
+            break
+    w.marks = NULL
+    return rc
+
 
 cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
-    """All measures of one pair; returns 0, -1 (out of memory), -2 (ROUGE-W, empty reference) or -3
-    (a trace-back table above MAX_TRACE_CELLS: docs/limits.md). ``w.marks``: NULL, or the
-    highlights of the pair's one reference (a Marks record, marks.pxi).  Each measure's row of
-    the kind table (kinds.pxi: KIND_ROWS) counts every reference into the PairC's rh/rm/rp/rs;
-    _combine applies the multi-reference rule.  Rows flagged ROW_LAST run in a second pass."""
+    """All measures of one pair (score_docs); returns 0, -1 (out of memory), -2 (ROUGE-W, empty
+    reference) or -3 (a trace-back table above MAX_TRACE_CELLS: docs/limits.md). ``w.marks``:
+    NULL, or the highlights of the pair's one reference (a Marks record).  Each measure's row of
+    the kind table (kinds.pxi: KIND_ROWS) counts every reference into the PairC's rh/rm/rp/rs
+    (its marks function when there are marks); _combine applies the multi-reference rule.  Rows
+    flagged ROW_LAST run in a second pass."""
     cdef PairC c
     cdef int qn, rc, last, flags
     cdef bint any_last = False
+    cdef const KindRow* row
     if _pair_ids(w, &c, P, R, nr, nvocab) < 0:
         return -1
     for last in range(2):
         for qn in range(nm):
-            flags = KIND_ROWS[ms[qn].kind].flags
+            row = &KIND_ROWS[ms[qn].kind]
+            flags = row.flags
             if (flags & ROW_LAST) != last * ROW_LAST:
                 any_last = True
                 continue
-            rc = KIND_ROWS[ms[qn].kind].count(w, &c, ms + qn, qn, mode_b)
+            if c.mks == NULL:
+                rc = row.count(w, &c, ms + qn, qn, mode_b)
+            else:
+                rc = row.marks(w, &c, ms + qn, qn, mode_b)
             if rc < 0:
                 return rc
             _combine(&c, mode_b, mode_max, flags & ROW_WEIGHTED, ms[qn].inv_w, alpha, out + qn * 6)
@@ -239,17 +284,9 @@ cdef void _pairs_marks(Marks* mks, const uint8_t* hit, Py_ssize_t count) noexcep
 
 cdef int _count_error(int rc, Py_ssize_t pair) except -1:
     """(GIL) The one raiser of _score_pair's codes (0: none; -2 ROUGE-W of a reference with no
-    tokens, -3 a trace-back table above MAX_TRACE_CELLS, else out of memory); ``pair`` (an index,
-    < 0: one pair of a per-pair kernel) is named in the message."""
-    where = f"pair {pair + 1}: " if pair >= 0 else ""
-    if rc == -2:
-        raise InputError(f"{where}ROUGE-W is undefined for a reference with no tokens "
-                         "(ROUGE-1.5.5 dies with a division by zero here)")
-    if rc == -3:
-        raise InputError(f"{where}a sentence pair too long for the ROUGE-L/W trace-back "
-                         f"(longest reference sentence x longest candidate sentence above "
-                         f"{MAX_TRACE_CELLS:.0f} token pairs, docs/limits.md); split the summaries "
-                         f"into sentences or limit their length (word_limit / -l)")
+    tokens, -3 a trace-back table above MAX_TRACE_CELLS, else out of memory; their texts:
+    ``_pure.count_error``, the readable path's too); ``pair`` (an index, < 0: one pair of a
+    per-pair kernel) is named in the message."""
     if rc != 0:
-        raise MemoryError()
+        raise _pure_count_error(rc, f"pair {pair + 1}: " if pair >= 0 else "", MAX_TRACE_CELLS)
     return 0

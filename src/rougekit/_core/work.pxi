@@ -34,7 +34,6 @@ cdef struct Marks:
     uint8_t* model     # 0/1 per reference position
     Buf pairs          # int32 (reference, candidate) sentence-token positions of the LCS traces
     Py_ssize_t np      # pairs listed
-    double distinct    # ROUGE-N: the n-grams found in both texts, each once
 
 
 cdef struct PairC:

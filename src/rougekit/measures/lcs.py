@@ -13,8 +13,9 @@ import re
 
 from rougekit import _core, limits
 from rougekit._core import _explain
+from rougekit._core._pure import count_error
 from rougekit._core.kinds import KernelSpec, Kind
-from rougekit.errors import InputError, OptionError
+from rougekit.errors import OptionError
 from rougekit.limits import shown
 from rougekit.measures.base import Family, Match, Measure
 from rougekit.measures.counts import RefStats, round5, wlcs_paper_value
@@ -26,11 +27,7 @@ def _check_trace_size(peer_sentences, model_sentences) -> None:
     longest_peer = max(map(len, peer_sentences), default=0)
     longest_model = max(map(len, model_sentences), default=0)
     if longest_peer * longest_model > limits.MAX_TRACE_CELLS:
-        raise InputError(
-            f"a sentence pair too long for the ROUGE-L/W trace-back ({longest_model} x {longest_peer} tokens, "
-            f"above {limits.MAX_TRACE_CELLS} token pairs, docs/limits.md); split the summaries into sentences "
-            f"or limit their length (word_limit / -l)"
-        )
+        raise count_error(-3, cells=limits.MAX_TRACE_CELLS, sizes=(longest_model, longest_peer))
 
 
 class LongestCommonSubsequence(Family):
@@ -92,9 +89,7 @@ class LongestCommonSubsequence(Family):
         for sentence in units:
             base += float(len(sentence)) ** weight
         if base == 0:
-            raise InputError(
-                "ROUGE-W is undefined for a reference with no tokens (ROUGE-1.5.5 dies with a division by zero here)"
-            )
+            raise count_error(-2)
         return RefStats(hits, base**weight, float(len(peer.tokens)) ** weight, (hits / base) ** (1 / weight))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):
