@@ -141,6 +141,17 @@ def test_executor_warnings_reach_the_driver(spark):
     assert text.endswith("(and in 1 other Arrow batch)"), text
 
 
+def test_a_warning_names_its_arrow_batch_counted_in_dataframe_order(spark):
+    """Batches are counted in DataFrame order, with or without a warning: the one with Han text is the third."""
+    rows = [{"prediction": "the cat", "reference": "a cat"}] * 9 + [{"prediction": "猫坐", "reference": "a cat"}]
+    df = _frame(spark, rows, [7, 2, 1], "prediction string, reference string")  # three batches (7 rows at most)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rougekit.spark.score(df, bootstrap=None)
+    ours = [str(w.message) for w in caught if type(w.message).__module__ == "rougekit.errors"]
+    assert len(ours) == 1 and ours[0].startswith("Arrow batch 3: 1 of 2 summaries have words but no tokens"), ours
+
+
 def test_options_and_columns_are_checked_on_the_driver(spark):
     row = {"prediction": "a", "reference": "a", "n": 1}
     df = _frame(spark, [row], [1], "prediction string, reference string, n long")

@@ -2,8 +2,9 @@
 
 :func:`score` takes a Dask DataFrame or Bag and returns what ``rougekit.score`` returns on the
 gathered data, number for number; the counting runs in the workers
-(:func:`~rougekit.dask.partition.score_partition`, the same batch function a Spark
-``mapInPandas`` recipe calls through :func:`~rougekit.dask.partition.statistics_frame`).
+(:func:`~rougekit.dask.partition.score_partition`, the same batch function :mod:`rougekit.spark` runs
+on Arrow batches and a Spark ``mapInPandas`` recipe calls through
+:func:`~rougekit.dask.partition.statistics_frame`).
 :func:`cdist`, :func:`extract` and :func:`dedup` are :mod:`rougekit.process`'s, over blocks of the matrix.
 """
 

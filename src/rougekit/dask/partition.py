@@ -1,7 +1,8 @@
 """Scoring one partition of a data set: the function every worker runs, with no Dask in it.
 
-A partition is a ``pandas.DataFrame`` (of a Dask DataFrame, or a Spark ``mapInPandas`` batch) or a
-list of records (a Dask Bag's partition: dicts, or ``(candidate, references)`` tuples). The
+A partition is a ``pandas.DataFrame`` (of a Dask DataFrame, or a Spark ``mapInPandas`` batch), a
+``pyarrow.RecordBatch`` or ``Table`` (a Spark ``mapInArrow`` batch), or a list of records (a Dask
+Bag's partition: dicts, or ``(candidate, references)`` tuples). The
 worker reads the named columns, checks every cell, and calls the engine's batch scoring through
 :meth:`rougekit.Scorer.statistics`; what comes back is per-pair sufficient statistics, columnar:
 an n x measures x 6 float64 array (reference count, hits, candidate count, recall, precision, f:
@@ -75,7 +76,8 @@ class PartitionStats:
 def score_partition(
     part, columns: Columns, measures=DEFAULT_MEASURES, where: str = "", *, dask_strings: bool = False, **options
 ) -> PartitionStats:
-    """Score one partition (a pandas DataFrame or a list of records) with ``rougekit.score``'s options.
+    """Score one partition (a pandas DataFrame, a pyarrow RecordBatch or a list of records) with
+    ``rougekit.score``'s options.
 
     ``where`` names the partition in error messages (e.g. ``"partition 3"``). ``jobs`` (threads of the
     compiled engine) defaults to 1: a cluster runs one task per worker thread (or Spark task slot).
@@ -95,14 +97,24 @@ def score_partition(
 
 def read_partition(
     part, columns: Columns, where: str = "", dask_strings: bool = False
-) -> tuple[list, list, list | None, list[str] | None]:
+) -> tuple[Any, Any, Any, list[str] | None]:
     """(candidates, references per pair, sources or None, ids or None) of a partition, every cell checked.
+    An Arrow column of strings with no null holds nothing but ``str``: it is given as it is (a pyarrow
+    array, which :meth:`rougekit.Scorer.statistics` reads as the list of its items).
     ``dask_strings``: refuse string cells that read back as a Python list (Dask's convert-string made
     them from a column of lists); other engines (Spark) hand text over as it is."""
     prefix = f"{where}, " if where else ""
+    plain: set[str] = set()  # columns whose every cell is a str (nothing to check cell by cell)
     if isinstance(part, list):
         rows = [_record(item, columns, f"{prefix}record {k + 1}") for k, item in enumerate(part)]
         table = {name: [row[n] for row in rows] for n, name in enumerate(columns.names)}
+    elif _arrow_batch(part):  # a pyarrow RecordBatch or Table (Spark's mapInArrow)
+        have = part.schema.names
+        missing = [n for n in columns.names if n not in have]
+        if missing:
+            raise OptionError(f"no column {missing[0]!r} in the data (columns: {', '.join(map(str, have))})")
+        plain = {n for n in columns.names if n != columns.ids and _strings_without_nulls(part.column(n))}
+        table = {n: part.column(n) if n in plain else part.column(n).to_pylist() for n in columns.names}
     else:
         import pandas as pd
 
@@ -113,20 +125,49 @@ def read_partition(
         for name in columns.names if dask_strings else ():
             if name != columns.ids and isinstance(part[name].dtype, pd.StringDtype):
                 _not_stringified_lists(table[name], name, prefix)
-    cands = [_summary(v, columns.candidates, prefix, k) for k, v in enumerate(table[columns.candidates])]
+    cands = _summaries(table, columns.candidates, prefix, plain)
     names = columns.reference_names
     if len(names) == 1:
-        refs = [_references(v, names[0], prefix, k) for k, v in enumerate(table[names[0]])]
+        refs = _summaries(table, names[0], prefix, plain, _references)
     else:  # one reference in each column
-        cells = zip(*(table[n] for n in names))
-        refs = [[_summary(v, n, prefix, k) for n, v in zip(names, row)] for k, row in enumerate(cells)]
+        cells = zip(*(_listed(table[n]) for n in names))
+        if plain.issuperset(names):
+            refs = [list(row) for row in cells]
+        else:
+            refs = [[_summary(v, n, prefix, k) for n, v in zip(names, row)] for k, row in enumerate(cells)]
     sources = None
     if columns.sources is not None:
-        sources = [_summary(v, columns.sources, prefix, k) for k, v in enumerate(table[columns.sources])]
+        sources = _summaries(table, columns.sources, prefix, plain)
     ids = None
     if columns.ids is not None:
         ids = [pair_id(v, columns.ids, prefix, k) for k, v in enumerate(table[columns.ids])]
     return cands, refs, sources, ids
+
+
+def _summaries(table: dict, column: str, prefix: str, plain: set[str], check=None):
+    """A column's cells, each checked by ``check`` (:func:`_summary`); a ``plain`` column (an Arrow
+    column of strings with no null) is given as it is, for the engine to read."""
+    if column in plain:
+        return table[column]
+    check = check or _summary
+    return [check(v, column, prefix, k) for k, v in enumerate(table[column])]
+
+
+def _listed(cells) -> list:
+    return cells if isinstance(cells, list) else cells.to_pylist()
+
+
+def _arrow_batch(part) -> bool:
+    return type(part).__module__.startswith("pyarrow") and type(part).__name__ in ("RecordBatch", "Table")
+
+
+def _strings_without_nulls(array) -> bool:
+    """An Arrow column of strings with no null: every cell reads as a ``str``."""
+    import pyarrow as pa
+
+    kind = array.type
+    text = pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind)
+    return array.null_count == 0 and text
 
 
 def pair_id(value, column: str, prefix: str, k: int) -> str:

@@ -1,8 +1,10 @@
 """``rougekit.spark.score`` and ``per_pair``: a Spark DataFrame counted in the executors.
 
-The rows keep their DataFrame order through a row number (``monotonically_increasing_id``: the
-partition in its high bits, the row within it in its low bits), so the pair IDs, the corpus numbers
-and the seeded bootstrap are those of ``rougekit.score`` on ``df.collect()``. What goes wrong in an
+The executors read Arrow batches (``mapInArrow``: no pandas on either side) and send each batch's
+statistics back as one row of bytes. The rows keep their DataFrame order through a row number
+(``monotonically_increasing_id``: the partition in its high bits, the row within it in its low bits),
+so the pair IDs, the corpus numbers and the seeded bootstrap are those of ``rougekit.score`` on
+``df.collect()``. What goes wrong in an
 executor (a bad cell, a lone surrogate) comes back as data, not as a JVM traceback: the driver raises
 the first error in DataFrame order, naming the pair as ``rougekit.score`` would.
 """
@@ -16,22 +18,15 @@ from typing import Any, Iterator
 import numpy as np
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
-from rougekit.dask.partition import (
-    STATISTICS,
-    Columns,
-    frame_columns,
-    pair_id,
-    relay_warnings,
-    result_from_frame,
-    spark_schema,
-    statistics_frame,
-)
+from rougekit.dask.partition import STATISTICS, Columns, relay_warnings, score_partition
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.results import RougeResult
 
 ROW = "__rougekit_row"
-IDS = "__rougekit_id"
-NOTE = "__rougekit_note"  # an executor's warnings (first row of a batch) or its error (a row of its own)
+PAIRS = "__rougekit_pairs"  # the pairs of an Arrow batch (its statistics are one bytes cell)
+STATS = "__rougekit_stats"
+IDS = "__rougekit_ids"
+NOTE = "__rougekit_note"  # an Arrow batch's warnings, or its error (a row with no statistics)
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError, "InputError": InputError, "OptionError": OptionError}
 _PAIR = re.compile(r"^(pair|row) (\d+): ")
 
@@ -60,10 +55,10 @@ def score(
     _no_bleu(driver)
     columns = Columns.build(candidates, references, ids, sources)
     _check_columns(df, columns)
-    stats = _gather(df, columns, measures, worker_options)
-    if not len(stats):
+    data, pair_ids = _gather(df, columns, measures, worker_options, len(driver.measures))
+    if not len(data):
         raise InputError("the DataFrame has no rows: nothing to score")
-    return result_from_frame(stats, measures=measures, ids=None if ids is None else IDS, **worker_options)
+    return driver.result(data, pair_ids)
 
 
 def per_pair(
@@ -78,7 +73,8 @@ def per_pair(
 ):
     """``df`` with per-pair scores added as double columns named ``<measure>_<stat>`` (e.g.
     ``ROUGE-L_f``; ``stats`` from ``reference_count``, ``hits``, ``candidate_count``, ``recall``,
-    ``precision``, ``f``), computed lazily in the executors like any other column."""
+    ``precision``, ``f``), computed lazily in the executors like any other column. The other columns
+    pass through as Arrow arrays, as Spark gave them (``mapInArrow``: no pandas conversion)."""
     worker_options = {"jobs": 1, "bootstrap": None, **options}
     scorer = Scorer(measures, **worker_options)
     _no_bleu(scorer)
@@ -94,19 +90,22 @@ def per_pair(
     from pyspark.sql.types import DoubleType, StructField, StructType
 
     out = StructType(list(df.schema.fields) + [StructField(c, DoubleType(), False) for c in added])
+    picked = [j * len(STATISTICS) + STATISTICS.index(s) for j in range(len(scorer.measures)) for s in stats]
 
-    def batches(frames: Iterator) -> Iterator:
-        for frame in frames:
-            scored = statistics_frame(
-                frame, columns.candidates, _refs(columns), measures=measures, sources=columns.sources, **worker_options
-            )
-            yield frame.assign(**{c: scored[c].to_numpy() for c in added})
+    def batches(arrow_batches: Iterator) -> Iterator:
+        import pyarrow as pa
 
-    return df.mapInPandas(batches, schema=out)
+        for batch in arrow_batches:
+            if not batch.num_rows:
+                continue
+            scored = score_partition(batch, columns, measures, **worker_options)
+            for w in scored.warnings:  # to the executor's log
+                warnings.warn(w, stacklevel=2)
+            flat = scored.data.reshape(batch.num_rows, -1)
+            scores = [pa.array(flat[:, c], pa.float64()) for c in picked]
+            yield pa.RecordBatch.from_arrays([*batch.columns, *scores], names=[*batch.schema.names, *added])
 
-
-def _refs(columns: Columns):
-    return columns.references if isinstance(columns.references, str) else list(columns.references)
+    return df.mapInArrow(batches, schema=out)
 
 
 def _no_bleu(scorer: Scorer) -> None:
@@ -126,74 +125,75 @@ def _check_columns(df, columns: Columns) -> None:
             raise TypeError(f"column {name!r} holds {kind}, not text (a string or an array of strings)")
 
 
-def _gather(df, columns: Columns, measures, options: dict):
-    """Every row's statistics (a pandas DataFrame in the DataFrame's order); raises the first error."""
+def _gather(df, columns: Columns, measures, options: dict, width: int) -> tuple[np.ndarray, list[str] | None]:
+    """Every pair's statistics (an n x measures x 6 array in the DataFrame's order) and the pair IDs
+    (None without an ``ids`` column); raises the first error. An Arrow batch comes back as ONE row
+    holding its statistics as bytes (float64, C order): no per-pair row through the JVM."""
     from pyspark.sql import functions as F
 
-    names = frame_columns(measures)
     keep = [F.monotonically_increasing_id().alias(ROW)] + [F.col(f"`{n}`") for n in dict.fromkeys(columns.names)]
     table = df.select(*keep)
-    extra = [f"`{IDS}` string"] if columns.ids is not None else []
-    schema = ", ".join([spark_schema(measures, keep=[ROW]), *extra, f"`{NOTE}` string"])
+    extra = [f"`{IDS}` array<string>"] if columns.ids is not None else []
+    schema = ", ".join([f"`{ROW}` long", f"`{PAIRS}` long", f"`{STATS}` binary", *extra, f"`{NOTE}` string"])
 
-    def batches(frames: Iterator) -> Iterator:
-        yield from _score_batches(frames, columns, measures, options)
+    def batches(arrow_batches: Iterator) -> Iterator:
+        yield from _score_batches(arrow_batches, columns, measures, options)
 
-    stats = table.mapInPandas(batches, schema=schema).toPandas()
-    stats = stats.sort_values(ROW, kind="stable").reset_index(drop=True)
-    notes = stats[NOTE].notna()
-    failed = notes & stats[names[0]].isna()
-    if failed.any():
-        _raise_first(stats[failed].iloc[0], stats[~failed])
-    relay_warnings([_warnings(note) for note in stats[NOTE][notes]], unit="Arrow batch", stacklevel=4)
-    return stats
+    rows = sorted(table.mapInArrow(batches, schema=schema).collect(), key=lambda r: r[ROW])
+    failed = [r for r in rows if r[STATS] is None]
+    if failed:
+        _raise_first(failed[0], rows)
+    relay_warnings([_warnings(r[NOTE]) if r[NOTE] else [] for r in rows], unit="Arrow batch", stacklevel=4)
+    parts = [np.frombuffer(r[STATS], dtype=np.float64).reshape(r[PAIRS], width, len(STATISTICS)) for r in rows]
+    data = np.concatenate(parts) if parts else np.zeros((0, width, len(STATISTICS)))
+    ids = None if columns.ids is None else [i for r in rows for i in r[IDS]]
+    return data, ids
 
 
-def _score_batches(frames: Iterator, columns: Columns, measures, options: dict) -> Iterator:
-    """The executor's side: each Arrow batch scored, its warnings noted on its first row; a bad batch
-    ends the partition with one row naming the error (its row number, the pair within the partition)."""
-    import pandas as pd
+def _score_batches(batches: Iterator, columns: Columns, measures, options: dict) -> Iterator:
+    """The executor's side (``mapInArrow``): each Arrow batch scored by the Dask workers' batch function,
+    sent back as one row (its first row number, its pair count, its statistics as bytes, its warnings);
+    a bad batch ends the partition with a row naming the error (its row number, the pair within the
+    partition) and no statistics."""
+    import pyarrow as pa
 
     done = 0
-    names = frame_columns(measures)
-    for frame in frames:
+    for batch in batches:
+        if not batch.num_rows:
+            continue
         try:
-            with warnings.catch_warnings(record=True) as caught:
-                warnings.simplefilter("always")
-                scored = statistics_frame(
-                    frame, columns.candidates, _refs(columns), measures=measures, keep=[ROW],
-                    sources=columns.sources, **options,
-                )  # fmt: skip
-            if columns.ids is not None:
-                cells = frame[columns.ids].tolist()
-                scored[IDS] = [pair_id(v, columns.ids, "", k) for k, v in enumerate(cells)]
+            scored = score_partition(batch, columns, measures, **options)
         except (TypeError, ValueError, RougeKitError) as e:
             message = str(e)
             hit = _PAIR.match(message)
             first = done + int(hit[2]) - 1 if hit else done
-            row = int(frame[ROW].iloc[min(first - done, len(frame) - 1)])
+            row = batch.column(ROW)[min(first - done, batch.num_rows - 1)].as_py()
             word = hit[1] if hit else "pair"
             note = f"{type(e).__name__}|{word}|{first}|{message[hit.end() :] if hit else message}"
-            error = {ROW: [row], **{c: [np.nan] for c in names}}
-            if columns.ids is not None:
-                error[IDS] = [None]
-            yield pd.DataFrame({**error, NOTE: [note]})
+            yield _out(pa, columns, row, None, None, None, note)
             return
-        messages = [f"{type(w.message).__name__}|{w.message}" for w in caught if isinstance(w.message, Warning)]
-        notes: list = [None] * len(scored)
-        if messages and notes:
-            notes[0] = "\n".join(messages)
-        scored[NOTE] = notes
-        done += len(frame)
-        yield scored
+        notes = "\n".join(f"{type(w).__name__}|{w}" for w in scored.warnings) or None
+        row = batch.column(ROW)[0].as_py()
+        yield _out(pa, columns, row, batch.num_rows, scored.data.tobytes(), scored.ids, notes)
+        done += batch.num_rows
 
 
-def _raise_first(error, scored) -> None:
+def _out(pa, columns: Columns, row: int, pairs, stats, ids, note):
+    """One row of :func:`_score_batches`' output, as an Arrow batch of the schema ``_gather`` declares."""
+    arrays = [pa.array([row], pa.int64()), pa.array([pairs], pa.int64()), pa.array([stats], pa.binary())]
+    names = [ROW, PAIRS, STATS]
+    if columns.ids is not None:
+        arrays.append(pa.array([ids], pa.list_(pa.string())))
+        names.append(IDS)
+    return pa.RecordBatch.from_arrays([*arrays, pa.array([note], pa.string())], names=[*names, NOTE])
+
+
+def _raise_first(error, rows: list) -> None:
     """The error of the first bad row in DataFrame order, its row counted from the DataFrame's first row:
     every row of the partitions before it was scored (it is the first error), so they are counted here."""
     kind, word, local, message = str(error[NOTE]).split("|", 3)
-    partition = int(error[ROW]) >> 33
-    before = int(((scored[ROW].to_numpy() >> 33) < partition).sum())
+    partition = error[ROW] >> 33
+    before = sum(r[PAIRS] for r in rows if r[STATS] is not None and r[ROW] >> 33 < partition)
     raise _ERRORS.get(kind, ValueError)(f"{word} {before + int(local) + 1}: {message}")
 
 
