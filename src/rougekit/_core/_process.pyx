@@ -724,3 +724,6 @@ cdef class _Greedy:
                 score[i] = 0.0
                 keep[i] = <uint8_t>self._one(base + off[i], off[i + 1] - off[i], gid, &match[i], &score[i])
         self.seen += n
+
+
+include "allpairs.pxi"  # phase 1 on a cluster: every pair above the threshold (cluster29)

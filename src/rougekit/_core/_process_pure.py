@@ -236,3 +236,12 @@ def _overlap(xs: list[int], ys: list[int]) -> int:
         else:
             j += 1
     return c
+
+
+def __getattr__(name: str):
+    """The all-pairs twin (``_AllPairs``, ``greedy_pairs``) lives in ``_allpairs_pure``, which imports this module."""
+    if name in ("_AllPairs", "greedy_pairs"):
+        from . import _allpairs_pure
+
+        return getattr(_allpairs_pure, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
