@@ -1,5 +1,5 @@
 """Phase 1 of the Self-Instruct rule on a cluster (issue 29): the all-pairs index (``_AllPairs``,
-compiled in ``_process`` from allpairs.pxi, and its twin ``_allpairs_pure``) returns every pair
+compiled in ``_process`` from allpairs.pxi, and its twin in ``_process_pure``) returns every pair
 (old < new) with rouge-score's rougeL F above the threshold, bit for bit the full matrix's and
 rouge-score's; phase 2 (``greedy_pairs``) on those pairs gives ``process.dedup``'s decisions."""
 

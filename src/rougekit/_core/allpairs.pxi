@@ -7,7 +7,7 @@
 # length and signature bounds and the bit-parallel LCS (Query).  The index is read-only once built,
 # so blocks may be probed on several threads at once (each call has its own scratch).
 #
-# The readable twin is _allpairs_pure.py.
+# The readable twin is at the end of _process_pure.py.
 
 import numpy as np
 
