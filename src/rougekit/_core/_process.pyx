@@ -1036,3 +1036,6 @@ cdef class _Greedy:
         finally:
             self._collect()
         self.seen += n
+
+
+include "allpairs.pxi"  # phase 1 on a cluster: every pair above the threshold (cluster29)

@@ -7,7 +7,7 @@ every number depends only on its pair, so the blocks are exactly the single-proc
 ``dedup`` runs the Self-Instruct rule the same way as :func:`rougekit.process.dedup` decides it:
 the workers find, on the blocks of the lower triangle (each text against the texts before it),
 every pair scoring above the threshold (rougeL: by prefix filtering, the LCS only on the pairs
-that share a prefix token and pass the length bound, :class:`rougekit.process.blocks.PrefixIndex`);
+that share a prefix token and pass the bounds, the compiled :class:`rougekit.process.blocks.PrefixIndex`);
 the client then applies the rule to those pairs in input order
 (:func:`rougekit.process.greedy_from_pairs`), which needs no other pair.
 """
@@ -111,7 +111,7 @@ def dedup(
     encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, each task a block of new texts against it
-        index = dask.delayed(PrefixIndex(encoder.encode(texts, "texts"), threshold), traverse=False)
+        index = _shipped(dask, PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True))
         found = [dask.delayed(_index_pairs)(index, j0, min(len(texts), j0 + size)) for j0 in range(0, len(texts), size)]
         return dedup_from_pairs(len(texts), list(dask.compute(*found)), threshold, name)
     blocks = _blocks(dask, texts, size)
@@ -122,6 +122,21 @@ def dedup(
         if o0 <= n0
     ]
     return dedup_from_pairs(len(texts), list(dask.compute(*tasks)), threshold, name)
+
+
+def _shipped(dask, index: PrefixIndex):
+    """The index for the tasks: on a distributed client, sent to every worker once (each builds its
+    compiled index once, on first use); otherwise one object of the graph."""
+    try:
+        from dask.base import get_scheduler
+        from distributed import get_client
+
+        client = get_client()
+    except (ImportError, ValueError):
+        return dask.delayed(index, traverse=False)
+    if getattr(get_scheduler(), "__self__", None) is not client:  # another scheduler asked for (config)
+        return dask.delayed(index, traverse=False)
+    return client.scatter(index, broadcast=True, hash=False)
 
 
 def _index_pairs(index: PrefixIndex, j0: int, j1: int):

@@ -7,9 +7,11 @@ Distributed front ends (``rougekit.dask``) call these on blocks of the matrix:
   next block of texts in input order and returns their decisions, remembering what it kept;
 * :func:`greedy_from_pairs` -- the same decisions from every pair (new, earlier) scoring above
   the threshold, however they were found (e.g. :func:`cdist_block` with ``score_cutoff`` on the
-  blocks of the lower triangle, in parallel): the sequential part is then a pass over those pairs.
+  blocks of the lower triangle, in parallel): the sequential part is then a pass over those pairs;
+* :class:`PrefixIndex` -- those pairs for a block of new texts against every text before them,
+  from the compiled all-pairs index of the whole input (phase 1 on a cluster).
 
-Both go to the kernels the backend chose (``rougekit._core._process`` or its pure-Python twin).
+All go to the kernels the backend chose (``rougekit._core._process`` or its pure-Python twin).
 """
 
 from __future__ import annotations
@@ -191,20 +193,18 @@ def greedy_from_pairs(n: int, new, old, score, threshold: float) -> tuple[np.nda
     above = score > threshold
     new, old, score = new[above], old[above], score[above]
     order = np.lexsort((old, new))  # by new text, then the earlier text in input order
-    new, old, score = new[order].tolist(), old[order].tolist(), score[order].tolist()
-    keep = np.ones(n, dtype=bool)
+    keep = np.ones(n, dtype=np.uint8)
     match = np.full(n, -1, dtype=np.int64)
     best = np.zeros(n, dtype=np.float64)
-    k = 0
-    while k < len(new):
-        i, top, arg = new[k], -1.0, -1
-        while k < len(new) and new[k] == i:
-            if keep[old[k]] and score[k] > top:  # the first of the best kept texts
-                top, arg = score[k], old[k]
-            k += 1
-        if arg >= 0:
-            keep[i], match[i], best[i] = False, arg, top
-    return keep, match, best
+    process_kernels().greedy_pairs(
+        np.ascontiguousarray(new[order]),
+        np.ascontiguousarray(old[order]),
+        np.ascontiguousarray(score[order]),
+        keep,
+        match,
+        best,
+    )
+    return keep.astype(bool), match, best
 
 
 def check_threshold(threshold) -> float:
@@ -217,38 +217,16 @@ def check_threshold(threshold) -> float:
     return value
 
 
-def _prefix_elements(e: Encoded, rank: np.ndarray, threshold: float, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """(element key, text) of the prefix of every text: its tokens as a bag, each occurrence an element
-    ``(token, k)`` (the k-th time it is in the text), ordered by the token's rank then k; a text of
-    n tokens keeps the first ``n - o + 1`` where ``o`` is a lower bound of the LCS of any pair with F
-    above ``threshold`` (``LCS > t n / (2 - t)``, at least 1), so two texts with F above the threshold
-    share an element of their prefixes (prefix filtering; the bag overlap bounds the LCS)."""
-    n = len(e)
-    lengths = e.lengths.astype(np.int64)
-    text = np.repeat(np.arange(n, dtype=np.int64), lengths)
-    ids = np.ascontiguousarray(e.ids[int(e.off[0]) : int(e.off[-1])], dtype=np.int64)
-    order = np.lexsort((np.arange(len(ids)), ids, text))  # by text, token, position
-    tok, txt = ids[order], text[order]
-    start = np.ones(len(tok), dtype=bool)
-    start[1:] = (tok[1:] != tok[:-1]) | (txt[1:] != txt[:-1])
-    first = np.maximum.accumulate(np.where(start, np.arange(len(tok)), 0))
-    occurrence = np.arange(len(tok)) - first
-    key = tok * width + occurrence  # the element (token, occurrence)
-    by_rank = np.lexsort((occurrence, rank[tok].astype(np.int64), txt))  # each text's elements rarest first
-    key, txt = key[by_rank], txt[by_rank]
-    low = np.floor(threshold * lengths / (2.0 - threshold) - 1e-6).astype(np.int64)
-    keep_n = lengths - np.maximum(low, 1) + 1
-    text_start = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(lengths, out=text_start[1:])
-    place = np.arange(len(key)) - text_start[txt]
-    inside = place < keep_n[txt]
-    return key[inside], txt[inside]
-
-
 class PrefixIndex:
-    """The prefix elements of every text of a corpus, sorted by element: phase 1 of the rule for any
-    block of new texts against all the texts before them (:meth:`pairs_above`), without the block
-    matrix. Built once (on the client or the driver), shipped to the workers with the token ids.
+    """Phase 1 of the rule for any block of new texts against all the texts before them
+    (:meth:`pairs_above`): the compiled all-pairs index (``_AllPairs``: the prefixes of every text
+    over one rarity order, with the length, positional and signature bounds of :class:`Greedy`'s,
+    the LCS only on the survivors). Built on the client or driver from the token ids; a pickled
+    index carries only the ids and the rank, and is rebuilt once where it lands (each worker).
+
+    ``skip_repeats``: an exact repeat of an earlier text is left out of the earlier side (with a
+    threshold below 1 it is always dropped, so it is never a kept match: :func:`greedy_from_pairs`
+    needs none of its pairs as the earlier text).
 
     >>> from rougekit.process.encode import Encoder
     >>> e = Encoder("rougeL").encode(["the cat sat on the mat", "the cat sat on a mat", "dogs bark"])
@@ -257,94 +235,52 @@ class PrefixIndex:
     ([1], [0], 0.8333)
     """
 
-    def __init__(self, encoded: Encoded, threshold: float) -> None:
+    def __init__(self, encoded: Encoded, threshold: float, *, skip_repeats: bool = False) -> None:
         from .encode import rank_by_frequency
 
         self.threshold = check_threshold(threshold)
-        self.encoded = encoded
+        start, stop = int(encoded.off[0]), int(encoded.off[-1])
+        self.ids = np.ascontiguousarray(encoded.ids[start:stop], np.int32)
+        self.off = np.ascontiguousarray(encoded.off - start, np.int64)
         self.vocab = encoded.vocab
-        rank = rank_by_frequency(encoded, vocab=self.vocab)
-        self.width = int(encoded.lengths.max(initial=0)) + 1
-        key, text = _prefix_elements(encoded, rank, self.threshold, self.width)
-        # by element then text: (element, text) as one int64, so a lookup takes only the earlier texts
-        self._n = max(1, len(encoded))
-        order = np.argsort(key, kind="stable")
-        self.key, self.text = key[order] * self._n + text[order], text[order]
-        self._sig = _signatures(encoded)
-        # the same elements by text, to find a block's own
-        by_text = np.argsort(text, kind="stable")
-        self._own_key = key[by_text]
-        self._own_start = np.searchsorted(text[by_text], np.arange(len(encoded) + 1))
+        self.rank = np.ascontiguousarray(rank_by_frequency(encoded, vocab=self.vocab), np.int32)
+        self.indexed = np.ones(len(encoded), dtype=np.uint8)
+        if skip_repeats and self.threshold < 1.0:
+            self.indexed[_repeats(self.ids, self.off)] = 0
+        self._kernel = None
 
-    def candidates(self, j0: int, j1: int) -> tuple[np.ndarray, np.ndarray]:
-        """(new, old) of the pairs old < new, new in ``j0:j1``, sharing a prefix element and passing
-        the length bound."""
-        s0, s1 = int(self._own_start[j0]), int(self._own_start[j1])
-        keys = self._own_key[s0:s1]
-        owner = np.repeat(np.arange(j0, j1, dtype=np.int64), np.diff(self._own_start[j0 : j1 + 1]))
-        lo = np.searchsorted(self.key, keys * self._n, side="left")
-        hi = np.searchsorted(self.key, keys * self._n + owner, side="left")  # the texts before the owner
-        count = hi - lo
-        total = int(count.sum())
-        new = np.repeat(owner, count)
-        old = self.text[np.repeat(lo, count) + (np.arange(total) - np.repeat(np.cumsum(count) - count, count))]
-        if len(new):  # each pair once (a pair shares several elements): sorted, repeats dropped
-            pair = np.sort(new * len(self.encoded) + old)
-            first = np.ones(len(pair), dtype=bool)
-            first[1:] = pair[1:] != pair[:-1]
-            pair = pair[first]
-            new, old = pair // len(self.encoded), pair % len(self.encoded)
-        lengths = self.encoded.lengths
-        m, n = lengths[old], lengths[new]
-        # the signature bound on the bag overlap (so on the LCS): a bit of y's signature missing in
-        # x's is a token of y missing in x; F = 2 LCS / (m + n) (the margin keeps rounding out of it)
-        xs, ys = self._sig[new], self._sig[old]
-        ub = np.minimum(m - _popcount(ys & ~xs), n - _popcount(xs & ~ys))
-        fits = 2.0 * ub / np.maximum(m + n, 1) > self.threshold - 1e-9
-        return new[fits], old[fits]
+    def __len__(self) -> int:
+        return len(self.off) - 1
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_kernel"] = None  # rebuilt where it is unpickled, on first use
+        return state
+
+    @property
+    def kernel(self):
+        """The compiled index (built on first use)."""
+        if self._kernel is None:
+            self._kernel = process_kernels()._AllPairs(self.threshold, self.rank, self.ids, self.off, self.indexed)
+        return self._kernel
 
     def pairs_above(self, j0: int, j1: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(new, old, F) of every pair old < new, new in ``j0:j1``, with rouge-score's rougeL F above
         the threshold (:func:`greedy_from_pairs` takes them)."""
-        new, old = self.candidates(j0, j1)
-        if not len(new):
-            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
-        f = _f_of_pairs(self.encoded, self.encoded, old, new, self.vocab)
-        above = f > self.threshold
-        return new[above], old[above], f[above]
+        return self.kernel.pairs(j0, j1)
 
 
-def _f_of_pairs(a: Encoded, b: Encoded, ia: np.ndarray, ib: np.ndarray, vocab: int) -> np.ndarray:
-    """rouge-score's rougeL F of the pairs (``a[ia]`` the prediction, ``b[ib]`` the target)."""
-    lcs = lcs_pairs(a, b, ia, ib, vocab).astype(np.float64)
-    p, r = lcs / a.lengths[ia], lcs / b.lengths[ib]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
-
-
-_BITS = np.array([bin(v).count("1") for v in range(256)], dtype=np.int64)
-
-
-def _popcount(words: np.ndarray) -> np.ndarray:
-    """Bits set in each row of a (k, 2) uint64 array."""
-    if hasattr(np, "bitwise_count"):  # numpy 2
-        return np.bitwise_count(words).sum(axis=1, dtype=np.int64)
-    return _BITS[np.ascontiguousarray(words).view(np.uint8).reshape(len(words), -1)].sum(axis=1)
-
-
-def _signatures(e: Encoded) -> np.ndarray:
-    """A 128-bit signature of each text's tokens, (n, 2) uint64: the bit of a token is the top 7 bits
-    of its id times a Fibonacci-hashing constant (mod 2**64)."""
-    n = len(e)
-    out = np.zeros((n, 2), dtype=np.uint64)
-    ids = e.ids[int(e.off[0]) : int(e.off[-1])].astype(np.uint64)
-    if not len(ids):
-        return out
-    with np.errstate(over="ignore"):
-        bit = (ids * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(57)
-    text = np.repeat(np.arange(n), e.lengths)
-    high = bit >= 64
-    word = np.left_shift(np.uint64(1), bit % np.uint64(64))
-    for half, mask in ((0, ~high), (1, high)):
-        np.bitwise_or.at(out[:, half], text[mask], word[mask])
-    return out
+def _repeats(ids: np.ndarray, off: np.ndarray) -> np.ndarray:
+    """Indices of the non-empty texts equal (as token sequences) to an earlier text."""
+    seen: set[bytes] = set()
+    out = []
+    raw, bounds = ids.view(np.uint8), (off * 4).tolist()
+    for i in range(len(bounds) - 1):
+        if bounds[i + 1] == bounds[i]:
+            continue
+        key = raw[bounds[i] : bounds[i + 1]].tobytes()
+        if key in seen:
+            out.append(i)
+        else:
+            seen.add(key)
+    return np.array(out, dtype=np.int64)

@@ -108,7 +108,7 @@ def dedup(
     encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, broadcast; each task a block of new texts
-        index = PrefixIndex(encoder.encode(texts, "texts"), threshold)
+        index = PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True)
         return dedup_from_pairs(len(texts), _index_run(session, index, size), threshold, name)
     task = partial(_dedup_task, threshold=threshold, measure=measure, options=options)
     found = _run(session, texts, texts, size, size, task, lower=True)
@@ -118,7 +118,7 @@ def dedup(
 def _index_run(session, index: PrefixIndex, size: int) -> list:
     """The pairs above the threshold of each block of ``size`` new texts against the texts before them,
     found in Spark tasks from the broadcast index."""
-    n = len(index.encoded)
+    n = len(index)
     if not n:
         return []
     sc = session.sparkContext
@@ -131,8 +131,8 @@ def _index_run(session, index: PrefixIndex, size: int) -> list:
 
 
 def _index_block(j0: int, shared, size: int):
-    index = shared.value
-    return index.pairs_above(j0, min(len(index.encoded), j0 + size))
+    index = shared.value  # one object per Python worker: its compiled index is built once there
+    return index.pairs_above(j0, min(len(index), j0 + size))
 
 
 def _cdist_task(queries: list, choices: list, r0: int, c0: int, call: dict):

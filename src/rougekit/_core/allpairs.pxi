@@ -1,0 +1,380 @@
+# Included at the end of _process.pyx: phase 1 of the Self-Instruct rule on a cluster (issue 29).
+#
+# _AllPairs indexes the prefixes of EVERY text of an input (not only the kept ones, as _Greedy does)
+# and returns, for a block of new texts, every earlier text whose rouge-score F against it is above
+# the threshold: the pairs phase 2 (greedy_pairs) needs, whatever it keeps.  It reuses _Greedy's
+# pieces read-only: the two-part prefix (prefix_lengths), the posting entries (Post), the positional,
+# length and signature bounds and the bit-parallel LCS (Query).  The index is read-only once built,
+# so blocks may be probed on several threads at once (each call has its own scratch).
+#
+# The readable twin is at the end of _process_pure.py.
+
+import numpy as np
+
+
+cdef struct PairOut:
+    int64_t* new
+    int64_t* old
+    double* f
+    Py_ssize_t n
+    Py_ssize_t cap
+
+
+cdef int pairout_push(PairOut* o, int64_t a, int64_t b, double v) noexcept nogil:
+    cdef Py_ssize_t cap
+    cdef void* p
+    if o.n == o.cap:
+        cap = o.cap * 2 if o.cap else 256
+        p = realloc(o.new, cap * sizeof(int64_t))
+        if p == NULL:
+            return -1
+        o.new = <int64_t*>p
+        p = realloc(o.old, cap * sizeof(int64_t))
+        if p == NULL:
+            return -1
+        o.old = <int64_t*>p
+        p = realloc(o.f, cap * sizeof(double))
+        if p == NULL:
+            return -1
+        o.f = <double*>p
+        o.cap = cap
+    o.new[o.n] = a
+    o.old[o.n] = b
+    o.f[o.n] = v
+    o.n += 1
+    return 0
+
+
+cdef struct Scratch:
+    Query q
+    IVec cand
+    IVec xr            # the probe sorted by (rank, id)
+    int32_t* hneed     # partner length -> least LCS the probe needs (0..2n+2)
+    Py_ssize_t hcap
+    int64_t* stamp     # text -> 1 + the last probe that met it
+    PairOut out
+    Py_ssize_t met     # index entries read
+    Py_ssize_t cands   # texts left by the positional and signature bounds
+    Py_ssize_t lcs     # LCS computed
+
+
+cdef inline void sort_by_id(const int32_t* x, Py_ssize_t n, int32_t* xs) noexcept nogil:
+    """xs = x sorted by id (insertion sort: texts are sentences)."""
+    cdef Py_ssize_t i, j
+    cdef int32_t a
+    for i in range(n):
+        a = x[i]
+        j = i
+        while j > 0 and xs[j - 1] > a:
+            xs[j] = xs[j - 1]
+            j -= 1
+        xs[j] = a
+
+
+cdef inline void sort_by_rank(const int32_t* xs, Py_ssize_t n, const int32_t* rank, int32_t* xr) noexcept nogil:
+    """xr = the id-sorted xs sorted (stably) by rank: the (rank, id) order of the prefixes."""
+    cdef Py_ssize_t i, j
+    cdef int32_t a, ra
+    for i in range(n):
+        a = xs[i]
+        ra = rank[a]
+        j = i
+        while j > 0 and rank[xr[j - 1]] > ra:
+            xr[j] = xr[j - 1]
+            j -= 1
+        xr[j] = a
+
+
+cdef inline Py_ssize_t sorted_overlap(const int32_t* x, Py_ssize_t n, const int32_t* y, Py_ssize_t m) noexcept nogil:
+    """Multiset overlap of two id-sorted token lists (an upper bound on their LCS)."""
+    cdef Py_ssize_t i = 0, j = 0, c = 0
+    while i < n and j < m:
+        if x[i] == y[j]:
+            c += 1
+            i += 1
+            j += 1
+        elif x[i] < y[j]:
+            i += 1
+        else:
+            j += 1
+    return c
+
+
+cdef void _copy_pairs(PairOut* o, int64_t[::1] new, int64_t[::1] old, double[::1] f) noexcept:
+    cdef Py_ssize_t k
+    for k in range(o.n):
+        new[k] = o.new[k]
+        old[k] = o.old[k]
+        f[k] = o.f[k]
+
+
+cdef class _AllPairs:
+    """Every pair (old < new) of an input with rouge-score's rougeL F above ``threshold``, by blocks.
+
+    ``ids``/``off``: the texts (CSR, every id below ``len(rank)``); ``indexed[i]`` 0 keeps text i
+    out of the earlier side (a text certain to be dropped, such as an exact repeat, is never a
+    kept match).  :meth:`pairs` returns (new, old, F) of the new texts ``j0:j1`` against every
+    indexed text before each, the old text as the prediction (as ``process.dedup`` scores them).
+    """
+    cdef double t
+    cdef Py_ssize_t vocab
+    cdef Py_ssize_t ntext
+    cdef const int32_t* rank
+    cdef const int32_t* ids
+    cdef const int64_t* off
+    cdef object refs
+    cdef int32_t* srt         # every text's tokens sorted by id (CSR with off)
+    cdef PVec* post           # token -> entries of the short prefixes (text, position, length, signature)
+    cdef PVec* post_l         # token -> entries of the long prefixes' rest
+    cdef int32_t* plen        # length -> its 4 prefix_lengths (-1: no text that long)
+    cdef Py_ssize_t maxlen
+    cdef public Py_ssize_t pairs_met    # index entries read by the probes so far (statistics)
+    cdef public Py_ssize_t pairs_cand   # texts the positional and signature bounds left
+    cdef public Py_ssize_t pairs_lcs    # pairs whose LCS was computed
+
+    def __cinit__(self, double threshold, const int32_t[::1] rank, const int32_t[::1] ids,
+                  const int64_t[::1] off, const uint8_t[::1] indexed):
+        cdef Py_ssize_t i, k, n, total, a
+        cdef int32_t* xr = NULL
+        cdef const int32_t* x
+        cdef const int32_t* xs
+        cdef const int32_t* pre
+        cdef uint64_t sg[2]
+        cdef PVec* pl
+        self.post = NULL
+        self.post_l = NULL
+        self.srt = NULL
+        self.plen = NULL
+        self.t = threshold
+        self.vocab = rank.shape[0]
+        self.ntext = off.shape[0] - 1
+        if self.ntext < 0 or indexed.shape[0] != self.ntext:
+            raise ValueError("off needs len(texts) + 1 entries and indexed one per text")
+        total = off[self.ntext]
+        if off[0] != 0 or total > ids.shape[0]:
+            raise ValueError("off must start at 0 and end within ids")
+        for i in range(self.ntext):
+            if off[i + 1] < off[i]:
+                raise ValueError("off must not decrease")
+        for k in range(total):
+            if ids[k] < 0 or ids[k] >= self.vocab:
+                raise ValueError(f"token id {ids[k]} outside the rank table (0..{self.vocab - 1})")
+        self.refs = (rank, ids, off)
+        self.rank = &rank[0] if self.vocab else NULL
+        self.ids = &ids[0] if ids.shape[0] else NULL
+        self.off = &off[0]
+        self.maxlen = 0
+        for i in range(self.ntext):
+            if off[i + 1] - off[i] > self.maxlen:
+                self.maxlen = off[i + 1] - off[i]
+        self.post = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
+        self.post_l = <PVec*>calloc(self.vocab + 1, sizeof(PVec))
+        self.srt = <int32_t*>malloc((total + 1) * sizeof(int32_t))
+        self.plen = <int32_t*>malloc(4 * (self.maxlen + 1) * sizeof(int32_t))
+        xr = <int32_t*>malloc((self.maxlen + 1) * sizeof(int32_t))
+        if self.post == NULL or self.post_l == NULL or self.srt == NULL or self.plen == NULL or xr == NULL:
+            free(xr)
+            raise MemoryError()
+        try:
+            with nogil:
+                for i in range(4 * (self.maxlen + 1)):
+                    self.plen[i] = -1
+                for i in range(self.ntext):
+                    n = self.off[i + 1] - self.off[i]
+                    if self.plen[4 * n] < 0:
+                        prefix_lengths(n, self.t, self.plen + 4 * n)
+                    x = self.ids + self.off[i] if n else NULL
+                    sort_by_id(x, n, self.srt + self.off[i])
+                    pre = self.plen + 4 * n
+                    if not indexed[i] or pre[1] == 0:
+                        continue
+                    xs = self.srt + self.off[i]
+                    sort_by_rank(xs, n, self.rank, xr)
+                    signature(x, n, sg)
+                    for k in range(pre[1]):
+                        a = xr[k]
+                        if k > 0 and xr[k - 1] == a:
+                            continue  # a repeat: listed at its first position
+                        pl = &self.post[a] if k < pre[0] else &self.post_l[a]
+                        if pvec_push(pl, <int32_t>i, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
+                            with gil:
+                                raise MemoryError()
+        finally:
+            free(xr)
+
+    def __dealloc__(self):
+        cdef Py_ssize_t i
+        if self.post != NULL:
+            for i in range(self.vocab + 1):
+                free(self.post[i].p)
+            free(self.post)
+        if self.post_l != NULL:
+            for i in range(self.vocab + 1):
+                free(self.post_l[i].p)
+            free(self.post_l)
+        free(self.srt)
+        free(self.plen)
+
+    @property
+    def size(self):
+        """Texts in the input."""
+        return self.ntext
+
+    cdef int _probe(self, Py_ssize_t j, Scratch* w) noexcept nogil:
+        """Every indexed text before ``j`` whose F against it is above the threshold into ``w.out``
+        (-1: no memory).  The bounds are _Greedy._one's, met in the same order."""
+        cdef const int32_t* x = self.ids + self.off[j]
+        cdef const int32_t* xs = self.srt + self.off[j]
+        cdef Py_ssize_t n = self.off[j + 1] - self.off[j], top = 2 * n + 2
+        cdef const int32_t* pre = self.plen + 4 * n
+        cdef Py_ssize_t probe = pre[2] if pre[2] > pre[3] else pre[3]
+        cdef Py_ssize_t k, e, s, ly, ub, h, part, cap
+        cdef int32_t a
+        cdef PVec* pl
+        cdef const Post* P
+        cdef double t = self.t, v
+        cdef bint qset = False
+        cdef uint64_t sg[2]
+        cdef void* p
+        if probe == 0:
+            return 0
+        if ivec_reserve(&w.xr, n + 1) < 0:
+            return -1
+        sort_by_rank(xs, n, self.rank, w.xr.p)
+        cap = 2 * n + 3
+        if cap > w.hcap:
+            p = realloc(w.hneed, cap * sizeof(int32_t))
+            if p == NULL:
+                return -1
+            w.hneed = <int32_t*>p
+            w.hcap = cap
+        w.hneed[0] = <int32_t>(n + 1)
+        for ly in range(1, cap):
+            w.hneed[ly] = <int32_t>need_min(n, t, ly, ly)
+        signature(x, n, sg)
+        w.cand.n = 0
+        for k in range(probe):
+            a = w.xr.p[k]
+            if k > 0 and w.xr.p[k - 1] == a:
+                continue
+            for part in range(2):
+                if part == 0 and k >= pre[2] and k >= pre[3]:
+                    continue
+                if part == 1 and k >= pre[3]:
+                    continue
+                pl = &self.post[a] if part == 0 else &self.post_l[a]
+                for e in range(pl.n):
+                    P = pl.p + e
+                    if P.s >= j:
+                        break  # entries are in input order: the rest come after the probe
+                    w.met += 1
+                    ly = P.ly
+                    ub = n - k
+                    if ly - P.j < ub:
+                        ub = ly - P.j
+                    if ly <= top:
+                        if ub < w.hneed[ly]:
+                            continue
+                    elif not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
+                    h = sig_bound(sg[0], sg[1], n, P)
+                    if h < ub:
+                        ub = h
+                    if ly <= top:
+                        if ub < w.hneed[ly]:
+                            continue
+                    elif not passes(score_of(STAT_F, ub, ly, n), t):
+                        continue
+                    s = P.s
+                    if w.stamp[s] == j + 1:
+                        continue
+                    w.stamp[s] = j + 1
+                    if ivec_push(&w.cand, <int32_t>s) < 0:
+                        return -1
+        w.cands += w.cand.n
+        for e in range(w.cand.n):
+            s = w.cand.p[e]
+            ly = self.off[s + 1] - self.off[s]
+            if not passes(score_of(STAT_F, n if n < ly else ly, ly, n), t):
+                continue
+            ub = sorted_overlap(xs, n, self.srt + self.off[s], ly)
+            if not passes(score_of(STAT_F, ub, ly, n), t):
+                continue
+            if not qset:
+                if query_set(&w.q, x, n) < 0:
+                    return -1
+                qset = True
+            h = query_lcs(&w.q, self.ids + self.off[s], ly)
+            w.lcs += 1
+            v = score_of(STAT_F, h, ly, n)
+            if passes(v, t):
+                if pairout_push(&w.out, j, s, v) < 0:
+                    return -1
+        if qset:
+            query_clear(&w.q)
+        return 0
+
+    def pairs(self, Py_ssize_t j0, Py_ssize_t j1):
+        """(new, old, F) of every pair with new in ``j0:j1``, old < new indexed and F above the
+        threshold: int64, int64 and float64 arrays, by new text (the old ones in index order).
+        Runs without the GIL: blocks may be probed on several threads at once."""
+        cdef Scratch w
+        cdef Py_ssize_t j, i
+        cdef int rc = 0
+        if not 0 <= j0 <= j1 <= self.ntext:
+            raise ValueError(f"block {j0}:{j1} outside the {self.ntext} texts")
+        memset(&w, 0, sizeof(Scratch))
+        if query_init(&w.q, self.vocab) < 0:
+            raise MemoryError()
+        w.stamp = <int64_t*>calloc(self.ntext + 1, sizeof(int64_t))
+        try:
+            if w.stamp == NULL:
+                raise MemoryError()
+            with nogil:
+                for j in range(j0, j1):
+                    rc = self._probe(j, &w)
+                    if rc < 0:
+                        break
+            if rc < 0:
+                raise MemoryError()
+            new = np.empty(w.out.n, dtype=np.int64)
+            old = np.empty(w.out.n, dtype=np.int64)
+            f = np.empty(w.out.n, dtype=np.float64)
+            _copy_pairs(&w.out, new, old, f)
+            self.pairs_met += w.met
+            self.pairs_cand += w.cands
+            self.pairs_lcs += w.lcs
+            return new, old, f
+        finally:
+            query_free(&w.q)
+            free(w.cand.p)
+            free(w.xr.p)
+            free(w.hneed)
+            free(w.stamp)
+            free(w.out.new)
+            free(w.out.old)
+            free(w.out.f)
+
+
+def greedy_pairs(const int64_t[::1] new, const int64_t[::1] old, const double[::1] score, uint8_t[::1] keep,
+                 int64_t[::1] match, double[::1] best):
+    """Phase 2: the rule over pairs above the threshold sorted by (new, old), in input order.
+
+    ``keep`` starts all 1; text i is dropped (``keep[i]`` = 0) iff a kept old text has a pair with
+    it, and ``match[i]``/``best[i]`` are then the best such old text (the first on ties) and its F."""
+    cdef Py_ssize_t k = 0, m = new.shape[0], i, arg
+    cdef double top
+    with nogil:
+        while k < m:
+            i = new[k]
+            top = -1.0
+            arg = -1
+            while k < m and new[k] == i:
+                if keep[old[k]] and score[k] > top:
+                    top = score[k]
+                    arg = old[k]
+                k += 1
+            if arg >= 0:
+                keep[i] = 0
+                match[i] = arg
+                best[i] = top
