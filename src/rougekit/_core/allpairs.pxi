@@ -45,7 +45,7 @@ cdef int pairout_push(PairOut* o, int64_t a, int64_t b, double v) noexcept nogil
     return 0
 
 
-cdef struct Scratch:
+cdef struct PairScratch:
     Query q
     IVec cand
     IVec xr            # the probe sorted by (rank, id)
@@ -196,7 +196,7 @@ cdef class _AllPairs:
                         if k > 0 and xr[k - 1] == a:
                             continue  # a repeat: listed at its first position
                         pl = &self.post[a] if k < pre[0] else &self.post_l[a]
-                        if pvec_push(pl, <int32_t>i, <int32_t>k, <int32_t>n, sg[0], sg[1]) < 0:
+                        if pvec_push(pl, <int32_t>i, <int32_t>k, <int32_t>n, pc128(sg[0], sg[1]), sg[0], sg[1]) < 0:
                             with gil:
                                 raise MemoryError()
         finally:
@@ -220,7 +220,7 @@ cdef class _AllPairs:
         """Texts in the input."""
         return self.ntext
 
-    cdef int _probe(self, Py_ssize_t j, Scratch* w) noexcept nogil:
+    cdef int _probe(self, Py_ssize_t j, PairScratch* w) noexcept nogil:
         """Every indexed text before ``j`` whose F against it is above the threshold into ``w.out``
         (-1: no memory).  The bounds are _Greedy._one's, met in the same order."""
         cdef const int32_t* x = self.ids + self.off[j]
@@ -235,6 +235,7 @@ cdef class _AllPairs:
         cdef double t = self.t, v
         cdef bint qset = False
         cdef uint64_t sg[2]
+        cdef int pcx
         cdef void* p
         if probe == 0:
             return 0
@@ -252,6 +253,7 @@ cdef class _AllPairs:
         for ly in range(1, cap):
             w.hneed[ly] = <int32_t>need_min(n, t, ly, ly)
         signature(x, n, sg)
+        pcx = pc128(sg[0], sg[1])
         w.cand.n = 0
         for k in range(probe):
             a = w.xr.p[k]
@@ -277,7 +279,7 @@ cdef class _AllPairs:
                             continue
                     elif not passes(score_of(STAT_F, ub, ly, n), t):
                         continue
-                    h = sig_bound(sg[0], sg[1], n, P)
+                    h = sig_bound(sg[0], sg[1], n, pcx, P)
                     if h < ub:
                         ub = h
                     if ly <= top:
@@ -318,12 +320,12 @@ cdef class _AllPairs:
         """(new, old, F) of every pair with new in ``j0:j1``, old < new indexed and F above the
         threshold: int64, int64 and float64 arrays, by new text (the old ones in index order).
         Runs without the GIL: blocks may be probed on several threads at once."""
-        cdef Scratch w
+        cdef PairScratch w
         cdef Py_ssize_t j, i
         cdef int rc = 0
         if not 0 <= j0 <= j1 <= self.ntext:
             raise ValueError(f"block {j0}:{j1} outside the {self.ntext} texts")
-        memset(&w, 0, sizeof(Scratch))
+        memset(&w, 0, sizeof(PairScratch))
         if query_init(&w.q, self.vocab) < 0:
             raise MemoryError()
         w.stamp = <int64_t*>calloc(self.ntext + 1, sizeof(int64_t))
