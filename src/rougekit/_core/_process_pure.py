@@ -172,12 +172,7 @@ class _Greedy:
                 walked = entries[e0:e1] + entries[ns:]
                 self.pairs_met += len(walked)
                 for s, j, ly, ysig in walked:
-                    # positional bound (nothing shared before k here, j there), then the signatures'
-                    ub = min(n - k, ly - j)
-                    if score_py(STAT_F, ub, ly, n) <= t:
-                        continue
-                    ub = min(ub, sig_bound_py(sig, n, ysig, ly))
-                    if score_py(STAT_F, ub, ly, n) <= t or s in met:
+                    if s in met or not _may_pass(n, k, ly, j, sig, ysig, t):
                         continue
                     met.add(s)
                     cands.append(s)
@@ -329,6 +324,16 @@ def sig_bound_py(xsig: int, n: int, ysig: int, ly: int) -> int:
     return min(ly - _popcount(ysig & ~xsig), n - _popcount(xsig & ~ysig))
 
 
+def _may_pass(n: int, k: int, ly: int, j: int, xsig: int, ysig: int, t: float) -> bool:
+    """Whether a text of ``ly`` tokens, met at its position ``j`` by the probe's (``n`` tokens) ``k``-th
+    prefix token, can still have F above ``t``: the positional bound (nothing shared before k here, j
+    there), then the signatures'."""
+    ub = min(n - k, ly - j)
+    if score_py(STAT_F, ub, ly, n) <= t:
+        return False
+    return score_py(STAT_F, min(ub, sig_bound_py(xsig, n, ysig, ly)), ly, n) > t
+
+
 def _overlap(xs: list[int], ys: list[int]) -> int:
     """Multiset overlap of two id-sorted token lists."""
     i = j = c = 0
@@ -411,11 +416,7 @@ class _AllPairs:
                     if s >= j:
                         break  # entries are in input order
                     self.pairs_met += 1
-                    ub = min(n - k, ly - pos)  # positional bound, then the signatures'
-                    if score_py(STAT_F, ub, ly, n) <= t:
-                        continue
-                    ub = min(ub, sig_bound_py(sig, n, ysig, ly))
-                    if score_py(STAT_F, ub, ly, n) <= t or s in met:
+                    if s in met or not _may_pass(n, k, ly, pos, sig, ysig, t):
                         continue
                     met.add(s)
                     cands.append(s)

@@ -163,6 +163,13 @@ def _reader(engine, ids):
     return engine.prepare_ids if ids else engine.prepare
 
 
+def _jobs_and_chunk(n: int, jobs) -> tuple[int, int]:
+    """The engines (threads) that ``n`` pairs are scored on, at most ``jobs``, and the pairs a chunk."""
+    jobs = max(1, min(int(jobs or 1), n))
+    chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
+    return min(jobs, -(-n // chunk)), chunk
+
+
 class BatchScorer:
     """Score many pairs per call; keeps its vocabulary, stem cache and reference cache between calls.
 
@@ -351,9 +358,7 @@ class BatchScorer:
         ids = (kind or inputs.input_kind(candidates, references)) == "ids"
         if ids:
             inputs.check_id_options(stem=self.stem, stopwords=self.stopwords, byte_limit=self._args[5])
-        jobs = max(1, min(int(jobs or 1), n))
-        chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
-        jobs = min(jobs, -(-n // chunk))
+        jobs, chunk = _jobs_and_chunk(n, jobs)
         with self._lock:
             self._slot(jobs - 1)
             for eng in self._engines[:jobs]:
@@ -379,9 +384,7 @@ class BatchScorer:
             raise OptionError("Arrow columns are read as their bytes: not with lowercase='unicode'")
         if n == 0 or not self.measures:
             return 0
-        jobs = max(1, min(int(jobs or 1), n))
-        chunk = max(1, min(_CHUNK, -(-n // (jobs * _CHUNKS_PER_JOB)))) if jobs > 1 else _CHUNK
-        jobs = min(jobs, -(-n // chunk))
+        jobs, chunk = _jobs_and_chunk(n, jobs)
         with self._lock:
             self._slot(jobs - 1)
             for eng in self._engines[:jobs]:
