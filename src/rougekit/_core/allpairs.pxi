@@ -9,7 +9,6 @@
 #
 # The readable twin is at the end of _process_pure.py.
 
-import numpy as np
 
 
 cdef struct PairOut:
@@ -339,6 +338,8 @@ cdef class _AllPairs:
                         break
             if rc < 0:
                 raise MemoryError()
+            import numpy as np  # here, not at import: rougekit rouge155 loads this module, never numpy
+
             new = np.empty(w.out.n, dtype=np.int64)
             old = np.empty(w.out.n, dtype=np.int64)
             f = np.empty(w.out.n, dtype=np.float64)
