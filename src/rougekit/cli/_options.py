@@ -33,6 +33,57 @@ class OneLineParser(argparse.ArgumentParser):
         raise OptionError(message)
 
 
+def add_text_options(opt) -> None:
+    """Declare the text and measure options :func:`scoring_options` reads (score and explain)."""
+    opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
+    opt.add_argument(
+        "--stopwords",
+        action="store_true",
+        help="remove stopwords (-s): SMART, or the --lang preset's list (docs/languages.md)",
+    )
+    opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
+    opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
+    opt.add_argument(
+        "--multi-ref", choices=multi_ref_choices(), default="sum", help=multi_ref_help() + " (default: sum)"
+    )
+    opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
+    opt.add_argument(
+        "--tokenizer",
+        choices=["rouge155", "unicode", "cjk"],
+        default=None,
+        help="rouge155: the script's (ASCII letters and digits, the default); unicode: words of any script; "
+        "cjk: unicode with each Han/kana character a token",
+    )
+    opt.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language preset: tokenizer, word segmenter, stemmer (with --stem) and stopwords of a language, by "
+        "ISO 639-1 code, English name or XL-Sum name (zh, de, german, chinese_simplified, ...; "
+        "en is the script's own); "
+        "see docs/languages.md",
+    )
+    opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
+    opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
+    opt.add_argument(
+        "--hori-units",
+        choices=["word", "sentence"],
+        default="word",
+        help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY",
+    )
+
+
+def comma_list(text: str | None, what: str) -> list[str] | None:
+    """The items of a comma-separated option value (None when the option is absent); an
+    :class:`OptionError` naming ``what`` when it holds none."""
+    if text is None:
+        return None
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    if not items:
+        raise OptionError(f"an empty {what} list")
+    return items
+
+
 def scoring_options(args) -> dict:
     """The text and measure options every scoring command shares (score, compare, report, explain)."""
     return dict(

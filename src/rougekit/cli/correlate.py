@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import OneLineParser
+from rougekit.cli._options import OneLineParser, comma_list
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
 from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
@@ -89,15 +89,6 @@ def _build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _split(text: str | None) -> list[str] | None:
-    if text is None:
-        return None
-    items = [t.strip() for t in text.split(",") if t.strip()]
-    if not items:
-        raise OptionError("an empty column or coefficient list")
-    return items
-
-
 def _parse_where(items: list[str]) -> dict[str, str]:
     out = {}
     for item in items:
@@ -123,14 +114,10 @@ def _safe(name: str) -> str:
 
 
 def run(argv: list[str]) -> int:
-    parser = _build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help
-        return int(exc.code or 0)
+    args = _build_parser().parse_args(argv)
 
     coefficients = []
-    for name in _split(args.coefficient) or []:
+    for name in comma_list(args.coefficient, "--coefficient") or []:
         c = canonical_coefficient(name)
         if c not in coefficients:
             coefficients.append(c)
@@ -150,8 +137,8 @@ def run(argv: list[str]) -> int:
         raise OptionError("Fisher intervals need one n: use --level system or global, or --ci bootstrap")
     where = _parse_where(args.where)
 
-    metric_cols = _split(args.metric_columns)
-    human_cols = _split(args.human_columns)
+    metric_cols = comma_list(args.metric_columns, "--metric-columns")
+    human_cols = comma_list(args.human_columns, "--human-columns")
     same_file = Path(args.metrics).resolve() == Path(args.human).resolve()
     common = dict(system_column=args.system_column, instance_column=args.instance_column, where=where)
     human = read_table(args.human, columns=human_cols, **common)

@@ -13,7 +13,7 @@ import json
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help, scoring_options
+from rougekit.cli._options import OneLineParser, add_text_options, scoring_options
 from rougekit.errors import InputError, OptionError
 from rougekit.explanation import explain
 from rougekit.io import inputs
@@ -47,21 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--sentence-sep", metavar="MARK", help="marker splitting sentences, e.g. '<q>' (default: lines)")
     opt = p.add_argument_group("scoring")
     opt.add_argument("--measures", default="ROUGE-1,ROUGE-2,ROUGE-L", help="comma-separated, e.g. ROUGE-1,ROUGE-SU4")
-    opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
-    opt.add_argument(
-        "--stopwords",
-        action="store_true",
-        help="remove stopwords (-s): SMART, or the --lang preset's list (docs/languages.md)",
-    )
-    opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
-    opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
-    opt.add_argument("--multi-ref", choices=multi_ref_choices(), default="sum", help=multi_ref_help())
-    opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
-    opt.add_argument("--tokenizer", choices=["rouge155", "unicode", "cjk"], default=None, help="default: rouge155")
-    opt.add_argument("--lang", metavar="LANG", help="language preset, as in rougekit score (docs/languages.md)")
-    opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
-    opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
-    opt.add_argument("--hori-units", choices=["word", "sentence"], default="word")
+    add_text_options(opt)
     out = p.add_argument_group("output")
     out.add_argument("--format", choices=["text", "json"], default="text")
     out.add_argument(

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import OneLineParser, multi_ref_choices, multi_ref_help
+from rougekit.cli._options import OneLineParser, comma_list, multi_ref_choices, multi_ref_help
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import split_measure_list
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
@@ -116,21 +116,8 @@ def _build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _split(text: str | None, what: str) -> list[str] | None:
-    if text is None:
-        return None
-    items = [t.strip() for t in text.split(",") if t.strip()]
-    if not items:
-        raise OptionError(f"an empty {what} list")
-    return items
-
-
 def run(argv: list[str]) -> int:
-    parser = _build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help
-        return int(exc.code or 0)
+    args = _build_parser().parse_args(argv)
     limits.whole("--samples", args.samples, 1, limits.MAX_RESAMPLES)
     limits.whole("--seed", args.seed, 0, limits.MAX_SEED)
     if not 1.0 <= args.confidence < 100.0:
@@ -144,26 +131,26 @@ def run(argv: list[str]) -> int:
     if args.format != "text" and (args.intervals or args.digits != 3):
         flag = "--intervals" if args.intervals else "--digits"
         raise OptionError(f"{flag} applies to --format text (json and csv hold every value and interval in full)")
-    variants = _split(args.variants, "variant")
+    variants = comma_list(args.variants, "variant")
     for v in variants:
         if v.lower() not in VARIANTS:
             raise OptionError(f"unknown variant {v!r} (choose from {', '.join(VARIANTS)})")
-    refs = _split(args.refs, "reference setting")
+    refs = comma_list(args.refs, "reference setting")
     for r in refs:
         if r.lower() not in REFS:
             raise OptionError(f"unknown reference setting {r!r} (choose from one, all)")
 
     data = load_dataset(args.dataset, args.path)
     if args.instances is not None or args.systems is not None:
-        data = data.subset(args.instances, _split(args.systems, "system"))
+        data = data.subset(args.instances, comma_list(args.systems, "system"))
     result = run_protocol(
         data,
         measures=split_measure_list(args.measures) if args.measures is not None else DEFAULT_MEASURES,
         variants=variants,
         refs=refs,
-        humans=_split(args.human, "human column"),
+        humans=comma_list(args.human, "human column"),
         level=args.level,
-        coefficients=_split(args.coefficient, "coefficient"),
+        coefficients=comma_list(args.coefficient, "coefficient"),
         score=args.score,
         multi_ref=args.multi_ref,
         samples=args.samples,

@@ -14,9 +14,8 @@ from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
 from rougekit.cli._options import (
     OneLineParser,
+    add_text_options,
     input_files,
-    multi_ref_choices,
-    multi_ref_help,
     refuse_output_over_input,
     scoring_options,
 )
@@ -161,21 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=",".join(DEFAULT_MEASURES),
         help="comma-separated, e.g. ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-W-1.2,ROUGE-SU4",
     )
-    opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")
-    opt.add_argument(
-        "--stopwords",
-        action="store_true",
-        help="remove stopwords (-s): SMART, or the --lang preset's list (docs/languages.md)",
-    )
-    opt.add_argument("--word-limit", type=int, default=0, metavar="N", help="-l")
-    opt.add_argument("--byte-limit", type=int, default=0, metavar="N", help="-b")
-    opt.add_argument(
-        "--multi-ref",
-        choices=multi_ref_choices(),
-        default="sum",
-        help=multi_ref_help() + " (default: sum)",
-    )
-    opt.add_argument("--alpha", type=float, default=0.5, help="F weight (-p)")
+    add_text_options(opt)
     opt.add_argument(
         "--average",
         choices=["pairs", "tokens", "rouge155"],
@@ -183,34 +168,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the corpus number: pairs = mean of per-pair scores (default); tokens = ratio of summed counts (-t 1); "
         "rouge155 = the bootstrap average ROUGE-1.5.5.pl prints (-t 0) for the run --export-rouge155 writes",
     )
-    opt.add_argument(
-        "--tokenizer",
-        choices=["rouge155", "unicode", "cjk"],
-        default=None,
-        help="rouge155: the script's (ASCII letters and digits, the default); unicode: words of any script; "
-        "cjk: unicode with each Han/kana character a token",
-    )
-    opt.add_argument(
-        "--lang",
-        default=None,
-        metavar="LANG",
-        help="language preset: tokenizer, word segmenter, stemmer (with --stem) and stopwords of a language, by "
-        "ISO 639-1 code, English name or XL-Sum name (zh, de, german, chinese_simplified, ...; "
-        "en is the script's own); "
-        "see docs/languages.md",
-    )
-    opt.add_argument("--su-unigrams", choices=["rouge155", "all"], default="rouge155")
-    opt.add_argument("--wlcs", choices=["rouge155", "paper"], default="rouge155")
     opt.add_argument("--bootstrap", choices=["rouge155", "percentile", "none"], default="rouge155")
     opt.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (the script's -r)")
     opt.add_argument("--confidence", type=float, default=95.0, help="interval level in percent (the script's -c)")
     opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
-    opt.add_argument(
-        "--hori-units",
-        choices=["word", "sentence"],
-        default="word",
-        help="units of ACCY, NrstACCY, PREC-n, SumACCY, WSumACCY",
-    )
     opt.add_argument(
         "--jobs",
         type=int,

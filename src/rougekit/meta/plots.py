@@ -31,6 +31,12 @@ def _kept(metric, human, systems):
     return [s for s, k in zip(systems, keep) if k]
 
 
+def _system_points(metric, human, systems):
+    """pyplot, the per-system means of both matrices and the systems with a valid cell."""
+    x, y = system_means(metric, human)
+    return _pyplot(), x, y, _kept(metric, human, systems)
+
+
 def _labelled_points(plt, fig, ax, x, y, names, xlabel: str, ylabel: str, path: str) -> str:
     """Draw the points with their system names and save the figure."""
     ax.scatter(x, y)
@@ -52,9 +58,7 @@ def scatter_by_system(
     metric, human, systems: list[str], path: str, *, metric_name: str = "metric", human_name: str = "human"
 ) -> str:
     """Scatter of per-system means (system × instance matrices, NaN = missing), saved to ``path``."""
-    plt = _pyplot()
-    x, y = system_means(metric, human)
-    systems = _kept(metric, human, systems)
+    plt, x, y, systems = _system_points(metric, human, systems)
     fig, ax = plt.subplots(figsize=(5, 4))
     return _labelled_points(
         plt, fig, ax, x, y, systems, f"{metric_name} (system mean)", f"{human_name} (system mean)", path
@@ -65,9 +69,7 @@ def rank_plot(
     metric, human, systems: list[str], path: str, *, metric_name: str = "metric", human_name: str = "human"
 ) -> str:
     """Ranks of the systems (1 = best) by human scores against ranks by the metric, saved to ``path``."""
-    plt = _pyplot()
-    x, y = system_means(metric, human)
-    systems = _kept(metric, human, systems)
+    plt, x, y, systems = _system_points(metric, human, systems)
     n = len(x)
     metric_rank = n + 1 - rankdata(np.asarray(x))
     human_rank = n + 1 - rankdata(np.asarray(y))
