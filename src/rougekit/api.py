@@ -233,10 +233,7 @@ class Scorer:
     def reads_arrow(self) -> bool:
         """True when the compiled engine counts every measure from text it tokenizes itself, so that it
         can read pyarrow string columns from their buffers (:meth:`arrow_chunks`)."""
-        p = self._plan
-        if p.batch is None or p.feed != "text" or p.batch.lowercase != "ascii":
-            return False
-        return not any(m.single_valued for m in self.measures)
+        return self._plan.reads_arrow() and not any(m.single_valued for m in self.measures)
 
     def _arrow_pieces(self, candidates, references, sources=None) -> list | None:
         """Aligned (candidates, references) pyarrow arrays when the engine reads both columns from their
