@@ -187,7 +187,8 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
-        if not _is_arrow(candidates):  # pyarrow columns: statistics reads them (from their buffers when it can)
+        if type(candidates) is not list and not _is_arrow(candidates):  # a list (and a pyarrow column, from its
+            # buffers when it can) is read by statistics
             candidates = inputs.summaries(candidates, "candidates", "candidate")
         assert isinstance(candidates, Sized)
         if ids is not None:
@@ -214,8 +215,20 @@ class Scorer:
             tally.warn(stacklevel=4)
             found.warn(stacklevel=4)
             return data, []
-        candidates = inputs.summaries(candidates, "candidates", "candidate")
-        kind, references = inputs.normalize(candidates, references)
+        # the compiled engine alone reads the texts of every measure (it tokenizes them itself, see
+        # reads_arrow): a summary needs no check before it reaches the engine
+        if type(candidates) is list and type(references) is list and self.reads_arrow():
+            try:  # each summary checked as the engine reads it (a str as it is), not in passes of their own
+                return self._statistics(candidates, references, sources, jobs, engine_reads=True)
+            except Exception:  # noqa: BLE001 - an entry to convert first (NotPlain) or an error: nothing was
+                pass  # warned; read again with every summary checked first, which raises the error the
+                # checks find first (a dict at pair 3 before a lone surrogate at pair 1: as for a tuple)
+        return self._statistics(candidates, references, sources, jobs)
+
+    def _statistics(self, candidates, references, sources, jobs, engine_reads: bool = False):
+        if not engine_reads:
+            candidates = inputs.summaries(candidates, "candidates", "candidate")
+        kind, references = inputs.normalize(candidates, references, engine_reads)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
         source_list = inputs.summaries(sources, "sources", "source") if sources is not None else None
