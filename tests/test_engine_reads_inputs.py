@@ -66,3 +66,14 @@ def test_plain_text_joins_sentences_and_refuses_what_must_be_converted():
             inputs.plain_text(entry)
     with pytest.raises(TypeError):
         inputs.plain_text(None)
+
+
+def test_the_warnings_of_a_scorer_still_point_at_its_caller():
+    """Reading a call twice (engine first, then checked) keeps the warning on the caller's line."""
+    from rougekit.errors import LettersDroppedWarning
+
+    scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
+    for cands in (["Straße cat"], [iter(["Straße cat"])]):  # the engine's read, and the read again
+        with pytest.warns(LettersDroppedWarning) as rec:
+            scorer.score(cands, [["the cat"]])
+        assert rec[0].filename == __file__

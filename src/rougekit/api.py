@@ -239,8 +239,8 @@ class Scorer:
         tally = self._tally()
         found = markers.MarkerTally()
         scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally, found=found)
-        tally.warn(stacklevel=4)
-        found.warn(stacklevel=4)
+        tally.warn(stacklevel=5)
+        found.warn(stacklevel=5)
         return scored
 
     def reads_arrow(self) -> bool:
