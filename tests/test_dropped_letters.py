@@ -246,7 +246,18 @@ def test_the_example_word_of_a_long_run_without_spaces_is_found_at_once_and_cut_
     with pytest.warns(LettersDroppedWarning) as rec:
         rougekit.score([text + " cat"], [["the cat"]], measures=["ROUGE-1"], bootstrap=None)
     message = str(rec[0].message)
-    assert f"({'[' * 20 + 'é' + ']' * 19!r} becomes '')" in message and len(message) < 600
+    assert f"({'[' * 20 + 'é' + ']' * 19!r} is dropped whole)" in message and len(message) < 600
+
+
+def test_a_word_with_no_ascii_letter_or_digit_is_said_to_be_dropped_whole():
+    """The example of a word the script's tokenizer leaves nothing of says so, not "becomes ''"."""
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(["欢迎 cat"], [["the cat"]], measures=["ROUGE-1"], bootstrap=None)
+    message = str(rec[0].message)
+    assert "('欢迎' is dropped whole)" in message and "becomes ''" not in message
+    with pytest.warns(LettersDroppedWarning) as rec:
+        rougekit.score(["Straße cat"], [["the cat"]], measures=["ROUGE-1"], bootstrap=None)
+    assert "('Straße' becomes 'stra e')" in str(rec[0].message)
 
 
 def test_every_script_hint_names_presets_rougekit_has():

@@ -457,6 +457,8 @@ OWN_PRIVATES = (
     "rougekit.meta",
     "rougekit.rouge155",
     "rougekit.scoring",
+    "rougekit.io",
+    "rougekit.explanation",
 )
 
 

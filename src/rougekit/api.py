@@ -187,7 +187,8 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
-        if not _is_arrow(candidates):  # pyarrow columns: statistics reads them (from their buffers when it can)
+        if type(candidates) is not list and not _is_arrow(candidates):  # a list (and a pyarrow column, from its
+            # buffers when it can) is read by statistics
             candidates = inputs.summaries(candidates, "candidates", "candidate")
         assert isinstance(candidates, Sized)
         if ids is not None:
@@ -214,8 +215,20 @@ class Scorer:
             tally.warn(stacklevel=4)
             found.warn(stacklevel=4)
             return data, []
-        candidates = inputs.summaries(candidates, "candidates", "candidate")
-        kind, references = inputs.normalize(candidates, references)
+        # the compiled engine alone reads the texts of every measure (it tokenizes them itself, see
+        # reads_arrow): a summary needs no check before it reaches the engine
+        if type(candidates) is list and type(references) is list and self.reads_arrow():
+            try:  # each summary checked as the engine reads it (a str as it is), not in passes of their own
+                return self._statistics(candidates, references, sources, jobs, engine_reads=True)
+            except Exception:  # noqa: BLE001 - an entry to convert first (NotPlain) or an error: nothing was
+                pass  # warned; read again with every summary checked first, which raises the error the
+                # checks find first (a dict at pair 3 before a lone surrogate at pair 1: as for a tuple)
+        return self._statistics(candidates, references, sources, jobs)
+
+    def _statistics(self, candidates, references, sources, jobs, engine_reads: bool = False):
+        if not engine_reads:
+            candidates = inputs.summaries(candidates, "candidates", "candidate")
+        kind, references = inputs.normalize(candidates, references, engine_reads)
         if len(candidates) != len(references):
             raise OptionError(f"{len(candidates)} candidates but {len(references)} reference entries")
         source_list = inputs.summaries(sources, "sources", "source") if sources is not None else None
@@ -226,17 +239,14 @@ class Scorer:
         tally = self._tally()
         found = markers.MarkerTally()
         scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally, found=found)
-        tally.warn(stacklevel=4)
-        found.warn(stacklevel=4)
+        tally.warn(stacklevel=5)
+        found.warn(stacklevel=5)
         return scored
 
     def reads_arrow(self) -> bool:
         """True when the compiled engine counts every measure from text it tokenizes itself, so that it
         can read pyarrow string columns from their buffers (:meth:`arrow_chunks`)."""
-        p = self._plan
-        if p.batch is None or p.feed != "text" or p.batch.lowercase != "ascii":
-            return False
-        return not any(m.single_valued for m in self.measures)
+        return self._plan.reads_arrow() and not any(m.single_valued for m in self.measures)
 
     def _arrow_pieces(self, candidates, references, sources=None) -> list | None:
         """Aligned (candidates, references) pyarrow arrays when the engine reads both columns from their
@@ -437,10 +447,14 @@ class Scorer:
         try:
             counts: dict = {}
             scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts, first)
+            # the number of summaries, counted once for both
+            size = len(candidates) + sum(map(len, references)) if kind == "text" else 0
             if tally is not None and kind == "text":
-                self._count_unreadable(candidates, references, tally, counts.get("empty"), counts.get("non_ascii"))
+                self._count_unreadable(
+                    candidates, references, tally, counts.get("empty"), counts.get("non_ascii"), summaries=size
+                )
             if found is not None and kind == "text":
-                found.add(candidates, references, counts.get("marked"))
+                found.add(candidates, references, counts.get("marked"), summaries=size)
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None
@@ -453,10 +467,11 @@ class Scorer:
         if len(self.vocab) > VOCABULARY_LIMIT:  # a scorer kept for an endless stream: ids live per chunk
             self.vocab = Vocabulary()
             self._cache.clear()
-        data = np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
         batch = self._batch()
         batch_cols = [j for j, m in enumerate(self.measures) if not m.single_valued] if batch else []
         slow = [j for j in range(len(self.measures)) if j not in batch_cols]
+        every = bool(candidates) and len(batch_cols) == len(self.measures)  # the engine's array is the result
+        data = None if every else np.zeros((len(candidates), len(self.measures), 6), dtype=np.float64)
         feed_ids = bool(batch_cols) and self._plan.feed == "ids" and kind == "text"
         # processed once, here, when the engine's id feed or the readable path beside the engine needs
         # them (every measure on the readable path: read pair by pair below, as they are counted)
@@ -475,12 +490,13 @@ class Scorer:
                 )
             except (TypeError, InputError) as e:  # the engine counts this chunk's pairs from 1
                 raise _counted_from(e, first) from None
-            if len(batch_cols) == len(self.measures):
+            if data is None:
                 data = scored  # every measure from the engine: its array is the result (no copy)
             else:
                 data[:, batch_cols, :] = scored
         bleu_pairs = []
         if slow:
+            assert data is not None  # (allocated: not every measure is the engine's)
             # every measure here: each pair read, then counted, before the next is read, so that an
             # error names the first bad pair in input order (as the engine's, whatever its kind)
             pairs = zip(cand_docs, ref_docs) if batch_cols else self._pairs_read(candidates, references, kind, first)
@@ -496,6 +512,7 @@ class Scorer:
                     raise InputError(f"pair {first + k}: {e}") from None
                 if any(self.measures[j].family.corpus_needs_tokens for j in slow):
                     bleu_pairs.append((cand_doc.tokens, [r.tokens for r in refs]))
+        assert data is not None
         return data, bleu_pairs
 
     def _docs(self, candidates: list, references: list[list], kind: str, first: int) -> tuple[list, list]:
@@ -524,14 +541,16 @@ class Scorer:
         tally: empty.Tally,
         engine_empty: int | None = None,
         engine_non_ascii: int | None = None,
+        summaries: int | None = None,
     ) -> None:
         """Count the summaries with words that came out as no tokens (or that the English stemmer cannot stem).
 
         ``engine_empty``: the engine's count of summaries that came out with no token (None: it did
         not read them all); a text the script's tokenizer cannot read always comes out empty.
-        ``engine_non_ascii``: the engine's count of texts holding a character outside ASCII (None: unknown)."""
+        ``engine_non_ascii``: the engine's count of texts holding a character outside ASCII (None: unknown).
+        ``summaries``: their number, when the caller counted it."""
         o = self.options
-        tally.total += len(candidates) + sum(map(len, references))
+        tally.total += len(candidates) + sum(map(len, references)) if summaries is None else summaries
         if o.tokenizer == "rouge155":  # ASCII text always keeps its letters and digits: only the rest is read
             empty.count_rouge155(
                 candidates, references, tally, stem=o.stem, engine_empty=engine_empty, engine_non_ascii=engine_non_ascii

@@ -53,6 +53,8 @@ __all__ = [
     "check_kind",
     "missing",
     "not_text",
+    "NotPlain",
+    "plain_text",
 ]
 
 MAX_ID = 2**31 - 1
@@ -238,14 +240,26 @@ def _package(x) -> str:
     return type(x).__module__.partition(".")[0]
 
 
-def _column(x):
-    """A pandas/polars Series or a pyarrow array as a list of Python objects (by position), else None."""
+def _column_of(x) -> str | None:
+    """ "pandas", "polars" or "pyarrow" for a Series of theirs or a pyarrow array, else None."""
     package = _package(x)
     if package == "pandas" and getattr(x, "ndim", 0) == 1 and hasattr(x, "tolist"):
-        return x.tolist()
+        return package
     if package == "polars" and type(x).__name__ == "Series":
-        return x.to_list()
+        return package
     if package == "pyarrow" and hasattr(x, "to_pylist") and type(x).__name__.endswith("Array"):
+        return package
+    return None
+
+
+def _column(x):
+    """A pandas/polars Series or a pyarrow array as a list of Python objects (by position), else None."""
+    package = _column_of(x)
+    if package == "pandas":
+        return x.tolist()
+    if package == "polars":
+        return x.to_list()
+    if package == "pyarrow":
         return x.to_pylist()
     return None
 
@@ -361,29 +375,42 @@ def _pair_references(refs, kind: str, k: int) -> list:
     return [r if type(r) is str else summary(r) for r in refs]
 
 
-def normalize(candidates: list, references) -> tuple[str, list[list]]:
+def normalize(candidates: list, references, engine_reads: bool = False) -> tuple[str, list[list]]:
     """(kind, references as one list per pair) for a call; kind is 'text' or 'ids' (see :func:`input_kind`).
 
     ``candidates`` come from :func:`summaries`; ``references`` may be any container it reads. A pair
-    with an empty list of references is refused (it would score 0 against nothing)."""
-    kind, split = _normalize(candidates, references)
+    with an empty list of references is refused (it would score 0 against nothing).
+
+    ``engine_reads``: only the compiled engine reads these texts, with :func:`plain_text` as its
+    ``to_text``, and ``candidates`` were not read by :func:`summaries`: each summary is left to the
+    engine's read (a str as it is; anything else through ``plain_text``), not checked here in a pass
+    of its own. :class:`NotPlain` (raised here, by ``plain_text`` or by the engine) means that an entry
+    must be converted or refused first (nothing is read before): the caller reads the call again with
+    ``engine_reads=False``. Token ids are read that way too."""
+    kind, split = _normalize(candidates, references, engine_reads)
     if not all(split):
         k = next(k for k, refs in enumerate(split) if not refs)
         raise InputError(f"pair {k + 1}: no reference (an empty list): give each pair at least one reference")
     return kind, split
 
 
-def _normalize(candidates: list, references) -> tuple[str, list[list]]:
-    references = summaries(references, "references")
+def _normalize(candidates: list, references, engine_reads: bool = False) -> tuple[str, list[list]]:
+    types = set(map(type, references)) if type(references) is list else None
+    if types is None or not types <= _AS_IS:  # (a list of str or lists is read as it is: one pass, here)
+        if engine_reads:  # converted first (a generator is read once: before anything reads it)
+            raise NotPlain("references")
+        references = summaries(references, "references")
+        types = set(map(type, references))
     kind = input_kind(candidates, references)
+    if engine_reads and kind != "text":  # decided on summaries not converted (a numpy array of strings
+        raise NotPlain(kind)  # reads as token ids): read again, converted first
     if kind == "text":  # the common shapes first: this runs once per pair of every call; a list of str
         # is read as it is (never changed), not copied: no new list per pair for the GC to track
-        types = set(map(type, references))
         if types == _STR:
             return kind, [[r] for r in references]
         if types <= _AS_IS:
             split = references if types == _LIST else [r if type(r) is list else [r] for r in references]
-            if set(map(type, chain.from_iterable(split))) <= _AS_IS:  # every reference a str or sentences
+            if engine_reads or set(map(type, chain.from_iterable(split))) <= _AS_IS:  # a str or sentences each
                 return kind, split
         return kind, [[r] if type(r) is str else _pair_references(r, kind, k) for k, r in enumerate(references)]
     nd = _ndarray()  # numpy's own 1-d integer arrays and lists of ints, the common cases: no memoryview to make
@@ -393,6 +420,32 @@ def _normalize(candidates: list, references) -> tuple[str, list[list]]:
         else _pair_references(r, kind, k)
         for k, r in enumerate(references)
     ]
+
+
+class NotPlain(Exception):
+    """A summary the engine cannot read as it is (see :func:`plain_text`): the call is read again
+    with every summary checked and converted first (:func:`summaries`, :func:`normalize`)."""
+
+
+def _convertible(x) -> bool:
+    """An entry that :func:`summary` converts or :func:`summaries` refuses (not read as it is): never
+    one of a call read with every summary checked first."""
+    if isinstance(x, (Mapping, AbstractSet)) or hasattr(x, "__next__"):
+        return True
+    nd = _ndarray()
+    if nd is not None and isinstance(x, nd):
+        return x.dtype.kind in _TEXT_KINDS
+    return _column_of(x) is not None
+
+
+def plain_text(summary) -> str:
+    """The engine's ``to_text`` for a summary that is not a str (its sentences joined by newlines), on a
+    call whose summaries were not checked one by one (``normalize(..., engine_reads=True)``): an entry
+    that must be converted or refused first (a dict or set, an iterator, a numpy array of strings, a
+    pandas, polars or pyarrow column) raises :class:`NotPlain`, before it is read."""
+    if type(summary) is not list and type(summary) is not tuple and _convertible(summary):
+        raise NotPlain(type(summary).__name__)
+    return "\n".join(summary)
 
 
 def lone_surrogate(candidates, references, sources, first: int) -> str:

@@ -171,11 +171,11 @@ class LineStream:
     def _raw(self):
         """(line number, the line's bytes with its ending) of every line."""
         cap = reader.max_line_bytes()
-        guard = reader._Guard(self.path, True, json_document=False)  # the whole-file reader's limits
+        guard = reader.Guard(self.path, True, json_document=False)  # the whole-file reader's limits
         try:
             handle = open(self.path, "rb")
         except OSError as exc:
-            raise reader._open_error(self.path, exc) from None
+            raise reader.open_error(self.path, exc) from None
         with handle:
             number = 0
             while True:
@@ -266,7 +266,7 @@ class JsonlStream(LineStream):
         line = reader.decode_utf8(raw, self.path, first_line=number)
         if not line.strip():
             return None
-        row = reader._loads(line.rstrip("\r\n"), self.path, number)
+        row = reader.loads(line.rstrip("\r\n"), self.path, number)
         where = f"{reader.label(self.path)}, line {number}"
         if not isinstance(row, dict):
             raise InputError(f"{where}: a JSON row must be an object, got {type(row).__name__}")

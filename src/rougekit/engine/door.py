@@ -128,12 +128,14 @@ class EnginePlan:
     #: (candidates, references) arrays of the same rows from two pyarrow Arrays or ChunkedArrays
     arrow_pieces = staticmethod(arrowcols.aligned)
 
-    def reads_arrow(self, array, lists: bool = False) -> bool:
+    def reads_arrow(self, array=None, lists: bool = False) -> bool:
         """True when the batch scorer reads ``array`` (a pyarrow Array of strings, or with ``lists`` a
-        list of them) from its buffers: see :mod:`rougekit.engine.arrowcols`."""
+        list of them) from its buffers: see :mod:`rougekit.engine.arrowcols`. With no ``array``: when
+        it reads Arrow text columns from their buffers at all (the compiled engine tokenizes the text
+        itself, ASCII lower-casing)."""
         if self.batch is None or self.feed != "text" or self.batch.lowercase != "ascii":
             return False
-        return arrowcols.readable(array, lists)
+        return array is None or arrowcols.readable(array, lists)
 
     def score_arrow(self, pieces, jobs: int, tally=None, found=None, stem: bool = False, blank=None):
         """Per-pair statistics of (candidates, references) pyarrow arrays read from their buffers, with

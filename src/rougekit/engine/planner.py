@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from rougekit._core import inputs
 from rougekit.engine import backend
 from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
 from rougekit.engine.batch import BatchScorer
@@ -95,6 +96,7 @@ def for_options(options: ScoringOptions) -> Plan:
             stopwords=options.stopwords,
             word_limit=options.word_limit,
             byte_limit=options.byte_limit,
+            to_text=inputs.plain_text,  # a call may leave its summaries to the engine's read (api.Scorer)
             **common,
         )
         return Plan(text, "text")

@@ -24,7 +24,7 @@ import numpy as np
 from rougekit.api import Scorer
 from rougekit.engine.door import Doc, check_trace_size, plan
 from rougekit.errors import InputError
-from rougekit.explanation.build import DEFAULT_MEASURES, _used
+from rougekit.explanation.build import DEFAULT_MEASURES, references_used
 from rougekit.explanation.surface import ascii_run_count, run_spans, slots_of
 
 
@@ -229,7 +229,7 @@ def _used_entries(m, scorer, texts: _Texts, cand, ref_off, ref) -> np.ndarray:
             m.family.reference_stats(m, peer, Doc(texts.joined[r], texts.units[r]), options=options)
             for r in ref[a:b].tolist()
         ]
-        keep = _used(stats, options.mode, options.alpha, m.f_exponent)
+        keep = references_used(stats, options.mode, options.alpha, m.f_exponent)
         used[a:b] = False
         used[[a + k for k in keep]] = True
     return used

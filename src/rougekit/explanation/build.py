@@ -110,7 +110,7 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
     options = scorer.options
     stats = [family.reference_stats(m, cand, r, options=options) for r in refs]
     matches = [family.explain_reference(m, cand, r, options=options) for r in refs]
-    used = _used(stats, options.mode, options.alpha, m.f_exponent)
+    used = references_used(stats, options.mode, options.alpha, m.f_exponent)
     model_count, hits, peer_count = combine([stats[k] for k in used], "A")
     scored = pair_score(stats, options.mode, options.alpha, m.f_exponent)
     positions = family.explain_positions(m)
@@ -140,7 +140,7 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
     )
 
 
-def _used(stats: list[RefStats], mode: str, alpha: float, exponent) -> list[int]:
+def references_used(stats: list[RefStats], mode: str, alpha: float, exponent) -> list[int]:
     """The references whose counts the rule keeps (``scoring.pair_score``): the first best recall
     (-f B), the first best F (max), else all of them (sum, jackknife)."""
     if mode == "B":

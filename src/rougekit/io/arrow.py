@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rougekit.errors import InputError, OptionError
-from rougekit.io.files import _open_error
+from rougekit.io.files import open_error
 from rougekit.io.inputs import split_sentences
 
 BATCH_ROWS = 4_096  # rows read at a time: a Parquet reader holds some 40 MB at 20,000, 6 MB at 2,000
@@ -133,7 +133,7 @@ class ColumnFile:
                 return stream.schema, lambda columns, rows: (b.select(columns) for b in stream)
         except OSError as exc:
             if isinstance(exc, (FileNotFoundError, PermissionError, IsADirectoryError)):
-                raise _open_error(self.path, exc) from None
+                raise open_error(self.path, exc) from None
             raise self._unreadable(exc) from None
         except pa.ArrowException as exc:
             raise self._unreadable(exc) from None

@@ -7,10 +7,11 @@ from typing import BinaryIO, TextIO
 
 from rougekit.errors import InputError
 
-_O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+O_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 
 
-def _open_error(label: str, exc: OSError) -> InputError:
+def open_error(label: str, exc: OSError) -> InputError:
+    """The one-line InputError of a file that cannot be opened (``label`` names it)."""
     if isinstance(exc, FileNotFoundError):
         return InputError(f"cannot open {label}: no such file")
     if isinstance(exc, IsADirectoryError):
@@ -46,4 +47,4 @@ def open_binary(path: str, what: str = "") -> BinaryIO:
     try:
         return open(path, "rb")
     except OSError as exc:
-        raise _open_error(f"{what} {path}".strip(), exc) from None
+        raise open_error(f"{what} {path}".strip(), exc) from None

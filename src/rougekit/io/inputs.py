@@ -206,7 +206,7 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
     by one. A byte order mark is read as :mod:`rougekit.io.reader` reads it (UTF-16/32 is read
     whole, within the reader's limits per file)."""
     number = 0
-    guard = reader._Guard(path, True, json_document=False, file_limits=False)
+    guard = reader.Guard(path, True, json_document=False, file_limits=False)
     with _open(path) as handle:
         read = getattr(handle, "read1", handle.read)  # a pipe: what is there, not a full block
         head = b""
@@ -217,7 +217,7 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             head += more
         codec, _, skip = reader.bom(head)
         if codec != "utf-8":  # UTF-16/32: read whole (within the limits), then split
-            guard = reader._Guard(path, True, json_document=False)
+            guard = reader.Guard(path, True, json_document=False)
             guard.feed(head)
             data = [head]
             for block in iter(lambda: read(_BLOCK), b""):

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rougekit.errors import InputError, OptionError, RougeKitWarning
-from rougekit.io.files import _O_BINARY, _open_error
+from rougekit.io.files import O_BINARY, open_error
 
 STDIN = "-"
 _FIRST, _CHUNK = 1 << 16, 1 << 20
@@ -115,7 +115,7 @@ def _size(n: int) -> str:
     return f"{n:,} bytes"
 
 
-class _Guard:
+class Guard:
     """Counts bytes, lines and the current line's length while a file is read; stops at a limit.
 
     ``file_limits=False`` checks the line length only (a stream read line by line, in flat memory).
@@ -186,7 +186,7 @@ def too_many_lines(path: str, cap: int) -> InputError:
 def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
     """The whole file (``-``: standard input) as bytes, within the limits; a file that cannot be
     opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
-    guard = _Guard(path, line_limit)
+    guard = Guard(path, line_limit)
     chunks = []
     if path == STDIN:
         read = getattr(sys.stdin.buffer, "read1", sys.stdin.buffer.read)
@@ -199,7 +199,7 @@ def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
         return b"".join(chunks)
     name = f"{what} {path}".strip()
     try:
-        fd = os.open(path, os.O_RDONLY | _O_BINARY)
+        fd = os.open(path, os.O_RDONLY | O_BINARY)
         try:
             size = _FIRST  # most summary files fit in one small read
             while True:
@@ -213,7 +213,7 @@ def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
         finally:
             os.close(fd)
     except OSError as exc:
-        raise _open_error(name, exc) from None
+        raise open_error(name, exc) from None
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
@@ -243,7 +243,7 @@ def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> st
         nul = text.find("\0")
         if nul >= 0:
             raise InputError(f"{label(path)}, line {text.count(chr(10), 0, nul) + 1}: holds a NUL character")
-        if text.count("\n") > max_lines():  # counted here, as _Guard counts UTF-8 lines
+        if text.count("\n") > max_lines():  # counted here, as Guard counts UTF-8 lines
             raise too_many_lines(path, max_lines())
         return text
     nul = data.find(b"\0")
@@ -344,7 +344,8 @@ def _nested(path: str, line: int) -> InputError:
     return InputError(f"{label(path)}, line {line}: JSON nested too deeply")
 
 
-def _loads(text: str, path: str, line: int):
+def loads(text: str, path: str, line: int):
+    """One JSON value of a line file; invalid JSON is an InputError naming the file and its line."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -403,7 +404,7 @@ def _jsonl(text: str, path: str) -> list[Record]:
     for number, line in enumerate(lines_with_ends(text), start=1):
         if not line.strip():
             continue
-        row = _loads(line.rstrip("\r\n"), path, number)
+        row = loads(line.rstrip("\r\n"), path, number)
         out.append(Record(f"{label(path)}, line {number}", number, row, line))
     return out
 

@@ -346,7 +346,8 @@ class Tally:
     def _warn_cut(self, stacklevel: int) -> None:
         hint, example = self._hint("cut")
         word = word_with_letter(example or self.cut_example)
-        shown = f" ({word!r} becomes {fragments(word)!r})" if word else ""
+        left = fragments(word) if word else ""
+        shown = f" ({word!r} becomes {left!r})" if left else f" ({word!r} is dropped whole)" if word else ""
         percent = 100 * self.cut / max(self.total, 1)
         share = f"{self.cut} of {self.total} summaries ({'<0.1' if percent < 0.05 else f'{percent:.1f}'}%)"
         head = (

@@ -41,13 +41,16 @@ class MarkerTally:
     total: int = 0
     marker: str = ""
 
-    def add(self, candidates: list, references: list[list], engine_marked: int | None = None) -> None:
+    def add(
+        self, candidates: list, references: list[list], engine_marked: int | None = None, summaries: int | None = None
+    ) -> None:
         """Count the text summaries of one chunk (a summary may be a list of sentences; token ids are skipped).
 
         ``engine_marked``: the engine's count of these texts that hold a ``<`` (None: unknown); 0 means
-        none can hold a marker, so the texts are not read again."""
+        none can hold a marker, so the texts are not read again. ``summaries``: their number, when the
+        caller counted it."""
         if engine_marked == 0:
-            self.total += len(candidates) + sum(map(len, references))
+            self.total += len(candidates) + sum(map(len, references)) if summaries is None else summaries
             return
         try:  # all strings, the common case: scans in C of the chunk joined (no marker holds a line break)
             clean = "<" not in "\n".join(candidates) and "<" not in "\n".join(map("\n".join, references))
