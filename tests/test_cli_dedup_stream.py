@@ -262,3 +262,23 @@ def test_the_streamed_reader_refuses_as_the_whole_file_reader(tmp_path, capsys):
     (tmp_path / "in.txt").write_bytes(b"\xef\xbb\xbfthe cat sat on the mat\r\nthe cat sat on a mat\r\ndogs bark")
     assert main(["dedup", str(tmp_path / "in.txt"), "-o", str(tmp_path / "in.txt")]) == 0
     assert (tmp_path / "in.txt").read_bytes() == b"the cat sat on the mat\r\ndogs bark"
+
+
+def test_workers_gives_the_bytes_of_one_thread(tmp_path, capsys):
+    """``--workers 1`` and ``--workers 2`` write the same kept rows and dropped rows (the block's
+    probes on two threads, resolved in order), those of ``process.dedup``; ``--workers 0`` is refused."""
+    texts = corpus(900, seed=11)
+    src = tmp_path / "in.txt"
+    src.write_text("".join(t + "\n" for t in texts))
+    for workers in ("1", "2", "-1"):
+        assert main(["dedup", *_argv(src, tmp_path, f"w{workers}", "--workers", workers)]) == 0
+    one = _files(tmp_path, "w1")
+    assert _files(tmp_path, "w2") == one and _files(tmp_path, "w-1") == one
+    expected = process.dedup(texts, threshold=0.7, workers=1)
+    assert 100 < len(expected.kept) < 800
+    assert one[0].decode().splitlines() == [texts[k] for k in expected.kept]
+    dropped = [json.loads(line) for line in one[1].decode().splitlines()]
+    assert len(dropped) == len(expected.dropped)
+    capsys.readouterr()
+    assert main(["dedup", str(src), "-o", str(tmp_path / "k"), "--workers", "0"]) == 2
+    assert "workers" in capsys.readouterr().err

@@ -188,9 +188,11 @@ def run_rule(
     checkpoint: str | None = None,
     every: float = 60.0,
     interrupt=None,
+    workers: int = -1,
 ) -> Outcome:
     """The decisions of every text of ``source`` (see the module). ``interrupt(decided)`` is called
-    after each block (tests raise KeyboardInterrupt from it, as a Ctrl-C would)."""
+    after each block (tests raise KeyboardInterrupt from it, as a Ctrl-C would). ``workers``: the
+    threads probing the index (-1: every core; the decisions are the same for any count)."""
     from rougekit.process import Encoder, Greedy, rank_by_frequency
 
     encoder = Encoder("rougeL", **options)
@@ -208,7 +210,7 @@ def run_rule(
     match = np.full(n, -1, dtype=np.int64)
     score = np.zeros(n, dtype=np.float64)
     rank = rank_by_frequency(encoded)
-    greedy = Greedy(threshold, rank, workers=-1)
+    greedy = Greedy(threshold, rank, workers=workers)
     # the input index of each Greedy id: the kept texts of a checkpoint first, then texts from ``start``
     kept_before = np.zeros(0, dtype=np.int64)
     start = 0

@@ -78,6 +78,13 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
         "-v", "--verbose", action="store_true", help="also say the memory held per text (said on a terminal anyway)"
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=-1,
+        metavar="N",
+        help="threads searching the kept texts (-1, the default: every core); the decisions do not depend on it",
+    )
+    parser.add_argument(
         "--checkpoint",
         metavar="FILE",
         help="save the decisions to FILE (every --checkpoint-every seconds and on Ctrl-C) and resume from it "
@@ -470,6 +477,7 @@ def run(argv: list[str], interrupt=None) -> int:
     engine.check_checkpoint_options(args.measure, args.checkpoint)
     if not args.checkpoint_every > 0:
         raise OptionError(f"--checkpoint-every must be a positive number of seconds, got {args.checkpoint_every}")
+    process.blocks.workers_count(args.workers)  # refused before the input is read
     fast = args.measure == "rougeL"
     rows = read_rows(args.file, args.field, args.column, lazy=fast)
     if rows.table is not None and args.output == "-":
@@ -488,11 +496,17 @@ def run(argv: list[str], interrupt=None) -> int:
             checkpoint=args.checkpoint,
             every=args.checkpoint_every,
             interrupt=interrupt,
+            workers=args.workers,
         )
         match, score, name = outcome.match, outcome.score, "rougeL"
     else:
         result = process.dedup(
-            rows.texts, threshold=args.threshold, measure=args.measure, progress=progress.shown, **options
+            rows.texts,
+            threshold=args.threshold,
+            measure=args.measure,
+            progress=progress.shown,
+            workers=args.workers,
+            **options,
         )
         match = np.full(len(result), -1, dtype=np.int64)
         score = np.zeros(len(result), dtype=np.float64)
