@@ -156,3 +156,36 @@ def test_an_interrupt_stops_every_thread_before_its_next_block(monkeypatch):
     time.sleep(0.3)
     assert calls == done  # every thread was done when the interrupt was raised
     assert [e for e, _ in done].count("start") == [e for e, _ in done].count("end") < 40
+
+
+@pytest.mark.parametrize("coded", [False, True])
+def test_thread_counts_1_2_3_give_the_twin_intervals_bit_for_bit(monkeypatch, coded):
+    """Intervals from the resamples split over 1, 2 or 3 threads (uneven slices: 61 resamples) are
+    the numpy twin's, bit for bit: a slice starting at the wrong seed would change some sums."""
+    pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    v = np.round(np.random.default_rng(11).random((200, 6)), 4)
+    twin = pb.resample_sums(v, 61) / 200
+    monkeypatch.setattr(pb, "_CODED_ROWS", 10 if coded else 10**9)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1)
+    results = []
+    for threads in (1, 2, 3):
+        monkeypatch.setattr(pb, "available_cores", lambda threads=threads: threads)
+        assert np.array_equal(pb.resample_values(v, 61), twin)
+        results.append([(b.average, b.low, b.high) for b in pb.perl_bootstrap_measures(v, 61, 95)])
+    flat = [[np.asarray(x).tobytes() for triple in r for x in triple] for r in results]
+    assert flat[0] == flat[1] == flat[2]
+
+
+def test_a_slice_of_resamples_is_the_same_rows_of_the_whole_run():
+    """``first=`` (where a thread's slice starts) reseeds resample s with s: rows 17..39 of one call
+    over 40 resamples are a call over 23 resamples from 17, in both compiled loops."""
+    compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    v = np.ascontiguousarray(np.round(np.random.default_rng(5).random((120, 3)), 4))
+    whole = np.frombuffer(compiled.resample_sums(v, 40), dtype=np.float64).reshape(40, 3)
+    part = np.frombuffer(compiled.resample_sums(v, 23, 17), dtype=np.float64).reshape(23, 3)
+    assert np.array_equal(part, whole[17:])
+    assert not np.array_equal(part, whole[16:39])  # a slice one seed off gives other sums
+    ((columns, *code),) = compiled.encode_columns(v, limit=1 << 16)
+    assert columns == [0, 1, 2]
+    coded = np.frombuffer(compiled.resample_sums_columns(*code, 23, 17), dtype=np.float64).reshape(23, 3)
+    assert np.array_equal(coded, whole[17:])
