@@ -282,3 +282,23 @@ def test_workers_gives_the_bytes_of_one_thread(tmp_path, capsys):
     capsys.readouterr()
     assert main(["dedup", str(src), "-o", str(tmp_path / "k"), "--workers", "0"]) == 2
     assert "workers" in capsys.readouterr().err
+
+
+def test_more_workers_than_cores_are_the_cores(tmp_path):
+    """``--workers 1000000`` (or ``workers=10**6``) runs on the cores this process may use, with the
+    same decisions: each worker holds a vocabulary-sized scratch, so a million would exhaust memory
+    (it did: MemoryError from the threads, then a hang)."""
+    from rougekit.engine.cores import available_cores
+    from rougekit.process.blocks import workers_count
+
+    assert workers_count(10**6) == available_cores()
+    assert workers_count(1) == 1
+    texts = corpus(300, seed=5)
+    src = tmp_path / "in.txt"
+    src.write_text("".join(t + "\n" for t in texts))
+    assert main(["dedup", *_argv(src, tmp_path, "many", "--workers", "1000000")]) == 0
+    assert main(["dedup", *_argv(src, tmp_path, "one", "--workers", "1")]) == 0
+    assert _files(tmp_path, "many") == _files(tmp_path, "one")
+    assert process.dedup(texts, threshold=0.7, workers=10**6).kept == process.dedup(texts, threshold=0.7).kept
+    big = process.cdist(texts[:40], texts, workers=10**6)
+    assert (big == process.cdist(texts[:40], texts, workers=1)).all()

@@ -30,12 +30,14 @@ _PROBE_BLOCK = 256  # texts Greedy probes on threads at once, then decides in or
 
 
 def workers_count(workers) -> int:
-    """``workers``: a positive number of threads, or -1 for every core this process may use."""
+    """``workers``: a positive number of threads, or -1 for every core this process may use. More
+    than the cores are counted as the cores: each thread holds a scratch the size of the vocabulary
+    and gains nothing past them (a million would start a million threads)."""
     if workers == -1 or workers is None:
         return available_cores()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionError(f"workers must be a positive integer or -1 (every core), got {workers!r}")
-    return workers
+    return min(workers, available_cores())
 
 
 def _run_rows(nrows: int, workers: int, job) -> None:
