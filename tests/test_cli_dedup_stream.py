@@ -21,6 +21,7 @@ from _paths import subprocess_env
 from rougekit import process
 from rougekit.cli import _dedup_run, dedup
 from rougekit.cli.main import main
+from rougekit.errors import InputError
 
 WORDS = "the cat sat on mat dog ran far away big small red blue green house tree car road river city".split()
 
@@ -140,6 +141,7 @@ import os, signal, sys
 from rougekit import process
 from rougekit.cli import _dedup_run
 from rougekit.cli.main import main
+from rougekit.errors import InputError
 _dedup_run.BLOCK = 8
 feed, calls = process.Greedy.feed, [0]
 def feed_then_interrupt(self, block):
@@ -302,3 +304,88 @@ def test_more_workers_than_cores_are_the_cores(tmp_path):
     assert process.dedup(texts, threshold=0.7, workers=10**6).kept == process.dedup(texts, threshold=0.7).kept
     big = process.cdist(texts[:40], texts, workers=10**6)
     assert (big == process.cdist(texts[:40], texts, workers=1)).all()
+
+
+CSV_CASES = {
+    "plain": b"id,text\n1,the cat sat\n2,a dog ran\n3,the cat sat down\n",
+    "quoted, over lines": b'id,text\n1,"the cat, it sat\non the mat"\n2,"a ""dog"" ran"\n3,b c\n',
+    "CRLF and a BOM": b"\xef\xbb\xbfid,text\r\n1,the cat\r\n2,a dog\r\n",
+    "CR alone ends lines": b"id,text\r1,the cat\r2,a dog\r\n3,x y\r\r\n4,z\n",
+    "blank rows, no last ending": b"id,text\n\n1,the cat\n , \n2,a dog",
+    "a TSV": b"id\ttext\n1\tthe cat, sat\n2\ta dog\n",
+    "header only": b"id,text\n",
+}
+CSV_ERRORS = {
+    "a short row": b"id,text\n1,the cat\n2\n",
+    "no such column": b"id,body\n1,the cat\n",
+    "an empty cell": b"id,text\n1,the cat\n2, \n",
+    "invalid UTF-8": b"id,text\n1,the cat\n2,a \xff dog\n",
+    "a NUL byte": b"id,text\n1,the\0cat\n",
+    "an open quote": b'id,text\n1,"the cat\n',
+    "empty": b"",
+}
+
+
+def _csv_file(tmp_path, name: str, content: bytes) -> str:
+    path = tmp_path / ("in.tsv" if "TSV" in name else "in.csv")
+    path.write_bytes(content)
+    return str(path)
+
+
+@pytest.mark.parametrize("name", sorted(CSV_CASES))
+def test_csv_is_streamed_with_the_rows_and_bytes_of_the_whole_file_reader(tmp_path, name):
+    path = _csv_file(tmp_path, name, CSV_CASES[name])
+    whole = dedup.read_rows(path, None, "text", lazy=False)
+    stream = dedup.read_rows(path, None, "text", lazy=True)
+    assert isinstance(stream, dedup.CsvStream)
+    assert [t for chunk in stream.chunks(2) for t in chunk] == whole.texts
+    assert stream.count == whole.count
+    assert list(stream.rows()) == list(whole.rows())
+    for keep in ([True] * whole.count, [i % 2 == 0 for i in range(whole.count)], [False] * whole.count):
+        whole.write_kept(str(tmp_path / "whole.out"), keep)
+        stream.write_kept(str(tmp_path / "stream.out"), keep)
+        assert (tmp_path / "stream.out").read_bytes() == (tmp_path / "whole.out").read_bytes()
+
+
+def test_csv_rows_by_hand(tmp_path):
+    """The texts and lines read from a CSV file with a quoted field over two lines and a lone CR."""
+    path = _csv_file(tmp_path, "by hand", b'id,text\n1,"a, b\nc"\r2,d e\n\n3,f\n')
+    stream = dedup.read_rows(path, None, "text", lazy=True)
+    assert list(stream.rows()) == [(2, "line 2", "a, b\nc"), (4, "line 4", "d e"), (6, "line 6", "f")]
+
+
+@pytest.mark.parametrize("name", sorted(CSV_ERRORS))
+def test_csv_streamed_refuses_as_the_whole_file_reader(tmp_path, name):
+    path = _csv_file(tmp_path, name, CSV_ERRORS[name])
+    with pytest.raises(InputError) as whole:
+        rows = dedup.read_rows(path, None, "text", lazy=False)
+        list(rows.chunks(2))
+    with pytest.raises(InputError) as streamed:
+        list(dedup.read_rows(path, None, "text", lazy=True).chunks(2))
+    assert str(streamed.value) == str(whole.value)
+
+
+def test_csv_dedup_command_streams_and_keeps_the_rows_of_process_dedup(tmp_path, small_blocks, capsys):
+    texts = corpus()
+    src = tmp_path / "in.csv"
+    rows = [f'{i},"{t}, said {i % 3}"\r\n' for i, t in enumerate(texts)]
+    src.write_bytes(("id,text\r\n" + "".join(rows)).encode())
+    assert isinstance(dedup.read_rows(str(src), None, "text", lazy=True), dedup.CsvStream)
+    assert dedup.run(_argv(src, tmp_path, "csv", "--column", "text")) == 0
+    want = process.dedup([f"{t}, said {i % 3}" for i, t in enumerate(texts)], threshold=0.7)
+    assert 100 < len(want.kept) < 500
+    out, dropped = _files(tmp_path, "csv")
+    assert out == ("id,text\r\n" + "".join(rows[i] for i in want.kept)).encode()
+    assert [(d["index"], d["match_index"]) for d in map(json.loads, dropped.splitlines())] == [
+        (d.index, d.match) for d in want.dropped
+    ]
+    capsys.readouterr()
+
+
+def test_a_quote_left_open_to_the_end_is_refused_not_one_text(tmp_path, capsys):
+    """A stray quote would make the csv module read every later line into one cell: 3 texts as 1."""
+    path = _csv_file(tmp_path, "open", b'id,text\n1,"the cat sat\n2,a dog ran\n3,a bird sang\n')
+    assert main(["dedup", path, "--column", "text"]) == 2
+    err = capsys.readouterr().err
+    assert "in.csv, line 2: a quoted cell is not closed before the end of the file" in err, err
+    assert len(err.splitlines()) == 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
@@ -47,10 +48,10 @@ in bulk, minutes where ROUGE-1 takes a second).
 --dropped writes one JSON object per dropped row: its index (0-based row), line (where it starts) and
 where ("line 3", "item 3", "item 3 (line 5)"), the kept row it matched best (match_index, match_line,
 match_where, the first in input order on ties), the score and both texts.
-memory and resuming (rougeL): a file of lines, a JSONL file (.jsonl/.ndjson) and Parquet/Arrow are read
-lazily, twice (first their token ids, then the kept rows to write): only the token ids are held, about
-4 bytes a token and 8 a text (-v or a terminal says how many). Standard input, JSON arrays,
-column-shaped JSON, CSV and UTF-16/32 files are read whole. --checkpoint FILE saves the decisions;
+memory and resuming (rougeL): a file of lines, a JSONL file (.jsonl/.ndjson), CSV/TSV and Parquet/Arrow
+are read lazily, twice (first their token ids, then the kept rows to write): only the token ids are
+held, about 4 bytes a token and 8 a text (-v or a terminal says how many). Standard input, JSON arrays,
+column-shaped JSON and UTF-16/32 files are read whole. --checkpoint FILE saves the decisions;
 after a Ctrl-C (exit 130) the same command resumes from FILE with the same result as one run.
 """,
     )
@@ -230,6 +231,11 @@ class LineStream:
 
     def write_kept(self, output: str, keep) -> None:
         """The kept rows as read (through a file beside ``output`` when it is the input itself)."""
+        self._write_bytes(output, (raw for index, (_, raw, _) in enumerate(self._rows()) if keep[index]))
+
+    def _write_bytes(self, output: str, pieces) -> None:
+        """Write the bytes of ``pieces`` to ``output`` (``-``: standard output), through a file beside
+        it when it is the input itself (read again while writing)."""
         target = output
         if output != "-" and os.path.exists(output) and os.path.samefile(output, self.path):
             target = os.path.join(os.path.dirname(os.path.abspath(output)), f".{os.path.basename(output)}.partial")
@@ -240,11 +246,8 @@ class LineStream:
             wrapper = open_output(target, "output")  # its errors; written as bytes
             out = wrapper.buffer
         try:
-            index = 0
-            for _, raw, _ in self._rows():
-                if keep[index]:
-                    out.write(raw)
-                index += 1
+            for piece in pieces:
+                out.write(piece)
         finally:
             if target != "-":
                 wrapper.close()
@@ -285,13 +288,60 @@ class JsonlStream(LineStream):
         return value
 
 
+class CsvStream(LineStream):
+    """The rows of a UTF-8 CSV/TSV file's ``column`` read lazily (:class:`rougekit.io.reader.CsvRows`:
+    the same rows and errors as the whole-file reader). Kept rows are written back after the
+    header, as read."""
+
+    def __init__(self, path: str, column: str) -> None:
+        super().__init__(path)
+        self.column = column
+
+    def _physical(self):
+        """The file's lines as the csv module counts them (``\\r`` alone also ends one)."""
+        for number, raw in self._raw():
+            line = reader.decode_utf8(raw, self.path, first_line=number)
+            cr = line.find("\r")
+            if cr < 0 or (cr == len(line) - 2 and line.endswith("\n")):
+                yield line  # no \r, or only the one of its \r\n ending
+            else:
+                yield from io.StringIO(line, newline="").readlines()
+
+    def _table(self) -> reader.CsvRows:
+        delimiter = "\t" if self.path.lower().endswith(".tsv") else ","
+        return reader.CsvRows(self._physical(), self.path, delimiter, (self.column,))
+
+    def _rows(self):
+        for record in self._table():
+            value = record.row[self.column]
+            if not value.strip():
+                raise InputError(f"{record.where}: column {shown(self.column)} is missing or empty")
+            yield record.line, record.raw.encode("utf-8", "surrogateescape"), value
+
+    def rows(self):
+        for number, _, text in self._rows():
+            yield number, f"line {number}", text
+
+    def write_kept(self, output: str, keep) -> None:
+        table = self._table()
+
+        def pieces():
+            yield table.header.encode("utf-8", "surrogateescape")
+            for index, record in enumerate(table):
+                if keep[index]:
+                    yield record.raw.encode("utf-8", "surrogateescape")
+
+        self._write_bytes(output, pieces())
+
+
 def _streamed(path: str, field: str | None, column: str | None):
-    """A lazy reader of ``path`` when it is a UTF-8 file of lines (no option) or JSONL (``field``,
-    named .jsonl/.ndjson, its first row an object on its line); None otherwise (read whole)."""
-    if path == reader.STDIN or column is not None or not os.path.isfile(path):
+    """A lazy reader of ``path`` when it is a UTF-8 file of lines (no option), CSV (``column``) or
+    JSONL (``field``, named .jsonl/.ndjson, its first row an object on its line); None otherwise
+    (read whole)."""
+    if path == reader.STDIN or not os.path.isfile(path):
         return None
     named = path.lower()
-    if named.endswith((".csv", ".tsv", ".json")):
+    if column is None and named.endswith((".csv", ".tsv", ".json")):
         return None
     try:
         with open(path, "rb") as handle:
@@ -301,6 +351,8 @@ def _streamed(path: str, field: str | None, column: str | None):
     codec, _, skip = reader.bom(head)
     if codec != "utf-8":
         return None
+    if column is not None:
+        return CsvStream(path, column) if field is None else None
     first = head[skip:].lstrip()
     if field is None:
         if named.endswith((".jsonl", ".ndjson")) or first[:1] in (b"[", b"{"):
@@ -421,9 +473,9 @@ def read_rows(path: str, field: str | None, column: str | None, lazy: bool = Fal
     """The texts of a file: lines, JSON rows (``field``: JSONL, a JSON array or column-shaped
     JSON), CSV rows (``column``) or the rows of a Parquet or Arrow IPC file (``column``, found by
     the file's first bytes). JSON without ``field`` and a .csv/.tsv file without ``column`` are
-    refused: their lines are not the texts. ``lazy``: a file of lines, JSONL and Parquet/Arrow
-    come as a reader that reads them on demand (:class:`LineStream`, :class:`TableStream`), not
-    as their texts in memory."""
+    refused: their lines are not the texts. ``lazy``: a file of lines, JSONL, CSV and Parquet/Arrow
+    come as a reader that reads them on demand (:class:`LineStream`, :class:`CsvStream`,
+    :class:`TableStream`), not as their texts in memory."""
     kind = arrow.sniff(path) if path != reader.STDIN else None
     if kind is not None:
         table = _table_rows(path, kind, field, column)

@@ -586,39 +586,81 @@ def header_names(header: list[str]) -> str:
     return f"{len(header)} column(s); is line 1 a header row naming them?"
 
 
-def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, ...] = ()) -> Records:
-    """The header and rows of a CSV text; each row as {column: cell} with its text as read.
+class CsvRows:
+    """The header and rows of CSV read from its physical lines as they come (a file of any size in
+    flat memory); :func:`csv_records` is the same over a text held whole.
 
-    Blank rows are skipped; a row with another number of cells than the header is an error, and so
-    is a header without the ``require`` columns (checked before any row).
+    ``physical`` yields the lines with their endings (split at ``\\n``, ``\\r\\n`` or ``\\r``, as
+    the csv module counts lines). Building it reads the header (a header without the ``require``
+    columns is an error before any row); iterating yields each row as a :class:`Record` with its
+    text as read. Blank rows are skipped; a row with another number of cells than the header is an
+    error naming its first line.
     """
-    physical = io.StringIO(text, newline="").readlines()  # split as csv counts lines: \n, \r\n or \r
-    reader = csv.reader(physical, delimiter=delimiter)
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise InputError(f"{label(path)}: empty (a CSV file needs a header row naming the columns)") from None
-    except csv.Error as exc:
-        raise InputError(f"{label(path)}, line {reader.line_num}: not readable as CSV ({exc})") from None
-    head_end = reader.line_num
-    for name in require:
-        if name not in header:
-            raise InputError(f"{label(path)}, line {head_end}: no column {_name(name)} ({header_names(header)})")
-    rows = []
-    done = head_end
-    try:
-        for cells in reader:
-            number = reader.line_num
-            first = done + 1
-            done = number
-            if not cells or all(not c.strip() for c in cells):
-                continue
-            if len(cells) != len(header):
-                raise InputError(f"{label(path)}, line {first}: {len(cells)} cell(s), the header has {len(header)}")
-            raw = "".join(physical[first - 1 : number])
-            rows.append(Record(f"{label(path)}, line {first}", first, dict(zip(header, cells)), raw))
-    except csv.Error as exc:
-        raise InputError(f"{label(path)}, line {reader.line_num}: not readable as CSV ({exc})") from None
-    out = Records("csv", rows, header="".join(physical[:head_end]), names=header)
-    out.columns = {h: None for h in header}
+
+    def __init__(self, physical, path: str, delimiter: str = ",", require: tuple[str, ...] = ()) -> None:
+        self.path = path
+        self._held: list[str] = []  # the physical lines of the record being read
+        self._reader = csv.reader(self._keep(physical), delimiter=delimiter)
+        try:
+            self.names: list[str] = next(self._reader)
+        except StopIteration:
+            raise InputError(f"{label(path)}: empty (a CSV file needs a header row naming the columns)") from None
+        except csv.Error as exc:
+            raise self._unreadable(exc) from None
+        self.header = self._take()  # the header's lines, as read
+        for name in require:
+            if name not in self.names:
+                raise InputError(
+                    f"{label(path)}, line {self._reader.line_num}: no column {_name(name)} ({header_names(self.names)})"
+                )
+
+    def _keep(self, physical):
+        for line in physical:
+            self._held.append(line)
+            yield line
+
+    def _take(self) -> str:
+        out = "".join(self._held)
+        self._held.clear()
+        return out
+
+    def _unreadable(self, exc: csv.Error) -> InputError:
+        return InputError(f"{label(self.path)}, line {self._reader.line_num}: not readable as CSV ({exc})")
+
+    def __iter__(self):
+        reader, width = self._reader, len(self.names)
+        done = reader.line_num
+        raw, first = self.header, 1
+        try:
+            for cells in reader:
+                first, done = done + 1, reader.line_num
+                raw = self._take()
+                if not cells or all(not c.strip() for c in cells):
+                    continue
+                if len(cells) != width:
+                    raise InputError(f"{label(self.path)}, line {first}: {len(cells)} cell(s), the header has {width}")
+                yield Record(f"{label(self.path)}, line {first}", first, dict(zip(self.names, cells)), raw)
+        except csv.Error as exc:
+            raise self._unreadable(exc) from None
+        self._check_closed(raw, first)
+
+    def _check_closed(self, raw: str, first: int) -> None:
+        """Refuse a last row whose quoted cell never closes: the csv module would take every line
+        after its quote into that one cell, silently (one stray quote, one text instead of many)."""
+        try:
+            list(csv.reader(io.StringIO(raw, newline=""), delimiter=self._reader.dialect.delimiter, strict=True))
+        except csv.Error as exc:
+            if "end of data" in str(exc):
+                raise InputError(
+                    f"{label(self.path)}, line {first}: a quoted cell is not closed before the end of the file "
+                    "(its quote would take in every line after it)"
+                ) from None
+
+
+def csv_records(text: str, path: str, delimiter: str = ",", require: tuple[str, ...] = ()) -> Records:
+    """The header and rows of a CSV text; each row as {column: cell} with its text as read (see
+    :class:`CsvRows`)."""
+    found = CsvRows(io.StringIO(text, newline="").readlines(), path, delimiter, require)
+    out = Records("csv", list(found), header=found.header, names=found.names)
+    out.columns = {h: None for h in found.names}
     return out
