@@ -57,9 +57,10 @@ candidate against each choice as its reference.
 
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    from rougekit.process import Encoder
+    from rougekit.process import Encoder, nearest
     from rougekit.process.blocks import check_threshold
     from rougekit.process.core import matrix
+    from rougekit.process.topk import row_order
 
     if args.limit < 1:
         raise OptionError(f"--limit must be at least 1, got {args.limit}")
@@ -72,26 +73,30 @@ def run(argv: list[str]) -> int:
     encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))
     c = encoder.encode(choices.texts, "choices")
     q_all = encoder.encode(queries.texts, "queries")
+    near = None
+    if args.measure == "rougeL" and nearest.worth_it(len(q_all), len(c), args.stat, args.score_cutoff):
+        near = nearest.Nearest(q_all, c, args.score_cutoff, workers=-1)  # only the pairs at or above the cutoff
     out = sys.stdout if args.output == "-" else open_output(args.output, "output")
     try:
         for start in range(0, len(q_all), _BLOCK):
             stop = min(len(q_all), start + _BLOCK)
-            scores = matrix(
-                encoder,
-                queries.texts[start:stop],
-                choices.texts,
-                q_all.slice(start, stop),
-                c,
-                stat=args.stat,
-                score_cutoff=args.score_cutoff,
-                dtype=np.float64,
-                workers=-1,
-            )
-            for r in range(stop - start):
-                row = scores[r]
-                order = np.lexsort((np.arange(len(row)), -row))
-                if args.score_cutoff is not None:
-                    order = order[row[order] >= args.score_cutoff]
+            if near is not None:
+                best = near.best(start, stop, args.limit)
+            else:
+                scores = matrix(
+                    encoder,
+                    queries.texts[start:stop],
+                    choices.texts,
+                    q_all.slice(start, stop),
+                    c,
+                    stat=args.stat,
+                    score_cutoff=args.score_cutoff,
+                    dtype=np.float64,
+                    workers=-1,
+                )
+                orders = [row_order(row, args.limit, args.score_cutoff) for row in scores]
+                best = [(order, row[order]) for order, row in zip(orders, scores)]
+            for r, (found, values) in enumerate(best):
                 i = start + r
                 record = {
                     "query_index": i,
@@ -103,10 +108,10 @@ def run(argv: list[str]) -> int:
                             "index": j,
                             "line": choices.lines[j],
                             "where": choices.places[j],
-                            "score": float(row[j]),
+                            "score": score,
                             "choice": choices.texts[j],
                         }
-                        for j in order[: args.limit].tolist()
+                        for j, score in zip(found.tolist(), values.tolist())
                     ],
                 }
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")

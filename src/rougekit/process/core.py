@@ -16,6 +16,7 @@ import numpy as np
 from rougekit.engine.door import final_scores, inputs
 from rougekit.errors import OptionError
 
+from . import nearest
 from .blocks import STATS, Greedy, cdist_block, check_threshold, greedy_from_pairs, workers_count
 from .encode import ROUGE_SCORE_L, Encoded, Encoder, check_texts, measure_name, rank_by_frequency
 
@@ -85,6 +86,9 @@ def matrix(
     workers = workers_count(workers)
     vocab = max(q.vocab, c.vocab)
     if encoder.measure == ROUGE_SCORE_L:
+        if nearest.worth_it(len(q), len(c), stat, score_cutoff):  # the same values, only the pairs above scored
+            out = np.zeros((len(q), len(c)), dtype=np.dtype(dtype))
+            return nearest.Nearest(q, c, score_cutoff, workers=workers).fill(out)
         return cdist_block(q, c, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=workers, vocab=vocab)
     out = np.zeros((len(q), len(c)), dtype=np.dtype(dtype))
     if _is_sequence_lcs(encoder, q, c):
