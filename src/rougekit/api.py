@@ -37,6 +37,9 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
+# what the engine's fast read of lists raises when the call must be read the checked way (an entry to
+# convert first, or an input error the checks report first): nothing else is retried
+_READ_CHECKED = (inputs.NotPlain, InputError, OptionError, TypeError)
 
 
 class Scorer:
@@ -220,9 +223,10 @@ class Scorer:
         if type(candidates) is list and type(references) is list and self.reads_arrow():
             try:  # each summary checked as the engine reads it (a str as it is), not in passes of their own
                 return self._statistics(candidates, references, sources, jobs, engine_reads=True)
-            except Exception:  # noqa: BLE001 - an entry to convert first (NotPlain) or an error: nothing was
+            except _READ_CHECKED:  # an entry to convert first (NotPlain) or an input error: nothing was
                 pass  # warned; read again with every summary checked first, which raises the error the
-                # checks find first (a dict at pair 3 before a lone surrogate at pair 1: as for a tuple)
+                # checks find first (a dict at pair 3 before a lone surrogate at pair 1: as for a tuple);
+                # any other exception is a bug, raised as it is (not hidden by a second read)
         return self._statistics(candidates, references, sources, jobs)
 
     def _statistics(self, candidates, references, sources, jobs, engine_reads: bool = False):
