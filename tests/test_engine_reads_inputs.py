@@ -77,3 +77,22 @@ def test_the_warnings_of_a_scorer_still_point_at_its_caller():
         with pytest.warns(LettersDroppedWarning) as rec:
             scorer.score(cands, [["the cat"]])
         assert rec[0].filename == __file__
+
+
+def test_an_unrelated_error_on_the_engine_read_is_raised_not_read_again(monkeypatch):
+    """Only an entry to convert (NotPlain) or an input error means "read the call the checked way": a
+    bug met on the engine's read (here a RuntimeError injected into it) is raised as it is, not
+    hidden by a second, checked read that succeeds."""
+    real = inputs.normalize
+    checked = []
+
+    def normalize(candidates, references, engine_reads=False):
+        if engine_reads:
+            raise RuntimeError("a bug in the engine's read")
+        checked.append(1)
+        return real(candidates, references, engine_reads)
+
+    monkeypatch.setattr(inputs, "normalize", normalize)
+    with pytest.raises(RuntimeError, match="a bug in the engine's read"):
+        _scores(CANDS, REFS)
+    assert checked == []  # no second read

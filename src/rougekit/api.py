@@ -12,7 +12,10 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+import warnings
 from typing import Iterable, Iterator, Sequence, Sized
 
 import numpy as np
@@ -37,6 +40,25 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def _callers_level() -> int:
+    """The ``stacklevel`` that a ``warn(stacklevel=...)`` (``EmptyTokensWarning``'s tally, the marker
+    tally), called by this function's caller, gives to name the first frame outside rougekit: the
+    caller's file (``rougekit.score``, ``Scorer.score``, ``score_stream`` through ``collect`` and its
+    generator, ``statistics`` called by a worker), whatever the number of rougekit frames between."""
+    frame = sys._getframe(1)  # the rougekit function that calls warn: level 2 of the warn it calls
+    level = 2
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+        level += 1
+    return level
+
+
+# what the engine's fast read of lists raises when the call must be read the checked way (an entry to
+# convert first, or an input error the checks report first): nothing else is retried
+_READ_CHECKED = (inputs.NotPlain, InputError, OptionError, TypeError)
 
 
 class Scorer:
@@ -90,25 +112,30 @@ class Scorer:
         jobs: int | None = None,
         fast: bool = True,
     ):
-        self.options = ScoringOptions.build(
-            measures,
-            stem=stem,
-            stopwords=stopwords,
-            word_limit=word_limit,
-            byte_limit=byte_limit,
-            multi_ref=multi_ref,
-            alpha=float(alpha),
-            average=average,
-            tokenizer=tokenizer,
-            lang=lang,
-            su_unigrams=su_unigrams,
-            wlcs=wlcs,
-            bootstrap=bootstrap,
-            resamples=resamples,
-            confidence=confidence,
-            seed=seed,
-            hori_units=hori_units,
-        )
+        with warnings.catch_warnings(record=True) as given:  # (StemmerWarning: a lang= with no stemmer)
+            warnings.simplefilter("always")
+            options = ScoringOptions.build(
+                measures,
+                stem=stem,
+                stopwords=stopwords,
+                word_limit=word_limit,
+                byte_limit=byte_limit,
+                multi_ref=multi_ref,
+                alpha=float(alpha),
+                average=average,
+                tokenizer=tokenizer,
+                lang=lang,
+                su_unigrams=su_unigrams,
+                wlcs=wlcs,
+                bootstrap=bootstrap,
+                resamples=resamples,
+                confidence=confidence,
+                seed=seed,
+                hori_units=hori_units,
+            )
+        for w in given:  # given again, naming the caller's file (not the options' module)
+            warnings.warn(w.message, stacklevel=_callers_level() - 1)
+        self.options = options
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
         o = self.options
@@ -216,17 +243,18 @@ class Scorer:
         if pieces is not None:
             tally, found = self._tally(), markers.MarkerTally()
             data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem)
-            tally.warn(stacklevel=4)
-            found.warn(stacklevel=4)
+            tally.warn(stacklevel=_callers_level())
+            found.warn(stacklevel=_callers_level())
             return data, []
         # the compiled engine alone reads the texts of every measure (it tokenizes them itself, see
         # reads_arrow): a summary needs no check before it reaches the engine
         if type(candidates) is list and type(references) is list and self.reads_arrow():
             try:  # each summary checked as the engine reads it (a str as it is), not in passes of their own
                 return self._statistics(candidates, references, sources, jobs, engine_reads=True)
-            except Exception:  # noqa: BLE001 - an entry to convert first (NotPlain) or an error: nothing was
+            except _READ_CHECKED:  # an entry to convert first (NotPlain) or an input error: nothing was
                 pass  # warned; read again with every summary checked first, which raises the error the
-                # checks find first (a dict at pair 3 before a lone surrogate at pair 1: as for a tuple)
+                # checks find first (a dict at pair 3 before a lone surrogate at pair 1: as for a tuple);
+                # any other exception is a bug, raised as it is (not hidden by a second read)
         return self._statistics(candidates, references, sources, jobs)
 
     def _statistics(self, candidates, references, sources, jobs, engine_reads: bool = False):
@@ -243,8 +271,8 @@ class Scorer:
         tally = self._tally()
         found = markers.MarkerTally()
         scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally, found=found)
-        tally.warn(stacklevel=5)
-        found.warn(stacklevel=5)
+        tally.warn(stacklevel=_callers_level())
+        found.warn(stacklevel=_callers_level())
         return scored
 
     def reads_arrow(self) -> bool:
@@ -307,8 +335,8 @@ class Scorer:
             yield flush()
         if before_warnings is not None:
             before_warnings()
-        tally.warn(stacklevel=4)
-        found.warn(stacklevel=4)
+        tally.warn(stacklevel=_callers_level())
+        found.warn(stacklevel=_callers_level())
 
     def score_stream(
         self,
@@ -328,8 +356,8 @@ class Scorer:
         """
         if not keep_pairs and (self.bootstrap or any(m.family.corpus_needs_tokens for m in self.measures)):
             raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
-        # the chunks' warnings point at the caller of score_stream, through collect
-        return self.collect(self._chunks(pairs, chunk_size, jobs, progress, stacklevel=5), keep_pairs)
+        # the chunks' warnings name the caller of score_stream (the first frame outside rougekit)
+        return self.collect(self._chunks(pairs, chunk_size, jobs, progress), keep_pairs)
 
     def collect(
         self, parts: Iterable[tuple[np.ndarray, list]], keep_pairs: bool = True, rows: int | None = None
@@ -378,7 +406,7 @@ class Scorer:
         for data, _ in self._chunks(pairs, chunk_size, jobs, progress):
             yield data
 
-    def _chunks(self, pairs, chunk_size: int, jobs, progress, stacklevel: int = 4):
+    def _chunks(self, pairs, chunk_size: int, jobs, progress):
         """(data, BLEU token pairs) of each ``chunk_size`` pairs read from ``pairs``."""
         _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         tally = self._tally()
@@ -427,8 +455,8 @@ class Scorer:
                 yield flush()
         if cands:
             yield flush()
-        tally.warn(stacklevel=stacklevel)
-        found.warn(stacklevel=stacklevel)
+        tally.warn(stacklevel=_callers_level())
+        found.warn(stacklevel=_callers_level())
 
     def _tally(self) -> empty.Tally:
         return empty.Tally(self.options.tokenizer_name)

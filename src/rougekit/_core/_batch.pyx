@@ -104,6 +104,27 @@ include "tokenize.pxi"
 
 
 @cython.final
+cdef inline Py_ssize_t _CHUNK_REFS(Py_ssize_t n) noexcept:
+    """The reference slots a chunk of ``n`` pairs starts with (``_Chunk.put_ref`` doubles them)."""
+    return 2 * n + 16
+
+
+cdef _Chunk _new_chunk(Py_ssize_t start, Py_ssize_t n):
+    """The chunk of pairs ``start:start + n`` that prepare and prepare_ids fill: its candidate
+    and offset arrays and ``_CHUNK_REFS(n)`` reference slots allocated (freed with it), no
+    reference yet (``roff[0]`` = 0); MemoryError when one cannot be allocated."""
+    cdef _Chunk ch = _Chunk.__new__(_Chunk)
+    ch.n = n
+    ch.start = start
+    ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
+    ch.roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
+    ch.refs = <const DocC**>malloc(_CHUNK_REFS(n) * sizeof(DocC*))
+    if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
+        raise MemoryError()
+    ch.roff[0] = 0
+    return ch
+
+
 cdef class _Engine:
     cdef VEntry* vt
     cdef Py_ssize_t vcap
@@ -645,7 +666,7 @@ cdef class _Engine:
         Python parts hold the GIL, so the engines of several jobs tokenize in parallel.
         An engine must not be used by two threads at once.
         """
-        cdef _Chunk ch = _Chunk.__new__(_Chunk)
+        cdef _Chunk ch
         cdef Py_ssize_t i, n = end - start, nr = 0, cap, k
         cdef int j
         cdef _Doc d
@@ -670,19 +691,12 @@ cdef class _Engine:
         # the chunk's summaries live only for this call, so their tokens go to the slab (cached
         # references excepted: they own theirs)
         _slab_reset(&self.slab)
-        ch.n = n
-        ch.start = start
-        ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
-        ch.roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
-        cap = 2 * n + 16
-        ch.refs = <const DocC**>malloc(cap * sizeof(DocC*))
+        ch = _new_chunk(start, n)
+        cap = _CHUNK_REFS(n)
         try:
-            if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
-                raise MemoryError()
             pp.cap = 0
             while pp.cap < 3 * n + 16:
                 _pend_grow(&pp)
-            ch.roff[0] = 0
             for i in range(n):
                 text = candidates[start + i]
                 if not isinstance(text, str):
@@ -748,7 +762,7 @@ cdef class _Engine:
         limit and mapped to dense ids (ids.pxi).  Contiguous int32 arrays are read without the
         GIL (their buffers got first, then all read at once); other inputs with it, in order.
         """
-        cdef _Chunk ch = _Chunk.__new__(_Chunk)
+        cdef _Chunk ch
         cdef Py_ssize_t i, n = end - start, nr = 0, cap
         cdef int j, level
         cdef _Doc d
@@ -757,15 +771,8 @@ cdef class _Engine:
         cdef IdPend pend
         cdef double* base = self._out_base(start, n, wk, out)
         memset(&pend, 0, sizeof(IdPend))
-        ch.n = n
-        ch.start = start
-        ch.peers = <const DocC**>malloc((n + 1) * sizeof(DocC*))
-        ch.roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
-        cap = 2 * n + 16
-        ch.refs = <const DocC**>malloc(cap * sizeof(DocC*))
-        if ch.peers == NULL or ch.roff == NULL or ch.refs == NULL:
-            raise MemoryError()
-        ch.roff[0] = 0
+        ch = _new_chunk(start, n)
+        cap = _CHUNK_REFS(n)
         try:
             try:
                 for i in range(n):

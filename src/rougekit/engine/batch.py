@@ -26,8 +26,9 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Sequence
 
 from rougekit._core import inputs
-from rougekit._core.kinds import KernelSpec, Kind
+from rougekit._core.kinds import KernelSpec, Kind, counted
 from rougekit.engine.cores import available_cores
+from rougekit.engine.readable import final_scores
 from rougekit.engine.threads import on_threads as _on_threads
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
@@ -70,7 +71,21 @@ def kernel_spec(m, options=None) -> KernelSpec | None:
 
 def _measure_ok(m, options=None) -> bool:
     spec = kernel_spec(m, options)
-    return spec is not None and spec.batch is not None
+    return spec is not None and all(row.batch is not None for row in counted(spec))
+
+
+def _engine_rows(measures, su_unigrams: str) -> tuple[list, list]:
+    """The engine's rows ((kind code, n, weight) each) for ``measures`` and, per measure, the
+    indices of its rows: one, or two for ROUGE-SU with ``su_unigrams="all"`` (its spec split as
+    kinds.py's ``counted``: ROUGE-S's skip-bigrams and ROUGE-1's unigrams, their counts summed)."""
+    options = SimpleNamespace(su_unigrams=su_unigrams, wlcs="rouge155")
+    rows: list = []
+    fold: list = []
+    for m in measures:
+        split = counted(kernel_spec(m, options))
+        fold.append(tuple(range(len(rows), len(rows) + len(split))))
+        rows += [row.batch for row in split]
+    return rows, fold
 
 
 def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
@@ -87,6 +102,12 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
     ):
         return False
     options = SimpleNamespace(su_unigrams=su_unigrams, wlcs=wlcs)
+    if su_unigrams == "all" and multi_ref != "sum":
+        try:  # ROUGE-SU's split rows are summed per pair: -f A only (best and max choose per reference)
+            if any(isinstance(m, Measure) and m.kind == "SU" for m in map(_as_measure, measures)):
+                return False
+        except (OptionError, ValueError, TypeError):
+            return False
     word_limit, byte_limit = int(word_limit or 0), int(byte_limit or 0)
     if word_limit < 0 or byte_limit < 0 or (word_limit and byte_limit):
         return False
@@ -96,11 +117,6 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
         return all(_measure_ok(_as_measure(m), options) for m in measures)
     except (OptionError, ValueError, TypeError):
         return False
-
-
-def _spec(m) -> tuple[int, int, float]:
-    """(kind code, n or skip, weight) of a measure, for the engine (its row of the kind table)."""
-    return kernel_spec(m).batch
 
 
 #: token types an engine (and an api.Scorer, which imports it) interns before it starts afresh (at a
@@ -201,6 +217,7 @@ class BatchScorer:
         stemmer: str = "rouge155",
         lowercase: str = "ascii",
         to_text=None,
+        su_unigrams: str = "rouge155",
     ):
         if not AVAILABLE:
             raise ImportError("rougekit._core._batch is not built (install with a C compiler and Cython)")
@@ -217,6 +234,10 @@ class BatchScorer:
         if word_limit < 0 or byte_limit < 0:
             raise OptionError("word_limit and byte_limit must be >= 0")
         self.mode = mode if mode in ("B", "M") else "A"
+        spec, self._fold = _engine_rows(self.measures, su_unigrams)
+        self._split = len(spec) != len(self.measures)
+        if self._split and self.mode != "A":
+            raise OptionError("ROUGE-SU with su_unigrams='all' is counted by the batch scorer under -f A only")
         self.lowercase = lowercase
         self.alpha = float(alpha)
         self.stem = bool(stem)
@@ -228,7 +249,6 @@ class BatchScorer:
             stopset = sorted(load_smart_stopwords())
         if stem_code == 1:
             exceptions = load_exceptions() if stemmer == "rouge155" else {}
-        spec = [_spec(m) for m in self.measures]
         self._args = (
             spec,
             stopset,
@@ -363,7 +383,7 @@ class BatchScorer:
             self._slot(jobs - 1)
             for eng in self._engines[:jobs]:
                 eng.empty_summaries = eng.non_ascii_summaries = eng.marked_summaries = 0
-            self._run_jobs(out, candidates, references, n, jobs, chunk, ids)
+            self._run_jobs(out, candidates, references, n, jobs, chunk, ids, self._rows_of(out))
             if counts is not None:
                 used = self._engines[:jobs]
                 counts["empty"] = sum(eng.empty_summaries for eng in used)
@@ -389,11 +409,40 @@ class BatchScorer:
             self._slot(jobs - 1)
             for eng in self._engines[:jobs]:
                 eng.empty_summaries = 0
-            self._run_jobs(out, candidates, references, n, jobs, chunk, "arrow")
+            self._run_jobs(out, candidates, references, n, jobs, chunk, "arrow", self._rows_of(out))
             return sum(eng.empty_summaries for eng in self._engines[:jobs])
 
-    def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids) -> None:
-        """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads."""
+    def _rows_of(self, out):
+        """Where the engine writes its rows: ``out`` itself, or (a measure split into two rows) a
+        scratch array folded into ``out`` by :meth:`_run_jobs`."""
+        if not self._split:
+            return out
+        import numpy as np
+
+        return np.zeros((len(out), sum(map(len, self._fold)), 6), dtype=np.float64)
+
+    def _fold_into(self, out, rows) -> None:
+        """Each measure's numbers from its engine rows: a split ROUGE-SU's counts summed (S + unigrams,
+        exact integers), then rounded R, P and F from the sums as the per-pair path's ``final_scores``."""
+        import numpy as np
+
+        out = np.asarray(out)
+        for j, at in enumerate(self._fold):
+            if len(at) == 1:
+                out[:, j, :] = rows[:, at[0], :]
+                continue
+            summed = rows[:, at[0], :3] + rows[:, at[1], :3]
+            for i, (model, hits, peer) in enumerate(summed.tolist()):
+                f = final_scores(model, hits, peer, self.alpha)
+                out[i, j, :] = (f.model_count, f.hits, f.peer_count, f.recall, f.precision, f.f)
+
+    def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids, rows=None) -> None:
+        """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads (the
+        engine's rows into ``rows``, folded into ``out``, when a measure is split)."""
+        if rows is not None and rows is not out:
+            self._run_jobs(rows, candidates, references, n, jobs, chunk, ids)
+            self._fold_into(out, rows)
+            return
         if ids is True:  # every summary an int32 array: the engines claim chunks without the GIL between them
             for eng in self._engines[:jobs]:
                 _bound_vocabulary(eng)

@@ -68,6 +68,7 @@ def batch_scorer(
         stemmer=stemmer,
         lowercase=lowercase,
         to_text=to_text,
+        su_unigrams=su_unigrams,
     )
 
 
