@@ -12,10 +12,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
-import os
 import re
-import sys
-import warnings
 from typing import Iterable, Iterator, Sequence, Sized
 
 import numpy as np
@@ -30,7 +27,7 @@ from rougekit.engine.door import (
     score_pair,
 )
 from rougekit.engine.options import ScoringOptions
-from rougekit.errors import InputError, OptionError
+from rougekit.errors import InputError, OptionError, caller_stacklevel
 from rougekit.measures import Measure
 from rougekit.results import F, RougeResult
 from rougekit.signature import Signature
@@ -40,20 +37,12 @@ from rougekit.text.tokenizers import Preprocessor, Tokenizer
 
 DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
-_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
 def _callers_level() -> int:
-    """The ``stacklevel`` that a ``warn(stacklevel=...)`` (``EmptyTokensWarning``'s tally, the marker
-    tally), called by this function's caller, gives to name the first frame outside rougekit: the
-    caller's file (``rougekit.score``, ``Scorer.score``, ``score_stream`` through ``collect`` and its
-    generator, ``statistics`` called by a worker), whatever the number of rougekit frames between."""
-    frame = sys._getframe(1)  # the rougekit function that calls warn: level 2 of the warn it calls
-    level = 2
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
-        frame = frame.f_back
-        level += 1
-    return level
+    """The ``stacklevel`` for a tally's ``warn`` (EmptyTokensWarning's, the markers') called beside this
+    by a Scorer method: it names the first frame outside rougekit, the caller's file, whatever the path."""
+    return caller_stacklevel()  # this frame stands where the tally's warn will
 
 
 # what the engine's fast read of lists raises when the call must be read the checked way (an entry to
@@ -112,30 +101,25 @@ class Scorer:
         jobs: int | None = None,
         fast: bool = True,
     ):
-        with warnings.catch_warnings(record=True) as given:  # (StemmerWarning: a lang= with no stemmer)
-            warnings.simplefilter("always")
-            options = ScoringOptions.build(
-                measures,
-                stem=stem,
-                stopwords=stopwords,
-                word_limit=word_limit,
-                byte_limit=byte_limit,
-                multi_ref=multi_ref,
-                alpha=float(alpha),
-                average=average,
-                tokenizer=tokenizer,
-                lang=lang,
-                su_unigrams=su_unigrams,
-                wlcs=wlcs,
-                bootstrap=bootstrap,
-                resamples=resamples,
-                confidence=confidence,
-                seed=seed,
-                hori_units=hori_units,
-            )
-        for w in given:  # given again, naming the caller's file (not the options' module)
-            warnings.warn(w.message, stacklevel=_callers_level() - 1)
-        self.options = options
+        self.options = ScoringOptions.build(
+            measures,
+            stem=stem,
+            stopwords=stopwords,
+            word_limit=word_limit,
+            byte_limit=byte_limit,
+            multi_ref=multi_ref,
+            alpha=float(alpha),
+            average=average,
+            tokenizer=tokenizer,
+            lang=lang,
+            su_unigrams=su_unigrams,
+            wlcs=wlcs,
+            bootstrap=bootstrap,
+            resamples=resamples,
+            confidence=confidence,
+            seed=seed,
+            hori_units=hori_units,
+        )
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
         o = self.options

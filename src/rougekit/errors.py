@@ -1,5 +1,21 @@
 """Errors that the command line turns into a one-line message and exit code 2."""
 
+import os
+import sys
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def caller_stacklevel() -> int:
+    """The ``stacklevel`` for a ``warnings.warn`` made by this function's caller that names the first
+    frame outside rougekit (the user's file), whatever the number of rougekit frames between."""
+    frame = sys._getframe(1)  # the rougekit function that calls warn: level 1 of the warn it makes
+    level = 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+        level += 1
+    return level
+
 
 class RougeKitError(Exception):
     """Bad input or a bad option: shown to the user as one line, exit code 2."""

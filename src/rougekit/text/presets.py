@@ -22,7 +22,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Callable
 
-from rougekit.errors import OptionError, StemmerWarning
+from rougekit.errors import OptionError, StemmerWarning, caller_stacklevel
 from rougekit.text import segmenters, snowball, snowball_nltk
 from rougekit.text.languages import XLSUM_NAMES, language_code
 from rougekit.text.tokenizers import Preprocessor, unicode_tokens
@@ -176,7 +176,7 @@ def check(lang: str, stem: bool, stopwords: bool) -> None:
                 f"stem=True stems nothing for lang={p.code!r}" + tail,
                 f"--stem stems nothing for --lang {p.code}" + tail,
             ),
-            stacklevel=3,
+            stacklevel=caller_stacklevel(),  # the user's file, however the options were reached
         )
 
 
