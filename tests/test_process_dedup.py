@@ -193,7 +193,7 @@ def test_greedy_equals_rouge_score_property(texts, threshold):
 
 
 def test_signature_bound_holds_and_is_tight():
-    """The 128-bit token signatures' overlap bound: the twins agree, it is never below the true
+    """The 96-bit token signatures' overlap bound: the twins agree, it is never below the true
     multiset overlap, and it meets it on many pairs (so a bound one lower would be wrong)."""
     rng = random.Random(29)
     tight = 0
@@ -211,6 +211,38 @@ def test_signature_bound_holds_and_is_tight():
         assert bound >= overlap
         tight += bound == overlap
     assert tight > 500
+
+
+def test_index_entry_is_24_bytes_with_a_96_bit_signature():
+    """Issue 29's memory: an index entry holds the kept slot, its length, the position (uint16,
+    clamped), the signature's popcount and 96 signature bits in 24 bytes (32 before). Every id's
+    bit is below 96 in both twins, and the bits spread over all 96 (ids 0..9,999)."""
+    assert compiled.posting_bytes_py() == 24
+    bits = set()
+    for a in range(10_000):
+        lo, hi = compiled.signature_py(np.array([a], np.int32))
+        assert hi >> 32 == 0
+        v = lo | hi << 64
+        assert v == pure.signature_py([a]) and v.bit_count() == 1
+        bits.add(v.bit_length() - 1)
+    assert bits == set(range(96))
+
+
+def test_positions_past_the_uint16_entry_are_clamped():
+    """A kept text whose prefix is longer than 65,535 tokens: its entries' positions are stored as at
+    most 65,535 (``pure.J_MAX``; a smaller position only loosens the positional bound ly - j). At 0.05
+    a text of 70,000 distinct ids (the high ids rarest) indexes ~68,000 of them; a text of its 4,000
+    most frequent ids meets it first at position 66,000 and scores rouge-score's F of LCS 4,000:
+    p = 4,000 / 70,000, r = 1, F = 0.108 > 0.05, dropped; a disjoint text is kept."""
+    n, m = 70_000, 4_000
+    a, d, c = list(range(n)), list(range(m)), list(range(n, n + m))
+    rank = np.arange(n + m, dtype=np.int32)[::-1].copy()
+    assert sorted(a, key=lambda x: rank[x]).index(m - 1) == 66_000 > pure.J_MAX  # where d meets a
+    state = compiled._Greedy(0.05, rank)
+    keep, match, score = np.zeros(3, np.uint8), np.zeros(3, np.int64), np.zeros(3)
+    state.feed(np.array(a + d + c, np.int32), np.array([0, n, n + m, n + 2 * m], np.int64), keep, match, score)
+    assert keep.tolist() == [1, 0, 1] and match[1] == 0
+    assert score[1] == scoring.fmeasure(m / n, m / m)
 
 
 @pytest.mark.parametrize("module", [compiled, pure], ids=["compiled", "pure"])
