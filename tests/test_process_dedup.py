@@ -193,7 +193,7 @@ def test_greedy_equals_rouge_score_property(texts, threshold):
 
 
 def test_signature_bound_holds_and_is_tight():
-    """The 96-bit token signatures' overlap bound: the twins agree, it is never below the true
+    """The 128-bit token signatures' overlap bound: the twins agree, it is never below the true
     multiset overlap, and it meets it on many pairs (so a bound one lower would be wrong)."""
     rng = random.Random(29)
     tight = 0
@@ -213,36 +213,53 @@ def test_signature_bound_holds_and_is_tight():
     assert tight > 500
 
 
-def test_index_entry_is_24_bytes_with_a_96_bit_signature():
-    """Issue 29's memory: an index entry holds the kept slot, its length, the position (uint16,
-    clamped), the signature's popcount and 96 signature bits in 24 bytes (32 before). Every id's
-    bit is below 96 in both twins, and the bits spread over all 96 (ids 0..9,999)."""
-    assert compiled.posting_bytes_py() == 24
-    bits = set()
-    for a in range(10_000):
-        lo, hi = compiled.signature_py(np.array([a], np.int32))
-        assert hi >> 32 == 0
-        v = lo | hi << 64
-        assert v == pure.signature_py([a]) and v.bit_count() == 1
-        bits.add(v.bit_length() - 1)
-    assert bits == set(range(96))
+def test_texts_over_64_tokens_equal_rouge_score_brute_force():
+    """Texts of 65-120 tokens take the bag-of-words overlap before the LCS; the kept texts' id-sorted
+    copy is no longer stored but sorted when needed. Shuffles (full bag overlap, lower LCS), edits and
+    fresh texts over 12 words: the twins' decisions equal the greedy loop on rouge-score's F, with
+    the same LCS count (an overlap computed wrong would change it, or a decision)."""
+    rng = random.Random(64)
+    texts: list[list[str]] = []
+    for _ in range(36):
+        kind = rng.random()
+        if texts and kind < 0.35:
+            t = list(rng.choice(texts))
+            rng.shuffle(t)
+        elif texts and kind < 0.7:
+            t = list(rng.choice(texts))
+            for _ in range(rng.randint(1, 25)):
+                t[rng.randrange(len(t))] = f"w{rng.randrange(12)}"
+        else:
+            t = [f"w{rng.randrange(12)}" for _ in range(rng.randint(65, 120))]
+        texts.append(t)
+    scores = _rouge_score_matrix(texts)
+    index = {w: k for k, w in enumerate(sorted({w for t in texts for w in t}))}
+    ids = [[index[w] for w in t] for t in texts]
+    rank = np.arange(len(index), dtype=np.int32)[::-1].copy()
+    for threshold in (0.5, 0.7, 0.9):
+        expected = _brute(scores, threshold)
+        got_c, met_c, lcs_c = _kernel(compiled, ids, threshold, rank, 5)
+        got_p, met_p, lcs_p = _kernel(pure, ids, threshold, rank, 7)
+        assert got_c == expected and got_p == expected, threshold
+        assert (met_c, lcs_c) == (met_p, lcs_p)
+        assert 0 < len(expected[0]) < len(texts), threshold  # some kept, some dropped
 
 
-def test_positions_past_the_uint16_entry_are_clamped():
-    """A kept text whose prefix is longer than 65,535 tokens: its entries' positions are stored as at
-    most 65,535 (``pure.J_MAX``; a smaller position only loosens the positional bound ly - j). At 0.05
-    a text of 70,000 distinct ids (the high ids rarest) indexes ~68,000 of them; a text of its 4,000
-    most frequent ids meets it first at position 66,000 and scores rouge-score's F of LCS 4,000:
-    p = 4,000 / 70,000, r = 1, F = 0.108 > 0.05, dropped; a disjoint text is kept."""
-    n, m = 70_000, 4_000
-    a, d, c = list(range(n)), list(range(m)), list(range(n, n + m))
-    rank = np.arange(n + m, dtype=np.int32)[::-1].copy()
-    assert sorted(a, key=lambda x: rank[x]).index(m - 1) == 66_000 > pure.J_MAX  # where d meets a
-    state = compiled._Greedy(0.05, rank)
-    keep, match, score = np.zeros(3, np.uint8), np.zeros(3, np.int64), np.zeros(3)
-    state.feed(np.array(a + d + c, np.int32), np.array([0, n, n + m, n + 2 * m], np.int64), keep, match, score)
-    assert keep.tolist() == [1, 0, 1] and match[1] == 0
-    assert score[1] == scoring.fmeasure(m / n, m / m)
+def test_index_memory_counts_the_entries():
+    """``_Greedy.index_memory`` (what bench_dedup.py reports): 20 kept texts of 30 distinct fresh
+    tokens each hold the first ``prefix_lengths(30, 0.7)[1]`` = 14 of them (the least LCS any partner
+    needs is 17: 2 x 17 / 47 = 0.723 > 0.7 with 17 tokens, 2 x 16 / 46 = 0.696 with 16; 30 - 17 + 1):
+    no shared token, every text kept, 280 entries, at least 260 slots of ``posting_bytes_py()`` bytes, and the 600 kept
+    tokens' 4 bytes each, in the bytes."""
+    assert compiled.prefix_lengths_py(30, 0.7)[1] == 14
+    ids = np.arange(600, dtype=np.int32)
+    state = compiled._Greedy(0.7, np.arange(600, dtype=np.int32))
+    keep = np.zeros(20, np.uint8)
+    state.feed(ids, np.arange(0, 601, 30, dtype=np.int64), keep, np.zeros(20, np.int64), np.zeros(20))
+    assert keep.all()
+    held, slots, nbytes = state.index_memory
+    assert held == 280 and slots >= 280
+    assert nbytes >= slots * compiled.posting_bytes_py() + 600 * 4
 
 
 @pytest.mark.parametrize("module", [compiled, pure], ids=["compiled", "pure"])

@@ -17,7 +17,7 @@ The readable twin is ``_process_pure.py``; tests hold the two to the same result
 
 from libc.stdlib cimport malloc, calloc, realloc, free, qsort
 from libc.string cimport memset, memcpy
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 include "common.pxi"
 
@@ -222,17 +222,11 @@ def cdist_rows(const int32_t[::1] q_ids, const int64_t[::1] q_off, const int32_t
 include "postings.pxi"  # the index: vectors, sorted postings, signatures, bounds
 
 
-cdef int int32_cmp(const void* a, const void* b) noexcept nogil:
-    cdef int32_t x = (<const int32_t*>a)[0], y = (<const int32_t*>b)[0]
-    return (x > y) - (x < y)
-
-
 cdef struct Scratch:
     Query q
     IVec cand
     IVec xs                   # the probe sorted by id
     IVec xr                   # the probe sorted by (rank, id)
-    IVec ys                   # a kept text sorted by id (bag overlap of texts over 64 tokens)
     int32_t* hneed            # partner length -> least LCS the probe needs (the probe's length n: 0..2n+2)
     Py_ssize_t hcap
     int32_t* rlo              # u -> the least / greatest partner length whose least LCS is at most u
@@ -249,7 +243,6 @@ cdef void scratch_free(Scratch* w) noexcept nogil:
     free(w.cand.p)
     free(w.xs.p)
     free(w.xr.p)
-    free(w.ys.p)
     free(w.hneed)
     free(w.rlo)
     free(w.rhi)
@@ -295,7 +288,8 @@ cdef class _Greedy:
     cdef Post* mbuf           # scratch of pvec_settle
     cdef Py_ssize_t mbuf_cap
     cdef IVec tok             # kept tokens in text order
-    cdef int64_t* koff        # kept slot -> start in tok
+    cdef IVec srt             # kept tokens sorted by id (bag-of-words overlap)
+    cdef int64_t* koff        # kept slot -> start in tok / srt
     cdef int64_t* kgid        # kept slot -> index in the input
     cdef uint64_t* ksig       # kept slot -> its signature's two words
     cdef Py_ssize_t kept
@@ -323,6 +317,7 @@ cdef class _Greedy:
         self.ksig = <uint64_t*>malloc(2 * 16 * sizeof(uint64_t))
         self.kcap = 16
         memset(&self.tok, 0, sizeof(IVec))
+        memset(&self.srt, 0, sizeof(IVec))
         self.plen = NULL
         self.plen_cap = 0
         self.ws = NULL
@@ -343,6 +338,7 @@ cdef class _Greedy:
                 free(self.post_l[i].p)
             free(self.post_l)
         free(self.tok.p)
+        free(self.srt.p)
         free(self.koff)
         free(self.kgid)
         free(self.ksig)
@@ -380,6 +376,20 @@ cdef class _Greedy:
     @property
     def seen_count(self):
         return self.seen
+
+    @property
+    def index_memory(self):
+        """(entries held, entry slots allocated, bytes allocated) of the index and the kept texts:
+        the posting vectors (``sizeof(Post)`` an entry slot), the per-token vector headers, the kept
+        tokens (in text order and sorted by id) and the per-slot arrays (offsets, input indices,
+        signatures, each scratch's stamps)."""
+        cdef Py_ssize_t i, held = 0, cap = 0, b
+        for i in range(self.vocab + 1):
+            held += self.post[i].n + self.post_l[i].n
+            cap += self.post[i].cap + self.post_l[i].cap
+        b = cap * sizeof(Post) + 2 * (self.vocab + 1) * sizeof(PVec) + (self.tok.cap + self.srt.cap) * sizeof(int32_t)
+        b += self.kcap * (2 * sizeof(int64_t) + 2 * sizeof(uint64_t)) + self.nws * self.kcap * sizeof(int64_t)
+        return held, cap, b
 
     cdef void _collect(self) noexcept nogil:
         cdef Py_ssize_t i
@@ -438,18 +448,11 @@ cdef class _Greedy:
         w.xr.n = n
         return 0
 
-    cdef Py_ssize_t _overlap(self, Scratch* w, Py_ssize_t s) except -1 nogil:
-        """Multiset overlap of the probe (xs) and kept slot s (sorted by id into ``w.ys`` here: a kept
-        text's sorted copy is not stored, 4 bytes a kept token less; only texts over 64 tokens come here)."""
+    cdef Py_ssize_t _overlap(self, const Scratch* w, Py_ssize_t s) noexcept nogil:
+        """Multiset overlap of the probe (xs) and kept slot s."""
+        cdef const int32_t* y = self.srt.p + self.koff[s]
         cdef Py_ssize_t m = self.koff[s + 1] - self.koff[s], i = 0, j = 0, c = 0, n = w.xs.n
         cdef const int32_t* x = w.xs.p
-        cdef int32_t* y
-        if ivec_reserve(&w.ys, m + 1) < 0:
-            with gil:
-                raise MemoryError()
-        y = w.ys.p
-        memcpy(y, self.tok.p + self.koff[s], m * sizeof(int32_t))
-        qsort(y, m, sizeof(int32_t), int32_cmp)
         while i < n and j < m:
             if x[i] == y[j]:
                 c += 1
@@ -495,12 +498,14 @@ cdef class _Greedy:
                 for k in range(self.kcap, cap):
                     self.ws[i].stamp[k] = -1
             self.kcap = cap
-        if ivec_reserve(&self.tok, self.tok.n + n + 1) < 0:
+        if ivec_reserve(&self.tok, self.tok.n + n + 1) < 0 or ivec_reserve(&self.srt, self.srt.n + n + 1) < 0:
             with gil:
                 raise MemoryError()
         for k in range(n):
             self.tok.p[self.tok.n + k] = x[k]
+            self.srt.p[self.srt.n + k] = w.xs.p[k]
         self.tok.n += n
+        self.srt.n += n
         self.koff[s + 1] = self.tok.n
         self.kgid[s] = gid
         signature(x, n, sg)
@@ -766,8 +771,8 @@ cdef class _Greedy:
                             continue
                         P.ly = <int32_t>ly
                         P.sig0 = self.ksig[2 * s]
-                        P.sig1 = <uint32_t>self.ksig[2 * s + 1]
-                        P.pcy = <uint8_t>pc128(P.sig0, P.sig1)
+                        P.sig1 = self.ksig[2 * s + 1]
+                        P.pcy = pc128(P.sig0, P.sig1)
                         ub = sig_bound(sg[0], sg[1], m, pcx, &P)
                         v = score_of(STAT_F, ub, ly, m)
                         if not (v > t and (v > best or (v == best and s < slot))):

@@ -208,7 +208,7 @@ class _Greedy:
                 continue
             part = 0 if k < pre[0] else 1
             entries = (self.post, self.post_l)[part].setdefault(xr[k], [])
-            entries.append((slot, min(k, J_MAX), n, sig))
+            entries.append((slot, k, n, sig))
             ns = self.sorted[part].get(xr[k], 0)
             if len(entries) - ns >= TAIL_MIN and len(entries) - ns >= ns >> TAIL_SHIFT:
                 entries.sort(key=lambda e: (e[2], e[0], e[1]))  # by length, slot, position
@@ -274,8 +274,6 @@ class _Greedy:
 
 
 TAIL_MIN, TAIL_SHIFT = 16, 3  # a token's newest entries are sorted in once 16 and 1/8 of its sorted ones
-J_MAX = 65535  # an entry's position is stored up to this (the compiled uint16): a smaller one only loosens the bound
-SIG_BITS = 96  # the token signature's bits (the compiled entry holds 64 + 32)
 WIDE_T = 0.67  # below it a partner longer than 2n + 2 tokens may pass: no upper length bound
 
 
@@ -308,11 +306,11 @@ def _first_len(entries: list, ns: int, ly: int) -> int:
 
 
 def signature_py(x) -> int:
-    """The 96-bit token signature of ``x`` as one int (bit = the top 32 bits of id * 0x9E3779B97F4A7C15
-    mod 2**64, times 96, over 2**32); the compiled twin returns it as two 64-bit words, low first."""
+    """The 128-bit token signature of ``x`` as one int (bit = the top 7 bits of id * 0x9E3779B97F4A7C15
+    mod 2**64); the compiled twin returns it as two 64-bit words, low first."""
     out = 0
     for a in x:
-        out |= 1 << ((((int(a) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> 32) * SIG_BITS >> 32)
+        out |= 1 << (((int(a) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> 57)
     return out
 
 
@@ -388,8 +386,7 @@ class _AllPairs:
             for k in range(pre[1]):
                 if k and xr[k - 1] == xr[k]:
                     continue  # a repeat: listed at its first position
-                entry = (i, min(k, J_MAX), len(x), self.sig[i])
-                (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append(entry)
+                (self.post if k < pre[0] else self.post_l).setdefault(xr[k], []).append((i, k, len(x), self.sig[i]))
         self.pairs_met = self.pairs_cand = self.pairs_lcs = 0
 
     @property

@@ -1,5 +1,5 @@
 """The kept texts' index for the greedy rule (included by _process.pyx): growable vectors, posting
-entries sorted by length, the 96-bit signature and its bound, and the length and prefix bounds
+entries sorted by length, the 128-bit signature and its bound, and the length and prefix bounds
 the F threshold sets. Kept here, apart from the probe (``_Greedy``), so no file of ``_core`` passes
 900 lines."""
 
@@ -37,24 +37,17 @@ cdef int ivec_reserve(IVec* v, Py_ssize_t cap) noexcept nogil:
     return 0
 
 
-cdef struct Post:            # 24 bytes (8 per entry less than with an int32 j and pcy and a 128-bit signature)
+cdef struct Post:
     int32_t s          # kept slot
+    int32_t j          # position of the token in the kept text's rarity-sorted tokens
     int32_t ly         # the kept text's length
-    uint16_t j         # position of the token in the kept text's rarity-sorted tokens, at most J_MAX (a
-                       # smaller j only loosens the positional bound ly - j: still a bound)
-    uint8_t pcy        # the bits set in its signature (at most SIG_BITS)
-    uint8_t pad
-    uint32_t sig1      # the kept text's token signature (bit = hash of a token id, SIG_BITS = 96 bits):
-    uint64_t sig0      # bits 0..63 in sig0, 64..95 in sig1
-
-
-cdef enum:
-    J_MAX = 65535
-    SIG_BITS = 96
+    int32_t pcy        # the bits set in its signature
+    uint64_t sig0      # the kept text's token signature (bit = hash of a token id, 128 bits)
+    uint64_t sig1
 
 
 def posting_bytes_py():
-    """The bytes of one index entry (``sizeof(Post)``; for tests and the benchmark's memory figure)."""
+    """The bytes of one index entry (``sizeof(Post)``; for the benchmark's memory figure)."""
     return sizeof(Post)
 
 
@@ -81,12 +74,11 @@ cdef int pvec_push(PVec* v, int32_t s, int32_t j, int32_t ly, int32_t pcy, uint6
         v.p = <Post*>p
         v.cap = cap
     v.p[v.n].s = s
-    v.p[v.n].j = <uint16_t>(j if j < J_MAX else J_MAX)
+    v.p[v.n].j = j
     v.p[v.n].ly = ly
-    v.p[v.n].pcy = <uint8_t>pcy
-    v.p[v.n].pad = 0
+    v.p[v.n].pcy = pcy
     v.p[v.n].sig0 = sig0
-    v.p[v.n].sig1 = <uint32_t>sig1
+    v.p[v.n].sig1 = sig1
     v.n += 1
     return 0
 
@@ -155,9 +147,8 @@ cdef inline int pc128(uint64_t a, uint64_t b) noexcept nogil:
 
 
 cdef inline int sig_bit(int32_t a) noexcept nogil:
-    """The signature bit (0..SIG_BITS - 1 = 95) of token id ``a``: the top 32 bits of
-    id * 0x9E3779B97F4A7C15 mod 2**64, scaled to 0..95."""
-    return <int>((((<uint64_t>a) * <uint64_t>0x9E3779B97F4A7C15) >> 32) * <uint64_t>SIG_BITS >> 32)
+    """The signature bit (0..127) of token id ``a``."""
+    return <int>(((<uint64_t>a) * <uint64_t>0x9E3779B97F4A7C15) >> 57)
 
 
 cdef inline void signature(const int32_t* x, Py_ssize_t n, uint64_t* out) noexcept nogil:
@@ -191,9 +182,9 @@ def sig_bound_py(uint64_t x0, uint64_t x1, Py_ssize_t n, uint64_t y0, uint64_t y
     """The signature bound of a text (x0/x1, n tokens) and a kept one (y0/y1, ly tokens) (for tests)."""
     cdef Post P
     P.ly = <int32_t>ly
-    P.pcy = <uint8_t>pc128(y0, y1)
+    P.pcy = pc128(y0, y1)
     P.sig0 = y0
-    P.sig1 = <uint32_t>y1
+    P.sig1 = y1
     return sig_bound(x0, x1, n, pc128(x0, x1), &P)
 
 
