@@ -129,6 +129,15 @@ def main(argv: list[str] | None = None) -> int:
         f"peak RSS {peak_mb():.0f} MB; load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
+    if hasattr(state, "index_memory"):
+        held, slots, nbytes = state.index_memory
+        kept = max(1, len(result.kept))
+        print(
+            f"index: {held:,} entries ({held / kept:.1f} a kept text, {slots:,} allocated), "
+            f"{nbytes / 2**20:.0f} MB with the kept tokens ({nbytes / kept:.0f} bytes a kept text, "
+            f"{nbytes / n:.0f} a text)",
+            flush=True,
+        )
     # every decision in one digest: two runs (another commit, another number of workers) compared at a glance
     digest = hashlib.sha256(repr((result.kept, [tuple(d) for d in result.dropped])).encode()).hexdigest()[:16]
     print(f"decisions digest {digest} (sha256 of the kept indices and the dropped (index, match, score))", flush=True)

@@ -213,6 +213,55 @@ def test_signature_bound_holds_and_is_tight():
     assert tight > 500
 
 
+def test_texts_over_64_tokens_equal_rouge_score_brute_force():
+    """Texts of 65-120 tokens take the bag-of-words overlap before the LCS; the kept texts' id-sorted
+    copy is no longer stored but sorted when needed. Shuffles (full bag overlap, lower LCS), edits and
+    fresh texts over 12 words: the twins' decisions equal the greedy loop on rouge-score's F, with
+    the same LCS count (an overlap computed wrong would change it, or a decision)."""
+    rng = random.Random(64)
+    texts: list[list[str]] = []
+    for _ in range(36):
+        kind = rng.random()
+        if texts and kind < 0.35:
+            t = list(rng.choice(texts))
+            rng.shuffle(t)
+        elif texts and kind < 0.7:
+            t = list(rng.choice(texts))
+            for _ in range(rng.randint(1, 25)):
+                t[rng.randrange(len(t))] = f"w{rng.randrange(12)}"
+        else:
+            t = [f"w{rng.randrange(12)}" for _ in range(rng.randint(65, 120))]
+        texts.append(t)
+    scores = _rouge_score_matrix(texts)
+    index = {w: k for k, w in enumerate(sorted({w for t in texts for w in t}))}
+    ids = [[index[w] for w in t] for t in texts]
+    rank = np.arange(len(index), dtype=np.int32)[::-1].copy()
+    for threshold in (0.5, 0.7, 0.9):
+        expected = _brute(scores, threshold)
+        got_c, met_c, lcs_c = _kernel(compiled, ids, threshold, rank, 5)
+        got_p, met_p, lcs_p = _kernel(pure, ids, threshold, rank, 7)
+        assert got_c == expected and got_p == expected, threshold
+        assert (met_c, lcs_c) == (met_p, lcs_p)
+        assert 0 < len(expected[0]) < len(texts), threshold  # some kept, some dropped
+
+
+def test_index_memory_counts_the_entries():
+    """``_Greedy.index_memory`` (what bench_dedup.py reports): 20 kept texts of 30 distinct fresh
+    tokens each hold the first ``prefix_lengths(30, 0.7)[1]`` = 14 of them (the least LCS any partner
+    needs is 17: 2 x 17 / 47 = 0.723 > 0.7 with 17 tokens, 2 x 16 / 46 = 0.696 with 16; 30 - 17 + 1):
+    no shared token, every text kept, 280 entries, at least 260 slots of ``posting_bytes_py()`` bytes, and the 600 kept
+    tokens' 4 bytes each, in the bytes."""
+    assert compiled.prefix_lengths_py(30, 0.7)[1] == 14
+    ids = np.arange(600, dtype=np.int32)
+    state = compiled._Greedy(0.7, np.arange(600, dtype=np.int32))
+    keep = np.zeros(20, np.uint8)
+    state.feed(ids, np.arange(0, 601, 30, dtype=np.int64), keep, np.zeros(20, np.int64), np.zeros(20))
+    assert keep.all()
+    held, slots, nbytes = state.index_memory
+    assert held == 280 and slots >= 280
+    assert nbytes >= slots * compiled.posting_bytes_py() + 600 * 4
+
+
 @pytest.mark.parametrize("module", [compiled, pure], ids=["compiled", "pure"])
 def test_index_reads_only_the_lengths_that_can_pass(module):
     """Each token's entries are sorted by the kept text's length (the newest few excepted), and a

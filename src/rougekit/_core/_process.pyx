@@ -377,6 +377,20 @@ cdef class _Greedy:
     def seen_count(self):
         return self.seen
 
+    @property
+    def index_memory(self):
+        """(entries held, entry slots allocated, bytes allocated) of the index and the kept texts:
+        the posting vectors (``sizeof(Post)`` an entry slot), the per-token vector headers, the kept
+        tokens (in text order and sorted by id) and the per-slot arrays (offsets, input indices,
+        signatures, each scratch's stamps)."""
+        cdef Py_ssize_t i, held = 0, cap = 0, b
+        for i in range(self.vocab + 1):
+            held += self.post[i].n + self.post_l[i].n
+            cap += self.post[i].cap + self.post_l[i].cap
+        b = cap * sizeof(Post) + 2 * (self.vocab + 1) * sizeof(PVec) + (self.tok.cap + self.srt.cap) * sizeof(int32_t)
+        b += self.kcap * (2 * sizeof(int64_t) + 2 * sizeof(uint64_t)) + self.nws * self.kcap * sizeof(int64_t)
+        return held, cap, b
+
     cdef void _collect(self) noexcept nogil:
         cdef Py_ssize_t i
         for i in range(self.nws):

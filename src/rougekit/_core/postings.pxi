@@ -46,6 +46,11 @@ cdef struct Post:
     uint64_t sig1
 
 
+def posting_bytes_py():
+    """The bytes of one index entry (``sizeof(Post)``; for the benchmark's memory figure)."""
+    return sizeof(Post)
+
+
 cdef struct PVec:
     Post* p
     Py_ssize_t n
