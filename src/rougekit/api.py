@@ -187,8 +187,8 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
-        if type(candidates) is not list and not _is_arrow(candidates):  # a list (and a pyarrow column, from its
-            # buffers when it can) is read by statistics
+        if type(candidates) is not list and not inputs.holds_arrow(candidates):  # a list (and a column in Arrow
+            # memory, from its buffers when it can) is read by statistics
             candidates = inputs.summaries(candidates, "candidates", "candidate")
         assert isinstance(candidates, Sized)
         if ids is not None:
@@ -207,7 +207,9 @@ class Scorer:
 
         pyarrow ``string``/``large_string`` columns (Arrays or ChunkedArrays; references may be a ``list``
         of strings a row) with no nulls are read by the compiled engine from their UTF-8 buffers, no
-        Python str per row, with the same numbers and warnings; other columns as lists."""
+        Python str per row, with the same numbers and warnings; so are the columns whose text is in Arrow
+        memory (polars and Arrow-backed pandas Series, ``datasets`` columns: see
+        :func:`rougekit._core.inputs.arrow_column`); other columns as lists."""
         pieces = self._arrow_pieces(candidates, references, sources)
         if pieces is not None:
             tally, found = self._tally(), markers.MarkerTally()
@@ -251,7 +253,10 @@ class Scorer:
     def _arrow_pieces(self, candidates, references, sources=None) -> list | None:
         """Aligned (candidates, references) pyarrow arrays when the engine reads both columns from their
         buffers for every measure (see ``EnginePlan.reads_arrow``), else None (read as lists)."""
-        if sources is not None or not _is_arrow(candidates) or not _is_arrow(references):
+        if sources is not None or not inputs.holds_arrow(candidates) or not inputs.holds_arrow(references):
+            return None
+        candidates, references = inputs.arrow_column(candidates), inputs.arrow_column(references)
+        if candidates is None or references is None:
             return None
         if any(m.single_valued for m in self.measures) or not len(candidates) or len(candidates) != len(references):
             return None
@@ -599,12 +604,6 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
-
-
-def _is_arrow(value) -> bool:
-    """A pyarrow Array or ChunkedArray (checked by its module: pyarrow is not imported here)."""
-    kind = type(value)
-    return kind.__module__.split(".")[0] == "pyarrow" and (kind.__name__.endswith("Array"))
 
 
 def _pair_length(item) -> int:
