@@ -127,3 +127,16 @@ def test_detection_imports_nothing_and_refuses_other_columns():
     pd = sys.modules.get("pandas")
     if pd is not None:
         assert not inputs.holds_arrow(pd.Series(["a", None], dtype=object))
+
+
+def test_a_dataset_with_a_transform_is_read_through_its_transform():
+    datasets = pytest.importorskip("datasets")
+    ds = datasets.Dataset.from_dict({"text": ["police killed", "the gunman"]})
+    shown = ds.with_transform(lambda batch: {"text": [t + " police" for t in batch["text"]]})
+    column = shown["text"]
+    assert inputs.arrow_column(column) is None  # the table's text is not what a row is
+    refs = ["police police", "gunman police"]
+    got = rougekit.score(column, refs, measures=["ROUGE-1"], bootstrap=None).per_pair()
+    assert got == rougekit.score(list(column), refs, measures=["ROUGE-1"], bootstrap=None).per_pair()
+    # "police killed police" against "police police": 2 of 3 and 2 of 2 unigrams match
+    assert got[0]["ROUGE-1"] == {"recall": 1.0, "precision": 0.66667, "f": 0.8}

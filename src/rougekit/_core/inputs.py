@@ -306,7 +306,7 @@ def arrow_column(x):
         x = pa.array(x.array)  # the ExtensionArray's __arrow_array__: its pyarrow memory
     elif package == "datasets":
         source = x.source
-        if (source.format or {}).get("format_type") == "custom":  # a transform changes what a row is
+        if (source.format or {}).get("type") == "custom":  # a transform changes what a row is
             return None
         x = source.with_format("arrow")[x.column_name]
     if not isinstance(x, (pa.Array, pa.ChunkedArray)):
