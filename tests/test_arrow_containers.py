@@ -36,6 +36,8 @@ def _containers():
     out = [
         ("pyarrow string_view", lambda xs: pa.array(xs, pa.string_view())),
         ("pyarrow chunked string_view", lambda xs: pa.chunked_array([xs[:3], [], xs[3:]], pa.string_view())),
+        ("pyarrow dictionary", lambda xs: pa.array(xs).dictionary_encode()),
+        ("pyarrow chunked dictionary", lambda xs: pa.chunked_array([xs[:3], [], xs[3:]]).dictionary_encode()),
     ]
     try:
         import polars as pl
@@ -49,6 +51,12 @@ def _containers():
         import pandas as pd
 
         out.append(("pandas string[pyarrow]", lambda xs: pd.Series(xs, dtype="string[pyarrow]")))
+        out.append(
+            (
+                "pandas ArrowDtype dictionary",
+                lambda xs: pd.Series(pd.arrays.ArrowExtensionArray(pa.array(xs).dictionary_encode())),
+            )
+        )
         out.append(("pandas ArrowDtype", lambda xs: pd.Series(xs, dtype=pd.ArrowDtype(pa.large_string()))))
         out.append(
             (

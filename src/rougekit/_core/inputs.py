@@ -291,7 +291,8 @@ def arrow_column(x):
     """The pyarrow Array or ChunkedArray of a :func:`holds_arrow` column, by position, else None. Zero-copy
     for a pyarrow ``string``/``large_string`` column, a pandas Series of one chunk and a Dataset column
     with no indices mapping; a copy of the buffers (still no Python str per row) for string_view (cast to
-    large_string: polars Series, pyarrow string_view), a pandas Series of several chunks (joined) and a
+    large_string: polars Series, pyarrow string_view), a dictionary of strings (decoded), a pandas Series
+    of several chunks (joined) and a
     Dataset after ``select``/``shuffle``/``filter`` (its rows taken)."""
     if not holds_arrow(x):
         return None
@@ -311,7 +312,13 @@ def arrow_column(x):
         x = source.with_format("arrow")[x.column_name]
     if not isinstance(x, (pa.Array, pa.ChunkedArray)):
         return None
-    if pa.types.is_string_view(x.type):
+    t = x.type
+    if pa.types.is_dictionary(t):  # e.g. a pandas category of strings: decoded, a copy of the bytes
+        t = t.value_type
+        if not (pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)):
+            return x
+        x = x.cast(pa.large_string())
+    elif pa.types.is_string_view(t):
         x = x.cast(pa.large_string())
     return x
 
