@@ -122,7 +122,7 @@ def test_nulls_and_other_columns_are_read_as_lists_with_their_errors():
     with_null = pa.array(["a b", None, "c"])
     assert scorer._arrow_pieces(with_null, pa.array(["a", "b", "c"])) is None
     assert scorer._arrow_pieces(pa.array(["a"]), pa.array([["a", None]])) is None
-    assert scorer._arrow_pieces(pa.array(["a"]).dictionary_encode(), pa.array(["a"])) is None
+    assert scorer._arrow_pieces(pa.array(["a"], pa.binary()), pa.array(["a"])) is None
     with pytest.raises(TypeError) as from_arrow:
         scorer.statistics(with_null, pa.array(["a", "b", "c"]))
     with pytest.raises(TypeError) as from_list:

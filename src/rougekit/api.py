@@ -198,9 +198,8 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
-        candidates, references = arrow_inside(candidates), arrow_inside(references)
-        if type(candidates) is not list and not _is_arrow(candidates):  # a list (and a pyarrow column, from its
-            # buffers when it can) is read by statistics
+        if type(candidates) is not list and not inputs.holds_arrow(candidates):  # a list (and a column in Arrow
+            # memory, from its buffers when it can) is read by statistics
             candidates = inputs.summaries(candidates, "candidates", "candidate")
         assert isinstance(candidates, Sized)
         if ids is not None:
@@ -219,10 +218,9 @@ class Scorer:
 
         pyarrow ``string``/``large_string`` columns (Arrays or ChunkedArrays; references may be a ``list``
         of strings a row) with no nulls are read by the compiled engine from their UTF-8 buffers, no
-        Python str per row, with the same numbers and warnings; other columns as lists. So are the
-        Arrow columns inside a pandas Series (pandas 3's default ``str``, ``string[pyarrow]``,
-        ``ArrowDtype``), a polars Series and a ``datasets`` Column (:func:`arrow_inside`)."""
-        candidates, references = arrow_inside(candidates), arrow_inside(references)
+        Python str per row, with the same numbers and warnings; so are the columns whose text is in Arrow
+        memory (polars and Arrow-backed pandas Series, ``datasets`` columns: see
+        :func:`rougekit._core.inputs.arrow_column`); other columns as lists."""
         pieces = self._arrow_pieces(candidates, references, sources)
         if pieces is not None:
             tally, found = self._tally(), markers.MarkerTally()
@@ -267,7 +265,10 @@ class Scorer:
     def _arrow_pieces(self, candidates, references, sources=None) -> list | None:
         """Aligned (candidates, references) pyarrow arrays when the engine reads both columns from their
         buffers for every measure (see ``EnginePlan.reads_arrow``), else None (read as lists)."""
-        if sources is not None or not _is_arrow(candidates) or not _is_arrow(references):
+        if sources is not None or not inputs.holds_arrow(candidates) or not inputs.holds_arrow(references):
+            return None
+        candidates, references = inputs.arrow_column(candidates), inputs.arrow_column(references)
+        if candidates is None or references is None:
             return None
         if any(m.single_valued for m in self.measures) or not len(candidates) or len(candidates) != len(references):
             return None
@@ -615,52 +616,6 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
-
-
-def arrow_inside(value):
-    """The pyarrow column a container holds its texts in, to be read in its place (by position, as
-    the container is), or ``value`` itself: a pandas Series backed by Arrow (pandas 3's default
-    ``str`` dtype, ``string[pyarrow]``, ``ArrowDtype`` strings), a polars Series, a Hugging Face
-    ``datasets`` Column (its dataset's rows, in their order). Only columns of strings or of lists of
-    strings are taken, without missing values (a string view becomes ``large_string``, copied by
-    Arrow); nothing is imported
-    that the caller did not (the container's own module made it)."""
-    kind = type(value)
-    where, name = kind.__module__.split(".")[0], kind.__name__
-    try:
-        if where == "polars" and name == "Series":
-            column = value.to_arrow()
-        elif where == "pandas" and name == "Series":
-            arrow_array = getattr(value.array, "__arrow_array__", None)
-            if arrow_array is None or "pyarrow" not in str(getattr(value.dtype, "storage", value.dtype)):
-                return value  # numpy-backed (object, numpy strings): read as it is
-            column = arrow_array()
-        elif where == "datasets" and name == "Column":
-            column = value.source.with_format("arrow")[value.column_name]
-        else:
-            return value
-    except Exception:  # noqa: BLE001 - a container this cannot take apart is read as it is
-        return value
-    import pyarrow as pa  # imported already: the container made an Arrow column
-
-    types = pa.types
-    item = column.type
-    listed = types.is_list(item) or types.is_large_list(item)
-    if listed:
-        item = item.value_type
-    if getattr(types, "is_string_view", lambda _: False)(item):
-        column = column.cast(pa.large_list(pa.large_string()) if listed else pa.large_string())
-    elif not (types.is_string(item) or types.is_large_string(item)):
-        return value  # numbers (token ids), dictionaries, nested lists: read as the container
-    if column.null_count:
-        return value  # its error names the missing value as the container holds it (NaN, <NA>, None)
-    return column
-
-
-def _is_arrow(value) -> bool:
-    """A pyarrow Array or ChunkedArray (checked by its module: pyarrow is not imported here)."""
-    kind = type(value)
-    return kind.__module__.split(".")[0] == "pyarrow" and (kind.__name__.endswith("Array"))
 
 
 def _pair_length(item) -> int:

@@ -46,6 +46,8 @@ __all__ = [
     "split_references",
     "check_id_options",
     "summaries",
+    "holds_arrow",
+    "arrow_column",
     "same_index",
     "summary",
     "normalize",
@@ -262,6 +264,63 @@ def _column(x):
     if package == "pyarrow":
         return x.to_pylist()
     return None
+
+
+_ARROW_PANDAS = frozenset(("ArrowStringArray", "ArrowStringArrayNumpySemantics", "ArrowExtensionArray"))
+
+
+def holds_arrow(x) -> bool:
+    """True for a column whose text is in Arrow memory: a pyarrow Array or ChunkedArray, a polars
+    Series, a pandas Series backed by pyarrow (``str`` in pandas 3, ``string[pyarrow]``, ``ArrowDtype``),
+    a ``datasets`` column of a Dataset (``ds["text"]``). Checked by module and type names: nothing is
+    imported (a package the caller did not import is not looked at)."""
+    package = _package(x)
+    name = type(x).__name__
+    if package == "pyarrow":
+        return name.endswith("Array")
+    if package == "polars":
+        return name == "Series"
+    if package == "pandas":
+        return name == "Series" and type(getattr(x, "array", None)).__name__ in _ARROW_PANDAS
+    if package == "datasets":
+        return name == "Column" and type(getattr(x, "source", None)).__name__ == "Dataset"
+    return False
+
+
+def arrow_column(x):
+    """The pyarrow Array or ChunkedArray of a :func:`holds_arrow` column, by position, else None. Zero-copy
+    for a pyarrow ``string``/``large_string`` column, a pandas Series of one chunk and a Dataset column
+    with no indices mapping; a copy of the buffers (still no Python str per row) for string_view (cast to
+    large_string: polars Series, pyarrow string_view), a dictionary of strings (decoded), a pandas Series
+    of several chunks (joined) and a
+    Dataset after ``select``/``shuffle``/``filter`` (its rows taken)."""
+    if not holds_arrow(x):
+        return None
+    package = _package(x)
+    try:
+        import pyarrow as pa
+    except ImportError:  # pragma: no cover - polars/pandas/datasets without pyarrow: read as a list
+        return None
+    if package == "polars":
+        x = x.to_arrow()
+    elif package == "pandas":
+        x = pa.array(x.array)  # the ExtensionArray's __arrow_array__: its pyarrow memory
+    elif package == "datasets":
+        source = x.source
+        if (source.format or {}).get("type") == "custom":  # a transform changes what a row is
+            return None
+        x = source.with_format("arrow")[x.column_name]
+    if not isinstance(x, (pa.Array, pa.ChunkedArray)):
+        return None
+    t = x.type
+    if pa.types.is_dictionary(t):  # e.g. a pandas category of strings: decoded, a copy of the bytes
+        t = t.value_type
+        if not (pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)):
+            return x
+        x = x.cast(pa.large_string())
+    elif pa.types.is_string_view(t):
+        x = x.cast(pa.large_string())
+    return x
 
 
 def _refused(value, name: str) -> str | None:
