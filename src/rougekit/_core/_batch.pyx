@@ -763,35 +763,17 @@ cdef class _Engine:
         GIL (their buffers got first, then all read at once); other inputs with it, in order.
         """
         cdef _Chunk ch
-        cdef Py_ssize_t i, n = end - start, nr = 0, cap
-        cdef int j, level
-        cdef _Doc d
-        cdef void* q
-        cdef list keep = []
+        cdef Py_ssize_t n = end - start
         cdef IdPend pend
+        cdef _IdPrep prep = _IdPrep.__new__(_IdPrep)
         cdef double* base = self._out_base(start, n, wk, out)
         memset(&pend, 0, sizeof(IdPend))
         ch = _new_chunk(start, n)
-        cap = _CHUNK_REFS(n)
+        prep.cap = _CHUNK_REFS(n)
+        prep.eng, prep.pend, prep.ch, prep.keep = self, &pend, ch, []   # the pairs' summaries: idjob.pxi
         try:
             try:
-                for i in range(n):
-                    d = self._id_doc_queued(candidates[start + i], &pend, start + i, -1)
-                    keep.append(d)
-                    ch.peers[i] = &d.d
-                    refs = _id_refs(references[start + i])
-                    if refs is None:
-                        refs = references[start + i]
-                        raise TypeError(f"{_where(start + i, 0)}: expected token ids (a sequence of ints, "
-                                        f"or a list of them), got {refs!r:.60}")
-                    j = 0
-                    for r in refs:
-                        d = self._id_doc_queued(r, &pend, start + i, j)
-                        j += 1
-                        keep.append(d)
-                        cap = ch.put_ref(nr, cap, &d.d)
-                        nr += 1
-                    ch.roff[i + 1] = nr
+                prep.walk(candidates, references, start, end, True)
             except BaseException:
                 self._id_flush(&pend, None, NULL, NULL)   # a summary queued before this one reports its error first
                 raise

@@ -64,7 +64,61 @@ cdef int _read_queued(_Engine eng, IdPend* pend, Py_ssize_t k0, Py_ssize_t k1, D
     return 0
 
 
-cdef class _IdJob:
+cdef class _IdWalk:
+    """The one reading of a token-id call's pairs, for _IdJob and _Engine.prepare_ids (_IdPrep):
+    ``walk`` gives ``visit`` each pair's candidate (ref -1), then its references (ref 0, 1, ...),
+    pair after pair; what a pair's references are is _id_refs'."""
+
+    cdef int visit(self, object summary, Py_ssize_t pair, int ref) except -1:
+        """Take one summary: 1 to go on, 0 to stop the walk."""
+        return 1
+
+    cdef int walk(self, object candidates, object references, Py_ssize_t start, Py_ssize_t end,
+                  bint strict) except -1:
+        """Visit pairs start:end: 1 when every summary was taken, 0 when ``visit`` stopped, or
+        references that are not token ids (``strict``: a TypeError naming the pair instead)."""
+        cdef Py_ssize_t i
+        cdef int j
+        for i in range(start, end):
+            if not self.visit(candidates[i], i, -1):
+                return 0
+            refs = _id_refs(references[i])
+            if refs is None:
+                if not strict:
+                    return 0
+                refs = references[i]
+                raise TypeError(f"{_where(i, 0)}: expected token ids (a sequence of ints, "
+                                f"or a list of them), got {refs!r:.60}")
+            j = 0
+            for r in refs:
+                if not self.visit(r, i, j):
+                    return 0
+                j += 1
+        return 1
+
+
+cdef class _IdPrep(_IdWalk):
+    """_Engine.prepare_ids' pairs: each summary a _Doc (queued, or read now: _id_doc_queued) in
+    ``keep``, its DocC the chunk's candidate or next reference."""
+    cdef _Engine eng
+    cdef IdPend* pend
+    cdef _Chunk ch
+    cdef list keep
+    cdef Py_ssize_t nr, cap
+
+    cdef int visit(self, object summary, Py_ssize_t pair, int ref) except -1:
+        cdef _Doc d = self.eng._id_doc_queued(summary, self.pend, pair, ref)
+        self.keep.append(d)
+        if ref < 0:
+            self.ch.peers[pair - self.ch.start] = &d.d
+        else:
+            self.cap = self.ch.put_ref(self.nr, self.cap, &d.d)
+            self.nr += 1
+        self.ch.roff[pair - self.ch.start + 1] = self.nr
+        return 1
+
+
+cdef class _IdJob(_IdWalk):
     """Pairs start:end of a token-id call, every summary queued as an int32 buffer (``ok``), or
     not (``ok`` False: some summary is another kind of input; nothing is kept)."""
     cdef IdPend pend          # pair i's candidate, then its references, pair after pair
@@ -81,8 +135,7 @@ cdef class _IdJob:
 
     def __cinit__(self, candidates, references, Py_ssize_t start, Py_ssize_t end, Py_ssize_t chunk,
                   double[:, :, ::1] out):
-        cdef Py_ssize_t i, n = end - start
-        cdef int j
+        cdef Py_ssize_t n = end - start
         memset(&self.pend, 0, sizeof(IdPend))
         self.start, self.n, self.chunk = start, n, chunk
         self.nchunks = (n + chunk - 1) // chunk if n > 0 else 0
@@ -95,20 +148,15 @@ cdef class _IdJob:
         if self.first == NULL or self.err == NULL or self.bad == NULL or self.at == NULL or self.at_ref == NULL:
             raise MemoryError()
         self.ok = False
-        for i in range(n):
-            self.first[i] = self.pend.n
-            if not _idpend_add(&self.pend, candidates[start + i], NULL, NULL, start + i, -1):
-                return
-            refs = _id_refs(references[start + i])
-            if refs is None:
-                return   # prepare_ids says what is wrong, in order
-            j = 0
-            for r in refs:
-                if not _idpend_add(&self.pend, r, NULL, NULL, start + i, j):
-                    return
-                j += 1
+        if not self.walk(candidates, references, start, end, False):
+            return   # prepare_ids reads them, and says what is wrong, in order
         self.first[n] = self.pend.n
         self.ok = True
+
+    cdef int visit(self, object summary, Py_ssize_t pair, int ref) except -1:
+        if ref < 0:
+            self.first[pair - self.start] = self.pend.n
+        return _idpend_add(&self.pend, summary, NULL, NULL, pair, ref)
 
     def __dealloc__(self):
         _idpend_free(&self.pend)
