@@ -14,6 +14,7 @@ unless ``tokenizer=`` asks for one of rougekit's. Any other measure is a rougeki
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 import numpy as np
@@ -151,7 +152,7 @@ class Encoder:
         texts = check_texts(texts, where)
         lengths = np.zeros(len(texts) + 1, dtype=np.int64)
         sentences = np.zeros(len(texts), dtype=np.int32)
-        flat: list[int] = []
+        flat = array("i")  # 4 bytes an id (a list of Python ints held ~36, ~700 bytes a text at 1M texts)
         for i, text in enumerate(texts):
             if self._rouge_score and not isinstance(text, str):
                 raise TypeError(f"{where}[{i}]: measure 'rougeL' (rouge-score's) takes a str, not a list of sentences")
@@ -163,7 +164,8 @@ class Encoder:
                 ) from None
             flat.extend(ids)
             lengths[i + 1] = len(ids)
-        return Encoded(np.asarray(flat, dtype=np.int32), np.cumsum(lengths), sentences)
+        ids = np.frombuffer(flat, dtype=np.intc).astype(np.int32, copy=False) if flat else np.zeros(0, np.int32)
+        return Encoded(ids, np.cumsum(lengths), sentences)
 
 
 def _rouge_score_text(text) -> str:
