@@ -1,7 +1,10 @@
 """Errors that the command line turns into a one-line message and exit code 2."""
 
+from __future__ import annotations
+
 import os
 import sys
+from types import FrameType
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
@@ -9,7 +12,7 @@ _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
 def caller_stacklevel() -> int:
     """The ``stacklevel`` for a ``warnings.warn`` made by this function's caller that names the first
     frame outside rougekit (the user's file), whatever the number of rougekit frames between."""
-    frame = sys._getframe(1)  # the rougekit function that calls warn: level 1 of the warn it makes
+    frame: FrameType | None = sys._getframe(1)  # the rougekit function that calls warn: level 1 of its warn
     level = 1
     while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE):
         frame = frame.f_back
