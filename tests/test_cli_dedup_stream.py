@@ -397,3 +397,36 @@ def test_a_quote_left_open_to_the_end_is_refused_not_one_text(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "in.csv, line 2: a quoted cell is not closed before the end of the file" in err, err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "first",
+    ["[INST] give three tips for staying healthy [/INST]", '{"a": "b', "{placeholder} the cat sat", "[1, 2] cats"],
+)
+def test_text_whose_first_line_starts_like_json_is_still_streamed(tmp_path, capsys, first):
+    """A file of lines starting with [ or { that cannot be JSON (Llama prompts, a cut JSON line) is
+    read lazily, with the rows and output of the whole-file reader."""
+    texts = [first, *corpus(200, seed=3)]
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(texts) + "\n", encoding="utf-8")
+    stream = dedup.read_rows(str(src), None, None, lazy=True)
+    assert isinstance(stream, dedup.LineStream)
+    assert [t for chunk in stream.chunks(50) for t in chunk] == dedup.read_rows(str(src), None, None).texts
+    assert main(["dedup", str(src), "-o", str(tmp_path / "out.txt"), "-q"]) == 0
+    want = process.dedup(texts, threshold=0.7)
+    assert (tmp_path / "out.txt").read_text(encoding="utf-8") == "".join(texts[i] + "\n" for i in want.kept)
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("size", [3, 5000])
+def test_json_without_field_is_still_refused_long_or_short(tmp_path, capsys, size):
+    """A JSON array or JSON lines in a .txt file (over 64 KB too) are JSON: refused without --field."""
+    rows = [{"text": f"text number {i} " + "word " * 10} for i in range(size)]
+    for name, content in (
+        ("array.txt", json.dumps(rows, indent=1)),
+        ("lines.txt", "".join(json.dumps(r) + "\n" for r in rows)),
+    ):
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        assert dedup._streamed(str(tmp_path / name), None, None) is None
+        assert main(["dedup", str(tmp_path / name)]) == 2
+        assert "holds JSON rows: give --field" in capsys.readouterr().err
