@@ -354,6 +354,7 @@ DOOR = (
     "Match",
     "combine",
     "f_measure_array",
+    "round5_array",
     "final_scores",
     "pair_score",
     "ratios",

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Sequence
 from rougekit._core import inputs
 from rougekit._core.kinds import KernelSpec, Kind, counted
 from rougekit.engine.cores import available_cores
-from rougekit.engine.readable import final_scores
+from rougekit.engine.readable import final_scores_array
 from rougekit.engine.threads import on_threads as _on_threads
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
@@ -431,10 +431,11 @@ class BatchScorer:
             if len(at) == 1:
                 out[:, j, :] = rows[:, at[0], :]
                 continue
-            summed = rows[:, at[0], :3] + rows[:, at[1], :3]
-            for i, (model, hits, peer) in enumerate(summed.tolist()):
-                f = final_scores(model, hits, peer, self.alpha)
-                out[i, j, :] = (f.model_count, f.hits, f.peer_count, f.recall, f.precision, f.f)
+            summed = rows[:, at[0], :3] + rows[:, at[1], :3]  # (model count, hits, peer count) a pair
+            out[:, j, :3] = summed
+            out[:, j, 3], out[:, j, 4], out[:, j, 5] = final_scores_array(
+                summed[:, 0], summed[:, 1], summed[:, 2], self.alpha
+            )
 
     def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids, rows=None) -> None:
         """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads (the

@@ -42,6 +42,7 @@ from rougekit.engine.readable import final_scores as final_scores
 from rougekit.engine.readable import pair_score as pair_score
 from rougekit.engine.readable import ratios as ratios
 from rougekit.engine.readable import reference_stats as reference_stats
+from rougekit.engine.readable import round5_array as round5_array
 from rougekit.engine.readable import score_pair as score_pair
 from rougekit.engine.threads import on_threads as on_threads
 from rougekit.engine.threads import run_tasks as run_tasks
@@ -75,6 +76,7 @@ __all__ = [
     "Match",
     "combine",
     "f_measure_array",
+    "round5_array",
     "final_scores",
     "pair_score",
     "ratios",

@@ -38,6 +38,23 @@ def round5(x: float) -> float:
     return float("%7.5f" % x)
 
 
+def round5_array(values):
+    """Each value (0 or more) as ``float("%7.5f" % value)``, vectorised: the scaled value's nearest
+    whole number, divided back (one correctly rounded division, as the string is read back); where
+    the scaled value lies within 1e-6 of a half (a tie or the product's rounding could decide), the
+    string itself."""
+    import numpy as np  # here: rougekit rouge155 loads this module without numpy
+
+    scaled = np.asarray(values, dtype=np.float64) * 100000.0
+    whole = np.floor(scaled)
+    fraction = scaled - whole
+    out = (whole + (fraction > 0.5)) / 100000.0
+    near = np.nonzero(np.abs(fraction - 0.5) < 1e-6)[0]
+    for i in near.tolist():
+        out[i] = float("%7.5f" % values[i])
+    return out
+
+
 def ratio_stats(hits, model_count, peer_count) -> RefStats:
     """Statistics ranked (``-f B``) by the recall rounded as the script prints it."""
     return RefStats(hits, model_count, peer_count, round5(hits / model_count) if model_count else 0.0)

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from rougekit.compat import rouge_scorer
-from rougekit.engine.door import available_cores, f_measure_array, plan, ratios
+from rougekit.engine.door import available_cores, f_measure_array, plan, ratios, round5_array
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
 
@@ -460,21 +460,6 @@ def resample_means(values: np.ndarray, resamples: int, jobs: int = 1) -> np.ndar
                 pending.pop(0).result()
         for future in pending:
             future.result()
-    return out
-
-
-def round5_array(values: np.ndarray) -> np.ndarray:
-    """Each value (0 or more) as ``float("%7.5f" % value)``, vectorised: the scaled value's nearest
-    whole number, divided back (one correctly rounded division, as the string is read back); where
-    the scaled value lies within 1e-6 of a half (a tie or the product's rounding could decide), the
-    string itself."""
-    scaled = np.asarray(values, dtype=np.float64) * 100000.0
-    whole = np.floor(scaled)
-    fraction = scaled - whole
-    out = (whole + (fraction > 0.5)) / 100000.0
-    near = np.nonzero(np.abs(fraction - 0.5) < 1e-6)[0]
-    for i in near.tolist():
-        out[i] = float("%7.5f" % values[i])
     return out
 
 
