@@ -357,7 +357,7 @@ def _streamed(path: str, field: str | None, column: str | None):
     if field is None:
         if named.endswith((".jsonl", ".ndjson")):
             return None  # JSON, refused without --field by the whole-file reader
-        if first[:1] in (b"[", b"{") and _may_be_json(first, len(head) < 1 << 16):
+        if reader.json_start(first.decode("utf-8", "replace"), whole=len(head) < 1 << 16):
             return None  # JSON rows or a document (the whole-file reader refuses them without --field)
         return LineStream(path)  # text, though its first line may start with [ or { ("[INST] ...")
     if not named.endswith((".jsonl", ".ndjson")) or first[:1] != b"{":
@@ -369,31 +369,6 @@ def _streamed(path: str, field: str | None, column: str | None):
     except (ValueError, RecursionError):
         return None  # one object over several lines: a document
     return JsonlStream(path, field)
-
-
-def _may_be_json(head: bytes, whole: bool) -> bool:
-    """Whether a file starting with ``head`` (``whole``: all of it) may be what
-    :func:`rougekit.io.reader.looks_like_json` calls JSON: its first line a JSON object, or the file
-    one JSON value. False only when the head already holds a syntax error a longer file cannot
-    repair (a text line such as ``[INST] ...`` or ``{"a": "b`` followed by a line break)."""
-    text = head.decode("utf-8", "replace")
-    line = text.split("\n", 1)[0]
-    try:
-        if isinstance(json.loads(line), dict):
-            return True
-    except (ValueError, RecursionError):
-        pass
-    try:
-        json.loads(text)
-        return True
-    except RecursionError:
-        return True  # undecided: the whole-file reader decides
-    except ValueError as exc:
-        if whole or not isinstance(exc, json.JSONDecodeError):
-            return False
-        # a cut string, or an error within the last few characters (a cut true, -Infinity, 1.5e...): the
-        # rest of the file may complete it
-        return exc.msg.startswith("Unterminated string") or exc.pos >= len(text) - 16
 
 
 class TableStream(Rows):

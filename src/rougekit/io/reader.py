@@ -553,22 +553,33 @@ def looks_like_json(text: str, path: str = "") -> bool:
     (that parses: a text line may start with ``[``, as ``[Music] ...``), or its first line is a JSON object."""
     if str(path).lower().endswith((".json", *_ROW_SUFFIXES)):
         return True
+    return json_start(text, whole=True)
+
+
+def json_start(text: str, whole: bool) -> bool:
+    """:func:`looks_like_json`'s rule on the content alone: a JSON array, or a text whose first line
+    is a JSON object, or one JSON object. ``whole`` False: ``text`` is only the start of the file
+    (read lazily), and the answer is "may be": False only on a syntax error the rest cannot repair
+    (``[INST] ...``, ``{"a": "b`` then a line break), True when it depends on what follows."""
     head = text.lstrip()
-    if head[:1] == "[":
-        try:
-            return isinstance(json.loads(head), list)
-        except (json.JSONDecodeError, RecursionError):
-            return False
-    if head[:1] != "{":
+    if head[:1] not in ("[", "{"):
         return False
-    first = head.split("\n", 1)[0]
-    try:
-        return isinstance(json.loads(first), dict)
-    except (json.JSONDecodeError, RecursionError):
+    if head[:1] == "{":
         try:
-            return isinstance(json.loads(head), dict)
+            if isinstance(json.loads(head.split("\n", 1)[0]), dict):
+                return True
         except (json.JSONDecodeError, RecursionError):
+            pass
+    try:
+        return isinstance(json.loads(head), list if head[:1] == "[" else dict)
+    except RecursionError:
+        return not whole  # undecided on a head: the whole-file reader decides
+    except json.JSONDecodeError as exc:
+        if whole:
             return False
+        # a cut string, or an error in the last few characters (a cut true, -Infinity, 1.5e...):
+        # the rest of the file may complete it
+        return exc.msg.startswith("Unterminated string") or exc.pos >= len(head) - 16
 
 
 # -- CSV ------------------------------------------------------------------------------------------
