@@ -228,7 +228,8 @@ class PrefixIndex:
 
     ``skip_repeats``: an exact repeat of an earlier text is left out of the earlier side (with a
     threshold below 1 it is always dropped, so it is never a kept match: :func:`greedy_from_pairs`
-    needs none of its pairs as the earlier text).
+    needs none of its pairs as the earlier text). ``probes_from``: the texts from that index on are
+    only ever the new side (:class:`rougekit.process.nearest.Nearest`: queries after the choices).
 
     >>> from rougekit.process.encode import Encoder
     >>> e = Encoder("rougeL").encode(["the cat sat on the mat", "the cat sat on a mat", "dogs bark"])
@@ -237,7 +238,9 @@ class PrefixIndex:
     ([1], [0], 0.8333)
     """
 
-    def __init__(self, encoded: Encoded, threshold: float, *, skip_repeats: bool = False) -> None:
+    def __init__(
+        self, encoded: Encoded, threshold: float, *, skip_repeats: bool = False, probes_from: int | None = None
+    ) -> None:
         from .encode import rank_by_frequency
 
         self.threshold = check_threshold(threshold)
@@ -249,6 +252,8 @@ class PrefixIndex:
         self.indexed = np.ones(len(encoded), dtype=np.uint8)
         if skip_repeats and self.threshold < 1.0:
             self.indexed[_repeats(self.ids, self.off)] = 0
+        if probes_from is not None:  # texts from here on only probe: never the earlier side of a pair
+            self.indexed[probes_from:] = 0
         self._kernel = None
 
     def __len__(self) -> int:

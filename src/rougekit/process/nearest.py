@@ -63,8 +63,7 @@ class Nearest:
         self.nq, self.nc = len(queries), len(choices)
         self.workers = workers_count(workers)
         # F >= cutoff is F > the double just below it: the index's rule is "above the threshold"
-        self._index = PrefixIndex(_joined(choices, queries), float(np.nextafter(cutoff, -np.inf)))
-        self._index.indexed[self.nc :] = 0
+        self._index = PrefixIndex(_joined(choices, queries), float(np.nextafter(cutoff, -np.inf)), probes_from=self.nc)
 
     def pairs(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(query, choice, F) of the pairs at or above the cutoff of queries ``start:stop``, by query
