@@ -1,6 +1,7 @@
 """ROUGE-SU with the paper's unigrams (``su_unigrams="all"``) on the compiled batch engine (issue 24):
 its kind spec split into ROUGE-S's skip-bigram row and ROUGE-1's unigram row (kinds.py ``counted``),
-their counts summed per pair under -f A; the numbers bit-identical to the per-pair path."""
+the first folded into the second per reference by the engine before the multi-reference rule (sum,
+best and max); the numbers bit-identical to the per-pair path."""
 
 import random
 
@@ -69,18 +70,29 @@ def test_other_feeds_equal_the_per_pair_path():
     assert (fast.statistics(ids, ref_ids)[0] == slow.statistics(ids, ref_ids)[0]).all()  # token ids
 
 
-def test_best_and_max_stay_on_the_per_pair_path():
-    """-f B and max choose a reference by the summed counts of each: the split rows cannot, so those
-    options are counted pair by pair (the same numbers)."""
+@pytest.mark.parametrize("rule", ["best", "max"])
+@pytest.mark.parametrize("options", [{}, {"stem": True}, {"stopwords": True, "word_limit": 5}, {"alpha": 0.8}])
+def test_best_and_max_run_in_the_batch_engine(rule, options):
+    """-f B and max choose a reference by the summed counts of each (the engine folds ROUGE-S's row
+    into ROUGE-1's before its rule): counted by the compiled engine, bit for bit the per-pair path."""
     ms = [Measure.parse(x) for x in MEASURES]
     ok = dict(tokenizer="rouge155", word_limit=0, byte_limit=0, su_unigrams="all", wlcs="rouge155")
-    assert batch_supported(ms, multi_ref="sum", **ok)
-    assert not batch_supported(ms, multi_ref="best", **ok)
-    assert not batch_supported(ms, multi_ref="max", **ok)
-    assert batch_supported(ms[1:2], multi_ref="best", **ok)  # no ROUGE-SU: the option changes nothing
-    assert not batch_supported(["ROUGE-SU4"], multi_ref="best", **ok)  # names, as the planner may pass
-    cands, refs = _pairs(3, 100)
-    for rule in ("best", "max"):
-        fast = rougekit.Scorer(MEASURES, su_unigrams="all", multi_ref=rule, bootstrap=None)
-        slow = rougekit.Scorer(MEASURES, su_unigrams="all", multi_ref=rule, bootstrap=None, fast=False)
-        assert (fast.statistics(cands, refs)[0] == slow.statistics(cands, refs)[0]).all()
+    assert batch_supported(ms, multi_ref=rule, **ok)
+    assert batch_supported(["ROUGE-SU4"], multi_ref=rule, **ok)  # names, as the planner may pass
+    cands, refs = _pairs(3, 300)
+    fast = rougekit.Scorer(MEASURES, su_unigrams="all", multi_ref=rule, bootstrap=None, **options)
+    assert fast._batch() is not None
+    slow = rougekit.Scorer(MEASURES, su_unigrams="all", multi_ref=rule, bootstrap=None, fast=False, **options)
+    got, want = fast.statistics(cands, refs)[0], slow.statistics(cands, refs)[0]
+    assert (got == want).all()
+
+
+def test_best_and_max_by_hand():
+    # candidate "a b c" (6 units: ab ac bc and a b c); reference 1 "a b d": 6 units, hits ab a b:
+    # R = P = F = 0.5; reference 2 "c": 1 unit (c), 1 hit: R = 1, P = 0.16667, F from the rounded
+    # values 2 * 0.16667 / 1.16667 = 0.285717. -f B keeps the
+    # best summed recall (the second), max the best F (the first)
+    for rule, want in (("best", [1, 1, 6, 1.0, 0.16667, 0.28572]), ("max", [6, 3, 6, 0.5, 0.5, 0.5])):
+        scorer = rougekit.Scorer(["ROUGE-SU4"], su_unigrams="all", multi_ref=rule, bootstrap=None)
+        assert scorer._batch() is not None
+        assert scorer.statistics(["a b c"], [["a b d", "c"]])[0][0, 0].tolist() == want, rule

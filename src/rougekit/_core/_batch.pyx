@@ -173,7 +173,9 @@ cdef class _Engine:
                   bint mode_b, double alpha, Py_ssize_t cache_size, bint unicode_lower=False,
                   bint drop_empty=False, to_text=None, bint mode_max=False):
         """``measures``: (kind code, n/skip, weight) tuples (``KernelSpec.batch``: the kinds
-        ``_score_pair`` counts, N, L, W, S, SU, LSEQ, ND and LD of kinds.pxi; any other code is refused).
+        ``_score_pair`` counts, N, L, W, S, SU, LSEQ, ND and LD of kinds.pxi; any other code is refused),
+        or (kind code, n/skip, weight, fold): fold 1 adds the row's counts to the next row's before the
+        multi-reference rule (score.pxi; a split ROUGE-SU), both rows then get the folded numbers.
 
         ``stopwords``: an iterable of ASCII words, or None. ``stem_kind``: 0 none, 1 ROUGE-1.5.5's
         ``-m`` (``exceptions``: the WordNet exception dict), 2 NLTK's Porter (rouge-score).
@@ -192,9 +194,13 @@ cdef class _Engine:
         if self.ms == NULL or self.vt == NULL or self.arena == NULL or self.sbuf == NULL:
             raise MemoryError()
         for i in range(self.nm):
-            kind, n, w = measures[i]
+            kind, n, w, *fold = measures[i]
             if kind not in KINDS:
                 raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
+            if fold and fold[0]:
+                if i + 1 == self.nm or KIND_ROWS[kind].flags & ROW_LAST or KIND_ROWS[measures[i + 1][0]].flags & ROW_LAST:
+                    raise ValueError("a folded row needs a next row, both counted in the first pass")
+                self.ms[i].fold = 1
             self.ms[i].kind = kind
             self.ms[i].n = n
             self.ms[i].w = w

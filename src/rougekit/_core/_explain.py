@@ -13,21 +13,40 @@ tuple of token positions. Order: reference order (first occurrence in the refere
 
 :func:`batch_marks` runs the rows' marks functions (``_pure.KIND_ROWS``) over many pairs at once
 through ``_pure.score_docs`` and writes their positions as 0/1 marks: the pure twin of the
-compiled highlights kernel ``batch_marks`` (``_core._batch``, marks.pxi).
+compiled highlights kernel ``batch_marks`` (``_core._batch``, marks.pxi). :func:`batch_chosen`
+gives, per pair with its references, the one the multi-reference rule keeps: the twin of the
+compiled ``batch_chosen`` (score.pxi: its ``_combine``'s choice).
 """
 
 from __future__ import annotations
 
 from rougekit._core._pure import (
+    KIND_ROWS,
+    kept_reference,
     lcs_union_matches,
     ngram_matches,
+    reference_ranks,
     score_docs,
     skip_bigram_matches,
     wlcs_union_runs,
 )
 from rougekit._core.kinds import KernelSpec, Kind
 
-__all__ = ["ngram_matches", "skip_bigram_matches", "lcs_union_matches", "wlcs_union_runs", "batch_marks"]
+__all__ = [
+    "ngram_matches",
+    "skip_bigram_matches",
+    "lcs_union_matches",
+    "wlcs_union_runs",
+    "batch_marks",
+    "batch_chosen",
+]
+
+
+def _csr_doc(toks, tok_off, utoks, sent_off, text_sents, t: int) -> tuple[list[int], list[list[int]]]:
+    """Text ``t`` of the kernels' CSR arrays: (its joined tokens, its sentence units)."""
+    joined = [int(x) for x in toks[tok_off[t] : tok_off[t + 1]]]
+    sents = range(text_sents[t], text_sents[t + 1])
+    return joined, [[int(x) for x in utoks[sent_off[k] : sent_off[k + 1]]] for k in sents]
 
 
 def batch_marks(
@@ -57,10 +76,7 @@ def batch_marks(
     spec = KernelSpec(Kind(kind), param, weight, flags)
 
     def doc(t):
-        joined = [int(x) for x in toks[tok_off[t] : tok_off[t + 1]]]
-        sents = range(text_sents[t], text_sents[t + 1])
-        units = [[int(x) for x in utoks[sent_off[k] : sent_off[k + 1]]] for k in sents]
-        return joined, units
+        return _csr_doc(toks, tok_off, utoks, sent_off, text_sents, t)
 
     for e in range(len(peer)):
         found: list = []
@@ -71,3 +87,40 @@ def batch_marks(
             peer_marks[peer_at[e] + q] = 1
         for q in mm:
             model_marks[model_at[e] + q] = 1
+
+
+def batch_chosen(
+    kind,
+    param,
+    flags,
+    weight,
+    toks,
+    tok_off,
+    utoks,
+    sent_off,
+    text_sents,
+    peer,
+    ref_off,
+    model,
+    mode_b,
+    mode_max,
+    alpha,
+    chosen,
+    vocab,
+) -> None:
+    """The pure twin of the compiled ``batch_chosen`` (``rougekit._core._batch``, score.pxi; same
+    arguments, same output): ``chosen[p]`` the index among pair ``p``'s references (texts
+    ``model[ref_off[p]:ref_off[p + 1]]``) that the rule keeps (-1: all of them, or none)."""
+    del vocab  # the compiled kernel's dense tables only
+    if kind not in Kind.__members__.values():
+        raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
+    spec = KernelSpec(Kind(kind), param, weight, flags)
+    exponent = weight if KIND_ROWS[spec.kind].weighted else None
+
+    def doc(t):
+        return _csr_doc(toks, tok_off, utoks, sent_off, text_sents, int(t))
+
+    for p in range(len(peer)):
+        models = [doc(t) for t in model[ref_off[p] : ref_off[p + 1]]]
+        ranks = reference_ranks(spec, doc(peer[p]), models)
+        chosen[p] = kept_reference(ranks, bool(mode_b) and not mode_max, bool(mode_max), alpha, exponent)

@@ -529,10 +529,51 @@ class KindRow(NamedTuple):
     ``count(peer, model, n, weight, peer_sents, model_sents)``: ``(hits, model count, peer count)``
     (None: not counted by :func:`kind_counts`; ROUGE-W's float hits are :func:`wlcs_union_hits`').
     ``marks(peer, model, peer_units, model_units, n, weight)``: the highlights, ``(hits, candidate
-    positions, reference positions)`` (None: the kind has none, ``kinds.NO_MARKS``)."""
+    positions, reference positions)`` (None: the kind has none, ``kinds.NO_MARKS``).
+    ``rank(peer, model, n, weight, peer_sents, model_sents)``: ``(hits, model count, peer count,
+    -f B's score)``, what the compiled row writes for one reference (rh, rm, rp, rs; ROUGE-W's
+    counts through f(k) = k ** weight). ``weighted``: R and P through x ** (1 / weight) (ROW_WEIGHTED)."""
 
     count: Callable | None
     marks: Callable | None
+    rank: Callable
+    weighted: bool = False
+
+
+def _round5(x: float) -> float:
+    """``float("%7.5f" % x)``, as rounding.pxi's ``_round5``."""
+    return float("%7.5f" % x)
+
+
+def _rounded_recall(count: Callable) -> Callable:
+    """The rank of N, S/SU, ND, LD: the recall rounded like %7.5f (score.pxi: ``_recall_b``)."""
+
+    def rank(*args):
+        hits, mcount, pcount = count(*args)
+        return hits, mcount, pcount, _round5(hits / mcount) if mcount != 0 else 0.0
+
+    return rank
+
+
+def _recall(count: Callable) -> Callable:
+    """The rank of L and LSEQ: the recall, not rounded (lcs.pxi)."""
+
+    def rank(*args):
+        hits, mcount, pcount = count(*args)
+        return hits, mcount, pcount, hits / mcount if mcount > 0 else 0.0
+
+    return rank
+
+
+def _rank_w(peer, model, n, weight, ps, ms):
+    """ROUGE-W's (lcs.pxi: ``_count_w``): -2 for a reference without tokens."""
+    base = 0.0
+    for sentence in ms:
+        base += float(len(sentence)) ** weight
+    if base == 0:
+        raise count_error(-2)
+    hits = wlcs_union_hits(ps, ms, peer, model, weight)
+    return hits, base**weight, float(len(peer)) ** weight, (hits / base) ** (1 / weight)
 
 
 def _count_l(peer, model, n, weight, ps, ms):
@@ -590,27 +631,50 @@ def _w_marks(peer, model, peer_units, model_units, n, weight):
 
 
 #: the pure rows of the kind table, by kind (tests/test_kinds.py holds them to kinds.pxi's)
+def _count_n(peer, model, n, weight, ps, ms):
+    return ngram_stats(peer, model, n)
+
+
+def _count_nd(peer, model, n, weight, ps, ms):
+    return ngram_stats(peer, model, n, True)
+
+
+def _count_s(peer, model, n, weight, ps, ms):
+    return skip_bigram_stats(peer, model, n, False)
+
+
+def _count_su(peer, model, n, weight, ps, ms):
+    return skip_bigram_stats(peer, model, n, True)
+
+
+#: the pure rows of the kind table, by kind (tests/test_kinds.py holds them to kinds.pxi's)
 KIND_ROWS: dict[Kind, KindRow] = {
     Kind.N: KindRow(
-        lambda peer, model, n, weight, ps, ms: ngram_stats(peer, model, n),
+        _count_n,
         lambda peer, model, pu, mu, n, weight: _found_marks(ngram_matches(peer, model, n)),
+        _rounded_recall(_count_n),
     ),
     Kind.ND: KindRow(
-        lambda peer, model, n, weight, ps, ms: ngram_stats(peer, model, n, True),
+        _count_nd,
         lambda peer, model, pu, mu, n, weight: _found_marks(ngram_matches(peer, model, n, True)),
+        _rounded_recall(_count_nd),
     ),
     Kind.S: KindRow(
-        lambda peer, model, n, weight, ps, ms: skip_bigram_stats(peer, model, n, False),
+        _count_s,
         lambda peer, model, pu, mu, n, weight: _found_marks(skip_bigram_matches(peer, model, n, False)),
+        _rounded_recall(_count_s),
     ),
     Kind.SU: KindRow(
-        lambda peer, model, n, weight, ps, ms: skip_bigram_stats(peer, model, n, True),
+        _count_su,
         lambda peer, model, pu, mu, n, weight: _found_marks(skip_bigram_matches(peer, model, n, True)),
+        _rounded_recall(_count_su),
     ),
-    Kind.L: KindRow(_count_l, lambda peer, model, pu, mu, n, weight: _lcs_marks(pu, mu, peer, model)),
-    Kind.W: KindRow(None, _w_marks),
-    Kind.LSEQ: KindRow(_count_lseq, None),
-    Kind.LD: KindRow(_count_ld, _ld_marks),
+    Kind.L: KindRow(
+        _count_l, lambda peer, model, pu, mu, n, weight: _lcs_marks(pu, mu, peer, model), _recall(_count_l)
+    ),
+    Kind.W: KindRow(None, _w_marks, _rank_w, weighted=True),
+    Kind.LSEQ: KindRow(_count_lseq, None, _recall(_count_lseq)),
+    Kind.LD: KindRow(_count_ld, _ld_marks, _rounded_recall(_count_ld)),
 }
 
 
@@ -650,6 +714,45 @@ def score_docs(specs, peers, refs, roff, marks: list | None = None) -> list[list
             per_ref.append(tuple(hits))
         out.append(per_ref)
     return out
+
+
+def reference_ranks(spec: KernelSpec, peer, models) -> list[tuple]:
+    """Per reference (each document ``(tokens, sentences)``) of the candidate ``peer``: ``(hits,
+    model count, peer count, -f B's score)`` of the spec's rows (:data:`KIND_ROWS`' ``rank``); a
+    split spec's rows summed and ranked by the summed recall, rounded (score.pxi: ``_fold``)."""
+    rows = [(KIND_ROWS[s.kind].rank, s) for s in counted(spec)]
+    ps = _sentences(peer[1]) if peer[1] is not None else [_ints(peer[0])]
+    out = []
+    for model, model_sents in models:
+        ms = _sentences(model_sents) if model_sents is not None else [_ints(model)]
+        got = [rank(peer[0], model, s.n, s.weight, ps, ms) for rank, s in rows]
+        if len(got) > 1:
+            hits, mcount, pcount = (sum(g[k] for g in got) for k in range(3))
+            got = [(hits, mcount, pcount, _round5(hits / mcount) if mcount != 0 else 0.0)]
+        out.append(got[0])
+    return out
+
+
+def kept_reference(ranks, mode_b: bool, mode_max: bool, alpha: float, weight: float | None) -> int:
+    """The twin of score.pxi's ``_combine``'s choice over :func:`reference_ranks`: -f B the first
+    reference with the best score, max the first with the best rounded F (R and P rounded, through
+    x ** (1 / ``weight``) when given), else -1 (all of them)."""
+    best, pick = -1.0, -1
+    for r, (hits, mcount, pcount, rank) in enumerate(ranks):
+        if mode_max:
+            recall = hits / mcount if mcount != 0 else 0.0
+            precision = hits / pcount if pcount != 0 else 0.0
+            if weight is not None:
+                recall, precision = recall ** (1 / weight), precision ** (1 / weight)
+            recall = _round5(recall) if mcount != 0 else 0.0
+            precision = _round5(precision) if pcount != 0 else 0.0
+            denom = (1.0 - alpha) * precision + alpha * recall
+            rank = _round5((precision * recall) / denom if denom > 0 else 0.0)
+        elif not mode_b:
+            return -1
+        if rank > best:
+            best, pick = rank, r
+    return pick
 
 
 def kind_counts(peer, model, specs, peer_sents=None, model_sents=None) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ cdef struct MeasureC:
     int n              # n of ROUGE-N, skip distance of ROUGE-S/SU (< 0: unlimited)
     double w
     double inv_w
+    int fold           # 1: its counts are added to the next row's before the multi-reference rule (score.pxi)
 
 
 # The count function of each kind, one signature: every reference's counts of measure ``m`` (the

@@ -124,16 +124,12 @@ def batch_marks(int kind, int param, int flags, double weight,
     """Fill ``hits[e]`` and the marks of entry ``e`` (candidate text ``peer[e]``, reference text
     ``model[e]``) at ``peer_marks[peer_at[e]:]`` and ``model_marks[model_at[e]:]`` (one byte per
     position of the measure's token space, zeroed by the caller); see the top of marks.pxi."""
-    cdef Py_ssize_t ntext = tok_off.shape[0] - 1, ne = peer.shape[0], e, t, k, ns, b0, e0 = 0, at = 0
+    cdef Py_ssize_t ne = peer.shape[0], e, e0 = 0, at = 0
     cdef int nms, q, rc = 0
     cdef MeasureC ms[2]
     cdef MarksAt mka
-    cdef DocC* d
-    cdef int32_t* so
-    cdef const int32_t* T = &toks[0] if toks.shape[0] else NULL
-    cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
-    cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
-    cdef int32_t* soff = <int32_t*>malloc((sent_off.shape[0] + ntext + 1) * sizeof(int32_t))
+    cdef DocC* docs = NULL
+    cdef int32_t* soff = NULL
     cdef const DocC** pd = NULL
     cdef const DocC** rd
     cdef Py_ssize_t* roff = NULL
@@ -146,23 +142,13 @@ def batch_marks(int kind, int param, int flags, double weight,
         if kind < 0 or kind >= K_END or KIND_ROWS[kind].marks == NULL:   # the row says: no highlights
             raise ValueError(f"no highlights for kind {kind}")
         nms = _spec_measures(kind, param, flags, weight, ms)
+        docs = _csr_docs(toks, tok_off, utoks, sent_off, text_sents, &soff)   # the engine's summaries
         pd = <const DocC**>malloc((2 * ne + 2) * sizeof(DocC*))
         roff = <Py_ssize_t*>malloc((ne + 1) * sizeof(Py_ssize_t))
         out = <double*>malloc((ne + 1) * nms * 6 * sizeof(double))
-        if docs == NULL or soff == NULL or pd == NULL or roff == NULL or out == NULL:
+        if pd == NULL or roff == NULL or out == NULL:
             raise MemoryError()
         rd = pd + ne + 1
-        # the engine's summaries over the CSR arrays (sentence offsets made relative to each text)
-        for t in range(ntext):
-            d = &docs[t]
-            b0 = sent_off[text_sents[t]]
-            ns = text_sents[t + 1] - text_sents[t]
-            so = soff + text_sents[t] + t
-            so[0] = 0
-            for k in range(ns):
-                so[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
-            _doc_set(d, <int32_t*>(T + tok_off[t]) if T != NULL else NULL, tok_off[t + 1] - tok_off[t],
-                     <int32_t*>(S + b0) if S != NULL else NULL, sent_off[text_sents[t + 1]] - b0, so, ns)
         for e in range(ne):
             pd[e] = &docs[peer[e]]
             rd[e] = &docs[model[e]]

@@ -170,6 +170,7 @@ cdef int _pair_score(_PairState s, int kind, int n, double weight) except -2:
     reference without tokens (no counts)."""
     cdef MeasureC m
     _pair_docs(s)
+    memset(&m, 0, sizeof(MeasureC))   # no field left to chance (``fold``: 0)
     m.kind = kind
     m.n = n
     m.w = weight
@@ -293,6 +294,7 @@ def pair_counts(peer, model, orders, bint lcs, peer_sents=None, model_sents=None
     cdef bint lsum = peer_sents is not None
     cdef bint merged
     cdef double* out
+    memset(ms, 0, sizeof(ms))
     for n in orders:
         if n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
@@ -361,6 +363,7 @@ def kind_counts(peer, model, specs, peer_sents=None, model_sents=None):
     """
     cdef MeasureC ms[_PAIR_MAXM]
     cdef int nm = 0, q
+    memset(ms, 0, sizeof(ms))
     for kind, n, weight in specs:
         if nm >= _PAIR_MAXM:
             raise ValueError(f"at most {_PAIR_MAXM} measures in one call")

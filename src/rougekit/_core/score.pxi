@@ -9,16 +9,24 @@
 # the id job), the per-pair kernels (pair.pxi: _pair_run) and the highlights (marks.pxi:
 # batch_marks) all call it.  With a MarksAt record (the highlights; NULL for scoring) each pair's
 # one reference is counted by its rows' marks functions, which also mark the positions of the
-# counted units on both sides, from the same tables and trace-backs.
+# counted units on both sides, from the same tables and trace-backs.  The record's ``chosen``
+# (batch_chosen, the explanations) receives the reference each measure's multi-reference rule kept.
+#
+# A measure flagged ``fold`` (MeasureC) is not scored alone: its counts of every reference are
+# added to the next row's before the rule (ROUGE-SU with every token's unigram: ROUGE-S's row and
+# ROUGE-1's), and the folded numbers are written to both rows.
 
 cdef struct MarksAt:
-    # score_docs' highlights: pair i's 0/1 marks at peer + peer_at[i] (candidate positions) and
-    # model + model_at[i] (reference positions); ``rec`` is the record the rows write through
+    # score_docs' optional record: with ``peer_at`` the highlights, pair i's 0/1 marks at peer +
+    # peer_at[i] (candidate positions) and model + model_at[i] (reference positions), ``rec`` the
+    # record the rows write through; with ``chosen`` (NULL: not asked) pair i's ``nm`` slots at
+    # chosen + nm * i: the index among its references each measure kept (-1: all of them, -f A)
     uint8_t* peer
     uint8_t* model
     const int64_t* peer_at
     const int64_t* model_at
     Marks rec
+    int32_t* chosen
 
 
 cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
@@ -27,18 +35,21 @@ cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_
     """Pairs 0 .. npairs - 1 (candidate ``peers[i]``, references ``refs[roff[i]:roff[i + 1]]``),
     the ``nm`` measures of each into ``out + 6 * nm * i`` (reference count, hits, candidate
     count, R, P, F); ``nvocab``: a bound on the ids.  ``marks``: NULL, or the highlights (every
-    pair with one reference, each measure's row with a marks function).  Returns 0, or
-    _score_pair's error code with the pair in ``at[0]`` (the one raiser: _count_error)."""
+    pair with one reference, each measure's row with a marks function) and/or the chosen
+    references (MarksAt).  Returns 0, or _score_pair's error code with the pair in ``at[0]`` (the
+    one raiser: _count_error)."""
     cdef Py_ssize_t i
     cdef int rc = 0
-    w.marks = &marks.rec if marks != NULL else NULL
+    cdef bint marked = marks != NULL and marks.peer_at != NULL
+    cdef int32_t* chosen = marks.chosen if marks != NULL else NULL
+    w.marks = &marks.rec if marked else NULL
     for i in range(npairs):
-        if marks != NULL:
+        if marked:
             marks.rec.peer = marks.peer + marks.peer_at[i]
             marks.rec.model = marks.model + marks.model_at[i]
             marks.rec.np = 0
         rc = _score_pair(w, ms, nm, mode_b, mode_max, alpha, peers[i], refs + roff[i], <int>(roff[i + 1] - roff[i]),
-                         out + i * nm * 6, nvocab)
+                         out + i * nm * 6, nvocab, chosen + i * nm if chosen != NULL else NULL)
         if rc != 0:
             at[0] = i
             break
@@ -47,15 +58,18 @@ cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_
 
 
 cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
-                     const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab) noexcept nogil:
+                     const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab,
+                     int32_t* chosen) noexcept nogil:
     """All measures of one pair (score_docs); returns 0, -1 (out of memory), -2 (ROUGE-W, empty
     reference) or -3 (a trace-back table above MAX_TRACE_CELLS: docs/limits.md). ``w.marks``:
-    NULL, or the highlights of the pair's one reference (a Marks record).  Each measure's row of
-    the kind table (kinds.pxi: KIND_ROWS) counts every reference into the PairC's rh/rm/rp/rs
-    (its marks function when there are marks); _combine applies the multi-reference rule.  Rows
-    flagged ROW_LAST run in a second pass."""
+    NULL, or the highlights of the pair's one reference (a Marks record); ``chosen``: NULL, or
+    where each measure's kept reference goes (_combine's).  Each measure's row of the kind table
+    (kinds.pxi: KIND_ROWS) counts every reference into the PairC's rh/rm/rp/rs (its marks
+    function when there are marks); a ``fold`` row's counts are held and added to the next row's
+    (_fold); _combine applies the multi-reference rule.  Rows flagged ROW_LAST run in a second
+    pass (a fold group is counted in one pass: kinds.py's ``counted`` splits only ROUGE-SU)."""
     cdef PairC c
-    cdef int qn, rc, last, flags
+    cdef int qn, k, rc, last, flags, pick, first = -1
     cdef bint any_last = False
     cdef const KindRow* row
     if _pair_ids(w, &c, P, R, nr, nvocab) < 0:
@@ -73,10 +87,50 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
                 rc = row.marks(w, &c, ms + qn, qn, mode_b)
             if rc < 0:
                 return rc
-            _combine(&c, mode_b, mode_max, flags & ROW_WEIGHTED, ms[qn].inv_w, alpha, out + qn * 6)
+            if first >= 0 or ms[qn].fold:
+                _fold(w, &c, first >= 0, not ms[qn].fold, mode_b)
+                if first < 0:
+                    first = qn
+                if ms[qn].fold:
+                    continue
+            pick = _combine(&c, mode_b, mode_max, flags & ROW_WEIGHTED, ms[qn].inv_w, alpha, out + qn * 6)
+            if first < 0:
+                first = qn
+            for k in range(first, qn + 1):
+                if k < qn:
+                    memcpy(out + k * 6, out + qn * 6, 6 * sizeof(double))
+                if chosen != NULL:
+                    chosen[k] = pick
+            first = -1
         if not any_last:
             break
     return 0
+
+
+cdef void _fold(Work* w, PairC* c, bint held, bint last, bint mode_b) noexcept nogil:
+    """A fold group's counts of every reference, held in the second half of the workspace's
+    rh/rm/rp (sized 2 * (nr + 1) by _reference_ids): the group's first row stores them (not
+    ``held``), the next ones add theirs, its ``last`` row gets the sums back (its -f B score: the
+    summed recall, rounded as the rows of N and S/SU score it)."""
+    cdef int r, nr = c.nr
+    cdef double* hh = <double*>w.rh.p + nr + 1
+    cdef double* hm = <double*>w.rm.p + nr + 1
+    cdef double* hp = <double*>w.rp.p + nr + 1
+    for r in range(nr):
+        if held:
+            hh[r] += c.rh[r]
+            hm[r] += c.rm[r]
+            hp[r] += c.rp[r]
+        else:
+            hh[r] = c.rh[r]
+            hm[r] = c.rm[r]
+            hp[r] = c.rp[r]
+        if last:
+            c.rh[r] = hh[r]
+            c.rm[r] = hm[r]
+            c.rp[r] = hp[r]
+    if last and mode_b:
+        _recall_b(c)
 
 
 cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab) noexcept nogil:
@@ -147,8 +201,8 @@ cdef int _reference_ids(Work* w, PairC* c, const LocEntry* lt) noexcept nogil:
     if (_need(&w.mloc, total_j + 1, 4) < 0 or _need(&w.msloc, total_s + 1, 4) < 0
             or _need(&w.mjp, nr + 1, sizeof(int32_t*)) < 0 or _need(&w.msp, nr + 1, sizeof(int32_t*)) < 0
             or _need(&w.moff, nr + 1, sizeof(Py_ssize_t)) < 0
-            or _need(&w.rh, nr + 1, 8) < 0 or _need(&w.rm, nr + 1, 8) < 0
-            or _need(&w.rp, nr + 1, 8) < 0 or _need(&w.rs, nr + 1, 8) < 0):
+            or _need(&w.rh, 2 * (nr + 1), 8) < 0 or _need(&w.rm, 2 * (nr + 1), 8) < 0
+            or _need(&w.rp, 2 * (nr + 1), 8) < 0 or _need(&w.rs, nr + 1, 8) < 0):
         return -1
     mloc = <int32_t*>w.mloc.p
     msloc = <int32_t*>w.msloc.p
@@ -193,11 +247,12 @@ cdef inline void _recall_b(PairC* c) noexcept nogil:
         c.rs[r] = _round5(c.rh[r] / c.rm[r]) if c.rm[r] != 0 else 0.0
 
 
-cdef inline void _combine(const PairC* c, bint mode_b, bint mode_max, bint weighted, double inv_w, double alpha,
-                          double* o) noexcept nogil:
+cdef inline int _combine(const PairC* c, bint mode_b, bint mode_max, bint weighted, double inv_w, double alpha,
+                         double* o) noexcept nogil:
     """The measure's six numbers from the references' counts: -f A sums them, -f B keeps the first
-    reference with the best ``rs``, max (``mode_max``) the first with the best rounded F."""
-    cdef int r
+    reference with the best ``rs``, max (``mode_max``) the first with the best rounded F.  Returns
+    the kept reference's index (-1: -f A, or no reference)."""
+    cdef int r, pick = -1
     cdef double H = 0.0, C = 0.0, Pc = 0.0, best = -1.0
     cdef double fin[6]
     if mode_max:
@@ -211,12 +266,14 @@ cdef inline void _combine(const PairC* c, bint mode_b, bint mode_max, bint weigh
             _final(weighted, inv_w, c.rm[r], c.rh[r], c.rp[r], alpha, fin)
             if fin[5] > best:
                 best = fin[5]
+                pick = r
                 memcpy(o, fin, 6 * sizeof(double))
-        return
+        return pick
     if mode_b:
         for r in range(c.nr):
             if c.rs[r] > best:
                 best = c.rs[r]
+                pick = r
                 H = c.rh[r]
                 C = c.rm[r]
                 Pc = c.rp[r]
@@ -226,6 +283,7 @@ cdef inline void _combine(const PairC* c, bint mode_b, bint mode_max, bint weigh
             C += c.rm[r]
             Pc += c.rp[r]
     _final(weighted, inv_w, C, H, Pc, alpha, o)
+    return pick
 
 
 cdef inline void _final(bint weighted, double inv_w, double C, double H, double Pc, double alpha,
@@ -290,3 +348,91 @@ cdef int _count_error(int rc, Py_ssize_t pair) except -1:
     if rc != 0:
         raise _pure_count_error(rc, f"pair {pair + 1}: " if pair >= 0 else "", MAX_TRACE_CELLS)
     return 0
+
+
+cdef DocC* _csr_docs(const int32_t[::1] toks, const int64_t[::1] tok_off, const int32_t[::1] utoks,
+                     const int64_t[::1] sent_off, const int64_t[::1] text_sents, int32_t** soff) except NULL:
+    """The engine's summaries over texts in CSR form (batch_marks, batch_chosen: ``toks``/``tok_off``
+    the joined tokens of each text, ``utoks``/``sent_off`` the tokens of every sentence unit,
+    ``text_sents`` each text's range of units), their sentence offsets made relative to each text in
+    ``soff[0]``; the caller frees both."""
+    cdef Py_ssize_t ntext = tok_off.shape[0] - 1, t, k, ns, b0
+    cdef const int32_t* T = &toks[0] if toks.shape[0] else NULL
+    cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
+    cdef int32_t* so
+    cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
+    soff[0] = <int32_t*>malloc((sent_off.shape[0] + ntext + 1) * sizeof(int32_t))
+    if docs == NULL or soff[0] == NULL:
+        free(docs)
+        raise MemoryError()
+    for t in range(ntext):
+        b0 = sent_off[text_sents[t]]
+        ns = text_sents[t + 1] - text_sents[t]
+        so = soff[0] + text_sents[t] + t
+        so[0] = 0
+        for k in range(ns):
+            so[k + 1] = <int32_t>(sent_off[text_sents[t] + k + 1] - b0)
+        _doc_set(&docs[t], <int32_t*>(T + tok_off[t]) if T != NULL else NULL, tok_off[t + 1] - tok_off[t],
+                 <int32_t*>(S + b0) if S != NULL else NULL, sent_off[text_sents[t + 1]] - b0, so, ns)
+    return docs
+
+
+def batch_chosen(int kind, int param, int flags, double weight,
+                 const int32_t[::1] toks, const int64_t[::1] tok_off,
+                 const int32_t[::1] utoks, const int64_t[::1] sent_off, const int64_t[::1] text_sents,
+                 const int32_t[::1] peer, const int64_t[::1] ref_off, const int32_t[::1] model,
+                 bint mode_b, bint mode_max, double alpha, int32_t[::1] chosen, Py_ssize_t vocab):
+    """``chosen[p]``: which of pair ``p``'s references (candidate text ``peer[p]``, reference texts
+    ``model[ref_off[p]:ref_off[p + 1]]``) the multi-reference rule (``mode_b``: -f B, ``mode_max``:
+    max, else -f A) keeps for the measure of the kernel spec -- the engine's own choice, score_docs'
+    (-1: all of them, or no reference).  The texts come in batch_marks' CSR form (_csr_docs); the
+    spec's rows are those of _spec_measures, a split one folded as the batch scorer folds it."""
+    cdef Py_ssize_t n = peer.shape[0], p, at = 0
+    cdef int nms, rc = 0
+    cdef MeasureC ms[2]
+    cdef MarksAt mka
+    cdef int32_t* soff = NULL
+    cdef DocC* docs = NULL
+    cdef const DocC** pd = NULL
+    cdef const DocC** rd = NULL
+    cdef Py_ssize_t* roff = NULL
+    cdef double* out = NULL
+    cdef int32_t* pick = NULL
+    cdef _Work wk = _Work(measures=2)
+    if ref_off.shape[0] != n + 1 or chosen.shape[0] < n or (n and ref_off[n] > model.shape[0]):
+        raise ValueError("batch_chosen: ref_off must have one more entry than peer, and model and chosen fit them")
+    if kind not in KINDS:
+        raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
+    memset(&mka, 0, sizeof(MarksAt))
+    try:
+        nms = _spec_measures(kind, param, flags, weight, ms)
+        ms[0].fold = nms == 2   # ROUGE-S's row and ROUGE-1's, chosen by their summed counts
+        docs = _csr_docs(toks, tok_off, utoks, sent_off, text_sents, &soff)
+        pd = <const DocC**>malloc((n + 1) * sizeof(DocC*))
+        rd = <const DocC**>malloc((model.shape[0] + 1) * sizeof(DocC*))
+        roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))
+        out = <double*>malloc((n + 1) * nms * 6 * sizeof(double))
+        pick = <int32_t*>malloc((n + 1) * nms * sizeof(int32_t))
+        if pd == NULL or rd == NULL or roff == NULL or out == NULL or pick == NULL:
+            raise MemoryError()
+        for p in range(n):
+            pd[p] = &docs[peer[p]]
+        for p in range(model.shape[0]):
+            rd[p] = &docs[model[p]]
+        for p in range(n + 1):
+            roff[p] = <Py_ssize_t>ref_off[p]
+        mka.chosen = pick
+        with nogil:
+            rc = score_docs(&wk.w, ms, nms, mode_b and not mode_max, mode_max, alpha, pd, rd, roff, n, out, vocab,
+                            &mka, &at)
+        _count_error(rc, -1)
+        for p in range(n):
+            chosen[p] = pick[p * nms + nms - 1]
+    finally:
+        free(docs)
+        free(soff)
+        free(pd)
+        free(rd)
+        free(roff)
+        free(out)
+        free(pick)

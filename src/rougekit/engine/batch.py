@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Sequence
 from rougekit._core import inputs
 from rougekit._core.kinds import KernelSpec, Kind, counted
 from rougekit.engine.cores import available_cores
-from rougekit.engine.readable import final_scores_array
 from rougekit.engine.threads import on_threads as _on_threads
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
@@ -75,17 +74,19 @@ def _measure_ok(m, options=None) -> bool:
 
 
 def _engine_rows(measures, su_unigrams: str) -> tuple[list, list]:
-    """The engine's rows ((kind code, n, weight) each) for ``measures`` and, per measure, the
-    indices of its rows: one, or two for ROUGE-SU with ``su_unigrams="all"`` (its spec split as
-    kinds.py's ``counted``: ROUGE-S's skip-bigrams and ROUGE-1's unigrams, their counts summed)."""
+    """The engine's rows ((kind code, n, weight, fold) each) for ``measures`` and, per measure, the
+    index of its row holding its numbers: its one row, or for ROUGE-SU with ``su_unigrams="all"``
+    (its spec split as kinds.py's ``counted``: ROUGE-S's skip-bigrams and ROUGE-1's unigrams) the
+    second, the first flagged ``fold``: the engine adds its counts of each reference to the second's
+    before the multi-reference rule (score.pxi), so sum, best and max all see the summed counts."""
     options = SimpleNamespace(su_unigrams=su_unigrams, wlcs="rouge155")
     rows: list = []
-    fold: list = []
+    last: list = []
     for m in measures:
         split = counted(kernel_spec(m, options))
-        fold.append(tuple(range(len(rows), len(rows) + len(split))))
-        rows += [row.batch for row in split]
-    return rows, fold
+        rows += [(*row.batch, int(k + 1 < len(split))) for k, row in enumerate(split)]
+        last.append(len(rows) - 1)
+    return rows, last
 
 
 def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, su_unigrams, wlcs) -> bool:
@@ -102,12 +103,6 @@ def batch_supported(measures, *, tokenizer, word_limit, byte_limit, multi_ref, s
     ):
         return False
     options = SimpleNamespace(su_unigrams=su_unigrams, wlcs=wlcs)
-    if su_unigrams == "all" and multi_ref != "sum":
-        try:  # ROUGE-SU's split rows are summed per pair: -f A only (best and max choose per reference)
-            if any(isinstance(m, Measure) and m.kind == "SU" for m in map(_as_measure, measures)):
-                return False
-        except (OptionError, ValueError, TypeError):
-            return False
     word_limit, byte_limit = int(word_limit or 0), int(byte_limit or 0)
     if word_limit < 0 or byte_limit < 0 or (word_limit and byte_limit):
         return False
@@ -234,10 +229,8 @@ class BatchScorer:
         if word_limit < 0 or byte_limit < 0:
             raise OptionError("word_limit and byte_limit must be >= 0")
         self.mode = mode if mode in ("B", "M") else "A"
-        spec, self._fold = _engine_rows(self.measures, su_unigrams)
+        spec, self._last = _engine_rows(self.measures, su_unigrams)
         self._split = len(spec) != len(self.measures)
-        if self._split and self.mode != "A":
-            raise OptionError("ROUGE-SU with su_unigrams='all' is counted by the batch scorer under -f A only")
         self.lowercase = lowercase
         self.alpha = float(alpha)
         self.stem = bool(stem)
@@ -414,35 +407,22 @@ class BatchScorer:
 
     def _rows_of(self, out):
         """Where the engine writes its rows: ``out`` itself, or (a measure split into two rows) a
-        scratch array folded into ``out`` by :meth:`_run_jobs`."""
+        scratch array whose measures' last rows :meth:`_run_jobs` copies into ``out``."""
         if not self._split:
             return out
         import numpy as np
 
-        return np.zeros((len(out), sum(map(len, self._fold)), 6), dtype=np.float64)
-
-    def _fold_into(self, out, rows) -> None:
-        """Each measure's numbers from its engine rows: a split ROUGE-SU's counts summed (S + unigrams,
-        exact integers), then rounded R, P and F from the sums as the per-pair path's ``final_scores``."""
-        import numpy as np
-
-        out = np.asarray(out)
-        for j, at in enumerate(self._fold):
-            if len(at) == 1:
-                out[:, j, :] = rows[:, at[0], :]
-                continue
-            summed = rows[:, at[0], :3] + rows[:, at[1], :3]  # (model count, hits, peer count) a pair
-            out[:, j, :3] = summed
-            out[:, j, 3], out[:, j, 4], out[:, j, 5] = final_scores_array(
-                summed[:, 0], summed[:, 1], summed[:, 2], self.alpha
-            )
+        return np.zeros((len(out), len(self._args[0]), 6), dtype=np.float64)
 
     def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids, rows=None) -> None:
         """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads (the
-        engine's rows into ``rows``, folded into ``out``, when a measure is split)."""
+        engine's rows into ``rows`` when a measure is split: the engine folds its rows, each
+        measure's numbers are in its last row)."""
         if rows is not None and rows is not out:
             self._run_jobs(rows, candidates, references, n, jobs, chunk, ids)
-            self._fold_into(out, rows)
+            import numpy as np
+
+            np.asarray(out)[:n] = rows[:n, self._last, :]
             return
         if ids is True:  # every summary an int32 array: the engines claim chunks without the GIL between them
             for eng in self._engines[:jobs]:

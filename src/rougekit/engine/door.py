@@ -11,7 +11,8 @@ engine, the compiled kernels) and the readable path (the pure-Python twins) is m
 * :func:`plan` -- an :class:`EnginePlan` for a :class:`~rougekit.engine.options.ScoringOptions`
   or for measures and text options: ``score_arrays``/``score_rows`` (the compiled batch scorer,
   None-safe through ``compiled``), ``pair_counts`` (one pair, every rouge-score type in one call),
-  ``score_pair`` (one pair on the readable path), ``marks`` (the highlights kernel) and the
+  ``score_pair`` (one pair on the readable path), ``marks`` (the highlights kernel), ``chosen``
+  (the reference each pair's multi-reference rule keeps, the engine's own choice) and the
   statistics-to-score step (``final_scores``);
 * the statistics-to-score formula (:func:`final_scores`, :func:`pair_score`, :func:`ratios`,
   :func:`f_measure_array`, :func:`combine`), one home: :mod:`rougekit.engine.readable`;
@@ -152,6 +153,12 @@ class EnginePlan:
     def marks(*args):
         """The highlights of a batch of pairs (the backend's ``batch_marks``, compiled or its twin)."""
         return backend.marks_kernel().batch_marks(*args)
+
+    @staticmethod
+    def chosen(*args):
+        """The reference each pair's multi-reference rule keeps, as the engine counts and chooses
+        (the backend's ``batch_chosen``: score.pxi's, or its twin in ``_core._explain``)."""
+        return backend.marks_kernel().batch_chosen(*args)
 
     def _batch(self) -> BatchScorer:
         if self.batch is None:

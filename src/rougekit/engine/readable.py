@@ -26,7 +26,7 @@ from rougekit.measures.counts import Doc as Doc
 from rougekit.measures.counts import RefStats as RefStats
 from rougekit.measures.counts import ratio_stats as ratio_stats
 from rougekit.measures.counts import round5 as _round5
-from rougekit.measures.counts import round5_array
+from rougekit.measures.counts import round5_array as round5_array
 from rougekit.measures.counts import wlcs_paper_value as wlcs_paper_value
 
 if TYPE_CHECKING:
@@ -133,18 +133,6 @@ def final_scores(model_count, hits, peer_count, alpha: float = 0.5, weight: floa
         recall = _round5((hits / model_count) ** (1 / weight)) if model_count != 0 else 0.0
         precision = _round5((hits / peer_count) ** (1 / weight)) if peer_count != 0 else 0.0
     return PairScore(model_count, hits, peer_count, recall, precision, _round5(f_measure(recall, precision, alpha)))
-
-
-def final_scores_array(model_count, hits, peer_count, alpha: float = 0.5):
-    """:func:`final_scores` (no weight) of numpy arrays, element by element: the rounded (recall,
-    precision, f) arrays, with the same arithmetic and the script's rounding."""
-    import numpy as np
-
-    model_count, peer_count = np.asarray(model_count, dtype=float), np.asarray(peer_count, dtype=float)
-    hits = np.asarray(hits, dtype=float)
-    recall = round5_array(np.divide(hits, model_count, out=np.zeros(hits.shape), where=model_count != 0))
-    precision = round5_array(np.divide(hits, peer_count, out=np.zeros(hits.shape), where=peer_count != 0))
-    return recall, precision, round5_array(f_measure_array(recall, precision, alpha))
 
 
 def pair_score(stats: list[RefStats], mode: str, alpha: float = 0.5, exponent: float | None = None) -> PairScore:

@@ -4,8 +4,8 @@
 the scores come from it, else the scorer's preprocessor), then runs, per measure, the registry's
 highlights kernel (on :meth:`rougekit.measures.base.Family.kernel_spec`: the batch engine's
 ``batch_marks``, marks.pxi, or its pure twin in ``_core._explain``) over every (candidate, reference) entry. Per pair it
-keeps the references the multi-reference rule uses (as :func:`rougekit.explain` does), so the
-marked positions are those of ``explain``'s matches and the hits are the engine's.
+keeps the references the multi-reference rule uses (the engine's own choice: the plan's
+``chosen``), so the marked positions are those of ``explain``'s matches and the hits are the engine's.
 
 Positions are token indices: of the joined tokens for ROUGE-N/S/SU (``space == "joined"``), of
 the flattened sentence units for ROUGE-L/W (``"units"``). :attr:`BatchMarks.slots` maps them to
@@ -22,9 +22,9 @@ from typing import Sequence
 import numpy as np
 
 from rougekit.api import Scorer
-from rougekit.engine.door import Doc, check_trace_size, plan
+from rougekit.engine.door import check_trace_size, plan
 from rougekit.errors import InputError
-from rougekit.explanation.build import DEFAULT_MEASURES, references_used
+from rougekit.explanation.build import DEFAULT_MEASURES
 from rougekit.explanation.surface import ascii_run_count, run_spans, slots_of
 
 
@@ -155,7 +155,7 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
     lengths = {"joined": np.diff(tok_off), "units": sent_off[text_sents[1:]] - sent_off[text_sents[:-1]]}
     vocab = int(max(toks.max(initial=-1), utoks.max(initial=-1))) + 1
 
-    kernel = plan().marks
+    engine = plan()
     out: dict[str, MeasureMarks] = {}
     for m in scorer.measures:
         spec = None if m.single_valued else m.family.kernel_spec(m, scorer.options)
@@ -172,7 +172,7 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
         hits = np.zeros(len(ref), dtype=np.float64)
         peer_marks = np.zeros(int(peer_at[-1]), dtype=np.uint8)
         model_marks = np.zeros(int(model_at[-1]), dtype=np.uint8)
-        kernel(
+        engine.marks(
             spec.kind,
             spec.n,
             spec.flags,
@@ -187,7 +187,7 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
             model_marks,
             vocab,
         )
-        used = _used_entries(m, scorer, texts, cand, ref_off, ref)
+        used = _used_entries(engine, spec, scorer.options, arrays, cand, ref_off, ref, vocab)
         out[m.name] = _gather(
             m.name, space, hits, used, cand, ref_off, size, peer_at, peer_marks, model_at, model_marks
         )
@@ -213,25 +213,40 @@ def _check_trace(m, texts: _Texts, cand, ref) -> None:
     check_trace_size([[0] * worst_peer], [[0] * worst_model])
 
 
-def _used_entries(m, scorer, texts: _Texts, cand, ref_off, ref) -> np.ndarray:
-    """Which entries the multi-reference rule keeps (``explain``'s rule): all of them with
-    ``sum``; with ``best``/``max`` the chosen one of each pair with several references."""
+def _used_entries(engine, spec, options, arrays, cand, ref_off, ref, vocab: int) -> np.ndarray:
+    """Which entries the multi-reference rule keeps: all of them with ``sum``; with ``best``/``max``
+    the one of each pair with several references that the engine chooses (``engine.chosen``, the
+    plan's: the counts and the rule of the scores themselves)."""
     used = np.ones(len(ref), dtype=bool)
-    options = scorer.options
     if options.mode not in ("B", "M"):
         return used
     counts = np.diff(ref_off)
-    for p in np.flatnonzero(counts > 1).tolist():
-        a, b = int(ref_off[p]), int(ref_off[p + 1])
-        c = int(cand[p])
-        peer = Doc(texts.joined[c], texts.units[c])
-        stats = [
-            m.family.reference_stats(m, peer, Doc(texts.joined[r], texts.units[r]), options=options)
-            for r in ref[a:b].tolist()
-        ]
-        keep = references_used(stats, options.mode, options.alpha, m.f_exponent)
-        used[a:b] = False
-        used[[a + k for k in keep]] = True
+    many = np.flatnonzero(counts > 1)
+    if not len(many):
+        return used
+    sizes = counts[many]
+    sub_off = np.zeros(len(many) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=sub_off[1:])
+    entries = np.repeat(ref_off[:-1][many], sizes) + np.arange(int(sub_off[-1])) - np.repeat(sub_off[:-1], sizes)
+    chosen = np.full(len(many), -1, dtype=np.int32)
+    mode_b, mode_max = options.mode == "B", options.mode == "M"
+    engine.chosen(
+        spec.kind,
+        spec.n,
+        spec.flags,
+        spec.weight,
+        *arrays,
+        cand[many],
+        sub_off,
+        ref[entries],
+        mode_b,
+        mode_max,
+        options.alpha,
+        chosen,
+        vocab,
+    )
+    used[entries] = False
+    used[ref_off[:-1][many] + chosen] = True
     return used
 
 
