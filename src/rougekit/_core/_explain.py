@@ -89,25 +89,10 @@ def batch_marks(
             model_marks[model_at[e] + q] = 1
 
 
-def batch_chosen(
-    kind,
-    param,
-    flags,
-    weight,
-    toks,
-    tok_off,
-    utoks,
-    sent_off,
-    text_sents,
-    peer,
-    ref_off,
-    model,
-    mode_b,
-    mode_max,
-    alpha,
-    chosen,
-    vocab,
-) -> None:
+# fmt: off
+def batch_chosen(kind, param, flags, weight, toks, tok_off, utoks, sent_off, text_sents,
+                 peer, ref_off, model, mode_b, mode_max, alpha, chosen, vocab) -> None:
+    # fmt: on
     """The pure twin of the compiled ``batch_chosen`` (``rougekit._core._batch``, score.pxi; same
     arguments, same output): ``chosen[p]`` the index among pair ``p``'s references (texts
     ``model[ref_off[p]:ref_off[p + 1]]``) that the rule keeps (-1: all of them, or none)."""
