@@ -52,14 +52,15 @@ def test_batch_equals_the_per_pair_path(seed, options):
     assert (got[:, 0, 0] > script[:, 0, 0]).any()  # the unigram of each summary's last token counts
 
 
-def test_other_feeds_equal_the_per_pair_path():
+@pytest.mark.parametrize("rule", ["sum", "best", "max"])
+def test_other_feeds_equal_the_per_pair_path(rule):
     cands, refs = _pairs(7, 120)
-    slow = rougekit.Scorer(MEASURES, su_unigrams="all", bootstrap=None, fast=False)
+    slow = rougekit.Scorer(MEASURES, su_unigrams="all", multi_ref=rule, bootstrap=None, fast=False)
     want = slow.statistics(cands, refs)[0]
     pa = pytest.importorskip("pyarrow")
-    fast = rougekit.Scorer(MEASURES, su_unigrams="all", bootstrap=None)
+    fast = rougekit.Scorer(MEASURES, su_unigrams="all", multi_ref=rule, bootstrap=None)
     assert (fast.statistics(pa.array(cands), pa.array(refs))[0] == want).all()  # Arrow columns
-    uni = dict(su_unigrams="all", bootstrap=None, tokenizer="unicode")  # the id feed (Python tokenizer)
+    uni = dict(su_unigrams="all", multi_ref=rule, bootstrap=None, tokenizer="unicode")  # the id feed
     assert rougekit.Scorer(MEASURES, **uni)._batch() is not None
     assert (
         rougekit.Scorer(MEASURES, **uni).statistics(cands, refs)[0]
