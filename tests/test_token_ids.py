@@ -347,3 +347,31 @@ def test_normalize_numpy_references_as_split_references():
     assert [len(g) for g in got] == [len(e) for e in expected] == [1, 1, 1, 2, 2, 1]
     for g, e in zip(got, expected):
         assert all(np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(g, e))
+
+
+@needs_batch
+def test_small_int32_call_scored_on_the_calling_thread(monkeypatch):
+    """A call of int32 arrays with fewer than _ONE_THREAD_IDS ids starts no thread, whatever
+    ``jobs`` (the start and wait would cost more than its work); a larger one is shared by the
+    jobs' threads; the numbers are the same either way."""
+    from rougekit.engine import batch as batch_module
+
+    rng = np.random.default_rng(11)
+    cands = [rng.integers(0, 50, 40, dtype=np.int32) for _ in range(30)]
+    refs = [rng.integers(0, 50, 35, dtype=np.int32) for _ in range(30)]  # 2,250 ids
+    started = []
+    real = batch_module._on_threads
+
+    def counted(run, jobs, stop=None):
+        started.append(jobs)
+        return real(run, jobs, stop)
+
+    monkeypatch.setattr(batch_module, "_on_threads", counted)
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], bootstrap=None)
+    small = rougekit.score(cands, refs, jobs=2, **kw).data
+    assert started == []
+    monkeypatch.setattr(batch_module, "_ONE_THREAD_IDS", 2_250)  # the same call, now large enough
+    shared = rougekit.score(cands, refs, jobs=2, **kw).data
+    assert started == [2]
+    assert np.array_equal(small, shared)
+    assert small[0, 0, 0] == 35 and small[0, 0, 2] == 40  # reference and candidate unigrams

@@ -171,6 +171,14 @@ cdef class _IdJob(_IdWalk):
         self.stop = 1
 
     @property
+    def ids(self):
+        """The token ids of every summary queued (the call's work, for how many threads to use)."""
+        cdef Py_ssize_t k, total = 0
+        for k in range(self.pend.n):
+            total += self.pend.views[k].shape[0]
+        return total
+
+    @property
     def error_chunk(self):
         """(after every engine is done) The first chunk in error, or -1."""
         cdef Py_ssize_t c
