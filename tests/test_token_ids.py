@@ -375,3 +375,46 @@ def test_small_int32_call_scored_on_the_calling_thread(monkeypatch):
     assert started == [2]
     assert np.array_equal(small, shared)
     assert small[0, 0, 0] == 35 and small[0, 0, 2] == 40  # reference and candidate unigrams
+
+
+@needs_batch
+def test_lists_copied_part_by_part_while_scored_keep_numbers_and_errors(monkeypatch):
+    """Lists of ids with threads: the job is filled (the lists copied) in parts while the other
+    engines score the parts already copied. The numbers are those of one thread and of int32
+    arrays; a bad id or another kind of input in a late part is named as on one thread."""
+    from rougekit.engine import batch as batch_module
+
+    rng = np.random.default_rng(12)
+    n = 400
+    cands = [rng.integers(0, 400, rng.integers(1, 120)).tolist() for _ in range(n)]
+    refs = [[rng.integers(0, 400, rng.integers(1, 120)).tolist() for _ in range(1 + k % 2)] for k in range(n)]
+    fills = []
+    real = batch_module._fill_id_job
+
+    def counted(job, pairs, others):
+        fills.append(pairs)
+        return real(job, pairs, others)
+
+    monkeypatch.setattr(batch_module, "_fill_id_job", counted)
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4"], bootstrap=None)
+    one = rougekit.score(cands, refs, jobs=1, **kw).data
+    assert fills == []
+    shared = rougekit.score(cands, refs, jobs=2, **kw).data
+    assert fills == [n]
+    assert np.array_equal(shared, one)
+    arrays = [np.array(c, dtype=np.int32) for c in cands]
+    assert np.array_equal(
+        rougekit.score(arrays, [[np.array(r, dtype=np.int32) for r in rs] for rs in refs], jobs=2, **kw).data, one
+    )
+    bad = list(cands)
+    bad[390] = [5, -3]  # the last part: the job fails there, the pairs are read again in order
+    with pytest.raises(InputError, match="pair 391: candidate: token id -3"):
+        rougekit.score(bad, refs, jobs=2, **kw)
+    bad_refs = list(refs)
+    bad_refs[350] = [refs[350][0], "text"]
+    with pytest.raises(TypeError) as two:
+        rougekit.score(cands, bad_refs, jobs=2, **kw)
+    with pytest.raises(TypeError) as single:
+        rougekit.score(cands, bad_refs, jobs=1, **kw)
+    assert str(two.value) == str(single.value)
+    assert one[0, 0, 2] == len(cands[0])  # ROUGE-1's candidate count: its tokens
