@@ -418,3 +418,29 @@ def test_lists_copied_part_by_part_while_scored_keep_numbers_and_errors(monkeypa
         rougekit.score(cands, bad_refs, jobs=1, **kw)
     assert str(two.value) == str(single.value)
     assert one[0, 0, 2] == len(cands[0])  # ROUGE-1's candidate count: its tokens
+
+
+@needs_batch
+def test_interrupt_while_lists_are_copied_stops_the_engines_waiting_for_them(monkeypatch):
+    """An interrupt (or any error) while the job is being filled: the engines waiting for pairs
+    never filled leave, the interrupt is raised once they are done, and the next call scores."""
+    from rougekit.engine import batch as batch_module
+
+    rng = np.random.default_rng(13)
+    n = 200
+    cands = [rng.integers(0, 300, 100).tolist() for _ in range(n)]
+    refs = [rng.integers(0, 300, 90).tolist() for _ in range(n)]
+    kw = dict(measures=["ROUGE-L"], bootstrap=None, jobs=2)
+    real = batch_module._fill_id_job
+
+    def interrupted(job, pairs, others):
+        job.fill(pairs // 8)
+        job.let_in(others, 1000)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_module, "_fill_id_job", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        rougekit.score(cands, refs, **kw)
+    monkeypatch.setattr(batch_module, "_fill_id_job", real)
+    got = rougekit.score(cands, refs, **kw).data
+    assert np.array_equal(got, rougekit.score(cands, refs, measures=["ROUGE-L"], bootstrap=None, jobs=1).data)
