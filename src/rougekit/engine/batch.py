@@ -186,14 +186,16 @@ def _reader(engine, ids):
 
 
 def _fill_id_job(job, n: int, others: int) -> None:
-    """Fill a job made ``later`` in _FILL_PARTS parts; after the first, the GIL is let go a
-    moment (up to ~0.3 ms) for the ``others`` engines' threads to start scoring it."""
+    """Fill a job made ``later`` in _FILL_PARTS parts; after each, while the ``others`` engines'
+    threads have not all started scoring it, the GIL is let go a moment for them (up to 0.1 ms
+    after the first part, a few us after the next: a thread started after an idle spell here
+    may wait ~2 ms for its core, and this thread has better to do than wait)."""
     for part in range(1, _FILL_PARTS + 1):
         if not job.fill(n * part // _FILL_PARTS):
             return
-        if part == 1:
-            deadline = time.perf_counter() + 3e-4
-            while not job.let_in(others, 2000) and time.perf_counter() < deadline:
+        if part < _FILL_PARTS:
+            deadline = time.perf_counter() + (1e-4 if part == 1 else 0.0)
+            while not job.let_in(others, 500) and time.perf_counter() < deadline:
                 pass
 
 
