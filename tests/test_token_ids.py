@@ -347,3 +347,100 @@ def test_normalize_numpy_references_as_split_references():
     assert [len(g) for g in got] == [len(e) for e in expected] == [1, 1, 1, 2, 2, 1]
     for g, e in zip(got, expected):
         assert all(np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(g, e))
+
+
+@needs_batch
+def test_small_int32_call_scored_on_the_calling_thread(monkeypatch):
+    """A call of int32 arrays with fewer than _ONE_THREAD_IDS ids starts no thread, whatever
+    ``jobs`` (the start and wait would cost more than its work); a larger one is shared by the
+    jobs' threads; the numbers are the same either way."""
+    from rougekit.engine import batch as batch_module
+
+    rng = np.random.default_rng(11)
+    cands = [rng.integers(0, 50, 40, dtype=np.int32) for _ in range(30)]
+    refs = [rng.integers(0, 50, 35, dtype=np.int32) for _ in range(30)]  # 2,250 ids
+    started = []
+    real = batch_module._on_threads
+
+    def counted(run, jobs, stop=None):
+        started.append(jobs)
+        return real(run, jobs, stop)
+
+    monkeypatch.setattr(batch_module, "_on_threads", counted)
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], bootstrap=None)
+    small = rougekit.score(cands, refs, jobs=2, **kw).data
+    assert started == []
+    monkeypatch.setattr(batch_module, "_ONE_THREAD_IDS", 2_250)  # the same call, now large enough
+    shared = rougekit.score(cands, refs, jobs=2, **kw).data
+    assert started == [2]
+    assert np.array_equal(small, shared)
+    assert small[0, 0, 0] == 35 and small[0, 0, 2] == 40  # reference and candidate unigrams
+
+
+@needs_batch
+def test_lists_copied_part_by_part_while_scored_keep_numbers_and_errors(monkeypatch):
+    """Lists of ids with threads: the job is filled (the lists copied) in parts while the other
+    engines score the parts already copied. The numbers are those of one thread and of int32
+    arrays; a bad id or another kind of input in a late part is named as on one thread."""
+    from rougekit.engine import batch as batch_module
+
+    rng = np.random.default_rng(12)
+    n = 400
+    cands = [rng.integers(0, 400, rng.integers(1, 120)).tolist() for _ in range(n)]
+    refs = [[rng.integers(0, 400, rng.integers(1, 120)).tolist() for _ in range(1 + k % 2)] for k in range(n)]
+    fills = []
+    real = batch_module._fill_id_job
+
+    def counted(job, pairs, others):
+        fills.append(pairs)
+        return real(job, pairs, others)
+
+    monkeypatch.setattr(batch_module, "_fill_id_job", counted)
+    kw = dict(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4"], bootstrap=None)
+    one = rougekit.score(cands, refs, jobs=1, **kw).data
+    assert fills == []
+    shared = rougekit.score(cands, refs, jobs=2, **kw).data
+    assert fills == [n]
+    assert np.array_equal(shared, one)
+    arrays = [np.array(c, dtype=np.int32) for c in cands]
+    assert np.array_equal(
+        rougekit.score(arrays, [[np.array(r, dtype=np.int32) for r in rs] for rs in refs], jobs=2, **kw).data, one
+    )
+    bad = list(cands)
+    bad[390] = [5, -3]  # the last part: the job fails there, the pairs are read again in order
+    with pytest.raises(InputError, match="pair 391: candidate: token id -3"):
+        rougekit.score(bad, refs, jobs=2, **kw)
+    bad_refs = list(refs)
+    bad_refs[350] = [refs[350][0], "text"]
+    with pytest.raises(TypeError) as two:
+        rougekit.score(cands, bad_refs, jobs=2, **kw)
+    with pytest.raises(TypeError) as single:
+        rougekit.score(cands, bad_refs, jobs=1, **kw)
+    assert str(two.value) == str(single.value)
+    assert one[0, 0, 2] == len(cands[0])  # ROUGE-1's candidate count: its tokens
+
+
+@needs_batch
+def test_interrupt_while_lists_are_copied_stops_the_engines_waiting_for_them(monkeypatch):
+    """An interrupt (or any error) while the job is being filled: the engines waiting for pairs
+    never filled leave, the interrupt is raised once they are done, and the next call scores."""
+    from rougekit.engine import batch as batch_module
+
+    rng = np.random.default_rng(13)
+    n = 200
+    cands = [rng.integers(0, 300, 100).tolist() for _ in range(n)]
+    refs = [rng.integers(0, 300, 90).tolist() for _ in range(n)]
+    kw = dict(measures=["ROUGE-L"], bootstrap=None, jobs=2)
+    real = batch_module._fill_id_job
+
+    def interrupted(job, pairs, others):
+        job.fill(pairs // 8)
+        job.let_in(others, 1000)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch_module, "_fill_id_job", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        rougekit.score(cands, refs, **kw)
+    monkeypatch.setattr(batch_module, "_fill_id_job", real)
+    got = rougekit.score(cands, refs, **kw).data
+    assert np.array_equal(got, rougekit.score(cands, refs, measures=["ROUGE-L"], bootstrap=None, jobs=1).data)

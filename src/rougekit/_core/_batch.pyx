@@ -790,7 +790,6 @@ cdef class _Engine:
     def run_id_job(self, _IdJob job, _Work wk):
         """Claim chunks of ``job`` and read and score them, without the GIL, until none is left
         (every job's engine runs this at once; errors wait in ``job``, see raise_first_error)."""
-        cdef Py_ssize_t c
         cdef Buf docs
         cdef Buf ptrs
         if wk.nm != self.nm or job.out.shape[1] != self.nm or job.out.shape[2] != 6:
@@ -799,11 +798,7 @@ cdef class _Engine:
         memset(&ptrs, 0, sizeof(Buf))
         try:
             with nogil:
-                while True:
-                    c = rkb_claim(&job.next)
-                    if c >= job.nchunks or rkb_ld_i32(&job.stop):
-                        break
-                    _run_id_chunk(self, job, c, &wk.w, &docs, &ptrs)
+                _id_job_loop(self, job, &wk.w, &docs, &ptrs)
         finally:
             free(docs.p)
             free(ptrs.p)

@@ -11,6 +11,16 @@ cdef extern from *:
     #if defined(__GNUC__) || defined(__clang__)
     static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
     static inline int32_t rkb_ld_i32(const int32_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void rkb_st_i32(int32_t* p, int32_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    static inline void rkb_inc_i32(int32_t* p) { __atomic_fetch_add(p, 1, __ATOMIC_RELAXED); }
+    /* an _IdJob's filled pairs: published (release) after their summaries are queued */
+    static inline Py_ssize_t rkb_ld_acq(const Py_ssize_t* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void rkb_st_rel(Py_ssize_t* p, Py_ssize_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+    #if defined(__x86_64__) || defined(__i386__)
+    static inline void rkb_relax(void) { __builtin_ia32_pause(); }
+    #else
+    static inline void rkb_relax(void) { __asm__ __volatile__("" ::: "memory"); }
+    #endif
     #else
     #include <intrin.h>
     #if defined(_WIN64)
@@ -19,10 +29,20 @@ cdef extern from *:
     static inline Py_ssize_t rkb_claim(Py_ssize_t* p) { return (Py_ssize_t)_InterlockedExchangeAdd((volatile long*)p, 1); }
     #endif
     static inline int32_t rkb_ld_i32(const int32_t* p) { return *(volatile const int32_t*)p; }
+    static inline void rkb_st_i32(int32_t* p, int32_t v) { *(volatile int32_t*)p = v; }
+    static inline void rkb_inc_i32(int32_t* p) { _InterlockedIncrement((volatile long*)p); }
+    static inline Py_ssize_t rkb_ld_acq(const Py_ssize_t* p) { Py_ssize_t v = *(volatile const Py_ssize_t*)p; _ReadWriteBarrier(); return v; }
+    static inline void rkb_st_rel(Py_ssize_t* p, Py_ssize_t v) { _ReadWriteBarrier(); *(volatile Py_ssize_t*)p = v; }
+    static inline void rkb_relax(void) { YieldProcessor(); }
     #endif
     """
     Py_ssize_t rkb_claim(Py_ssize_t* p) nogil
     int32_t rkb_ld_i32(const int32_t* p) nogil
+    void rkb_st_i32(int32_t* p, int32_t v) nogil
+    void rkb_inc_i32(int32_t* p) nogil
+    Py_ssize_t rkb_ld_acq(const Py_ssize_t* p) nogil
+    void rkb_st_rel(Py_ssize_t* p, Py_ssize_t v) nogil
+    void rkb_relax() nogil
 
 
 cdef enum:
@@ -132,10 +152,18 @@ cdef class _IdJob(_IdWalk):
     cdef double[:, :, ::1] out
     cdef int32_t stop         # set by halt(): engines claim no further chunk
     cdef public bint ok
+    # filled while the engines score (``later``): pairs start .. start + ready - 1 are queued (their
+    # summaries, and ``first`` up to the next pair), published with release order; an engine
+    # waits for its chunk's pairs; ``failed``: another kind of input was met (ok False), leave
+    cdef object cands, refs
+    cdef Py_ssize_t ready
+    cdef int32_t failed
+    cdef int32_t entered      # engines in _id_job_loop
+    cdef Py_ssize_t nids      # ``later``: the ids of every summary, counted by len() before filling
 
     def __cinit__(self, candidates, references, Py_ssize_t start, Py_ssize_t end, Py_ssize_t chunk,
-                  double[:, :, ::1] out):
-        cdef Py_ssize_t n = end - start
+                  double[:, :, ::1] out, bint later=False):
+        cdef Py_ssize_t n = end - start, i, count = 0
         memset(&self.pend, 0, sizeof(IdPend))
         self.start, self.n, self.chunk = start, n, chunk
         self.nchunks = (n + chunk - 1) // chunk if n > 0 else 0
@@ -148,12 +176,66 @@ cdef class _IdJob(_IdWalk):
         if self.first == NULL or self.err == NULL or self.bad == NULL or self.at == NULL or self.at_ref == NULL:
             raise MemoryError()
         self.ok = False
+        if later:   # only sized now (fill queues them): every summary's room reserved, ids counted
+            for i in range(start, end):
+                refs = _id_refs(references[i])
+                if refs is None:
+                    return
+                try:
+                    count += 1 + len(refs)
+                    self.nids += len(candidates[i])
+                    for r in refs:
+                        self.nids += len(r)
+                except TypeError:
+                    return   # not token ids: prepare_ids says what is wrong
+            _idpend_reserve(&self.pend, count + 1)
+            self.cands, self.refs = candidates, references
+            self.first[0] = 0
+            self.ok = True
+            return
         if not self.walk(candidates, references, start, end, False):
             return   # prepare_ids reads them, and says what is wrong, in order
         self.first[n] = self.pend.n
+        self.ready = n
         self.ok = True
 
+    def fill(self, Py_ssize_t upto):
+        """(a job made ``later``) Queue pairs start + ready .. start + upto - 1 and let the engines
+        read them; False (and ``ok`` False, the engines leave) when some summary is another kind
+        of input or there are more summaries than counted (the pairs changed meanwhile)."""
+        cdef Py_ssize_t was = self.ready
+        cdef bint done = False
+        if self.cands is None or self.failed or upto <= was:
+            return bool(self.ok)
+        try:
+            done = bool(self.walk(self.cands, self.refs, self.start + was, self.start + upto, False))
+        finally:
+            if not done:   # nothing more is published: the engines leave
+                self.ok = False
+                self.cands = self.refs = None
+                rkb_st_i32(&self.failed, 1)
+        if not done:
+            return False
+        self.first[upto] = self.pend.n   # the next pair's candidate comes next
+        rkb_st_rel(&self.ready, upto)
+        if upto == self.n:
+            self.cands = self.refs = None
+        return True
+
+    def let_in(self, int engines, Py_ssize_t spins):
+        """Release the GIL for a while (at most ``spins`` pauses) so that ``engines`` engines on
+        other threads can start reading this job; whether they all have."""
+        cdef Py_ssize_t i
+        with nogil:
+            for i in range(spins):
+                if rkb_ld_i32(&self.entered) >= engines:
+                    break
+                rkb_relax()
+        return rkb_ld_i32(&self.entered) >= engines
+
     cdef int visit(self, object summary, Py_ssize_t pair, int ref) except -1:
+        if self.pend.n == self.pend.cap and self.cands is not None:
+            return 0   # more summaries than counted: the engines read these arrays, never moved
         if ref < 0:
             self.first[pair - self.start] = self.pend.n
         return _idpend_add(&self.pend, summary, NULL, NULL, pair, ref)
@@ -168,7 +250,22 @@ cdef class _IdJob(_IdWalk):
 
     def halt(self):
         """Let the engines take no further chunk (the caller was interrupted)."""
-        self.stop = 1
+        rkb_st_i32(&self.stop, 1)
+
+    @property
+    def pairs(self):
+        """The job's pairs."""
+        return self.n
+
+    @property
+    def ids(self):
+        """The token ids of every summary (the call's work, for how many threads to use)."""
+        cdef Py_ssize_t k, total = 0
+        if self.nids:
+            return self.nids
+        for k in range(self.pend.n):
+            total += self.pend.views[k].shape[0]
+        return total
 
     @property
     def error_chunk(self):
@@ -272,4 +369,25 @@ cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs
         if rc != 0:
             job.err[c] = rc
             job.at[c] = s + at
+    return 0
+
+
+cdef int _id_job_loop(_Engine eng, _IdJob job, Work* w, Buf* docs, Buf* ptrs) except -1 nogil:
+    """Claim chunks of ``job`` and read and score them until none is left (_Engine.run_id_job);
+    a chunk of a job still being filled waits for its pairs (the filling thread queues them
+    faster than they are scored), and none is taken once the job failed or was halted."""
+    cdef Py_ssize_t c, e
+    rkb_inc_i32(&job.entered)
+    while True:
+        c = rkb_claim(&job.next)
+        if c >= job.nchunks or rkb_ld_i32(&job.stop):
+            break
+        e = (c + 1) * job.chunk
+        if e > job.n:
+            e = job.n
+        while rkb_ld_acq(&job.ready) < e:
+            if rkb_ld_i32(&job.failed) or rkb_ld_i32(&job.stop):
+                return 0
+            rkb_relax()
+        _run_id_chunk(eng, job, c, w, docs, ptrs)
     return 0

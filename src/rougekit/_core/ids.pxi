@@ -160,13 +160,41 @@ cdef void* _list_int32(object x) except? NULL:
     return block
 
 
+cdef int _idpend_reserve(IdPend* q, Py_ssize_t cap) except -1:
+    """(GIL) Room for ``cap`` queued summaries (an _IdJob filled while engines read it reserves
+    them all first: its arrays then never move)."""
+    cdef void* t
+    if cap <= q.cap:
+        return 0
+    t = realloc(q.views, cap * sizeof(Py_buffer))
+    if t == NULL:
+        raise MemoryError()
+    q.views = <Py_buffer*>t
+    t = realloc(q.dst, cap * sizeof(DocC*))
+    if t == NULL:
+        raise MemoryError()
+    q.dst = <DocC**>t
+    t = realloc(q.slot, cap * sizeof(int32_t**))
+    if t == NULL:
+        raise MemoryError()
+    q.slot = <int32_t***>t
+    t = realloc(q.pair, cap * sizeof(Py_ssize_t))
+    if t == NULL:
+        raise MemoryError()
+    q.pair = <Py_ssize_t*>t
+    t = realloc(q.ref, cap * sizeof(int))
+    if t == NULL:
+        raise MemoryError()
+    q.ref = <int*>t
+    q.cap = cap
+    return 0
+
+
 cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t pair, int ref) except -1:
     """(GIL) Queue ``x`` when it is a contiguous one-dimensional int32 buffer, or a flat list or
     tuple of ints in range (copied as int32, see _list_int32): 1; else 0 (not queued)."""
     cdef Py_buffer* v
     cdef const char* f
-    cdef Py_ssize_t cap
-    cdef void* t
     cdef void* block = NULL
     if type(x) is list or type(x) is tuple:
         if len(x) == 0 or type((<object>PySequence_Fast_ITEMS(x)[0])) is not int:
@@ -177,28 +205,7 @@ cdef int _idpend_add(IdPend* q, object x, DocC* dst, int32_t** slot, Py_ssize_t 
     elif not PyObject_CheckBuffer(x) or isinstance(x, (bytes, bytearray)):
         return 0
     if q.n == q.cap:
-        cap = 2 * q.cap if q.cap else 64
-        t = realloc(q.views, cap * sizeof(Py_buffer))
-        if t == NULL:
-            raise MemoryError()
-        q.views = <Py_buffer*>t
-        t = realloc(q.dst, cap * sizeof(DocC*))
-        if t == NULL:
-            raise MemoryError()
-        q.dst = <DocC**>t
-        t = realloc(q.slot, cap * sizeof(int32_t**))
-        if t == NULL:
-            raise MemoryError()
-        q.slot = <int32_t***>t
-        t = realloc(q.pair, cap * sizeof(Py_ssize_t))
-        if t == NULL:
-            raise MemoryError()
-        q.pair = <Py_ssize_t*>t
-        t = realloc(q.ref, cap * sizeof(int))
-        if t == NULL:
-            raise MemoryError()
-        q.ref = <int*>t
-        q.cap = cap
+        _idpend_reserve(q, 2 * q.cap if q.cap else 64)
     v = &q.views[q.n]
     if block != NULL:   # the copy: no exporter (obj NULL), the block freed on release (internal)
         memset(v, 0, sizeof(Py_buffer))
