@@ -52,6 +52,8 @@ cdef struct PairScratch:
     Py_ssize_t hcap
     int64_t* stamp     # text -> 1 + the last probe that met it
     PairOut out
+    const uint8_t* skip  # skip[s] != 0 (s < nskip): text s is left out of the earlier side
+    Py_ssize_t nskip
     Py_ssize_t met     # index entries read
     Py_ssize_t cands   # texts left by the positional and signature bounds
     Py_ssize_t lcs     # LCS computed
@@ -268,6 +270,8 @@ cdef class _AllPairs:
                     P = pl.p + e
                     if P.s >= j:
                         break  # entries are in input order: the rest come after the probe
+                    if P.s < w.nskip and w.skip[P.s]:
+                        continue  # already dropped: never a kept match
                     w.met += 1
                     ly = P.ly
                     ub = n - k
@@ -315,9 +319,11 @@ cdef class _AllPairs:
             query_clear(&w.q)
         return 0
 
-    def pairs(self, Py_ssize_t j0, Py_ssize_t j1):
+    def pairs(self, Py_ssize_t j0, Py_ssize_t j1, const uint8_t[::1] skip=None):
         """(new, old, F) of every pair with new in ``j0:j1``, old < new indexed and F above the
         threshold: int64, int64 and float64 arrays, by new text (the old ones in index order).
+        ``skip``: texts ``s < len(skip)`` with ``skip[s]`` set are left out of the old side too (the
+        texts already dropped: phase 1 in waves).
         Runs without the GIL: blocks may be probed on several threads at once."""
         cdef PairScratch w
         cdef Py_ssize_t j, i
@@ -325,6 +331,9 @@ cdef class _AllPairs:
         if not 0 <= j0 <= j1 <= self.ntext:
             raise ValueError(f"block {j0}:{j1} outside the {self.ntext} texts")
         memset(&w, 0, sizeof(PairScratch))
+        if skip is not None and skip.shape[0]:
+            w.skip = &skip[0]
+            w.nskip = skip.shape[0]
         if query_init(&w.q, self.vocab) < 0:
             raise MemoryError()
         w.stamp = <int64_t*>calloc(self.ntext + 1, sizeof(int64_t))
