@@ -437,6 +437,14 @@ class _AllPairs:
             if v > t:
                 out.append((j, s, v))
 
+    def forget(self, skip) -> None:
+        """Remove the entries of the texts skipped (see the compiled twin)."""
+        if len(skip) > len(self.texts):
+            raise ValueError(f"skip has {len(skip)} entries for {len(self.texts)} texts")
+        for post in (self.post, self.post_l):
+            for a, entries in post.items():
+                post[a] = [e for e in entries if not (e[0] < len(skip) and skip[e[0]])]
+
     def pairs(self, j0: int, j1: int, skip=None):
         """(new, old, F) arrays of the pairs with new in ``j0:j1`` (see the compiled twin)."""
         if not 0 <= j0 <= j1 <= len(self.texts):

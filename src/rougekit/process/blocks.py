@@ -16,6 +16,8 @@ All go to the kernels the backend chose (``rougekit._core._process`` or its pure
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from rougekit.engine.door import available_cores, process_kernels, run_tasks
@@ -27,6 +29,7 @@ from .encode import Encoded
 STATS = {"f": 0, "precision": 1, "recall": 2, "hits": -1}
 _ROWS_PER_TASK = 16
 _PROBE_BLOCK = 256  # texts Greedy probes on threads at once, then decides in order
+_FORGET_EVERY = 1 << 15  # PrefixIndex forgets the dropped texts when this many more are decided
 
 
 def workers_count(workers) -> int:
@@ -238,20 +241,33 @@ class PrefixIndex:
         if probes_from is not None:  # texts from here on only probe: never the earlier side of a pair
             self.indexed[probes_from:] = 0
         self._kernel = None
+        self._unbuilt()
+
+    def _unbuilt(self) -> None:
+        self._gate = threading.Condition()  # probes share the index; forgetting dropped texts does not
+        self._probing = 0
+        self._forgotten = 0  # the texts before this have had their dropped ones forgotten
 
     def __len__(self) -> int:
         return len(self.off) - 1
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state["_kernel"] = None  # rebuilt where it is unpickled, on first use
+        for key in ("_kernel", "_gate", "_probing", "_forgotten"):
+            del state[key]  # rebuilt where it is unpickled, on first use
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._kernel = None
+        self._unbuilt()
 
     @property
     def kernel(self):
         """The compiled index (built on first use)."""
-        if self._kernel is None:
-            self._kernel = process_kernels()._AllPairs(self.threshold, self.rank, self.ids, self.off, self.indexed)
+        with self._gate:
+            if self._kernel is None:
+                self._kernel = process_kernels()._AllPairs(self.threshold, self.rank, self.ids, self.off, self.indexed)
         return self._kernel
 
     def pairs_above(
@@ -260,10 +276,24 @@ class PrefixIndex:
         """(new, old, F) of every pair old < new, new in ``j0:j1``, with rouge-score's rougeL F above
         the threshold (:func:`greedy_from_pairs` takes them). ``dropped``: :meth:`InOrder.dropped`,
         the texts already dropped, left out of the old side (a dropped text is never a kept match)."""
+        kernel = self.kernel
         if dropped is None:
-            return self.kernel.pairs(j0, j1)
+            return kernel.pairs(j0, j1)
         bits, count = dropped
-        return self.kernel.pairs(j0, j1, np.unpackbits(bits, count=count))
+        skip = np.unpackbits(bits, count=count)
+        with self._gate:
+            if count - self._forgotten >= max(_FORGET_EVERY, len(self) // 16):
+                while self._probing:  # the index changes: no probe meanwhile
+                    self._gate.wait()
+                kernel.forget(skip)  # the dropped texts' entries, read by every later probe, go
+                self._forgotten = count
+            self._probing += 1
+        try:
+            return kernel.pairs(j0, j1, skip)
+        finally:
+            with self._gate:
+                self._probing -= 1
+                self._gate.notify_all()
 
 
 class InOrder:
