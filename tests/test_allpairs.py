@@ -231,3 +231,56 @@ def test_in_order_refuses_bad_blocks_and_pairs():
     with pytest.raises(ValueError, match="old < new"):
         order.add(0, 3, ([1], [1], [0.9]))
     assert InOrder(0, 0.5).result()[0].tolist() == []
+
+
+@pytest.mark.parametrize("kernels", [compiled, pure], ids=["compiled", "pure"])
+def test_forgetting_dropped_texts_changes_no_pair_of_the_others(kernels):
+    """forget(skip) in steps (the sorted part grows, the tail shrinks): every later block finds the
+    full matrix's pairs but those of the forgotten texts, as a skip mask alone gives them."""
+    texts = near_duplicates(330, seed=8)
+    e = Encoder("rougeL").encode(texts)
+    ap = kernels._AllPairs(0.5, rank_by_frequency(e), e.ids, e.off, np.ones(len(texts), np.uint8))
+    full = brute_pairs(texts, 0.5)
+    skip = (np.random.default_rng(2).random(len(texts)) < 0.5).astype(np.uint8)
+    for step in (0, 40, 41, 150, 260):
+        ap.forget(skip[:step])
+        for j0, j1 in ((step, step + 30), (280, 330)):
+            want = {p for p in full if j0 <= p[0] < j1 and not (p[1] < step and skip[p[1]])}
+            new, old, f = ap.pairs(j0, j1)
+            assert set(zip(new.tolist(), old.tolist(), f.tolist())) == want
+            assert np.all(np.diff(new) >= 0) and all(np.all(np.diff(old[new == k]) > 0) for k in set(new.tolist()))
+    with pytest.raises(ValueError, match="skip has"):
+        ap.forget(np.zeros(len(texts) + 1, np.uint8))
+
+
+def test_threads_probing_and_forgetting_one_index_give_the_serial_decisions():
+    """PrefixIndex.pairs_above on 4 threads, masks growing as blocks are decided: the index forgets
+    dropped texts between probes (never during one); the decisions are process.dedup's."""
+    import concurrent.futures as cf
+
+    import rougekit.process.blocks as pb
+
+    texts = near_duplicates(1500, seed=12)
+    want = process.dedup(texts, threshold=0.6)
+    index = PrefixIndex(Encoder("rougeL").encode(texts), 0.6, skip_repeats=True)
+    order = InOrder(len(texts), 0.6)
+    blocks = [(j0, min(len(texts), j0 + 25)) for j0 in range(0, len(texts), 25)]
+    old_every = pb._FORGET_EVERY
+    pb._FORGET_EVERY = 50  # forget often
+    try:
+        with cf.ThreadPoolExecutor(4) as pool:
+            running = {}
+            todo = iter(blocks)
+            for block in [next(todo) for _ in range(8)]:
+                running[pool.submit(index.pairs_above, *block, order.dropped())] = block
+            while running:
+                done, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+                for future in done:
+                    order.add(*running.pop(future), future.result())
+                    block = next(todo, None)
+                    if block is not None:
+                        running[pool.submit(index.pairs_above, *block, order.dropped())] = block
+    finally:
+        pb._FORGET_EVERY = old_every
+    assert process.core.dedup_decided(order.result(), 0.6, "rougeL") == want
+    assert index._forgotten > 500  # forgotten several times on the way

@@ -424,7 +424,7 @@ class _AllPairs:
                     cands.append(s)
         self.pairs_cand += len(cands)
         pm = None
-        for s in cands:
+        for s in sorted(cands):  # a new text's pairs by old text
             ly = len(self.texts[s])
             if score_py(STAT_F, min(n, ly), ly, n) <= t:
                 continue
