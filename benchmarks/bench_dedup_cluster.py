@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-spark", action="store_true")
     args = ap.parse_args(argv)
     from rougekit import process
-    from rougekit.process.blocks import PrefixIndex
+    from rougekit.process.blocks import InOrder, PrefixIndex
     from rougekit.process.encode import Encoder
 
     texts = near_duplicate_corpus(args.n, args.seed)
@@ -50,17 +50,21 @@ def main(argv: list[str] | None = None) -> int:
     report["process_dedup_cpu_s"] = round(time.process_time() - cpu, 2)
     report["kept"] = len(want.kept)
 
-    # phase 1 in this process, serially (what the workers share out): the index and its pairs
+    # phase 1 in this process, serially (what the workers share out): the index, then its pairs block
+    # by block in input order, each block told the texts dropped before it (InOrder), as the drivers do
     start = time.perf_counter()
     index = PrefixIndex(Encoder("rougeL").encode(texts), 0.7, skip_repeats=True)
     kernel = index.kernel
     report["one_process_index_s"] = round(time.perf_counter() - start, 2)
     start = time.perf_counter()
-    above = sum(
-        len(index.pairs_above(j0, min(len(texts), j0 + args.block_size))[0])
-        for j0 in range(0, len(texts), args.block_size)
-    )
+    order, above = InOrder(len(texts), 0.7), 0
+    for j0 in range(0, len(texts), args.block_size):
+        j1 = min(len(texts), j0 + args.block_size)
+        pairs = index.pairs_above(j0, j1, order.dropped())
+        above += len(pairs[0])
+        order.add(j0, j1, pairs)
     report["one_process_pairs_s"] = round(time.perf_counter() - start, 2)
+    report["one_process_same"] = bool(order.result()[0].sum() == len(want.kept))
     per_text = max(1, len(texts))
     report["entries_read_per_text"] = round(kernel.pairs_met / per_text, 1)
     report["candidates_per_text"] = round(kernel.pairs_cand / per_text, 1)

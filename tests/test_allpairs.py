@@ -13,7 +13,7 @@ import pytest
 
 from rougekit import process
 from rougekit._core import _process_pure as pure
-from rougekit.process.blocks import PrefixIndex, greedy_from_pairs
+from rougekit.process.blocks import InOrder, PrefixIndex, greedy_from_pairs
 from rougekit.process.encode import Encoder, rank_by_frequency
 
 compiled = pytest.importorskip("rougekit._core._process", reason="the compiled kernels are not built")
@@ -174,3 +174,113 @@ def test_property_the_twins_find_the_matrixs_pairs(texts, threshold):
     want = brute_pairs(texts, threshold)
     assert all_pairs(compiled, texts, threshold, block=7)[0] == want
     assert all_pairs(pure, texts, threshold, block=7)[0] == want
+
+
+@pytest.mark.parametrize("kernels", [compiled, pure], ids=["compiled", "pure"])
+def test_skipped_texts_are_never_the_earlier_side(kernels):
+    """pairs(j0, j1, skip): the texts s < len(skip) with skip[s] set are left out of the old side,
+    every other pair of the full matrix is still found (masks shorter, as long as, and past j0)."""
+    texts = near_duplicates(260, seed=5)
+    e = Encoder("rougeL").encode(texts)
+    ap = kernels._AllPairs(0.5, rank_by_frequency(e), e.ids, e.off, np.ones(len(texts), np.uint8))
+    full = brute_pairs(texts, 0.5)
+    rng = np.random.default_rng(4)
+    for length in (0, 17, 120, 200, len(texts)):
+        skip = (rng.random(length) < 0.6).astype(np.uint8)
+        want = {p for p in full if p[0] in range(100, 200) and not (p[1] < length and skip[p[1]])}
+        new, old, f = ap.pairs(100, 200, skip)
+        assert set(zip(new.tolist(), old.tolist(), f.tolist())) == want
+        assert skip.sum() > 0 or length == 0
+    assert len(want) < len({p for p in full if p[0] in range(100, 200)})
+
+
+@pytest.mark.parametrize("threshold", [0.3, 0.7, 1.0])
+def test_blocks_in_any_order_with_the_dropped_so_far_give_process_dedups_decisions(threshold):
+    """InOrder as the drivers use it: blocks found in a shuffled order, each told the texts dropped
+    when it was started (a stale mask too), resolved in input order: process.dedup's decisions."""
+    texts = near_duplicates(400, seed=33)
+    want = process.dedup(texts, threshold=threshold)
+    index = PrefixIndex(Encoder("rougeL").encode(texts), threshold, skip_repeats=True)
+    rng = random.Random(threshold)
+    blocks = [(j0, min(len(texts), j0 + 37)) for j0 in range(0, len(texts), 37)]
+    order = InOrder(len(texts), threshold)
+    started = {}
+    pending = list(blocks)
+    while pending or started:
+        if pending and (not started or rng.random() < 0.5):  # start a block with today's mask
+            block = pending.pop(0)
+            started[block] = order.dropped()
+        else:  # one started block ends, not necessarily the first
+            block = rng.choice(sorted(started))
+            order.add(*block, index.pairs_above(*block, started.pop(block)))
+    got = process.core.dedup_decided(order.result(), threshold, "rougeL")
+    assert got == want
+    assert threshold == 1.0 or order.dropped()[1] == len(texts) and np.unpackbits(order.dropped()[0]).sum() > 50
+
+
+def test_in_order_refuses_bad_blocks_and_pairs():
+    order = InOrder(5, 0.5)
+    with pytest.raises(ValueError, match="not decided"):
+        order.result()
+    order.add(2, 5, ([], [], []))
+    with pytest.raises(ValueError, match="twice"):
+        order.add(2, 4, ([], [], []))
+    with pytest.raises(ValueError, match="1 <= new < 2|0 <= new < 2"):
+        order.add(0, 2, ([2], [0], [0.9]))  # a new text outside its block
+    order = InOrder(3, 0.5)
+    with pytest.raises(ValueError, match="old < new"):
+        order.add(0, 3, ([1], [1], [0.9]))
+    assert InOrder(0, 0.5).result()[0].tolist() == []
+
+
+@pytest.mark.parametrize("kernels", [compiled, pure], ids=["compiled", "pure"])
+def test_forgetting_dropped_texts_changes_no_pair_of_the_others(kernels):
+    """forget(skip) in steps (the sorted part grows, the tail shrinks): every later block finds the
+    full matrix's pairs but those of the forgotten texts, as a skip mask alone gives them."""
+    texts = near_duplicates(330, seed=8)
+    e = Encoder("rougeL").encode(texts)
+    ap = kernels._AllPairs(0.5, rank_by_frequency(e), e.ids, e.off, np.ones(len(texts), np.uint8))
+    full = brute_pairs(texts, 0.5)
+    skip = (np.random.default_rng(2).random(len(texts)) < 0.5).astype(np.uint8)
+    for step in (0, 40, 41, 150, 260):
+        ap.forget(skip[:step])
+        for j0, j1 in ((step, step + 30), (280, 330)):
+            want = {p for p in full if j0 <= p[0] < j1 and not (p[1] < step and skip[p[1]])}
+            new, old, f = ap.pairs(j0, j1)
+            assert set(zip(new.tolist(), old.tolist(), f.tolist())) == want
+            assert np.all(np.diff(new) >= 0) and all(np.all(np.diff(old[new == k]) > 0) for k in set(new.tolist()))
+    with pytest.raises(ValueError, match="skip has"):
+        ap.forget(np.zeros(len(texts) + 1, np.uint8))
+
+
+def test_threads_probing_and_forgetting_one_index_give_the_serial_decisions():
+    """PrefixIndex.pairs_above on 4 threads, masks growing as blocks are decided: the index forgets
+    dropped texts between probes (never during one); the decisions are process.dedup's."""
+    import concurrent.futures as cf
+
+    import rougekit.process.blocks as pb
+
+    texts = near_duplicates(1500, seed=12)
+    want = process.dedup(texts, threshold=0.6)
+    index = PrefixIndex(Encoder("rougeL").encode(texts), 0.6, skip_repeats=True)
+    order = InOrder(len(texts), 0.6)
+    blocks = [(j0, min(len(texts), j0 + 25)) for j0 in range(0, len(texts), 25)]
+    old_every = pb._FORGET_EVERY
+    pb._FORGET_EVERY = 50  # forget often
+    try:
+        with cf.ThreadPoolExecutor(4) as pool:
+            running = {}
+            todo = iter(blocks)
+            for block in [next(todo) for _ in range(8)]:
+                running[pool.submit(index.pairs_above, *block, order.dropped())] = block
+            while running:
+                done, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+                for future in done:
+                    order.add(*running.pop(future), future.result())
+                    block = next(todo, None)
+                    if block is not None:
+                        running[pool.submit(index.pairs_above, *block, order.dropped())] = block
+    finally:
+        pb._FORGET_EVERY = old_every
+    assert process.core.dedup_decided(order.result(), 0.6, "rougeL") == want
+    assert index._forgotten > 500  # forgotten several times on the way

@@ -206,3 +206,13 @@ def test_dedup_on_uneven_and_empty_blocks(client, n, block_size):
     got = rdask.dedup(texts, threshold=0.7, block_size=block_size)
     assert got == process.dedup(texts, threshold=0.7)
     assert len(got) == n
+
+
+@pytest.mark.parametrize("scheduler", ["synchronous", "threads", "processes"])
+def test_dedup_in_waves_on_the_local_schedulers(scheduler):
+    """Without a distributed client the blocks go in waves (one wave for processes, which would get
+    the index again with each): process.dedup's decisions either way."""
+    texts = near_duplicates(700, seed=11)
+    with dask.config.set(scheduler=scheduler, num_workers=2):
+        got = rdask.dedup(texts, threshold=0.7, block_size=13)
+    assert got == process.dedup(texts, threshold=0.7) and len(got.dropped) > 100

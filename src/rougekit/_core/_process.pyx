@@ -250,6 +250,75 @@ cdef void scratch_free(Scratch* w) noexcept nogil:
     query_free(&w.q)
 
 
+cdef int need_table(Scratch* w, Py_ssize_t n, double t) except -1 nogil:
+    """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
+    pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths); rlo/rhi."""
+    cdef Py_ssize_t ly, cap = 2 * n + 3, u, h
+    cdef void* p
+    if cap > w.hcap:
+        p = realloc(w.hneed, cap * sizeof(int32_t))
+        if p == NULL:
+            with gil:
+                raise MemoryError()
+        w.hneed = <int32_t*>p
+        w.hcap = cap
+    if n + 1 > w.rcap:
+        p = realloc(w.rlo, (n + 1) * sizeof(int32_t))
+        if p == NULL:
+            with gil:
+                raise MemoryError()
+        w.rlo = <int32_t*>p
+        p = realloc(w.rhi, (n + 1) * sizeof(int32_t))
+        if p == NULL:
+            with gil:
+                raise MemoryError()
+        w.rhi = <int32_t*>p
+        w.rcap = n + 1
+    for u in range(n + 1):
+        w.rlo[u] = <int32_t>cap
+        w.rhi[u] = 0
+    w.hneed[0] = <int32_t>(n + 1)
+    for ly in range(1, cap):
+        h = need_min(n, t, ly, ly)
+        w.hneed[ly] = <int32_t>h
+        if h <= n:
+            if ly < w.rlo[h]:
+                w.rlo[h] = <int32_t>ly
+            if ly > w.rhi[h]:
+                w.rhi[h] = <int32_t>ly
+    for u in range(1, n + 1):   # a partner length allowed with u tokens left is allowed with more
+        if w.rlo[u - 1] < w.rlo[u]:
+            w.rlo[u] = w.rlo[u - 1]
+        if w.rhi[u - 1] > w.rhi[u]:
+            w.rhi[u] = w.rhi[u - 1]
+    if t < WIDE_T:   # partners longer than the table (2n + 2) may pass: no upper length
+        for u in range(n + 1):
+            w.rhi[u] = INT32_MAX_LEN
+    return 0
+
+
+cdef inline bint bounds_pass(const Scratch* w, const Post* P, Py_ssize_t u, Py_ssize_t n, double t,
+                             const uint64_t* sg, int pcx) noexcept nogil:
+    """Whether the positional bound (u = n - k: the probe's tokens from the shared one on) and the
+    signature bound of entry ``P`` leave the pair a chance above ``t`` (needs :func:`need_table`)."""
+    # were this the first shared token (at k here, P.j there), every other shared one comes after
+    # it on both sides; a pair failing it here fails it at any later shared token too
+    cdef Py_ssize_t ly = P.ly, ub = P.ly - P.j, h
+    if u < ub:
+        ub = u
+    if ly <= 2 * n + 2:
+        if ub < w.hneed[ly]:
+            return False
+    elif not passes(score_of(STAT_F, ub, ly, n), t):
+        return False
+    h = sig_bound(sg[0], sg[1], n, pcx, P)
+    if h < ub:
+        ub = h
+    if ly <= 2 * n + 2:
+        return ub >= w.hneed[ly]
+    return passes(score_of(STAT_F, ub, ly, n), t)
+
+
 cdef class _Greedy:
     """The Self-Instruct rule, incrementally: feed blocks of texts in input order.
 
@@ -524,80 +593,14 @@ cdef class _Greedy:
         self.kept += 1
         return 0
 
-    cdef int _need_table(self, Scratch* w, Py_ssize_t n) except -1 nogil:
-        """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
-        pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths); rlo/rhi."""
-        cdef Py_ssize_t ly, cap = 2 * n + 3, u, h
-        cdef void* p
-        if cap > w.hcap:
-            p = realloc(w.hneed, cap * sizeof(int32_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            w.hneed = <int32_t*>p
-            w.hcap = cap
-        if n + 1 > w.rcap:
-            p = realloc(w.rlo, (n + 1) * sizeof(int32_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            w.rlo = <int32_t*>p
-            p = realloc(w.rhi, (n + 1) * sizeof(int32_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            w.rhi = <int32_t*>p
-            w.rcap = n + 1
-        for u in range(n + 1):
-            w.rlo[u] = <int32_t>cap
-            w.rhi[u] = 0
-        w.hneed[0] = <int32_t>(n + 1)
-        for ly in range(1, cap):
-            h = need_min(n, self.t, ly, ly)
-            w.hneed[ly] = <int32_t>h
-            if h <= n:
-                if ly < w.rlo[h]:
-                    w.rlo[h] = <int32_t>ly
-                if ly > w.rhi[h]:
-                    w.rhi[h] = <int32_t>ly
-        for u in range(1, n + 1):   # a partner length allowed with u tokens left is allowed with more
-            if w.rlo[u - 1] < w.rlo[u]:
-                w.rlo[u] = w.rlo[u - 1]
-            if w.rhi[u - 1] > w.rhi[u]:
-                w.rhi[u] = w.rhi[u - 1]
-        if self.t < WIDE_T:   # partners longer than the table (2n + 2) may pass: no upper length
-            for u in range(n + 1):
-                w.rhi[u] = INT32_MAX_LEN
-        return 0
-
     cdef int _scan(self, Scratch* w, const Post* P, Py_ssize_t count, Py_ssize_t u, Py_ssize_t n,
                    const uint64_t* sg, int pcx, int64_t gid) except -1 nogil:
         """Add to ``w.cand`` the kept texts of entries ``P[:count]`` that pass the bounds (u = n - k:
         the probe's tokens from the shared one on)."""
-        cdef Py_ssize_t e, ly, ub, h, s, top = 2 * n + 2
-        cdef double t = self.t
-        cdef const int32_t* hneed = w.hneed
+        cdef Py_ssize_t e, s
         cdef int64_t* stamp = w.stamp
         for e in range(count):
-            # positional bound: were this the first shared token (at k here, P.j there), every
-            # other shared one comes after it on both sides; a pair failing it here fails it at
-            # any later shared token too, so nothing needs marking first
-            ly = P[e].ly
-            ub = ly - P[e].j
-            if u < ub:
-                ub = u
-            if ly <= top:
-                if ub < hneed[ly]:
-                    continue
-            elif not passes(score_of(STAT_F, ub, ly, n), t):
-                continue
-            h = sig_bound(sg[0], sg[1], n, pcx, P + e)
-            if h < ub:
-                ub = h
-            if ly <= top:
-                if ub < hneed[ly]:
-                    continue
-            elif not passes(score_of(STAT_F, ub, ly, n), t):
+            if not bounds_pass(w, P + e, u, n, self.t, sg, pcx):
                 continue
             s = P[e].s
             if stamp[s] == gid:
@@ -627,7 +630,7 @@ cdef class _Greedy:
         w.cand.n = 0
         best_slot[0] = -1
         if probe:
-            self._need_table(w, n)
+            need_table(w, n, self.t)
             signature(x, n, sg)
             pcx = pc128(sg[0], sg[1])
         for k in range(probe):

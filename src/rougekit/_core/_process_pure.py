@@ -401,7 +401,7 @@ class _AllPairs:
     def _by_rank(self, i: int) -> list[int]:
         return sorted(self.srt[i], key=lambda a: self.rank[a])  # stable: (rank, id)
 
-    def _probe(self, j: int, out: list) -> None:
+    def _probe(self, j: int, out: list, skip) -> None:
         t, x, n = self.t, self.texts[j], len(self.texts[j])
         pre = self._prefixes(n)
         xr, sig = self._by_rank(j), self.sig[j]
@@ -415,6 +415,8 @@ class _AllPairs:
                 for s, pos, ly, ysig in post.get(xr[k], ()):
                     if s >= j:
                         break  # entries are in input order
+                    if s < len(skip) and skip[s]:
+                        continue  # already dropped
                     self.pairs_met += 1
                     if s in met or not _may_pass(n, k, ly, pos, sig, ysig, t):
                         continue
@@ -422,7 +424,7 @@ class _AllPairs:
                     cands.append(s)
         self.pairs_cand += len(cands)
         pm = None
-        for s in cands:
+        for s in sorted(cands):  # a new text's pairs by old text
             ly = len(self.texts[s])
             if score_py(STAT_F, min(n, ly), ly, n) <= t:
                 continue
@@ -435,13 +437,22 @@ class _AllPairs:
             if v > t:
                 out.append((j, s, v))
 
-    def pairs(self, j0: int, j1: int):
+    def forget(self, skip) -> None:
+        """Remove the entries of the texts skipped (see the compiled twin)."""
+        if len(skip) > len(self.texts):
+            raise ValueError(f"skip has {len(skip)} entries for {len(self.texts)} texts")
+        for post in (self.post, self.post_l):
+            for a, entries in post.items():
+                post[a] = [e for e in entries if not (e[0] < len(skip) and skip[e[0]])]
+
+    def pairs(self, j0: int, j1: int, skip=None):
         """(new, old, F) arrays of the pairs with new in ``j0:j1`` (see the compiled twin)."""
         if not 0 <= j0 <= j1 <= len(self.texts):
             raise ValueError(f"block {j0}:{j1} outside the {len(self.texts)} texts")
         out: list = []
+        skip = () if skip is None else skip
         for j in range(j0, j1):
-            self._probe(j, out)
+            self._probe(j, out, skip)
         new = np.array([p[0] for p in out], dtype=np.int64)
         old = np.array([p[1] for p in out], dtype=np.int64)
         return new, old, np.array([p[2] for p in out], dtype=np.float64)

@@ -45,16 +45,15 @@ cdef int pairout_push(PairOut* o, int64_t a, int64_t b, double v) noexcept nogil
 
 
 cdef struct PairScratch:
-    Query q
-    IVec cand
-    IVec xr            # the probe sorted by (rank, id)
-    int32_t* hneed     # partner length -> least LCS the probe needs (0..2n+2)
-    Py_ssize_t hcap
-    int64_t* stamp     # text -> 1 + the last probe that met it
+    Scratch w            # the probe's tables (need_table), candidates, LCS query; stamp: text -> probe + 1
     PairOut out
-    Py_ssize_t met     # index entries read
-    Py_ssize_t cands   # texts left by the positional and signature bounds
-    Py_ssize_t lcs     # LCS computed
+    const uint8_t* skip  # skip[s] != 0 (s < nskip): text s is left out of the earlier side
+    Py_ssize_t nskip
+
+
+cdef int no_memory() except -1 nogil:
+    with gil:
+        raise MemoryError()
 
 
 cdef inline void sort_by_id(const int32_t* x, Py_ssize_t n, int32_t* xs) noexcept nogil:
@@ -219,38 +218,46 @@ cdef class _AllPairs:
         """Texts in the input."""
         return self.ntext
 
-    cdef int _probe(self, Py_ssize_t j, PairScratch* w) noexcept nogil:
-        """Every indexed text before ``j`` whose F against it is above the threshold into ``w.out``
-        (-1: no memory).  The bounds are _Greedy._one's, met in the same order."""
+    cdef inline int _meet(self, PairScratch* ps, const Post* P, Py_ssize_t j, Py_ssize_t u, Py_ssize_t n,
+                          const uint64_t* sg, int pcx) except -1 nogil:
+        """Entry ``P`` of a text before the probe ``j``: a candidate unless skipped, out of the bounds
+        or already met."""
+        cdef Py_ssize_t s = P.s
+        if s < ps.nskip and ps.skip[s]:
+            return 0
+        if not bounds_pass(&ps.w, P, u, n, self.t, sg, pcx):
+            return 0  # (the entry's own fields: checked before the stamp, a read elsewhere)
+        if ps.w.stamp[s] == j + 1:
+            return 0
+        ps.w.stamp[s] = j + 1
+        if ivec_push(&ps.w.cand, <int32_t>s) < 0:
+            no_memory()
+        return 0
+
+    cdef int _probe(self, Py_ssize_t j, PairScratch* ps) except -1 nogil:
+        """Every indexed text before ``j`` (and not skipped) whose F against it is above the threshold
+        into ``ps.out`` (MemoryError: no memory).  The bounds are _Greedy's (need_table, bounds_pass); each list
+        is read in two parts: the forgotten texts' sorted by length (only the lengths that can pass,
+        by binary search), then the others in input order up to the probe."""
+        cdef Scratch* w = &ps.w
         cdef const int32_t* x = self.ids + self.off[j]
         cdef const int32_t* xs = self.srt + self.off[j]
-        cdef Py_ssize_t n = self.off[j + 1] - self.off[j], top = 2 * n + 2
+        cdef Py_ssize_t n = self.off[j + 1] - self.off[j]
         cdef const int32_t* pre = self.plen + 4 * n
         cdef Py_ssize_t probe = pre[2] if pre[2] > pre[3] else pre[3]
-        cdef Py_ssize_t k, e, s, ly, ub, h, part, cap
+        cdef Py_ssize_t k, e, e0, e1, s, ly, ub, h, part, u
         cdef int32_t a
         cdef PVec* pl
-        cdef const Post* P
         cdef double t = self.t, v
         cdef bint qset = False
         cdef uint64_t sg[2]
         cdef int pcx
-        cdef void* p
         if probe == 0:
             return 0
         if ivec_reserve(&w.xr, n + 1) < 0:
-            return -1
+            no_memory()
         sort_by_rank(xs, n, self.rank, w.xr.p)
-        cap = 2 * n + 3
-        if cap > w.hcap:
-            p = realloc(w.hneed, cap * sizeof(int32_t))
-            if p == NULL:
-                return -1
-            w.hneed = <int32_t*>p
-            w.hcap = cap
-        w.hneed[0] = <int32_t>(n + 1)
-        for ly in range(1, cap):
-            w.hneed[ly] = <int32_t>need_min(n, t, ly, ly)
+        need_table(w, n, t)
         signature(x, n, sg)
         pcx = pc128(sg[0], sg[1])
         w.cand.n = 0
@@ -258,105 +265,126 @@ cdef class _AllPairs:
             a = w.xr.p[k]
             if k > 0 and w.xr.p[k - 1] == a:
                 continue
+            u = n - k
+            if w.rlo[u] > w.rhi[u]:
+                continue  # no partner length passes with u tokens left
             for part in range(2):
                 if part == 0 and k >= pre[2] and k >= pre[3]:
                     continue
                 if part == 1 and k >= pre[3]:
                     continue
                 pl = &self.post[a] if part == 0 else &self.post_l[a]
-                for e in range(pl.n):
-                    P = pl.p + e
-                    if P.s >= j:
-                        break  # entries are in input order: the rest come after the probe
+                # the forgotten texts' part, sorted by length: only the lengths that can pass
+                e0 = first_len_at_least(pl.p, pl.ns, w.rlo[u])
+                e1 = first_len_at_least(pl.p, pl.ns, <Py_ssize_t>w.rhi[u] + 1)
+                w.met += e1 - e0
+                for e in range(e0, e1):
+                    if pl.p[e].s < j:
+                        self._meet(ps, pl.p + e, j, u, n, sg, pcx)
+                for e in range(pl.ns, pl.n):  # then the newer texts, in input order
+                    if pl.p[e].s >= j:
+                        break  # the rest come after the probe
                     w.met += 1
-                    ly = P.ly
-                    ub = n - k
-                    if ly - P.j < ub:
-                        ub = ly - P.j
-                    if ly <= top:
-                        if ub < w.hneed[ly]:
-                            continue
-                    elif not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
-                    h = sig_bound(sg[0], sg[1], n, pcx, P)
-                    if h < ub:
-                        ub = h
-                    if ly <= top:
-                        if ub < w.hneed[ly]:
-                            continue
-                    elif not passes(score_of(STAT_F, ub, ly, n), t):
-                        continue
-                    s = P.s
-                    if w.stamp[s] == j + 1:
-                        continue
-                    w.stamp[s] = j + 1
-                    if ivec_push(&w.cand, <int32_t>s) < 0:
-                        return -1
-        w.cands += w.cand.n
+                    self._meet(ps, pl.p + e, j, u, n, sg, pcx)
+        w.ncand += w.cand.n
+        sort_by_id(w.cand.p, w.cand.n, w.cand.p)  # the pairs of a new text by old text
         for e in range(w.cand.n):
             s = w.cand.p[e]
             ly = self.off[s + 1] - self.off[s]
             if not passes(score_of(STAT_F, n if n < ly else ly, ly, n), t):
                 continue
-            ub = sorted_overlap(xs, n, self.srt + self.off[s], ly)
-            if not passes(score_of(STAT_F, ub, ly, n), t):
-                continue
+            if n > 64:  # up to one 64-bit word, the LCS itself costs less than the bag overlap
+                ub = sorted_overlap(xs, n, self.srt + self.off[s], ly)
+                if not passes(score_of(STAT_F, ub, ly, n), t):
+                    continue
             if not qset:
                 if query_set(&w.q, x, n) < 0:
-                    return -1
+                    no_memory()
                 qset = True
             h = query_lcs(&w.q, self.ids + self.off[s], ly)
             w.lcs += 1
             v = score_of(STAT_F, h, ly, n)
             if passes(v, t):
-                if pairout_push(&w.out, j, s, v) < 0:
-                    return -1
+                if pairout_push(&ps.out, j, s, v) < 0:
+                    no_memory()
         if qset:
             query_clear(&w.q)
         return 0
 
-    def pairs(self, Py_ssize_t j0, Py_ssize_t j1):
+    def forget(self, const uint8_t[::1] skip):
+        """Remove from the index the entries of the texts ``s < len(skip)`` with ``skip[s]`` set (texts
+        already dropped: no pair of theirs is asked for again), and sort the other entries of those
+        texts by length into each list's sorted part (probes then binary-search it).  Not while
+        another thread probes (``rougekit.process.blocks.PrefixIndex`` takes care of it)."""
+        cdef Py_ssize_t a, e, m, t, kept, ns = skip.shape[0], cap = 0
+        cdef Post* buf = NULL
+        cdef PVec* pl
+        cdef int part, rc = 0
+        if ns > self.ntext:
+            raise ValueError(f"skip has {ns} entries for {self.ntext} texts")
+        with nogil:
+            for part in range(2):
+                for a in range(self.vocab + 1):
+                    pl = &self.post[a] if part == 0 else &self.post_l[a]
+                    m = t = kept = 0
+                    for e in range(pl.n):
+                        if pl.p[e].s < ns and skip[pl.p[e].s]:
+                            continue
+                        if e < pl.ns:
+                            kept += 1  # still sorted once the others are gone
+                        elif pl.p[e].s < ns:
+                            t += 1  # the tail is in input order: these come first
+                        pl.p[m] = pl.p[e]
+                        m += 1
+                    pl.ns = kept
+                    pl.n = m
+                    if pvec_merge(pl, t, &buf, &cap) < 0:
+                        rc = -1
+                        break
+                if rc < 0:
+                    break
+        free(buf)
+        if rc < 0:
+            raise MemoryError()
+
+    def pairs(self, Py_ssize_t j0, Py_ssize_t j1, const uint8_t[::1] skip=None):
         """(new, old, F) of every pair with new in ``j0:j1``, old < new indexed and F above the
         threshold: int64, int64 and float64 arrays, by new text (the old ones in index order).
+        ``skip``: texts ``s < len(skip)`` with ``skip[s]`` set are left out of the old side too (the
+        texts already dropped: phase 1 in waves).
         Runs without the GIL: blocks may be probed on several threads at once."""
-        cdef PairScratch w
-        cdef Py_ssize_t j, i
-        cdef int rc = 0
+        cdef PairScratch ps
+        cdef Py_ssize_t j
         if not 0 <= j0 <= j1 <= self.ntext:
             raise ValueError(f"block {j0}:{j1} outside the {self.ntext} texts")
-        memset(&w, 0, sizeof(PairScratch))
-        if query_init(&w.q, self.vocab) < 0:
+        memset(&ps, 0, sizeof(PairScratch))
+        if skip is not None and skip.shape[0]:
+            ps.skip = &skip[0]
+            ps.nskip = skip.shape[0]
+        if query_init(&ps.w.q, self.vocab) < 0:
             raise MemoryError()
-        w.stamp = <int64_t*>calloc(self.ntext + 1, sizeof(int64_t))
+        ps.w.stamp = <int64_t*>calloc(self.ntext + 1, sizeof(int64_t))
         try:
-            if w.stamp == NULL:
+            if ps.w.stamp == NULL:
                 raise MemoryError()
             with nogil:
                 for j in range(j0, j1):
-                    rc = self._probe(j, &w)
-                    if rc < 0:
-                        break
-            if rc < 0:
-                raise MemoryError()
+                    self._probe(j, &ps)
             import numpy as np  # here, not at import: rougekit rouge155 loads this module, never numpy
 
-            new = np.empty(w.out.n, dtype=np.int64)
-            old = np.empty(w.out.n, dtype=np.int64)
-            f = np.empty(w.out.n, dtype=np.float64)
-            _copy_pairs(&w.out, new, old, f)
-            self.pairs_met += w.met
-            self.pairs_cand += w.cands
-            self.pairs_lcs += w.lcs
+            new = np.empty(ps.out.n, dtype=np.int64)
+            old = np.empty(ps.out.n, dtype=np.int64)
+            f = np.empty(ps.out.n, dtype=np.float64)
+            _copy_pairs(&ps.out, new, old, f)
+            self.pairs_met += ps.w.met
+            self.pairs_cand += ps.w.ncand
+            self.pairs_lcs += ps.w.lcs
             return new, old, f
         finally:
-            query_free(&w.q)
-            free(w.cand.p)
-            free(w.xr.p)
-            free(w.hneed)
-            free(w.stamp)
-            free(w.out.new)
-            free(w.out.old)
-            free(w.out.f)
+            scratch_free(&ps.w)
+            free(ps.out.new)
+            free(ps.out.old)
+            free(ps.out.f)
 
 
 def greedy_pairs(const int64_t[::1] new, const int64_t[::1] old, const double[::1] score, uint8_t[::1] keep,

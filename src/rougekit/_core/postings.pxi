@@ -96,9 +96,17 @@ cdef int post_cmp(const void* a, const void* b) noexcept nogil:
 
 cdef int pvec_settle(PVec* v, Post** buf, Py_ssize_t* buf_cap) noexcept nogil:
     """Merge the unsorted tail into the sorted part once it is long enough (see TAIL_MIN); -1: no memory."""
-    cdef Py_ssize_t t = v.n - v.ns, a, b, o
-    cdef void* p
+    cdef Py_ssize_t t = v.n - v.ns
     if t < TAIL_MIN or t < (v.ns >> TAIL_SHIFT):
+        return 0
+    return pvec_merge(v, t, buf, buf_cap)
+
+
+cdef int pvec_merge(PVec* v, Py_ssize_t t, Post** buf, Py_ssize_t* buf_cap) noexcept nogil:
+    """Sort the first ``t`` entries of the unsorted tail into the sorted part; -1: no memory."""
+    cdef Py_ssize_t a, b, o
+    cdef void* p
+    if t <= 0:
         return 0
     qsort(v.p + v.ns, t, sizeof(Post), post_cmp)
     if t > buf_cap[0]:
@@ -110,7 +118,7 @@ cdef int pvec_settle(PVec* v, Post** buf, Py_ssize_t* buf_cap) noexcept nogil:
     memcpy(buf[0], v.p + v.ns, t * sizeof(Post))
     a = v.ns - 1   # merged from the back: the tail's copy in buf, the sorted part in place
     b = t - 1
-    o = v.n - 1
+    o = v.ns + t - 1
     while b >= 0:
         if a >= 0 and post_cmp(v.p + a, buf[0] + b) > 0:
             v.p[o] = v.p[a]
@@ -119,7 +127,7 @@ cdef int pvec_settle(PVec* v, Post** buf, Py_ssize_t* buf_cap) noexcept nogil:
             v.p[o] = buf[0][b]
             b -= 1
         o -= 1
-    v.ns = v.n
+    v.ns += t
     return 0
 
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 import numpy as np
 
 from rougekit.dask.scoring import _dask
+from rougekit.engine.door import available_cores
 from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import PrefixIndex, check_threshold
-from rougekit.process.core import dedup_from_pairs
+from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
+from rougekit.process.core import dedup_decided, dedup_from_pairs
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
@@ -111,9 +112,8 @@ def dedup(
     encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, each task a block of new texts against it
-        index = _shipped(dask, PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True))
-        found = [dask.delayed(_index_pairs)(index, j0, min(len(texts), j0 + size)) for j0 in range(0, len(texts), size)]
-        return dedup_from_pairs(len(texts), list(dask.compute(*found)), threshold, name)
+        index = PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True)
+        return dedup_decided(_index_dedup(dask, index, size).result(), threshold, name)
     blocks = _blocks(dask, texts, size)
     tasks = [
         dask.delayed(_pairs_above)(old, new, o0, n0, threshold, measure, options)
@@ -124,24 +124,77 @@ def dedup(
     return dedup_from_pairs(len(texts), list(dask.compute(*tasks)), threshold, name)
 
 
-def _shipped(dask, index: PrefixIndex):
-    """The index for the tasks: on a distributed client, sent to every worker once (each builds its
-    compiled index once, on first use); otherwise one object of the graph."""
+def _index_dedup(dask, index: PrefixIndex, size: int) -> InOrder:
+    """The rule over blocks of ``size`` new texts, each found by a task against every text before
+    it but those already dropped: the client decides the blocks in order as they come and passes
+    the texts dropped so far to the next tasks (fewer pairs to find, the same decisions)."""
+    n = len(index)
+    order = InOrder(n, index.threshold)
+    blocks = [(j0, min(n, j0 + size)) for j0 in range(0, n, size)]
+    client = _client()
+    if client is not None:  # a pipeline: a new task as soon as one ends, two per worker thread
+        shipped = client.scatter(index, broadcast=True, hash=False)  # each worker builds its index once
+        return _pipeline(client, shipped, blocks, order)
+    shipped = dask.delayed(index, traverse=False)
+    width = len(blocks) if _processes(dask) else 4 * available_cores()  # processes get the index each wave
+    for w in range(0, len(blocks), width):
+        wave, dropped = blocks[w : w + width], order.dropped()
+        found = dask.compute(*[dask.delayed(_index_pairs)(shipped, j0, j1, dropped) for j0, j1 in wave])
+        for (j0, j1), pairs in zip(wave, found):
+            order.add(j0, j1, pairs)
+    return order
+
+
+def _pipeline(client, shipped, blocks: list, order: InOrder) -> InOrder:
+    from distributed import as_completed
+
+    where: dict = {}
+
+    def submit(block):
+        future = client.submit(_index_pairs, shipped, *block, order.dropped(), pure=False)
+        where[future.key] = block
+        return future
+
+    todo = iter(blocks)
+    slots = 2 * max(1, sum(client.nthreads().values()))
+    running = as_completed([submit(b) for _, b in zip(range(slots), todo)], with_results=True)
+    for future, pairs in running:
+        order.add(*where.pop(future.key), pairs)
+        block = next(todo, None)
+        if block is not None:
+            running.add(submit(block))
+    return order
+
+
+def _processes(dask) -> bool:
+    """Whether the local scheduler of processes runs the tasks."""
+    from dask.base import get_scheduler
+
+    try:
+        import dask.multiprocessing
+    except ImportError:
+        return False
+    return get_scheduler() is dask.multiprocessing.get
+
+
+def _client():
+    """The ``distributed`` client the computation runs on, or None (another scheduler)."""
     try:
         from dask.base import get_scheduler
         from distributed import get_client
 
         client = get_client()
     except (ImportError, ValueError):
-        return dask.delayed(index, traverse=False)
+        return None
     if getattr(get_scheduler(), "__self__", None) is not client:  # another scheduler asked for (config)
-        return dask.delayed(index, traverse=False)
-    return client.scatter(index, broadcast=True, hash=False)
+        return None
+    return client
 
 
-def _index_pairs(index: PrefixIndex, j0: int, j1: int):
-    """The pairs above the threshold of new texts ``j0:j1`` against every text before them."""
-    return index.pairs_above(j0, j1)
+def _index_pairs(index: PrefixIndex, j0: int, j1: int, dropped):
+    """The pairs above the threshold of new texts ``j0:j1`` against every text before them but the
+    ``dropped`` ones."""
+    return index.pairs_above(j0, j1, dropped)
 
 
 def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):

@@ -16,6 +16,8 @@ All go to the kernels the backend chose (``rougekit._core._process`` or its pure
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from rougekit.engine.door import available_cores, process_kernels, run_tasks
@@ -27,6 +29,7 @@ from .encode import Encoded
 STATS = {"f": 0, "precision": 1, "recall": 2, "hits": -1}
 _ROWS_PER_TASK = 16
 _PROBE_BLOCK = 256  # texts Greedy probes on threads at once, then decides in order
+_FORGET_EVERY = 1 << 15  # PrefixIndex forgets the dropped texts when this many more are decided
 
 
 def workers_count(workers) -> int:
@@ -187,26 +190,9 @@ def greedy_from_pairs(n: int, new, old, score, threshold: float) -> tuple[np.nda
     >>> keep.tolist(), match.tolist(), best.tolist()
     ([True, False, True, False], [-1, 0, -1, 0], [0.0, 0.8, 0.0, 0.75])
     """
-    threshold = check_threshold(threshold)
-    new, old = np.asarray(new, dtype=np.int64), np.asarray(old, dtype=np.int64)
-    score = np.asarray(score, dtype=np.float64)
-    if len(new) and (np.any(old >= new) or np.any(old < 0) or np.any(new >= n)):
-        raise ValueError("every pair must be (new, old) with 0 <= old < new < n")
-    above = score > threshold
-    new, old, score = new[above], old[above], score[above]
-    order = np.lexsort((old, new))  # by new text, then the earlier text in input order
-    keep = np.ones(n, dtype=np.uint8)
-    match = np.full(n, -1, dtype=np.int64)
-    best = np.zeros(n, dtype=np.float64)
-    process_kernels().greedy_pairs(
-        np.ascontiguousarray(new[order]),
-        np.ascontiguousarray(old[order]),
-        np.ascontiguousarray(score[order]),
-        keep,
-        match,
-        best,
-    )
-    return keep.astype(bool), match, best
+    order = InOrder(n, threshold)
+    order.add(0, n, (new, old, score))
+    return order.result()
 
 
 def check_threshold(threshold) -> float:
@@ -255,26 +241,125 @@ class PrefixIndex:
         if probes_from is not None:  # texts from here on only probe: never the earlier side of a pair
             self.indexed[probes_from:] = 0
         self._kernel = None
+        self._unbuilt()
+
+    def _unbuilt(self) -> None:
+        self._gate = threading.Condition()  # probes share the index; forgetting dropped texts does not
+        self._probing = 0
+        self._forgotten = 0  # the texts before this have had their dropped ones forgotten
 
     def __len__(self) -> int:
         return len(self.off) - 1
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        state["_kernel"] = None  # rebuilt where it is unpickled, on first use
+        for key in ("_kernel", "_gate", "_probing", "_forgotten"):
+            del state[key]  # rebuilt where it is unpickled, on first use
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._kernel = None
+        self._unbuilt()
 
     @property
     def kernel(self):
         """The compiled index (built on first use)."""
-        if self._kernel is None:
-            self._kernel = process_kernels()._AllPairs(self.threshold, self.rank, self.ids, self.off, self.indexed)
+        with self._gate:
+            if self._kernel is None:
+                self._kernel = process_kernels()._AllPairs(self.threshold, self.rank, self.ids, self.off, self.indexed)
         return self._kernel
 
-    def pairs_above(self, j0: int, j1: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def pairs_above(
+        self, j0: int, j1: int, dropped: tuple[np.ndarray, int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(new, old, F) of every pair old < new, new in ``j0:j1``, with rouge-score's rougeL F above
-        the threshold (:func:`greedy_from_pairs` takes them)."""
-        return self.kernel.pairs(j0, j1)
+        the threshold (:func:`greedy_from_pairs` takes them). ``dropped``: :meth:`InOrder.dropped`,
+        the texts already dropped, left out of the old side (a dropped text is never a kept match)."""
+        kernel = self.kernel
+        if dropped is None:
+            return kernel.pairs(j0, j1)
+        bits, count = dropped
+        skip = np.unpackbits(bits, count=count)
+        with self._gate:
+            if count - self._forgotten >= max(_FORGET_EVERY, len(self) // 16):
+                while self._probing:  # the index changes: no probe meanwhile
+                    self._gate.wait()
+                kernel.forget(skip)  # the dropped texts' entries, read by every later probe, go
+                self._forgotten = count
+            self._probing += 1
+        try:
+            return kernel.pairs(j0, j1, skip)
+        finally:
+            with self._gate:
+                self._probing -= 1
+                self._gate.notify_all()
+
+
+class InOrder:
+    """Phase 2 as phase 1's blocks come in, in any order: each block's pairs above the threshold
+    (:meth:`PrefixIndex.pairs_above`) are resolved by the rule as soon as every block before it is.
+
+    :meth:`dropped` says which texts are dropped so far: a block found after passing it to
+    :meth:`PrefixIndex.pairs_above` leaves them out, which saves most of the work and changes no
+    decision (only kept texts match). Blocks must tile ``0:n``; :meth:`result` is then
+    :func:`greedy_from_pairs`'s (kept, match, score).
+
+    >>> order = InOrder(3, 0.7)
+    >>> order.add(2, 3, ([2], [1], [0.9]))
+    >>> order.decided
+    0
+    >>> order.add(0, 2, ([1], [0], [0.8]))
+    >>> order.decided, [a.tolist() for a in order.result()]
+    (3, [[True, False, True], [-1, 0, -1], [0.0, 0.8, 0.0]])
+    """
+
+    def __init__(self, n: int, threshold: float) -> None:
+        self.threshold = check_threshold(threshold)
+        self.keep = np.ones(n, dtype=np.uint8)
+        self.match = np.full(n, -1, dtype=np.int64)
+        self.best = np.zeros(n, dtype=np.float64)
+        self.decided = 0  # texts 0:decided are decided
+        self._waiting: dict[int, tuple[int, tuple]] = {}
+
+    def add(self, j0: int, j1: int, pairs) -> None:
+        """The pairs (new, old, F) of new texts ``j0:j1``, every pair with F above the threshold."""
+        if j0 in self._waiting or not 0 <= j0 <= j1 <= len(self.keep) or j0 < self.decided:
+            raise ValueError(f"block {j0}:{j1} given twice or outside the texts")
+        self._waiting[j0] = (j1, pairs)
+        while self.decided in self._waiting and self.decided < len(self.keep):
+            stop, pairs = self._waiting.pop(self.decided)
+            self._resolve(self.decided, stop, *pairs)
+            self.decided = stop
+
+    def _resolve(self, j0: int, j1: int, new, old, score) -> None:
+        new, old = np.asarray(new, dtype=np.int64), np.asarray(old, dtype=np.int64)
+        score = np.asarray(score, dtype=np.float64)
+        if not len(new) == len(old) == len(score):
+            raise ValueError("new, old and score must have one entry per pair")
+        if len(new) and (np.any(old >= new) or np.any(old < 0) or np.any(new < j0) or np.any(new >= j1)):
+            raise ValueError(f"every pair must be (new, old) with 0 <= old < new and {j0} <= new < {j1}")
+        above = score > self.threshold
+        new, old, score = new[above], old[above], score[above]
+        order = np.lexsort((old, new))  # by new text, then the earlier text in input order
+        process_kernels().greedy_pairs(
+            np.ascontiguousarray(new[order]),
+            np.ascontiguousarray(old[order]),
+            np.ascontiguousarray(score[order]),
+            self.keep,
+            self.match,
+            self.best,
+        )
+
+    def dropped(self) -> tuple[np.ndarray, int]:
+        """The texts dropped among the decided ones, as (bits packed by ``np.packbits``, count)."""
+        return np.packbits(self.keep[: self.decided] == 0), self.decided
+
+    def result(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(kept: bool, match: input index or -1, score) of every text, once all are decided."""
+        if self.decided < len(self.keep):
+            raise ValueError(f"texts {self.decided}:{len(self.keep)} are not decided yet")
+        return self.keep.astype(bool), self.match, self.best
 
 
 def _repeats(ids: np.ndarray, off: np.ndarray) -> np.ndarray:

@@ -176,7 +176,12 @@ def dedup_from_pairs(n: int, found: list, threshold: float, measure: str) -> Ded
     new = np.concatenate([f[0] for f in found]) if found else np.zeros(0, np.int64)
     old = np.concatenate([f[1] for f in found]) if found else np.zeros(0, np.int64)
     score = np.concatenate([f[2] for f in found]) if found else np.zeros(0)
-    kept_mask, match, best = greedy_from_pairs(n, new, old, score, threshold)
+    return dedup_decided(greedy_from_pairs(n, new, old, score, threshold), threshold, measure)
+
+
+def dedup_decided(decisions: tuple, threshold: float, measure: str) -> DedupResult:
+    """The :class:`DedupResult` of (kept mask, match, score) arrays (:meth:`InOrder.result`)."""
+    kept_mask, match, best = decisions
     kept = np.flatnonzero(kept_mask).tolist()
     dropped = [Dropped(int(i), int(match[i]), float(best[i])) for i in np.flatnonzero(~kept_mask).tolist()]
     return DedupResult(kept, dropped, threshold, measure)

@@ -21,8 +21,8 @@ from rougekit.dask.matrix import _block_size, _pairs_above
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import PrefixIndex, check_threshold
-from rougekit.process.core import dedup_from_pairs
+from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
+from rougekit.process.core import dedup_decided, dedup_from_pairs
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
@@ -109,30 +109,37 @@ def dedup(
     name = measure_name(encoder.measure)
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, broadcast; each task a block of new texts
         index = PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True)
-        return dedup_from_pairs(len(texts), _index_run(session, index, size), threshold, name)
+        return dedup_decided(_index_run(session, index, size).result(), threshold, name)
     task = partial(_dedup_task, threshold=threshold, measure=measure, options=options)
     found = _run(session, texts, texts, size, size, task, lower=True)
     return dedup_from_pairs(len(texts), [f[2] for f in found], threshold, name)
 
 
-def _index_run(session, index: PrefixIndex, size: int) -> list:
-    """The pairs above the threshold of each block of ``size`` new texts against the texts before them,
-    found in Spark tasks from the broadcast index."""
+def _index_run(session, index: PrefixIndex, size: int) -> InOrder:
+    """The rule over blocks of ``size`` new texts, found in Spark tasks from the broadcast index
+    against every text before them but those already dropped: a job a wave of blocks, each wave
+    told the texts the driver has dropped so far (fewer pairs to find, the same decisions)."""
     n = len(index)
+    order = InOrder(n, index.threshold)
     if not n:
-        return []
+        return order
     sc = session.sparkContext
     shared = sc.broadcast(index)
+    blocks = [(j0, min(n, j0 + size)) for j0 in range(0, n, size)]
+    width = 2 * max(1, sc.defaultParallelism)
     try:
-        starts = list(range(0, n, size))
-        return sc.parallelize(starts, len(starts)).map(partial(_index_block, shared=shared, size=size)).collect()
+        for w in range(0, len(blocks), width):
+            wave = blocks[w : w + width]
+            task = partial(_index_block, shared=shared, dropped=order.dropped())
+            for (j0, j1), pairs in zip(wave, sc.parallelize(wave, len(wave)).map(task).collect()):
+                order.add(j0, j1, pairs)
+        return order
     finally:
         shared.unpersist()
 
 
-def _index_block(j0: int, shared, size: int):
-    index = shared.value  # one object per Python worker: its compiled index is built once there
-    return index.pairs_above(j0, min(len(index), j0 + size))
+def _index_block(block: tuple[int, int], shared, dropped):
+    return shared.value.pairs_above(*block, dropped)  # one index per Python worker, built once there
 
 
 def _cdist_task(queries: list, choices: list, r0: int, c0: int, call: dict):
