@@ -2,7 +2,7 @@
 """Dedup on a cluster (issue 29): ``rougekit.dask.dedup`` on a ``LocalCluster`` (2 worker processes,
 1 thread each) and ``rougekit.spark.dedup`` on ``local[2]``, against ``process.dedup`` in one process.
 
-    python benchmarks/bench_dedup_cluster.py --n 20000 [--block-size 2000] [--skip-dask] [--skip-spark]
+    python benchmarks/bench_dedup_cluster.py --n 20000 [--block-size N] [--skip-dask] [--skip-spark]
 
 The corpus is ``dedup_corpus.near_duplicate_corpus(n, seed)`` at 0.7 (rouge-score's rougeL). Phase 1
 (the pairs above the threshold) runs in the workers on one all-pairs index of the whole input
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--block-size", type=int, default=2000)
+    ap.add_argument("--block-size", type=int, default=None, help="texts a task (default: each call's own)")
     ap.add_argument("--skip-dask", action="store_true")
     ap.add_argument("--skip-spark", action="store_true")
     args = ap.parse_args(argv)
@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     from rougekit.process.encode import Encoder
 
     texts = near_duplicate_corpus(args.n, args.seed)
+    block = args.block_size or 2000  # the serial phase 1 and Dask (rougekit.dask.dedup's default)
     report: dict = {"n": args.n, "block_size": args.block_size, "load_before": os.getloadavg()}
     start, cpu = time.perf_counter(), time.process_time()
     want = process.dedup(texts, threshold=0.7)
@@ -58,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
     report["one_process_index_s"] = round(time.perf_counter() - start, 2)
     start = time.perf_counter()
     order, above = InOrder(len(texts), 0.7), 0
-    for j0 in range(0, len(texts), args.block_size):
-        j1 = min(len(texts), j0 + args.block_size)
+    for j0 in range(0, len(texts), block):
+        j1 = min(len(texts), j0 + block)
         pairs = index.pairs_above(j0, j1, order.dropped())
         above += len(pairs[0])
         order.add(j0, j1, pairs)
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         with distributed.Client(cluster):
             start = time.perf_counter()
-            got = rdask.dedup(texts, threshold=0.7, block_size=args.block_size)
+            got = rdask.dedup(texts, threshold=0.7, block_size=block)
             report["dask_s"] = round(time.perf_counter() - start, 2)
             report["dask_same"] = got == want
         cluster.close()

@@ -258,3 +258,14 @@ def test_dedup_on_uneven_and_empty_blocks(spark, n, block_size):
     texts = _near_duplicates(n, 7)
     got = rougekit.spark.dedup(texts, spark=spark, threshold=0.7, block_size=block_size)
     assert got == rougekit.process.dedup(texts, threshold=0.7) and len(got) == n
+
+
+def test_dedup_default_blocks_over_several_waves(spark, monkeypatch):
+    """The default block (rougeL: rougekit.spark.matrix._INDEX_BLOCK texts a task), made small here so
+    that 1,000 texts run in many waves, each told the texts dropped before it: process.dedup's decisions."""
+    import rougekit.spark.matrix as sm
+
+    monkeypatch.setattr(sm, "_INDEX_BLOCK", 37)
+    texts = _near_duplicates(1000, 3)
+    got = rougekit.spark.dedup(texts, spark=spark, threshold=0.6)
+    assert got == rougekit.process.dedup(texts, threshold=0.6) and len(got.dropped) > 100

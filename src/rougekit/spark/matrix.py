@@ -26,6 +26,7 @@ from rougekit.process.core import dedup_decided, dedup_from_pairs
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
+_INDEX_BLOCK = 8000  # dedup rougeL: new texts a task (1M texts, local[2]: 2,000 -> 8,000 took 43 -> 34 s)
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError, "InputError": InputError, "OptionError": OptionError}
 _NAMED = (  # how process names a text: by its index, or by its number counted from 1
     re.compile(r"^(?P<side>queries|choices|texts)\[(?P<at>\d+)\]"),
@@ -94,18 +95,23 @@ def dedup(
     threshold: float = 0.7,
     measure="rougeL",
     keep: str = "first",
-    block_size: int = 2000,
+    block_size: int | None = None,
     **options,
 ) -> DedupResult:
-    """:func:`rougekit.process.dedup` with the pairs above ``threshold`` found in Spark tasks on
-    ``block_size`` x ``block_size`` blocks of the lower triangle; the same ``kept`` and ``dropped``."""
+    """:func:`rougekit.process.dedup` with the pairs above ``threshold`` found in Spark tasks; the same
+    ``kept`` and ``dropped``. rougeL: each task the next ``block_size`` texts (default 8,000: a
+    Spark task costs tens of milliseconds) against the texts before them through one broadcast
+    prefix index; other measures: ``block_size`` x ``block_size`` blocks (default 2,000) of the
+    lower triangle."""
     session = _session(spark)
     threshold = check_threshold(threshold)
     if keep != "first":
         raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    encoder = Encoder(measure, **options)
+    if block_size is None:
+        block_size = _INDEX_BLOCK if encoder.measure == ROUGE_SCORE_L else 2000
     size, _ = _block_size((block_size, block_size))
     texts = _texts(texts, "texts")
-    encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, broadcast; each task a block of new texts
         index = PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True)
@@ -126,7 +132,7 @@ def _index_run(session, index: PrefixIndex, size: int) -> InOrder:
     sc = session.sparkContext
     shared = sc.broadcast(index)
     blocks = [(j0, min(n, j0 + size)) for j0 in range(0, n, size)]
-    width = 2 * max(1, sc.defaultParallelism)
+    width = max(1, sc.defaultParallelism)  # a task a core: the next wave knows more texts dropped
     try:
         for w in range(0, len(blocks), width):
             wave = blocks[w : w + width]
