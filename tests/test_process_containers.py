@@ -94,4 +94,5 @@ def test_a_null_gives_the_error_of_a_none_in_the_list(name, make):
             call(column)
         assert type(from_column.value) is type(from_list.value)
         assert str(from_column.value) == str(from_list.value)
-        assert "[1]" in str(from_list.value)  # the second text is named
+        assert "[1]: expected a text (str), got " in str(from_list.value)  # the second text is named
+        assert "a missing value: drop those rows or fill them" in str(from_list.value)
