@@ -1,6 +1,6 @@
 """Columns whose text is in Arrow memory (polars Series, Arrow-backed pandas Series, ``datasets`` columns,
-pyarrow string_view) are scored from their buffers: the same bits as the list of their str, no Python
-str per row (issue 28, item 1)."""
+pyarrow string_view) and numpy StringDType arrays are scored from their buffers: the same bits as the list of
+their str, no Python str per row (issue 28, item 1)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,16 @@ def _containers():
         ("pyarrow dictionary", lambda xs: pa.array(xs).dictionary_encode()),
         ("pyarrow chunked dictionary", lambda xs: pa.chunked_array([xs[:3], [], xs[3:]]).dictionary_encode()),
     ]
+    try:
+        import numpy as np
+
+        text = np.dtypes.StringDType(na_object=None)  # numpy >= 2: its UTF-8 copied into one Arrow buffer
+        out.append(("numpy StringDType", lambda xs: np.array(xs, dtype=text)))
+        out.append(
+            ("numpy StringDType strided", lambda xs: np.array([y for x in xs for y in (x, "pad")], dtype=text)[::2])
+        )
+    except (ImportError, AttributeError):  # numpy 1 has no StringDType
+        pass
     try:
         import polars as pl
 

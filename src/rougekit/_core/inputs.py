@@ -272,7 +272,8 @@ _ARROW_PANDAS = frozenset(("ArrowStringArray", "ArrowStringArrayNumpySemantics",
 def holds_arrow(x) -> bool:
     """True for a column whose text is in Arrow memory: a pyarrow Array or ChunkedArray, a polars
     Series, a pandas Series backed by pyarrow (``str`` in pandas 3, ``string[pyarrow]``, ``ArrowDtype``),
-    a ``datasets`` column of a Dataset (``ds["text"]``). Checked by module and type names: nothing is
+    a ``datasets`` column of a Dataset (``ds["text"]``), a 1-d numpy ``StringDType`` array (its bytes are
+    UTF-8: :func:`arrow_column` makes them an Arrow column). Checked by module and type names: nothing is
     imported (a package the caller did not import is not looked at)."""
     package = _package(x)
     name = type(x).__name__
@@ -284,7 +285,13 @@ def holds_arrow(x) -> bool:
         return name == "Series" and type(getattr(x, "array", None)).__name__ in _ARROW_PANDAS
     if package == "datasets":
         return name == "Column" and type(getattr(x, "source", None)).__name__ == "Dataset"
-    return False
+    return _string_dtype(x)
+
+
+def _string_dtype(x) -> bool:
+    """A 1-d numpy array of ``StringDType`` (numpy >= 2: UTF-8 in numpy's own memory)."""
+    nd = _ndarray()
+    return nd is not None and isinstance(x, nd) and x.ndim == 1 and x.dtype.kind == "T"
 
 
 def arrow_column(x):
@@ -293,7 +300,9 @@ def arrow_column(x):
     with no indices mapping; a copy of the buffers (still no Python str per row) for string_view (cast to
     large_string: polars Series, pyarrow string_view), a dictionary of strings (decoded), a pandas Series
     of several chunks (joined) and a
-    Dataset after ``select``/``shuffle``/``filter`` (its rows taken)."""
+    Dataset after ``select``/``shuffle``/``filter`` (its rows taken), and a 1-d numpy ``StringDType`` array
+    (numpy >= 2; its UTF-8 bytes copied into a ``large_string`` array by pyarrow, about 5 times faster than
+    ``tolist``). Without pyarrow, None (the column is read as a list)."""
     if not holds_arrow(x):
         return None
     package = _package(x)
@@ -310,6 +319,8 @@ def arrow_column(x):
         if (source.format or {}).get("type") == "custom":  # a transform changes what a row is
             return None
         x = source.with_format("arrow")[x.column_name]
+    elif _string_dtype(x):  # pyarrow copies numpy's UTF-8 bytes into one buffer (no Python str per row);
+        x = pa.array(x, type=pa.large_string())  # a missing value (na_object) becomes a null: read as a list
     if not isinstance(x, (pa.Array, pa.ChunkedArray)):
         return None
     t = x.type
