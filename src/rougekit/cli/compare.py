@@ -13,15 +13,13 @@ import argparse
 import csv
 import io
 import json
-import sys
 
 from rougekit import limits
 from rougekit._sums import mean_in_order
 from rougekit.api import Scorer
-from rougekit.cli._options import input_files, refuse_output_over_input, scoring_options
+from rougekit.cli._options import input_files, refuse_output_over_input, scoring_options, write_output
 from rougekit.cli.score import _load, _load_sources, build_parser, with_sentence_split
 from rougekit.errors import OptionError
-from rougekit.io.files import write_text
 from rougekit.measures import split_measure_list
 from rougekit.report.formats import scored_line
 from rougekit.signature import Signature, number
@@ -114,10 +112,7 @@ def run(argv: list[str]) -> int:
         test_confidence=number(args.confidence),
     ).with_sentences(args.sentence_sep)
     text = WRITERS[args.format](args, scored, rows, str(signature))
-    if args.output and args.output != "-":
-        write_text(args.output, text)
-    else:
-        sys.stdout.write(text)
+    write_output(args.output, text)
     return 0
 
 

@@ -8,12 +8,10 @@ result saved by ``rougekit score --format json --per-pair``.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from rougekit.cli import score
-from rougekit.cli._options import input_files, refuse_output_over_input
+from rougekit.cli._options import input_files, refuse_output_over_input, write_output
 from rougekit.errors import OptionError
-from rougekit.io.files import write_text
 from rougekit.report import html, html_explain, html_model, html_variants
 
 EXAMPLES = r"""examples:
@@ -137,10 +135,7 @@ def run(argv: list[str]) -> int:
         sections=extra,
         style=style,
     )
-    if args.output == "-":
-        sys.stdout.write(text)
-    else:
-        write_text(args.output, text)
+    write_output(args.output, text)
     return 0
 
 

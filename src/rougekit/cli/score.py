@@ -18,10 +18,11 @@ from rougekit.cli._options import (
     input_files,
     refuse_output_over_input,
     scoring_options,
+    write_output,
 )
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, inputs, reader
-from rougekit.io.files import open_output, write_text
+from rougekit.io.files import open_output
 from rougekit.io.rouge155_export import export
 from rougekit.measures import split_measure_list
 from rougekit.report.formats import AVERAGE_LABELS, WRITERS, PairRowWriter
@@ -580,10 +581,7 @@ def _write(args, results) -> int:
             writer.close()
         return 0
     text = WRITERS[args.format](results, args.per_pair)
-    if args.output and args.output != "-":
-        write_text(args.output, text)
-    else:
-        sys.stdout.write(text)
+    write_output(args.output, text)
     return 0
 
 

@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import OneLineParser, input_files, refuse_output_over_input
+from rougekit.cli._options import OneLineParser, input_files, refuse_output_over_input, write_output
 from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.signature import Signature
@@ -174,7 +174,7 @@ def run(argv: list[str]) -> int:
     if args.format in ("json", "html"):
         print(f"rougekit variants: {result.pairs} pairs", file=sys.stderr)
         if args.format == "json":
-            _write(args.output, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+            write_output(args.output, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         else:
             from rougekit.report import html_variants
 
@@ -186,24 +186,15 @@ def run(argv: list[str]) -> int:
                 skipped=list(result.skipped) + list(getattr(result.search, "left_out", None) or ()),
                 stat=args.target_stat,
             )
-            _write(args.output, page)
+            write_output(args.output, page)
         return 0
     text = text_report(result)
     if decompositions is not None:
         from rougekit.variants.factors import table
 
         text += "\nwhy " + " and ".join(args.explain) + " differ (B - A):\n" + table(decompositions)
-    _write(args.output, text)
+    write_output(args.output, text)
     return 0
-
-
-def _write(path, text: str) -> None:
-    if path is None or path == inputs.STDIN:
-        sys.stdout.write(text)
-    else:
-        from rougekit.io.files import write_text
-
-        write_text(path, text)
 
 
 def _cell(scores: dict) -> str:

@@ -33,6 +33,16 @@ def asset(name: str) -> str:
     return (resources.files("rougekit.report") / "html_assets" / name).read_text(encoding="utf-8")
 
 
+def page_head(title: str, style: str = "") -> str:
+    """A page's start up to its ``<body>``: the report's styles, then ``style``."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta name="generator" content="rougekit {escape(__version__)}">'
+        f"<title>{escape(title)}</title><style>{asset('report.css')}{style}</style></head>\n<body>\n"
+    )
+
+
 def _script_safe(text: str) -> str:
     """Text that cannot end or confuse the ``<script>`` element it sits in."""
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
@@ -269,10 +279,7 @@ def build(
             )
         )
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta name="generator" content="rougekit {escape(__version__)}">'
-        f"<title>{escape(title)}</title><style>{asset('report.css')}{style}</style></head>\n<body>\n"
+        page_head(title, style)
         + "\n".join(body)
         + f"\n<script>{_script_safe(asset('report.js'))}</script>\n</body></html>\n"
     )

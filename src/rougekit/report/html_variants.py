@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from html import escape
 
-from rougekit._version import __version__
-
 KEYS = ("recall", "precision", "f")
 WIDTH = 560  # the waterfall's plotting width, in px
 BAR = 18  # one factor's row height
@@ -267,15 +265,12 @@ def page(
     title: str = "rougekit variants",
 ) -> str:
     """The whole page: the report's styles and :func:`section`."""
-    from rougekit.report.html import asset
+    from rougekit.report.html import page_head
 
     notes = "".join(f'<p class="meta note">row {escape(n)} left out: {escape(why)}</p>' for n, why in skipped or ())
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta name="generator" content="rougekit {escape(__version__)}">'
-        f"<title>{escape(title)}</title><style>{asset('report.css')}{_STYLE}</style></head>\n<body>\n"
-        f'<h1>{escape(title)}</h1><p class="meta">{pairs} pairs; {len(data["rows"])} rows</p>{notes}\n'
+        page_head(title, _STYLE)
+        + f'<h1>{escape(title)}</h1><p class="meta">{pairs} pairs; {len(data["rows"])} rows</p>{notes}\n'
         + section(data, explain_rows, stat)
         + "\n</body></html>\n"
     )

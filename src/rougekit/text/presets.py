@@ -24,20 +24,13 @@ from typing import Callable
 
 from rougekit.errors import OptionError, StemmerWarning, caller_stacklevel
 from rougekit.text import segmenters, snowball, snowball_nltk
-from rougekit.text.languages import XLSUM_NAMES, language_code
+from rougekit.text.languages import ENGLISH_NAMES, XLSUM_NAMES, language_code
 from rougekit.text.tokenizers import Preprocessor, unicode_tokens
 
-#: English names of the languages in the table (XL-Sum's, with the other ISO codes by code only)
-NAMES = {
-    "am": "Amharic", "ar": "Arabic", "az": "Azerbaijani", "bn": "Bengali", "my": "Burmese", "zh": "Chinese",
-    "en": "English", "fr": "French", "gu": "Gujarati", "ha": "Hausa", "hi": "Hindi", "ig": "Igbo",
-    "id": "Indonesian", "ja": "Japanese", "rn": "Kirundi", "ko": "Korean", "ky": "Kyrgyz", "mr": "Marathi",
-    "ne": "Nepali", "om": "Oromo", "ps": "Pashto", "fa": "Persian", "pcm": "Nigerian Pidgin", "pt": "Portuguese",
-    "pa": "Punjabi", "ru": "Russian", "gd": "Scottish Gaelic", "sr": "Serbian", "si": "Sinhala", "so": "Somali",
-    "es": "Spanish", "sw": "Swahili", "ta": "Tamil", "te": "Telugu", "th": "Thai", "ti": "Tigrinya",
-    "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "cy": "Welsh",
-    "yo": "Yoruba",
-}  # fmt: skip
+#: English names of the languages in the table: ISO 639-2's (languages.ENGLISH_NAMES) but where XL-Sum
+#: spells them otherwise
+_XLSUM_SPELLING = {"rn": "Kirundi", "ky": "Kyrgyz", "pcm": "Nigerian Pidgin"}
+NAMES = {code: _XLSUM_SPELLING.get(code) or ENGLISH_NAMES[code] for code in set(XLSUM_NAMES.values())}
 
 #: the languages with a stopword list: NLTK's (the Snowball project's lists, shipped in
 #: ``data/nltk-stopwords.tsv``); English keeps ROUGE-1.5.5's SMART list
