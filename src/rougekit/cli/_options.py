@@ -35,6 +35,13 @@ class OneLineParser(argparse.ArgumentParser):
         raise OptionError(message)
 
 
+def command_parser(prog: str, description: str, epilog: str) -> OneLineParser:
+    """A command's parser: one-line errors; its description and examples printed as written."""
+    return OneLineParser(
+        prog=prog, description=description, epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+
+
 def add_text_options(opt) -> None:
     """Declare the text and measure options :func:`scoring_options` reads (score and explain)."""
     opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import OneLineParser, comma_list
+from rougekit.cli._options import comma_list, command_parser
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
 from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
@@ -39,10 +39,9 @@ EXAMPLES = """examples:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(
+    p = command_parser(
         prog=PROG,
         description="Correlate metric scores with human judgments (system, summary or global level).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=EXAMPLES,
     )
     p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSON ('-': standard input)")

@@ -13,7 +13,7 @@ import json
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import OneLineParser, add_text_options, scoring_options
+from rougekit.cli._options import add_text_options, command_parser, scoring_options
 from rougekit.errors import InputError, OptionError
 from rougekit.explanation import explain
 from rougekit.io import inputs
@@ -28,12 +28,11 @@ EXAMPLES = r"""examples:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(
+    p = command_parser(
         prog="rougekit explain",
         description="Show the tokens each measure saw and the units that matched, for one candidate and its "
         "references (the same options as rougekit score).",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     src = p.add_argument_group("the pair (candidate first, references second)")
     src.add_argument("-c", "--candidate", required=True, metavar="TEXT", help="the candidate (a FILE with --line)")

@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from rougekit.cli._options import OneLineParser, input_files, refuse_output_over_input
+from rougekit.cli._options import command_parser, input_files, refuse_output_over_input
 from rougekit.cli.dedup import check_measure, read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
@@ -21,10 +21,9 @@ _BLOCK = 256  # queries scored at a time
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(
+    parser = command_parser(
         prog="rougekit extract",
         description="For each query, the choices with the best score (best first, the earlier one on ties).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="""examples:
   rougekit extract questions.txt corpus.txt --limit 3
   rougekit extract test.jsonl train.jsonl --field instruction --score-cutoff 0.7 -o leaks.jsonl

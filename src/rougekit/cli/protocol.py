@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import OneLineParser, comma_list, multi_ref_choices, multi_ref_help
+from rougekit.cli._options import comma_list, command_parser, multi_ref_choices, multi_ref_help
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import split_measure_list
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
@@ -42,10 +42,9 @@ PROG = "rougekit protocol"
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(
+    p = command_parser(
         prog=PROG,
         description="Correlate a grid of ROUGE variants with human judgments (Lin 2004, section 6).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="""examples:
   rougekit protocol --dataset summeval summeval.jsonl --human relevance --coefficient pearson,kendall
   rougekit protocol --dataset summeval summeval.jsonl --measures ROUGE-1,ROUGE-2,ROUGE-L --variants stem --refs all

@@ -13,8 +13,8 @@ import sys
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
 from rougekit.cli._options import (
-    OneLineParser,
     add_text_options,
+    command_parser,
     input_files,
     refuse_output_over_input,
     scoring_options,
@@ -55,12 +55,7 @@ EXAMPLES = r"""examples:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(
-        prog="rougekit score",
-        description=DESCRIPTION,
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p = command_parser("rougekit score", DESCRIPTION, EXAMPLES)
     src = p.add_argument_group("inputs (candidates first, references second)")
     src.add_argument(
         "-c",

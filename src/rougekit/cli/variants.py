@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import OneLineParser, input_files, refuse_output_over_input, write_output
+from rougekit.cli._options import command_parser, input_files, refuse_output_over_input, write_output
 from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.signature import Signature
@@ -33,12 +33,7 @@ EXAMPLES = """examples:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(
-        prog="rougekit variants",
-        description=DESCRIPTION,
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p = command_parser("rougekit variants", DESCRIPTION, EXAMPLES)
     src = p.add_argument_group("inputs (candidates first, references second)")
     src.add_argument("-c", "--candidates", metavar="FILE", help="one candidate summary per line ('-': standard input)")
     src.add_argument(

@@ -239,24 +239,21 @@ def _metric(which, hyp: Doc, ref: Doc, exclusive: bool, raw: bool, found=None) -
     if which == "l":
         if not hyp.sentences or not ref.sentences:
             raise ValueError("Collections must contain at least 1 sentence.")
-        if exclusive:
-            overlap, ref_count, hyp_count = found
-        else:
-            overlap = 0
-            for ref_sentence in ref.sentences:
-                for hyp_sentence in hyp.sentences:
-                    overlap += _lcs_length(hyp_sentence, ref_sentence)
-            hyp_count, ref_count = len(hyp.tokens), len(ref.tokens)
+    elif not hyp.sentences:
+        raise ValueError("Hypothesis is empty.")
+    elif not ref.sentences:
+        raise ValueError("Reference is empty.")
+    if exclusive:
+        overlap, ref_count, hyp_count = found
+    elif which == "l":
+        overlap = 0
+        for ref_sentence in ref.sentences:
+            for hyp_sentence in hyp.sentences:
+                overlap += _lcs_length(hyp_sentence, ref_sentence)
+        hyp_count, ref_count = len(hyp.tokens), len(ref.tokens)
     else:
-        if not hyp.sentences:
-            raise ValueError("Hypothesis is empty.")
-        if not ref.sentences:
-            raise ValueError("Reference is empty.")
-        if exclusive:
-            overlap, ref_count, hyp_count = found
-        else:
-            stats = reference_stats(_ORDERS[which], hyp, ref)
-            hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
+        stats = reference_stats(_ORDERS[which], hyp, ref)
+        hyp_count, ref_count, overlap = stats.peer_count, stats.model_count, stats.hits
     hyp_count, ref_count, overlap = int(hyp_count), int(ref_count), int(overlap)
     if raw:
         return {"hyp": hyp_count, "ref": ref_count, "overlap": overlap}
