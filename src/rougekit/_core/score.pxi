@@ -136,11 +136,20 @@ cdef void _fold(Work* w, PairC* c, bint held, bint last, bint mode_b) noexcept n
 cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab) noexcept nogil:
     """The pair's view ``c``: local ids of the candidate's types (0 .. U-1), its counts, and the
     references' tokens mapped onto them (-1: a type the candidate lacks); -1 when out of memory."""
+    cdef int res
+    if _need_zeroed(&w.lt, nvocab + 1, sizeof(int32_t)) < 0:
+        return -1
+    res = _pair_ids_in(w, c, P, R, nr, nvocab)
+    _loc_clear(<int32_t*>w.lt.p, P)   # also after a failure: the table stays all zeros
+    return res
+
+
+cdef int _pair_ids_in(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab) noexcept nogil:
     cdef Py_ssize_t lp = P.ntok, i
     cdef int32_t loc, U = 0   # a local: the loops below keep it in a register
     cdef int32_t* ploc
     cdef int32_t* pcnt
-    cdef LocEntry* lt
+    cdef int32_t* lt = <int32_t*>w.lt.p
     c.P = P
     c.R = R
     c.nr = nr
@@ -149,13 +158,6 @@ cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_
     c.nvocab = nvocab
     c.l_done = False
     c.ld_done = False
-    if _need_zeroed(&w.lt, nvocab + 1, sizeof(LocEntry)) < 0:
-        return -1
-    w.lgen += 1
-    if w.lgen == 0:
-        memset(w.lt.p, 0, w.lt.cap * sizeof(LocEntry))
-        w.lgen = 1
-    lt = <LocEntry*>w.lt.p
     if (_need(&w.ploc, lp + 1, 4) < 0 or _need(&w.pcnt, lp + P.nstok + 1, 4) < 0
             or _need(&w.psloc, P.nstok + 1, 4) < 0):
         return -1
@@ -163,7 +165,7 @@ cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_
     pcnt = <int32_t*>w.pcnt.p
     memset(pcnt, 0, (lp + P.nstok + 1) * sizeof(int32_t))   # U <= lp + nstok
     for i in range(lp):
-        loc = _loc_insert(lt, w.lgen, P.tok[i], &U)
+        loc = _loc_insert(lt, P.tok[i], &U)
         ploc[i] = loc
         pcnt[loc] += 1
     c.ploc = ploc
@@ -173,7 +175,7 @@ cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_
     else:
         c.psloc = <int32_t*>w.psloc.p
         for i in range(P.nstok):
-            c.psloc[i] = _loc_insert(lt, w.lgen, P.stok[i], &U)
+            c.psloc[i] = _loc_insert(lt, P.stok[i], &U)
     c.U = U
     if (_need(&w.used, U + 1, 4) < 0 or _need(&w.mu, U + 1, 4) < 0 or _need(&w.pu, U + 1, 4) < 0):
         return -1
@@ -183,7 +185,7 @@ cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_
     return _reference_ids(w, c, lt)
 
 
-cdef int _reference_ids(Work* w, PairC* c, const LocEntry* lt) noexcept nogil:
+cdef int _reference_ids(Work* w, PairC* c, const int32_t* lt) noexcept nogil:
     """The references' tokens onto the candidate's local ids, the per-reference tables sized."""
     cdef Py_ssize_t i, k, r, total_j = 0, total_s = 0, maxm = 0
     cdef int nr = c.nr
@@ -220,14 +222,14 @@ cdef int _reference_ids(Work* w, PairC* c, const LocEntry* lt) noexcept nogil:
         M = R[r]
         c.mjp[r] = mloc + total_j
         for i in range(M.ntok):
-            mloc[total_j + i] = _loc_find(lt, w.lgen, M.tok[i])
+            mloc[total_j + i] = _loc_find(lt, M.tok[i])
         total_j += M.ntok
         if M.stok == M.tok:
             c.msp[r] = c.mjp[r]
         else:
             c.msp[r] = msloc + total_s
             for i in range(M.nstok):
-                msloc[total_s + i] = _loc_find(lt, w.lgen, M.stok[i])
+                msloc[total_s + i] = _loc_find(lt, M.stok[i])
             total_s += M.nstok
         c.moff[r] = k
         k += M.nstok
