@@ -1,12 +1,7 @@
-# The per-thread workspace of _score_pair: the candidate's local ids (LocEntry), the n-gram /
+# The per-thread workspace of _score_pair: the candidate's local ids (int32 table), the n-gram /
 # skip-unit tables (GEntry hashed, DEntry direct, BEntry bigrams), the bit-parallel LCS rows and
 # match table, the ROUGE-W DP rows and the per-reference counts.  Tables are cleared by stamps
 # (a generation number) instead of memset where they are large.
-
-cdef struct LocEntry:
-    uint32_t gen       # == Work.lgen: the entry belongs to the current pair
-    int32_t val        # local id
-
 
 cdef struct GEntry:
     uint64_t key
@@ -67,8 +62,7 @@ cdef struct PairC:
 
 
 cdef struct Work:
-    Buf lt             # LocEntry [vocabulary]: final token id -> local id of the current pair
-    uint32_t lgen
+    Buf lt             # int32 [vocabulary]: final token id -> local id + 1 of the current pair, 0 between pairs
     Buf gt             # GEntry: candidate n-grams / skip units
     Buf bt             # BEntry: candidate bigrams (ROUGE-2 when the direct table is too large)
     Buf touched        # int32: bigram slots a reference used
