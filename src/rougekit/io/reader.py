@@ -183,13 +183,14 @@ def too_many_lines(path: str, cap: int) -> InputError:
     )
 
 
-def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
-    """The whole file (``-``: standard input) as bytes, within the limits; a file that cannot be
-    opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
+def read_bytes(path: str, what: str = "", *, line_limit: bool = True, handle=None) -> bytes:
+    """The whole file (``-``: standard input, or ``handle`` when given) as bytes, within the limits;
+    a file that cannot be opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
     guard = Guard(path, line_limit)
     chunks = []
     if path == STDIN:
-        read = getattr(sys.stdin.buffer, "read1", sys.stdin.buffer.read)
+        source = handle if handle is not None else sys.stdin.buffer
+        read = getattr(source, "read1", source.read)
         while True:
             chunk = read(_CHUNK)
             if not chunk:
