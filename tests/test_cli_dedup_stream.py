@@ -546,3 +546,34 @@ def test_standard_input_resumes_when_given_again_and_refuses_other_input(tmp_pat
     assert (tmp_path / "two.out").read_bytes() == (tmp_path / "one.out").read_bytes()
     assert not checkpoint.exists()
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("content", "extra", "message"),
+    [
+        (b"a b\n\nc d\n", [], "standard input, line 2: empty line"),
+        (b"a b\n\xff\n", [], "standard input, line 2: invalid UTF-8 at byte 0"),
+        (b'{"t": "a b"}\n{"u": "c"}\n', ["--field", "t"], "standard input, line 2: no field 't'"),
+        (b"id,t\n1,a b\n2\n", ["--column", "t"], "standard input, line 3: 1 cell(s), the header has 2"),
+        (b'[{"t": "a"}, 3]', ["--field", "t"], "standard input, item 2: each row must be a JSON object"),
+    ],
+)
+def test_standard_input_streamed_refuses_with_one_line_naming_it(content, extra, message, monkeypatch, capsys):
+    import io
+
+    for lazy in (True, False):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(content)))
+        with pytest.raises(InputError) as caught:
+            list(
+                dedup.read_rows(
+                    "-",
+                    *(extra[1:] if extra[:1] == ["--field"] else [None]),
+                    *(extra[1:] if extra[:1] == ["--column"] else [None]),
+                    lazy=lazy,
+                ).chunks(10)
+            )
+        assert message in str(caught.value)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(content)))
+    assert main(["dedup", "-", *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1, err
