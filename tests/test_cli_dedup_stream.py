@@ -22,6 +22,7 @@ from rougekit import process
 from rougekit.cli import _dedup_run, dedup
 from rougekit.cli.main import main
 from rougekit.errors import InputError
+from rougekit.io import stream
 
 WORDS = "the cat sat on mat dog ran far away big small red blue green house tree car road river city".split()
 
@@ -150,6 +151,7 @@ from rougekit import process
 from rougekit.cli import _dedup_run
 from rougekit.cli.main import main
 from rougekit.errors import InputError
+from rougekit.io import stream
 _dedup_run.BLOCK = 8
 feed, calls = process.Greedy.feed, [0]
 def feed_then_interrupt(self, block):
@@ -577,3 +579,59 @@ def test_standard_input_streamed_refuses_with_one_line_naming_it(content, extra,
     assert main(["dedup", "-", *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1, err
+
+
+ARRAYS = {
+    "indented": lambda rows: json.dumps(rows, indent=2),
+    "one line": lambda rows: json.dumps(rows),
+    "CRLF, one a line": lambda rows: "[\r\n" + ",\r\n".join(json.dumps(r) for r in rows) + "\r\n]\r\n",
+    "blank lines around": lambda rows: (
+        "\n\n  [" + " ,\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "]\n\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ARRAYS))
+@pytest.mark.parametrize("codec", ["utf-8", "utf-16-le"])
+def test_json_arrays_are_streamed_with_the_rows_and_bytes_of_the_whole_file_reader(tmp_path, name, codec, monkeypatch):
+    monkeypatch.setattr(stream, "CHUNK", 1000)  # items cut across chunks
+    texts = corpus(300, seed=2) + ['caf\u00e9 \U0001f600 "quoted" \\ back']
+    rows = [{"id": i, "t": t, "n": [1.5e3, None, True]} for i, t in enumerate(texts)]
+    src = tmp_path / "in.json"
+    src.write_bytes((WIDE.get(codec, b"")) + ARRAYS[name](rows).encode(codec))
+    whole = dedup.read_rows(str(src), "t", None, lazy=False)
+    lazy = dedup.read_rows(str(src), "t", None, lazy=True)
+    assert isinstance(lazy, dedup.ArrayStream)
+    assert [t for chunk in lazy.chunks(64) for t in chunk] == texts == whole.texts
+    assert list(lazy.rows()) == list(whole.rows())
+    for keep in ([i % 3 != 1 for i in range(len(texts))], [True] * len(texts), [False] * len(texts)):
+        whole.write_kept(str(tmp_path / "whole.out"), keep)
+        lazy.write_kept(str(tmp_path / "lazy.out"), keep)
+        assert (tmp_path / "lazy.out").read_bytes() == (tmp_path / "whole.out").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '[{"t": "a b"},\n {"t": "c d"}',  # not closed
+        '[{"t": "a b"},\n {"t": "c d"} {"t": "e"}]',  # no comma
+        '[{"t": "a b"},\n {"t": "c d"}] x',  # text after
+        '[{"t": "a b"},\n {"t": "c \n d"}]',  # a line break in a string
+        '[{"t": "a b"},\n {"t": "c d", }]',  # a trailing comma
+        '[{"t": "a b"},\n {"u": "c d"}]',  # no field
+        '[{"t": "a b"},\n "c d"]',  # not an object
+        '[{"t": "a b"}, {"t": ""}]',  # an empty text, one line
+        '[{"t": "a b"},\n' + "[" * 100000 + "]" * 100000 + "]",  # nested too deeply
+        '[{"t": "a b"},\n {"t": "c d"}, 12',  # a number at the end
+        '[{"t": "a b"},\n {"t": "c d"}, tru',  # a cut literal
+    ],
+)
+def test_json_arrays_streamed_refuse_as_the_whole_file_reader(tmp_path, content, monkeypatch):
+    monkeypatch.setattr(stream, "CHUNK", 7)
+    src = tmp_path / "in.json"
+    src.write_bytes(content.encode())
+    with pytest.raises(InputError) as whole:
+        dedup.read_rows(str(src), "t", None, lazy=False)
+    with pytest.raises(InputError) as streamed:
+        list(dedup.read_rows(str(src), "t", None, lazy=True).chunks(2))
+    assert str(streamed.value) == str(whole.value)

@@ -54,7 +54,8 @@ are read lazily, twice (first their token ids, then the kept rows to write): onl
 held, about 4 bytes a token and 8 a text (-v or a terminal says how many); UTF-16/32 files (by their
 byte order mark) too. Standard input ('-') is read as it comes and copied to a temporary file (in
 TMPDIR) for the second pass; with --checkpoint, give the same input again to resume (its texts'
-SHA-256 is checked). JSON arrays and column-shaped JSON are read whole. --checkpoint FILE saves the decisions;
+SHA-256 is checked). A JSON array of objects is read an item at a time; column-shaped JSON (one
+object) is read whole. --checkpoint FILE saves the decisions;
 after a Ctrl-C (exit 130) the same command resumes from FILE with the same result as one run.
 """,
     )
@@ -305,6 +306,70 @@ class JsonlStream(LineStream):
         return value
 
 
+class ArrayStream(LineStream):
+    """The rows of a JSON array of objects read an item at a time (:func:`rougekit.io.stream.array_items`:
+    the items, places and errors of the whole-file reader). Kept rows are written back as that
+    reader writes them: ``[``, the kept items as read, one a line, ``]``."""
+
+    def __init__(self, path: str, field: str, source=None, codec: str = "utf-8") -> None:
+        super().__init__(path, source, codec)
+        self.field = field
+        self._shape: tuple[bool, bool] | None = None
+
+    def _chunks_of_text(self):
+        guard = reader.Guard(self.path, True)  # a JSON document: no limit per line
+        with self._open() as handle:
+            yield from stream.decoded_chunks(handle, self.path, guard)
+
+    def _rows(self):
+        if self._shape is None:  # one line or not (places) and its line endings: one quick pass
+            self._shape = stream.shape_of(self._chunks_of_text())
+        one_line = self._shape[0]
+        items = stream.array_items(self._chunks_of_text(), self.path)
+        for k, (line, item, raw) in enumerate(items, start=1):
+            at = f"item {k}" + ("" if one_line else f" (line {line})")
+            where = f"{reader.label(self.path)}, {at}"
+            if not isinstance(item, dict):
+                raise InputError(f"{where}: each row must be a JSON object, not {reader.kind_of(item)}")
+            if self.field not in item:
+                raise reader.no_field(where, self.field, item)
+            value = item[self.field]
+            if not isinstance(value, str) or not value.strip():
+                raise InputError(f"{where}: field {shown(self.field)} must be a non-empty string")
+            yield line, at, raw, value
+
+    def chunks(self, size: int):
+        chunk: list[str] = []
+        count = 0
+        for *_, text in self._rows():
+            chunk.append(text)
+            count += 1
+            if len(chunk) == size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+        self.count = count
+
+    def rows(self):
+        for line, at, _, text in self._rows():
+            yield line, at, text
+
+    def write_kept(self, output: str, keep) -> None:
+        end = "\r\n" if self._shape is not None and self._shape[1] else "\n"
+
+        def pieces():
+            yield ("[" + end).encode("utf-8")
+            first = True
+            for index, (_, _, raw, _) in enumerate(self._rows()):
+                if keep[index]:
+                    yield (("" if first else "," + end) + raw).encode("utf-8", "surrogatepass")
+                    first = False
+            yield (end + "]" + end).encode("utf-8")
+
+        self._write_bytes(output, pieces())
+
+
 class CsvStream(LineStream):
     """The rows of a UTF-8 CSV/TSV file's ``column`` read lazily (:class:`rougekit.io.reader.CsvRows`:
     the same rows and errors as the whole-file reader). Kept rows are written back after the
@@ -358,7 +423,7 @@ def _streamed(path: str, field: str | None, column: str | None, copy=None):
     if copy is None and (path == reader.STDIN or not os.path.isfile(path)):
         return None
     named = path.lower()
-    if column is None and named.endswith((".csv", ".tsv", ".json")):
+    if column is None and (named.endswith((".csv", ".tsv")) or (field is None and named.endswith(".json"))):
         return None
     if copy is not None:
         head = copy.head
@@ -379,6 +444,8 @@ def _streamed(path: str, field: str | None, column: str | None, copy=None):
         if reader.json_start(first, whole=len(head) < 1 << 16):
             return None  # JSON rows or a document (the whole-file reader refuses them without --field)
         return LineStream(path, source, codec)  # text, though its first line may start with [ or { ("[INST] ...")
+    if first[:1] == "[":
+        return ArrayStream(path, field, source, codec)  # a JSON array whatever its name
     if named.endswith(".json") or first[:1] != "{":
         return None
     line = first.split("\n", 1)[0]

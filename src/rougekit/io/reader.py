@@ -528,11 +528,11 @@ def _ambiguous(obj: dict, path: str, fields: list[str] | None, as_row: Callable[
 def _objects(found: Records) -> Records:
     for r in found.rows:
         if not isinstance(r.row, dict):
-            raise InputError(f"{r.where}: each row must be a JSON object, not {_kind(r.row)}")
+            raise InputError(f"{r.where}: each row must be a JSON object, not {kind_of(r.row)}")
     return found
 
 
-def _kind(value) -> str:
+def kind_of(value) -> str:
     return {list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
         type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__
     )

@@ -162,3 +162,94 @@ def wide_lines(handle, path: str, guard: reader.Guard):
             yield number, (part + "\n").encode("utf-8")
     if rest:
         yield number + 1, rest.encode("utf-8")
+
+
+def shape_of(chunks) -> tuple[bool, bool]:
+    """(whether the text, stripped, is one line; whether it holds a ``\\r\\n``) of a text in chunks:
+    what the whole-file reader asks of a JSON array (its items' places, its line endings)."""
+    started = newline = inner = crlf = False
+    last = ""
+    for text in chunks:
+        crlf = crlf or "\r\n" in text or (last == "\r" and text[:1] == "\n")
+        last = text[-1:]
+        if not started:
+            stripped = text.lstrip()
+            if not stripped:
+                continue
+            started, text = True, stripped
+        if newline and text.strip():
+            inner = True
+        if not inner and "\n" in text:
+            if text[text.index("\n") :].strip():
+                inner = True
+            newline = True
+    return not inner, crlf
+
+
+def array_items(chunks, path: str):
+    """(line, item, raw text) of a JSON array given as text chunks, one by one, in flat memory (an
+    item at a time): the items and errors of the whole-file reader (``reader._array_items``)."""
+    import json
+
+    feed = iter(chunks)
+    text, base, eof = "", 1, False  # base: the line of text[0]
+
+    def more() -> bool:
+        nonlocal text, eof
+        piece = next(feed, None)
+        if piece is None:
+            eof = True
+            return False
+        text += piece
+        return True
+
+    def skip(i: int) -> int:
+        while True:
+            while i < len(text) and text[i] in " \t\r\n":
+                i += 1
+            if i < len(text) or not more():
+                return i
+
+    def line(i: int) -> int:
+        return base + text.count("\n", 0, i)
+
+    def error(i: int, what: str) -> InputError:
+        return InputError(f"{reader.label(path)}, line {line(i)}: not valid JSON ({what})")
+
+    decoder = json.JSONDecoder()
+    i = skip(0)
+    i = skip(i + 1)  # after the [ (the caller saw it)
+    if i < len(text) and text[i] == "]":
+        i += 1
+    else:
+        while True:
+            if i >= len(text):
+                raise error(i, "the array is not closed")
+            while True:
+                try:
+                    item, end = decoder.raw_decode(text, i)
+                except json.JSONDecodeError as exc:
+                    if not eof and (exc.pos >= len(text) - 16 or exc.msg.startswith("Unterminated string")):
+                        more()
+                        continue
+                    raise InputError(
+                        f"{reader.label(path)}, line {base + exc.lineno - 1}: not valid JSON ({exc.msg})"
+                    ) from None
+                except RecursionError:
+                    raise InputError(f"{reader.label(path)}, line {line(i)}: JSON nested too deeply") from None
+                if end < len(text) or eof or not more():
+                    break
+            j = skip(end)  # what follows is checked first, as the whole-file reader does
+            if j >= len(text) or text[j] not in ",]":
+                raise error(j, "expected ',' or ']' in the array")
+            yield line(i), item, text[i:end]
+            base += text.count("\n", 0, j)
+            text = text[j:]
+            if text[0] == ",":
+                i = skip(1)
+                continue
+            i = 1
+            break
+    i = skip(i)
+    if i < len(text):
+        raise error(i, "text after the array")
