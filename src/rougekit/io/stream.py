@@ -193,6 +193,7 @@ def array_items(chunks, path: str):
 
     feed = iter(chunks)
     text, base, eof = "", 1, False  # base: the line of text[0]
+    at, at_line = 0, 1  # the line of text[at], counted onward as the items go (no recount)
 
     def more() -> bool:
         nonlocal text, eof
@@ -211,7 +212,21 @@ def array_items(chunks, path: str):
                 return i
 
     def line(i: int) -> int:
-        return base + text.count("\n", 0, i)
+        nonlocal at, at_line
+        if i < at:
+            return at_line - text.count("\n", i, at)
+        at_line += text.count("\n", at, i)
+        at = i
+        return at_line
+
+    def trim(k: int) -> int:
+        """Drop text[:k] once it is over half the buffer (each character is copied O(1) times)."""
+        nonlocal text, base, at
+        if k <= len(text) // 2:
+            return k
+        base = line(k)
+        text, at = text[k:], 0
+        return 0
 
     def error(i: int, what: str) -> InputError:
         return InputError(f"{reader.label(path)}, line {line(i)}: not valid JSON ({what})")
@@ -243,12 +258,11 @@ def array_items(chunks, path: str):
             if j >= len(text) or text[j] not in ",]":
                 raise error(j, "expected ',' or ']' in the array")
             yield line(i), item, text[i:end]
-            base += text.count("\n", 0, j)
-            text = text[j:]
-            if text[0] == ",":
-                i = skip(1)
+            j = trim(j)
+            if text[j] == ",":
+                i = skip(j + 1)
                 continue
-            i = 1
+            i = j + 1
             break
     i = skip(i)
     if i < len(text):
