@@ -22,6 +22,7 @@ from rougekit import process
 from rougekit.cli import _dedup_run, dedup
 from rougekit.cli.main import main
 from rougekit.errors import InputError
+from rougekit.io import stream
 
 WORDS = "the cat sat on mat dog ran far away big small red blue green house tree car road river city".split()
 
@@ -150,6 +151,7 @@ from rougekit import process
 from rougekit.cli import _dedup_run
 from rougekit.cli.main import main
 from rougekit.errors import InputError
+from rougekit.io import stream
 _dedup_run.BLOCK = 8
 feed, calls = process.Greedy.feed, [0]
 def feed_then_interrupt(self, block):
@@ -430,3 +432,206 @@ def test_json_without_field_is_still_refused_long_or_short(tmp_path, capsys, siz
         assert dedup._streamed(str(tmp_path / name), None, None) is None
         assert main(["dedup", str(tmp_path / name)]) == 2
         assert "holds JSON rows: give --field" in capsys.readouterr().err
+
+
+WIDE = {
+    "utf-16-le": b"\xff\xfe",
+    "utf-16-be": b"\xfe\xff",
+    "utf-32-le": b"\xff\xfe\x00\x00",
+    "utf-32-be": b"\x00\x00\xfe\xff",
+}
+
+
+@pytest.mark.parametrize("codec", sorted(WIDE))
+@pytest.mark.parametrize("kind", ["txt", "jsonl", "csv"])
+def test_utf16_and_utf32_files_are_streamed_with_the_rows_of_the_whole_file_reader(tmp_path, codec, kind):
+    texts = corpus(300, seed=7) + ["caf\u00e9 na\u00efve \U0001f600 smile"]
+    if kind == "txt":
+        body, field, column = "\r\n".join(texts) + "\n", None, None
+    elif kind == "jsonl":
+        body, field, column = "".join(json.dumps({"t": t}, ensure_ascii=False) + "\n" for t in texts), "t", None
+    else:
+        body, field, column = "id,t\n" + "".join(f'{i},"{t}"\n' for i, t in enumerate(texts)), None, "t"
+    src = tmp_path / f"in.{kind}"
+    src.write_bytes(WIDE[codec] + body.encode(codec))
+    whole = dedup.read_rows(str(src), field, column, lazy=False)
+    lazy = dedup.read_rows(str(src), field, column, lazy=True)
+    assert isinstance(lazy, dedup.LineStream) and lazy.codec == codec
+    assert whole.texts == texts
+    assert [t for chunk in lazy.chunks(64) for t in chunk] == texts
+    assert list(lazy.rows()) == list(whole.rows())
+    keep = [i % 3 != 1 for i in range(len(texts))]
+    whole.write_kept(str(tmp_path / "whole.out"), keep)
+    lazy.write_kept(str(tmp_path / "lazy.out"), keep)
+    assert (tmp_path / "lazy.out").read_bytes() == (tmp_path / "whole.out").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\xff\xfe" + "a b\nc d\n".encode("utf-16-le") + b"\x00\xdc" + "x\n".encode("utf-16-le"),  # lone surrogate
+        b"\xff\xfe" + "a b\nc d\n".encode("utf-16-le") + b"z",  # odd byte at the end
+        b"\xff\xfe" + "a b\nc\0d\n".encode("utf-16-le"),  # a NUL
+        b"\xff\xfe" + "a b\n\nc d\n".encode("utf-16-le"),  # an empty line
+        b"\x00\x00\xfe\xff" + "a b\nc\n".encode("utf-32-be") + b"\x00\x11\x00\x00",  # past U+10FFFF
+    ],
+)
+def test_utf16_and_utf32_streamed_refuse_as_the_whole_file_reader(tmp_path, content):
+    src = tmp_path / "in.txt"
+    src.write_bytes(content)
+    with pytest.raises(InputError) as whole:
+        dedup.read_rows(str(src), None, None, lazy=False)
+    with pytest.raises(InputError) as streamed:
+        list(dedup.read_rows(str(src), None, None, lazy=True).chunks(2))
+    assert str(streamed.value) == str(whole.value)
+
+
+def _stdin_run(tmp_path, name: str, content: bytes, *extra: str) -> subprocess.CompletedProcess:
+    argv = [sys.executable, "-m", "rougekit", "dedup", "-", "-o", str(tmp_path / f"{name}.out")]
+    argv += ["--dropped", str(tmp_path / f"{name}.dropped"), *extra]
+    return subprocess.run(argv, input=content, capture_output=True, env=subprocess_env(), timeout=120)
+
+
+@pytest.mark.parametrize("kind", ["txt", "jsonl", "csv"])
+def test_standard_input_is_streamed_with_the_output_of_the_file(tmp_path, kind, monkeypatch):
+    texts = corpus(400, seed=9)
+    if kind == "txt":
+        content, extra = ("\n".join(texts) + "\n").encode(), []
+    elif kind == "jsonl":
+        content, extra = "".join(json.dumps({"t": t}) + "\n" for t in texts).encode(), ["--field", "t"]
+    else:
+        content, extra = ("id,t\r\n" + "".join(f"{i},{t}\r\n" for i, t in enumerate(texts))).encode(), ["--column", "t"]
+    src = tmp_path / f"in.{kind}"
+    src.write_bytes(content)
+    monkeypatch.setattr(sys, "stdin", __import__("io").TextIOWrapper(__import__("io").BytesIO(content)))
+    lazy = dedup.read_rows(
+        "-", *(extra[1:] if kind == "jsonl" else [None]), *(extra[1:] if kind == "csv" else [None]), lazy=True
+    )
+    assert isinstance(lazy, dedup.LineStream)
+    assert [t for chunk in lazy.chunks(100) for t in chunk] == texts
+    assert main(["dedup", *_argv(src, tmp_path, "file", *extra)]) == 0
+    done = _stdin_run(tmp_path, "stdin", content, *extra)
+    assert done.returncode == 0, done.stderr
+    assert _files(tmp_path, "stdin") == _files(tmp_path, "file")
+    want = process.dedup(texts, threshold=0.7)
+    assert 50 < len(want.kept) < 350
+    assert len((tmp_path / "stdin.dropped").read_bytes().splitlines()) == len(want.dropped)
+
+
+def test_standard_input_resumes_when_given_again_and_refuses_other_input(tmp_path, small_blocks, monkeypatch, capsys):
+    import io
+
+    texts = corpus(300, seed=4)
+    content = ("\n".join(texts) + "\n").encode()
+    checkpoint = tmp_path / "ck"
+
+    def stdin(data: bytes) -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    stdin(content)
+    assert dedup.run(["-", "-o", str(tmp_path / "one.out")]) == 0
+
+    def interrupt(decided: int) -> None:
+        if decided >= 100:
+            raise KeyboardInterrupt
+
+    argv = ["-", "-o", str(tmp_path / "two.out"), "--checkpoint", str(checkpoint)]
+    stdin(content)
+    with pytest.raises(KeyboardInterrupt):
+        dedup.run(argv, interrupt=interrupt)
+    assert checkpoint.exists()
+    stdin(content.replace(texts[0].encode(), b"another first text"))
+    assert main(["dedup", *argv]) == 2
+    assert "was written for other input" in capsys.readouterr().err
+    stdin(content)
+    assert dedup.run(argv) == 0
+    assert (tmp_path / "two.out").read_bytes() == (tmp_path / "one.out").read_bytes()
+    assert not checkpoint.exists()
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("content", "extra", "message"),
+    [
+        (b"a b\n\nc d\n", [], "standard input, line 2: empty line"),
+        (b"a b\n\xff\n", [], "standard input, line 2: invalid UTF-8 at byte 0"),
+        (b'{"t": "a b"}\n{"u": "c"}\n', ["--field", "t"], "standard input, line 2: no field 't'"),
+        (b"id,t\n1,a b\n2\n", ["--column", "t"], "standard input, line 3: 1 cell(s), the header has 2"),
+        (b'[{"t": "a"}, 3]', ["--field", "t"], "standard input, item 2: each row must be a JSON object"),
+    ],
+)
+def test_standard_input_streamed_refuses_with_one_line_naming_it(content, extra, message, monkeypatch, capsys):
+    import io
+
+    for lazy in (True, False):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(content)))
+        with pytest.raises(InputError) as caught:
+            list(
+                dedup.read_rows(
+                    "-",
+                    *(extra[1:] if extra[:1] == ["--field"] else [None]),
+                    *(extra[1:] if extra[:1] == ["--column"] else [None]),
+                    lazy=lazy,
+                ).chunks(10)
+            )
+        assert message in str(caught.value)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(content)))
+    assert main(["dedup", "-", *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1, err
+
+
+ARRAYS = {
+    "indented": lambda rows: json.dumps(rows, indent=2),
+    "one line": lambda rows: json.dumps(rows),
+    "CRLF, one a line": lambda rows: "[\r\n" + ",\r\n".join(json.dumps(r) for r in rows) + "\r\n]\r\n",
+    "blank lines around": lambda rows: (
+        "\n\n  [" + " ,\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "]\n\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ARRAYS))
+@pytest.mark.parametrize("codec", ["utf-8", "utf-16-le"])
+def test_json_arrays_are_streamed_with_the_rows_and_bytes_of_the_whole_file_reader(tmp_path, name, codec, monkeypatch):
+    monkeypatch.setattr(stream, "CHUNK", 1000)  # items cut across chunks
+    texts = corpus(300, seed=2) + ['caf\u00e9 \U0001f600 "quoted" \\ back']
+    rows = [{"id": i, "t": t, "n": [1.5e3, None, True]} for i, t in enumerate(texts)]
+    src = tmp_path / "in.json"
+    src.write_bytes((WIDE.get(codec, b"")) + ARRAYS[name](rows).encode(codec))
+    whole = dedup.read_rows(str(src), "t", None, lazy=False)
+    lazy = dedup.read_rows(str(src), "t", None, lazy=True)
+    assert isinstance(lazy, dedup.ArrayStream)
+    assert [t for chunk in lazy.chunks(64) for t in chunk] == texts == whole.texts
+    assert list(lazy.rows()) == list(whole.rows())
+    for keep in ([i % 3 != 1 for i in range(len(texts))], [True] * len(texts), [False] * len(texts)):
+        whole.write_kept(str(tmp_path / "whole.out"), keep)
+        lazy.write_kept(str(tmp_path / "lazy.out"), keep)
+        assert (tmp_path / "lazy.out").read_bytes() == (tmp_path / "whole.out").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '[{"t": "a b"},\n {"t": "c d"}',  # not closed
+        '[{"t": "a b"},\n {"t": "c d"} {"t": "e"}]',  # no comma
+        '[{"t": "a b"},\n {"t": "c d"}] x',  # text after
+        '[{"t": "a b"},\n {"t": "c \n d"}]',  # a line break in a string
+        '[{"t": "a b"},\n {"t": "c d", }]',  # a trailing comma
+        '[{"t": "a b"},\n {"u": "c d"}]',  # no field
+        '[{"t": "a b"},\n "c d"]',  # not an object
+        '[{"t": "a b"}, {"t": ""}]',  # an empty text, one line
+        '[{"t": "a b"},\n' + "[" * 100000 + "]" * 100000 + "]",  # nested too deeply
+        '[{"t": "a b"},\n {"t": "c d"}, 12',  # a number at the end
+        '[{"t": "a b"},\n {"t": "c d"}, tru',  # a cut literal
+    ],
+)
+def test_json_arrays_streamed_refuse_as_the_whole_file_reader(tmp_path, content, monkeypatch):
+    monkeypatch.setattr(stream, "CHUNK", 7)
+    src = tmp_path / "in.json"
+    src.write_bytes(content.encode())
+    with pytest.raises(InputError) as whole:
+        dedup.read_rows(str(src), "t", None, lazy=False)
+    with pytest.raises(InputError) as streamed:
+        list(dedup.read_rows(str(src), "t", None, lazy=True).chunks(2))
+    assert str(streamed.value) == str(whole.value)

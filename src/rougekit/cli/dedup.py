@@ -11,6 +11,7 @@ threshold. Kept rows are written as they were read (same format, same order).
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import io
 import json
@@ -21,7 +22,7 @@ import numpy as np
 
 from rougekit.cli._options import OneLineParser
 from rougekit.errors import InputError, OptionError
-from rougekit.io import arrow, reader
+from rougekit.io import arrow, reader, stream
 from rougekit.io.files import open_output
 from rougekit.limits import shown
 
@@ -50,8 +51,11 @@ where ("line 3", "item 3", "item 3 (line 5)"), the kept row it matched best (mat
 match_where, the first in input order on ties), the score and both texts.
 memory and resuming (rougeL): a file of lines, a JSONL file (.jsonl/.ndjson), CSV/TSV and Parquet/Arrow
 are read lazily, twice (first their token ids, then the kept rows to write): only the token ids are
-held, about 4 bytes a token and 8 a text (-v or a terminal says how many). Standard input, JSON arrays,
-column-shaped JSON and UTF-16/32 files are read whole. --checkpoint FILE saves the decisions;
+held, about 4 bytes a token and 8 a text (-v or a terminal says how many); UTF-16/32 files (by their
+byte order mark) too. Standard input ('-') is read as it comes and copied to a temporary file (in
+TMPDIR) for the second pass; with --checkpoint, give the same input again to resume (its texts'
+SHA-256 is checked). A JSON array of objects is read an item at a time; column-shaped JSON (one
+object) is read whole. --checkpoint FILE saves the decisions;
 after a Ctrl-C (exit 130) the same command resumes from FILE with the same result as one run.
 """,
     )
@@ -172,19 +176,28 @@ class LineStream:
 
     table = None
 
-    def __init__(self, path: str) -> None:
-        self.path = path
+    def __init__(self, path: str, source=None, codec: str = "utf-8") -> None:
+        self.path = path  # how errors name it ('-': standard input)
+        self.source = source if source is not None else path  # a path, or a StdinCopy
+        self.codec = codec  # by the byte order mark: UTF-16/32 are decoded as they come
         self.count = 0  # the rows, known after one pass
+
+    def _open(self):
+        if isinstance(self.source, stream.StdinCopy):
+            return self.source.open()
+        try:
+            return open(self.source, "rb")
+        except OSError as exc:
+            raise reader.open_error(self.path, exc) from None
 
     def _raw(self):
         """(line number, the line's bytes with its ending) of every line."""
         cap = reader.max_line_bytes()
         guard = reader.Guard(self.path, True, json_document=False)  # the whole-file reader's limits
-        try:
-            handle = open(self.path, "rb")
-        except OSError as exc:
-            raise reader.open_error(self.path, exc) from None
-        with handle:
+        with self._open() as handle:
+            if self.codec != "utf-8":
+                yield from stream.wide_lines(handle, self.path, guard)
+                return
             number = 0
             while True:
                 raw = handle.readline(cap + 1)  # past the limit: the guard stops it
@@ -237,7 +250,12 @@ class LineStream:
         """Write the bytes of ``pieces`` to ``output`` (``-``: standard output), through a file beside
         it when it is the input itself (read again while writing)."""
         target = output
-        if output != "-" and os.path.exists(output) and os.path.samefile(output, self.path):
+        if (
+            output != "-"
+            and isinstance(self.source, str)
+            and os.path.exists(output)
+            and os.path.samefile(output, self.source)
+        ):
             target = os.path.join(os.path.dirname(os.path.abspath(output)), f".{os.path.basename(output)}.partial")
         if target == "-":
             sys.stdout.flush()
@@ -268,8 +286,8 @@ class _TextAsBytes:
 class JsonlStream(LineStream):
     """The rows of a JSONL file read lazily (one JSON object a line; blank lines hold no row)."""
 
-    def __init__(self, path: str, field: str) -> None:
-        super().__init__(path)
+    def __init__(self, path: str, field: str, source=None, codec: str = "utf-8") -> None:
+        super().__init__(path, source, codec)
         self.field = field
 
     def _text(self, number: int, raw: bytes):
@@ -288,13 +306,77 @@ class JsonlStream(LineStream):
         return value
 
 
+class ArrayStream(LineStream):
+    """The rows of a JSON array of objects read an item at a time (:func:`rougekit.io.stream.array_items`:
+    the items, places and errors of the whole-file reader). Kept rows are written back as that
+    reader writes them: ``[``, the kept items as read, one a line, ``]``."""
+
+    def __init__(self, path: str, field: str, source=None, codec: str = "utf-8") -> None:
+        super().__init__(path, source, codec)
+        self.field = field
+        self._shape: tuple[bool, bool] | None = None
+
+    def _chunks_of_text(self):
+        guard = reader.Guard(self.path, True)  # a JSON document: no limit per line
+        with self._open() as handle:
+            yield from stream.decoded_chunks(handle, self.path, guard)
+
+    def _rows(self):
+        if self._shape is None:  # one line or not (places) and its line endings: one quick pass
+            self._shape = stream.shape_of(self._chunks_of_text())
+        one_line = self._shape[0]
+        items = stream.array_items(self._chunks_of_text(), self.path)
+        for k, (line, item, raw) in enumerate(items, start=1):
+            at = f"item {k}" + ("" if one_line else f" (line {line})")
+            where = f"{reader.label(self.path)}, {at}"
+            if not isinstance(item, dict):
+                raise InputError(f"{where}: each row must be a JSON object, not {reader.kind_of(item)}")
+            if self.field not in item:
+                raise reader.no_field(where, self.field, item)
+            value = item[self.field]
+            if not isinstance(value, str) or not value.strip():
+                raise InputError(f"{where}: field {shown(self.field)} must be a non-empty string")
+            yield line, at, raw, value
+
+    def chunks(self, size: int):
+        chunk: list[str] = []
+        count = 0
+        for *_, text in self._rows():
+            chunk.append(text)
+            count += 1
+            if len(chunk) == size:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+        self.count = count
+
+    def rows(self):
+        for line, at, _, text in self._rows():
+            yield line, at, text
+
+    def write_kept(self, output: str, keep) -> None:
+        end = "\r\n" if self._shape is not None and self._shape[1] else "\n"
+
+        def pieces():
+            yield ("[" + end).encode("utf-8")
+            first = True
+            for index, (_, _, raw, _) in enumerate(self._rows()):
+                if keep[index]:
+                    yield (("" if first else "," + end) + raw).encode("utf-8", "surrogatepass")
+                    first = False
+            yield (end + "]" + end).encode("utf-8")
+
+        self._write_bytes(output, pieces())
+
+
 class CsvStream(LineStream):
     """The rows of a UTF-8 CSV/TSV file's ``column`` read lazily (:class:`rougekit.io.reader.CsvRows`:
     the same rows and errors as the whole-file reader). Kept rows are written back after the
     header, as read."""
 
-    def __init__(self, path: str, column: str) -> None:
-        super().__init__(path)
+    def __init__(self, path: str, column: str, source=None, codec: str = "utf-8") -> None:
+        super().__init__(path, source, codec)
         self.column = column
 
     def _physical(self):
@@ -334,41 +416,46 @@ class CsvStream(LineStream):
         self._write_bytes(output, pieces())
 
 
-def _streamed(path: str, field: str | None, column: str | None):
-    """A lazy reader of ``path`` when it is a UTF-8 file of lines (no option), CSV (``column``) or
-    JSONL (``field``, named .jsonl/.ndjson, its first row an object on its line); None otherwise
-    (read whole)."""
-    if path == reader.STDIN or not os.path.isfile(path):
+def _streamed(path: str, field: str | None, column: str | None, copy=None):
+    """A lazy reader of ``path`` (``copy``: standard input's :class:`StdinCopy`) when it is a file of
+    lines (no option), CSV (``column``) or JSONL (``field``, not named .json, its first row an
+    object on its line), in UTF-8 or UTF-16/32 (by its byte order mark); None otherwise (read whole)."""
+    if copy is None and (path == reader.STDIN or not os.path.isfile(path)):
         return None
     named = path.lower()
-    if column is None and named.endswith((".csv", ".tsv", ".json")):
+    if column is None and (named.endswith((".csv", ".tsv")) or (field is None and named.endswith(".json"))):
         return None
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 16)
-    except OSError:
-        return None
+    if copy is not None:
+        head = copy.head
+    else:
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(1 << 16)
+        except OSError:
+            return None
     codec, _, skip = reader.bom(head)
-    if codec != "utf-8":
-        return None
+    source = copy if copy is not None else path
     if column is not None:
-        return CsvStream(path, column) if field is None else None
-    first = head[skip:].lstrip()
+        return CsvStream(path, column, source, codec) if field is None else None
+    first = codecs.getincrementaldecoder(codec)("replace").decode(head[skip:]).lstrip()
     if field is None:
         if named.endswith((".jsonl", ".ndjson")):
             return None  # JSON, refused without --field by the whole-file reader
-        if reader.json_start(first.decode("utf-8", "replace"), whole=len(head) < 1 << 16):
+        if reader.json_start(first, whole=len(head) < 1 << 16):
             return None  # JSON rows or a document (the whole-file reader refuses them without --field)
-        return LineStream(path)  # text, though its first line may start with [ or { ("[INST] ...")
-    if not named.endswith((".jsonl", ".ndjson")) or first[:1] != b"{":
+        return LineStream(path, source, codec)  # text, though its first line may start with [ or { ("[INST] ...")
+    if first[:1] == "[":
+        return ArrayStream(path, field, source, codec)  # a JSON array whatever its name
+    if named.endswith(".json") or first[:1] != "{":
         return None
-    line = first.split(b"\n", 1)[0]
+    line = first.split("\n", 1)[0]
     try:
         if not isinstance(json.loads(line), dict):
             return None
     except (ValueError, RecursionError):
         return None  # one object over several lines: a document
-    return JsonlStream(path, field)
+    # its first line one object and more after it: JSON rows for the whole-file reader too
+    return JsonlStream(path, field, source, codec)
 
 
 class TableStream(Rows):
@@ -486,10 +573,16 @@ def read_rows(path: str, field: str | None, column: str | None, lazy: bool = Fal
         texts = [text for chunk in table.chunks(0) for text in chunk]
         numbers = list(range(1, len(texts) + 1))
         return Rows(texts, numbers, None, [f"row {n}" for n in numbers], table.table)
-    stream = _streamed(path, field, column) if lazy else None
-    if stream is not None:
-        return stream
-    text = reader.read_text(path)
+    copy = stream.StdinCopy() if lazy and path == reader.STDIN else None
+    lazily = _streamed(path, field, column, copy) if lazy else None
+    if lazily is not None:
+        return lazily
+    if copy is not None:  # read whole after all, from its copy
+        with copy.open() as handle:
+            text = reader.decode(reader.read_bytes(path, handle=handle), path)
+        copy.remove()
+    else:
+        text = reader.read_text(path)
     if field is not None:
         return _json_rows(text, path, field)
     if column is not None:

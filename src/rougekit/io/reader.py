@@ -183,13 +183,14 @@ def too_many_lines(path: str, cap: int) -> InputError:
     )
 
 
-def read_bytes(path: str, what: str = "", *, line_limit: bool = True) -> bytes:
-    """The whole file (``-``: standard input) as bytes, within the limits; a file that cannot be
-    opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
+def read_bytes(path: str, what: str = "", *, line_limit: bool = True, handle=None) -> bytes:
+    """The whole file (``-``: standard input, or ``handle`` when given) as bytes, within the limits;
+    a file that cannot be opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
     guard = Guard(path, line_limit)
     chunks = []
     if path == STDIN:
-        read = getattr(sys.stdin.buffer, "read1", sys.stdin.buffer.read)
+        source = handle if handle is not None else sys.stdin.buffer
+        read = getattr(source, "read1", source.read)
         while True:
             chunk = read(_CHUNK)
             if not chunk:
@@ -527,11 +528,11 @@ def _ambiguous(obj: dict, path: str, fields: list[str] | None, as_row: Callable[
 def _objects(found: Records) -> Records:
     for r in found.rows:
         if not isinstance(r.row, dict):
-            raise InputError(f"{r.where}: each row must be a JSON object, not {_kind(r.row)}")
+            raise InputError(f"{r.where}: each row must be a JSON object, not {kind_of(r.row)}")
     return found
 
 
-def _kind(value) -> str:
+def kind_of(value) -> str:
     return {list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(
         type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__
     )

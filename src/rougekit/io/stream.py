@@ -1,0 +1,269 @@
+"""Reading a file as it comes, in flat memory, with the rows and errors of the whole-file reader
+(:mod:`rougekit.io.reader`): standard input copied once for later passes (:class:`StdinCopy`),
+UTF-8 and UTF-16/32 text decoded a chunk at a time (:func:`decoded_chunks`, :func:`wide_lines`)
+and the items of a JSON array parsed one by one (:func:`array_items`).
+
+An input with one error gives the whole-file reader's message; with several, the first in the file
+is named (the whole-file reader names an invalid byte or a NUL anywhere before any other error).
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import sys
+import tempfile
+import weakref
+
+from rougekit.errors import InputError
+from rougekit.io import reader
+
+CHUNK = 1 << 20  # bytes read at a time
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+class StdinCopy:
+    """Standard input read once, as it comes, and copied to a temporary file (in ``TMPDIR``) that
+    later passes read again; the copy is removed when this object goes (or at exit).
+
+    :meth:`open` gives a binary handle reading from the start: at the end of what is copied so far
+    it reads more from standard input (so the first pass goes as the input comes)."""
+
+    def __init__(self, stream=None) -> None:
+        self._stdin = stream if stream is not None else sys.stdin.buffer
+        try:
+            fd, self.path = tempfile.mkstemp(prefix="rougekit-stdin-")
+        except OSError as exc:
+            raise InputError(f"cannot copy standard input to a temporary file: {exc.strerror or exc}") from None
+        self._finalizer = weakref.finalize(self, _remove, self.path)
+        self._copy = os.fdopen(fd, "wb")
+        self.done = False
+        self.head = b""
+        while len(self.head) < 1 << 16 and self.pull():  # the start, to tell the format
+            self.head = self.head + self._last
+        self._last = b""
+
+    def pull(self) -> bool:
+        """Copy the next piece of standard input; False at its end."""
+        if self.done:
+            return False
+        read = getattr(self._stdin, "read1", self._stdin.read)
+        data = read(CHUNK)
+        if not data:
+            self.done = True
+            self._last = b""
+            self._copy.close()
+            return False
+        try:
+            self._copy.write(data)
+            self._copy.flush()
+        except OSError as exc:
+            raise InputError(f"cannot copy standard input to a temporary file: {exc.strerror or exc}") from None
+        self._last = data
+        return True
+
+    def open(self):
+        return io.BufferedReader(_CopyReader(self), CHUNK)
+
+    def remove(self) -> None:
+        self._finalizer()
+
+
+class _CopyReader(io.RawIOBase):
+    def __init__(self, copy: StdinCopy) -> None:
+        self.copy = copy
+        self.handle = open(copy.path, "rb", buffering=0)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        while True:
+            n = self.handle.readinto(buffer)
+            if n or not self.copy.pull():
+                return n
+
+    def close(self) -> None:
+        self.handle.close()
+        super().close()
+
+
+def decoded_chunks(handle, path: str, guard: reader.Guard):
+    """The text of a binary handle a chunk at a time, as :func:`rougekit.io.reader.decode` reads
+    the whole: UTF-8, or the encoding of its byte order mark (dropped); an invalid byte or a NUL is
+    the same error, naming the line (and for UTF-8 the byte in it)."""
+    data = handle.read(CHUNK)
+    guard.feed(data)
+    codec, name, skip = reader.bom(data)
+    data = data[skip:]
+    decoder = codecs.getincrementaldecoder(codec)("strict")
+    newlines = 0  # before the text decoded so far
+    column = 0  # UTF-8: bytes after the last newline decoded so far
+    cap = reader.max_lines()
+    while True:
+        final = not data
+        pending = decoder.getstate()[0]
+        if codec == "utf-8":
+            nul = data.find(b"\0")
+            if nul >= 0:
+                raise reader.nul_error(path, newlines + (pending + data).count(b"\n", 0, len(pending) + nul) + 1)
+        try:
+            text = decoder.decode(data, final)
+        except UnicodeDecodeError as exc:
+            raise _invalid(exc, path, codec, name, newlines, column) from None
+        if codec == "utf-8":
+            done = (pending + data)[: len(pending) + len(data) - len(decoder.getstate()[0])]
+            last = done.rfind(b"\n")
+            column = len(done) - last - 1 if last >= 0 else column + len(done)
+        else:
+            nul = text.find("\0")
+            if nul >= 0:
+                line = newlines + text.count("\n", 0, nul) + 1
+                raise InputError(f"{reader.label(path)}, line {line}: holds a NUL character")
+        newlines += text.count("\n")
+        if codec != "utf-8" and newlines > cap:  # as decode() counts them (Guard counts UTF-8 lines)
+            raise reader.too_many_lines(path, cap)
+        if text:
+            yield text
+        if final:
+            return
+        data = handle.read(CHUNK)
+        guard.feed(data)
+
+
+def _invalid(exc: UnicodeDecodeError, path: str, codec: str, name: str, newlines: int, column: int) -> InputError:
+    before = exc.object[: exc.start]
+    if codec != "utf-8":
+        line = newlines + before.decode(codec, "replace").count("\n") + 1
+        return InputError(f"{reader.label(path)}, line {line}: invalid {name} (byte order mark {name})")
+    last = before.rfind(b"\n")
+    line = newlines + before.count(b"\n") + 1
+    byte = exc.start - last - 1 if last >= 0 else column + exc.start
+    return InputError(f"{reader.label(path)}, line {line}: invalid UTF-8 at byte {byte}")
+
+
+def wide_lines(handle, path: str, guard: reader.Guard):
+    """(line number, the line as UTF-8 bytes with its ending) of a UTF-16/32 file (by its byte order
+    mark), decoded as it comes: the lines of the whole-file reader."""
+    number = 0
+    rest = ""
+    for text in decoded_chunks(handle, path, guard):
+        parts = (rest + text).split("\n")
+        rest = parts.pop()
+        for part in parts:
+            number += 1
+            yield number, (part + "\n").encode("utf-8")
+    if rest:
+        yield number + 1, rest.encode("utf-8")
+
+
+def shape_of(chunks) -> tuple[bool, bool]:
+    """(whether the text, stripped, is one line; whether it holds a ``\\r\\n``) of a text in chunks:
+    what the whole-file reader asks of a JSON array (its items' places, its line endings)."""
+    started = newline = inner = crlf = False
+    last = ""
+    for text in chunks:
+        crlf = crlf or "\r\n" in text or (last == "\r" and text[:1] == "\n")
+        last = text[-1:]
+        if not started:
+            stripped = text.lstrip()
+            if not stripped:
+                continue
+            started, text = True, stripped
+        if newline and text.strip():
+            inner = True
+        if not inner and "\n" in text:
+            if text[text.index("\n") :].strip():
+                inner = True
+            newline = True
+    return not inner, crlf
+
+
+def array_items(chunks, path: str):
+    """(line, item, raw text) of a JSON array given as text chunks, one by one, in flat memory (an
+    item at a time): the items and errors of the whole-file reader (``reader._array_items``)."""
+    import json
+
+    feed = iter(chunks)
+    text, base, eof = "", 1, False  # base: the line of text[0]
+    at, at_line = 0, 1  # the line of text[at], counted onward as the items go (no recount)
+
+    def more() -> bool:
+        nonlocal text, eof
+        piece = next(feed, None)
+        if piece is None:
+            eof = True
+            return False
+        text += piece
+        return True
+
+    def skip(i: int) -> int:
+        while True:
+            while i < len(text) and text[i] in " \t\r\n":
+                i += 1
+            if i < len(text) or not more():
+                return i
+
+    def line(i: int) -> int:
+        nonlocal at, at_line
+        if i < at:
+            return at_line - text.count("\n", i, at)
+        at_line += text.count("\n", at, i)
+        at = i
+        return at_line
+
+    def trim(k: int) -> int:
+        """Drop text[:k] once it is over half the buffer (each character is copied O(1) times)."""
+        nonlocal text, base, at
+        if k <= len(text) // 2:
+            return k
+        base = line(k)
+        text, at = text[k:], 0
+        return 0
+
+    def error(i: int, what: str) -> InputError:
+        return InputError(f"{reader.label(path)}, line {line(i)}: not valid JSON ({what})")
+
+    decoder = json.JSONDecoder()
+    i = skip(0)
+    i = skip(i + 1)  # after the [ (the caller saw it)
+    if i < len(text) and text[i] == "]":
+        i += 1
+    else:
+        while True:
+            if i >= len(text):
+                raise error(i, "the array is not closed")
+            while True:
+                try:
+                    item, end = decoder.raw_decode(text, i)
+                except json.JSONDecodeError as exc:
+                    if not eof and (exc.pos >= len(text) - 16 or exc.msg.startswith("Unterminated string")):
+                        more()
+                        continue
+                    raise InputError(
+                        f"{reader.label(path)}, line {base + exc.lineno - 1}: not valid JSON ({exc.msg})"
+                    ) from None
+                except RecursionError:
+                    raise InputError(f"{reader.label(path)}, line {line(i)}: JSON nested too deeply") from None
+                if end < len(text) or eof or not more():
+                    break
+            j = skip(end)  # what follows is checked first, as the whole-file reader does
+            if j >= len(text) or text[j] not in ",]":
+                raise error(j, "expected ',' or ']' in the array")
+            yield line(i), item, text[i:end]
+            j = trim(j)
+            if text[j] == ",":
+                i = skip(j + 1)
+                continue
+            i = j + 1
+            break
+    i = skip(i)
+    if i < len(text):
+        raise error(i, "text after the array")
