@@ -228,7 +228,10 @@ class LineStream:
     def chunks(self, size: int):
         chunk: list[str] = []
         count = 0
-        for _, _, text in self._rows():
+        for (
+            *_,
+            text,
+        ) in self._rows():  # the text last: (number, bytes, text), or ArrayStream's (line, place, bytes, text)
             chunk.append(text)
             count += 1
             if len(chunk) == size:
@@ -298,12 +301,17 @@ class JsonlStream(LineStream):
         where = f"{reader.label(self.path)}, line {number}"
         if not isinstance(row, dict):
             raise InputError(f"{where}: a JSON row must be an object, got {type(row).__name__}")
-        if self.field not in row:
-            raise reader.no_field(where, self.field, row)
-        value = row[self.field]
-        if not isinstance(value, str) or not value.strip():
-            raise InputError(f"{where}: field {shown(self.field)} must be a non-empty string")
-        return value
+        return _field_text(row, self.field, where)
+
+
+def _field_text(row: dict, field: str, where: str) -> str:
+    """The row's text under ``field`` (an InputError at ``where`` if it is missing or blank)."""
+    if field not in row:
+        raise reader.no_field(where, field, row)
+    value = row[field]
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"{where}: field {shown(field)} must be a non-empty string")
+    return value
 
 
 class ArrayStream(LineStream):
@@ -331,25 +339,7 @@ class ArrayStream(LineStream):
             where = f"{reader.label(self.path)}, {at}"
             if not isinstance(item, dict):
                 raise InputError(f"{where}: each row must be a JSON object, not {reader.kind_of(item)}")
-            if self.field not in item:
-                raise reader.no_field(where, self.field, item)
-            value = item[self.field]
-            if not isinstance(value, str) or not value.strip():
-                raise InputError(f"{where}: field {shown(self.field)} must be a non-empty string")
-            yield line, at, raw, value
-
-    def chunks(self, size: int):
-        chunk: list[str] = []
-        count = 0
-        for *_, text in self._rows():
-            chunk.append(text)
-            count += 1
-            if len(chunk) == size:
-                yield chunk
-                chunk = []
-        if chunk:
-            yield chunk
-        self.count = count
+            yield line, at, raw, _field_text(item, self.field, where)
 
     def rows(self):
         for line, at, _, text in self._rows():
