@@ -635,3 +635,56 @@ def test_json_arrays_streamed_refuse_as_the_whole_file_reader(tmp_path, content,
     with pytest.raises(InputError) as streamed:
         list(dedup.read_rows(str(src), "t", None, lazy=True).chunks(2))
     assert str(streamed.value) == str(whole.value)
+
+
+def _holds_stdin_copy(pid: int) -> bool:
+    """Whether process ``pid`` has its copy of standard input open (Linux: /proc/PID/fd)."""
+    try:
+        return any("rougekit-stdin-" in os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="Linux: the open copy is seen in /proc")
+def test_the_stdin_copy_leaves_no_file_even_when_the_process_is_killed(tmp_path):
+    """The copy of standard input is unlinked as soon as it is made (read through its descriptor):
+    a SIGTERM (a job scheduler's stop, `timeout`) while it is being read leaves nothing in TMPDIR."""
+    import time
+
+    env = dict(subprocess_env(), TMPDIR=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", "dedup", "-", "-o", os.devnull, "-q"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    proc.stdin.write(b"the cat sat on the mat\n" * 1000)  # more is to come: the command waits for it
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while not _holds_stdin_copy(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _holds_stdin_copy(proc.pid)  # the copy is made and open
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=60)
+    proc.stdin.close()
+    assert proc.returncode != 0  # killed while reading
+    assert [p.name for p in tmp_path.iterdir()] == []
+
+
+@pytest.mark.parametrize("command", [["dedup", "-", "-o", "-"], ["score", "-c", "-", "-r", "refs.txt"]])
+def test_a_closed_standard_input_is_one_line(tmp_path, command):
+    (tmp_path / "refs.txt").write_text("a b\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "rougekit", *command],
+        stdin=None,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=subprocess_env(),
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"rougekit {command[0]}: error: standard input is closed: give the input as a file, or pipe it"
+    ]

@@ -55,12 +55,13 @@ def _spool_stdin():
     and the columns are read more than once: a pipe will not do; memory stays bounded). The file
     is deleted when closed."""
     import shutil
-    import sys
     import tempfile
+
+    from rougekit.io import reader
 
     spool = tempfile.NamedTemporaryFile(prefix="rougekit-stdin-", suffix=".bin")
     try:
-        shutil.copyfileobj(sys.stdin.buffer, spool, 1 << 20)
+        shutil.copyfileobj(reader.stdin_buffer(), spool, 1 << 20)
         spool.flush()
     except BaseException:
         spool.close()

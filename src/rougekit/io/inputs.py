@@ -10,7 +10,6 @@ import contextlib
 import itertools
 import os
 import re
-import sys
 from pathlib import Path
 
 from rougekit.errors import InputError
@@ -22,7 +21,7 @@ _HINT = "use --encoding-errors replace to read it anyway"
 
 
 def _open(path: str):
-    return contextlib.nullcontext(sys.stdin.buffer) if path == STDIN else open_binary(path)
+    return contextlib.nullcontext(reader.stdin_buffer()) if path == STDIN else open_binary(path)
 
 
 def _label(path: str) -> str:

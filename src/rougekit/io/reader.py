@@ -183,13 +183,20 @@ def too_many_lines(path: str, cap: int) -> InputError:
     )
 
 
+def stdin_buffer():
+    """Standard input's binary stream; an :class:`InputError` when there is none (closed: ``<&-``)."""
+    if sys.stdin is None:
+        raise InputError("standard input is closed: give the input as a file, or pipe it")
+    return sys.stdin.buffer
+
+
 def read_bytes(path: str, what: str = "", *, line_limit: bool = True, handle=None) -> bytes:
     """The whole file (``-``: standard input, or ``handle`` when given) as bytes, within the limits;
     a file that cannot be opened or read is one :class:`InputError` naming it (and ``what`` it is)."""
     guard = Guard(path, line_limit)
     chunks = []
     if path == STDIN:
-        source = handle if handle is not None else sys.stdin.buffer
+        source = handle if handle is not None else stdin_buffer()
         read = getattr(source, "read1", source.read)
         while True:
             chunk = read(_CHUNK)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import codecs
 import io
 import os
-import sys
 import tempfile
 import weakref
 
@@ -22,27 +21,39 @@ from rougekit.io import reader
 CHUNK = 1 << 20  # bytes read at a time
 
 
-def _remove(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError:
-        pass
+def _release(fd: int, path: str | None) -> None:
+    os.close(fd)
+    if path is not None:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
 
 
 class StdinCopy:
     """Standard input read once, as it comes, and copied to a temporary file (in ``TMPDIR``) that
-    later passes read again; the copy is removed when this object goes (or at exit).
+    later passes read again. The file is unlinked at once where the system allows it (read through
+    its open descriptor: nothing is left behind however the process ends, even killed); elsewhere it
+    is removed when this object goes (or at exit).
 
     :meth:`open` gives a binary handle reading from the start: at the end of what is copied so far
     it reads more from standard input (so the first pass goes as the input comes)."""
 
     def __init__(self, stream=None) -> None:
-        self._stdin = stream if stream is not None else sys.stdin.buffer
+        self._stdin = stream if stream is not None else reader.stdin_buffer()
         try:
-            fd, self.path = tempfile.mkstemp(prefix="rougekit-stdin-")
+            fd, path = tempfile.mkstemp(prefix="rougekit-stdin-")
         except OSError as exc:
             raise InputError(f"cannot copy standard input to a temporary file: {exc.strerror or exc}") from None
-        self._finalizer = weakref.finalize(self, _remove, self.path)
+        self._fd = os.dup(fd)  # the copy is read through this (os.pread: no shared offset)
+        self.path: str | None = path
+        if hasattr(os, "pread"):
+            try:
+                os.remove(path)
+                self.path = None
+            except OSError:
+                pass
+        self._finalizer = weakref.finalize(self, _release, self._fd, self.path)
         self._copy = os.fdopen(fd, "wb")
         self.done = False
         self.head = b""
@@ -69,6 +80,14 @@ class StdinCopy:
         self._last = data
         return True
 
+    def read_at(self, position: int, size: int) -> bytes:
+        """Up to ``size`` bytes of the copy from ``position`` (fewer at the end of what is copied)."""
+        if self.path is None:
+            return os.pread(self._fd, size, position)
+        with open(self.path, "rb", buffering=0) as handle:  # no pread here: a handle of its own
+            handle.seek(position)
+            return handle.read(size)
+
     def open(self):
         return io.BufferedReader(_CopyReader(self), CHUNK)
 
@@ -79,20 +98,19 @@ class StdinCopy:
 class _CopyReader(io.RawIOBase):
     def __init__(self, copy: StdinCopy) -> None:
         self.copy = copy
-        self.handle = open(copy.path, "rb", buffering=0)
+        self.position = 0
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer) -> int:
         while True:
-            n = self.handle.readinto(buffer)
-            if n or not self.copy.pull():
+            data = self.copy.read_at(self.position, len(buffer))
+            if data or not self.copy.pull():
+                n = len(data)
+                buffer[:n] = data
+                self.position += n
                 return n
-
-    def close(self) -> None:
-        self.handle.close()
-        super().close()
 
 
 def decoded_chunks(handle, path: str, guard: reader.Guard):
