@@ -688,3 +688,27 @@ def test_a_closed_standard_input_is_one_line(tmp_path, command):
     assert done.stderr.strip().splitlines() == [
         f"rougekit {command[0]}: error: standard input is closed: give the input as a file, or pipe it"
     ]
+
+
+@pytest.mark.parametrize("step", [1, 2, 3, 5])
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32", "utf-8-sig"])
+def test_a_byte_order_mark_cut_by_short_reads_is_still_told(codec, step):
+    """A handle that gives a few bytes a read (a pipe, a raw stream): the mark is told from the first
+    4 bytes and the text after a mark read alone is not taken for the end of the input."""
+    import io
+
+    class Trickle(io.RawIOBase):
+        def __init__(self, data: bytes) -> None:
+            self.data, self.at = data, 0
+
+        def readable(self) -> bool:
+            return True
+
+        def read(self, size: int = -1) -> bytes:
+            out = self.data[self.at : self.at + step]
+            self.at += len(out)
+            return out
+
+    text = "the cat\nsat on the mat\n"
+    handle = Trickle(text.encode(codec))
+    assert "".join(stream.decoded_chunks(handle, "x.txt", stream.reader.Guard("x.txt", True))) == text

@@ -118,9 +118,17 @@ def decoded_chunks(handle, path: str, guard: reader.Guard):
     the whole: UTF-8, or the encoding of its byte order mark (dropped); an invalid byte or a NUL is
     the same error, naming the line (and for UTF-8 the byte in it)."""
     data = handle.read(CHUNK)
+    while 0 < len(data) < 4:  # a short read: the byte order mark is told from the first 4 bytes
+        more = handle.read(CHUNK)
+        if not more:
+            break
+        data += more
     guard.feed(data)
     codec, name, skip = reader.bom(data)
     data = data[skip:]
+    if not data and skip:  # the mark alone: the text, if any, comes with the next read
+        data = handle.read(CHUNK)
+        guard.feed(data)
     decoder = codecs.getincrementaldecoder(codec)("strict")
     newlines = 0  # before the text decoded so far
     column = 0  # UTF-8: bytes after the last newline decoded so far
