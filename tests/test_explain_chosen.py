@@ -77,7 +77,7 @@ def test_chosen_equals_the_recount(seed, rule, su_unigrams):
             got = np.full(len(peer), -7, np.int32)
             choose = kernel.chosen if kernel is not _explain else kernel.batch_chosen
             choose(spec.kind, spec.n, spec.flags, spec.weight, *arrays, peer, ref_off, refs,
-                   rule == "best", rule == "max", alpha, got, 5)  # fmt: skip
+                   rule == "best", rule == "max", alpha, got)  # fmt: skip
             assert got.tolist() == want, (m.name, kernel)
     assert seen_other  # not always the first reference
 
@@ -91,9 +91,9 @@ def test_sum_keeps_all_and_ties_keep_the_first():
     args = (np.array([0], np.int32), np.array([0, 3], np.int64), np.array([2, 1, 3], np.int32))
     for b, mx, want in ((True, False, 1), (False, True, 1), (False, False, -1)):
         got = np.full(1, -7, np.int32)
-        _explain.batch_chosen(0, 2, 0, 0.0, *arrays, *args, b, mx, 0.5, got, 2)
+        _explain.batch_chosen(0, 2, 0, 0.0, *arrays, *args, b, mx, 0.5, got)
         assert got.tolist() == [want]
         if rougekit.Scorer().reads_arrow():
             got2 = np.full(1, -7, np.int32)
-            plan().chosen(0, 2, 0, 0.0, *arrays, *args, b, mx, 0.5, got2, 2)
+            plan().chosen(0, 2, 0, 0.0, *arrays, *args, b, mx, 0.5, got2)
             assert got2.tolist() == [want]

@@ -113,9 +113,8 @@ def _marks(module, spec, texts, peer, model):
     hits = np.zeros(len(peer))
     pm = np.zeros(int(peer_at[-1]), np.uint8)
     mm = np.zeros(int(model_at[-1]), np.uint8)
-    vocab = int(arrays[0].max(initial=-1)) + 1
     module.batch_marks(
-        int(spec.kind), spec.n, spec.flags, spec.weight, *arrays, peer, model, peer_at, model_at, hits, pm, mm, vocab
+        int(spec.kind), spec.n, spec.flags, spec.weight, *arrays, peer, model, peer_at, model_at, hits, pm, mm
     )
     return hits.tolist(), pm.tolist(), mm.tolist()
 

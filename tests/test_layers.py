@@ -356,6 +356,7 @@ DOOR = (
     "f_measure_array",
     "round5_array",
     "final_scores",
+    "kept_reference",
     "pair_score",
     "ratios",
     "reference_stats",

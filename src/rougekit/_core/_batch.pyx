@@ -60,6 +60,7 @@ include "trace1.pxi"
 
 from rougekit.errors import InputError
 from rougekit._core._pure import count_error as _pure_count_error
+from rougekit._core.kinds import JOINED as _JOINED
 
 include "kinds.pxi"
 
@@ -193,10 +194,11 @@ cdef class _Engine:
         self.sbuf = <uint8_t*>malloc(self.sbuf_cap)
         if self.ms == NULL or self.vt == NULL or self.arena == NULL or self.sbuf == NULL:
             raise MemoryError()
+        for row in measures:   # every kind first: a folded row reads the next one's
+            if row[0] not in KINDS:
+                raise ValueError(f"kind code {row[0]!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
         for i in range(self.nm):
             kind, n, w, *fold = measures[i]
-            if kind not in KINDS:
-                raise ValueError(f"kind code {kind!r} is not one the batch scorer counts (kinds.BATCH_KINDS)")
             if fold and fold[0]:
                 if i + 1 == self.nm or KIND_ROWS[kind].flags & ROW_LAST or KIND_ROWS[measures[i + 1][0]].flags & ROW_LAST:
                     raise ValueError("a folded row needs a next row, both counted in the first pass")

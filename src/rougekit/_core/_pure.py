@@ -540,8 +540,9 @@ class KindRow(NamedTuple):
     weighted: bool = False
 
 
-def _round5(x: float) -> float:
-    """``float("%7.5f" % x)``, as rounding.pxi's ``_round5``."""
+def round5(x: float) -> float:
+    """``x`` rounded to five decimals as the script prints it (``float("%7.5f" % x)``), as
+    rounding.pxi's ``_round5``; the one Python rounding (``measures.counts.round5``)."""
     return float("%7.5f" % x)
 
 
@@ -550,7 +551,7 @@ def _rounded_recall(count: Callable) -> Callable:
 
     def rank(*args):
         hits, mcount, pcount = count(*args)
-        return hits, mcount, pcount, _round5(hits / mcount) if mcount != 0 else 0.0
+        return hits, mcount, pcount, round5(hits / mcount) if mcount != 0 else 0.0
 
     return rank
 
@@ -728,7 +729,7 @@ def reference_ranks(spec: KernelSpec, peer, models) -> list[tuple]:
         got = [rank(peer[0], model, s.n, s.weight, ps, ms) for rank, s in rows]
         if len(got) > 1:
             hits, mcount, pcount = (sum(g[k] for g in got) for k in range(3))
-            got = [(hits, mcount, pcount, _round5(hits / mcount) if mcount != 0 else 0.0)]
+            got = [(hits, mcount, pcount, round5(hits / mcount) if mcount != 0 else 0.0)]
         out.append(got[0])
     return out
 
@@ -744,10 +745,10 @@ def kept_reference(ranks, mode_b: bool, mode_max: bool, alpha: float, weight: fl
             precision = hits / pcount if pcount != 0 else 0.0
             if weight is not None:
                 recall, precision = recall ** (1 / weight), precision ** (1 / weight)
-            recall = _round5(recall) if mcount != 0 else 0.0
-            precision = _round5(precision) if pcount != 0 else 0.0
+            recall = round5(recall) if mcount != 0 else 0.0
+            precision = round5(precision) if pcount != 0 else 0.0
             denom = (1.0 - alpha) * precision + alpha * recall
-            rank = _round5((precision * recall) / denom if denom > 0 else 0.0)
+            rank = round5((precision * recall) / denom if denom > 0 else 0.0)
         elif not mode_b:
             return -1
         if rank > best:

@@ -115,16 +115,32 @@ cdef int _unit_marks(Work* w, int n, int d, bint su, const int32_t* ploc, Py_ssi
     return 0
 
 
+cdef int _check_marks_at(const DocC* docs, const int32_t[::1] index, const int64_t[::1] at, Py_ssize_t size,
+                         Py_ssize_t ne, Py_ssize_t ntext, int kind, str name) except -1:
+    """Entry ``e``'s text ``index[e]`` exists and its marks (a byte per position of the kind's token
+    space, kinds.JOINED: the joined tokens, else the sentence units') fit at ``at[e]`` in ``size`` bytes."""
+    cdef Py_ssize_t e, length
+    cdef bint units = kind not in _JOINED   # kinds.py: the kinds counted over the sentence units
+    _check_texts(index, ne, ntext, name)
+    if at.shape[0] < ne:
+        raise ValueError(f"{name}_at: {at.shape[0]} entries for {ne}")
+    for e in range(ne):
+        length = docs[index[e]].nstok if units else docs[index[e]].ntok
+        if at[e] < 0 or at[e] + length > size:
+            raise ValueError(f"{name}_at[{e}] = {at[e]}: {length} marks do not fit in {size}")
+    return 0
+
+
 def batch_marks(int kind, int param, int flags, double weight,
                 const int32_t[::1] toks, const int64_t[::1] tok_off,
                 const int32_t[::1] utoks, const int64_t[::1] sent_off, const int64_t[::1] text_sents,
                 const int32_t[::1] peer, const int32_t[::1] model,
                 const int64_t[::1] peer_at, const int64_t[::1] model_at,
-                double[::1] hits, uint8_t[::1] peer_marks, uint8_t[::1] model_marks, Py_ssize_t vocab):
+                double[::1] hits, uint8_t[::1] peer_marks, uint8_t[::1] model_marks):
     """Fill ``hits[e]`` and the marks of entry ``e`` (candidate text ``peer[e]``, reference text
     ``model[e]``) at ``peer_marks[peer_at[e]:]`` and ``model_marks[model_at[e]:]`` (one byte per
     position of the measure's token space, zeroed by the caller); see the top of marks.pxi."""
-    cdef Py_ssize_t ne = peer.shape[0], e, e0 = 0, at = 0
+    cdef Py_ssize_t ne = peer.shape[0], e, e0 = 0, at = 0, vocab = 0
     cdef int nms, q, rc = 0
     cdef MeasureC ms[2]
     cdef MarksAt mka
@@ -142,7 +158,11 @@ def batch_marks(int kind, int param, int flags, double weight,
         if kind < 0 or kind >= K_END or KIND_ROWS[kind].marks == NULL:   # the row says: no highlights
             raise ValueError(f"no highlights for kind {kind}")
         nms = _spec_measures(kind, param, flags, weight, ms)
-        docs = _csr_docs(toks, tok_off, utoks, sent_off, text_sents, &soff)   # the engine's summaries
+        docs = _csr_docs(toks, tok_off, utoks, sent_off, text_sents, &soff, &vocab)   # the engine's summaries
+        _check_marks_at(docs, peer, peer_at, peer_marks.shape[0], ne, tok_off.shape[0] - 1, kind, "peer")
+        _check_marks_at(docs, model, model_at, model_marks.shape[0], ne, tok_off.shape[0] - 1, kind, "model")
+        if hits.shape[0] < ne:
+            raise ValueError(f"hits: {hits.shape[0]} entries for {ne}")
         pd = <const DocC**>malloc((2 * ne + 2) * sizeof(DocC*))
         roff = <Py_ssize_t*>malloc((ne + 1) * sizeof(Py_ssize_t))
         out = <double*>malloc((ne + 1) * nms * 6 * sizeof(double))

@@ -353,16 +353,21 @@ cdef int _count_error(int rc, Py_ssize_t pair) except -1:
 
 
 cdef DocC* _csr_docs(const int32_t[::1] toks, const int64_t[::1] tok_off, const int32_t[::1] utoks,
-                     const int64_t[::1] sent_off, const int64_t[::1] text_sents, int32_t** soff) except NULL:
+                     const int64_t[::1] sent_off, const int64_t[::1] text_sents, int32_t** soff,
+                     Py_ssize_t* vocab) except NULL:
     """The engine's summaries over texts in CSR form (batch_marks, batch_chosen: ``toks``/``tok_off``
     the joined tokens of each text, ``utoks``/``sent_off`` the tokens of every sentence unit,
     ``text_sents`` each text's range of units), their sentence offsets made relative to each text in
-    ``soff[0]``; the caller frees both."""
+    ``soff[0]``, and in ``vocab[0]`` one more than the largest token id (the bound of the engine's
+    dense tables); the caller frees both.  Offsets outside their arrays, decreasing offsets and
+    negative ids are a ValueError (_check_csr), never a read outside the arrays."""
     cdef Py_ssize_t ntext = tok_off.shape[0] - 1, t, k, ns, b0
     cdef const int32_t* T = &toks[0] if toks.shape[0] else NULL
     cdef const int32_t* S = &utoks[0] if utoks.shape[0] else NULL
     cdef int32_t* so
-    cdef DocC* docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
+    cdef DocC* docs
+    vocab[0] = _check_csr(toks, tok_off, utoks, sent_off, text_sents)
+    docs = <DocC*>malloc((ntext + 1) * sizeof(DocC))
     soff[0] = <int32_t*>malloc((sent_off.shape[0] + ntext + 1) * sizeof(int32_t))
     if docs == NULL or soff[0] == NULL:
         free(docs)
@@ -379,17 +384,60 @@ cdef DocC* _csr_docs(const int32_t[::1] toks, const int64_t[::1] tok_off, const 
     return docs
 
 
+cdef bint _rising(const int64_t[::1] off, Py_ssize_t top) noexcept:
+    """``off`` starts at 0 or above, never decreases and ends at ``top`` or below (an empty ``off`` does not)."""
+    cdef Py_ssize_t i
+    if off.shape[0] == 0 or off[0] < 0 or off[off.shape[0] - 1] > top:
+        return False
+    for i in range(1, off.shape[0]):
+        if off[i] < off[i - 1]:
+            return False
+    return True
+
+
+cdef Py_ssize_t _id_bound(const int32_t[::1] ids) except -1:
+    """One more than the largest of ``ids`` (0 when there are none); a negative id is a ValueError."""
+    cdef Py_ssize_t i, top = -1
+    for i in range(ids.shape[0]):
+        if ids[i] < 0:
+            raise ValueError(f"token id {ids[i]} at {i}: ids are 0 or more")
+        if ids[i] > top:
+            top = ids[i]
+    return top + 1
+
+
+cdef Py_ssize_t _check_csr(const int32_t[::1] toks, const int64_t[::1] tok_off, const int32_t[::1] utoks,
+                           const int64_t[::1] sent_off, const int64_t[::1] text_sents) except -1:
+    """The id bound of texts in CSR form (_csr_docs), after checking every offset stays in its array."""
+    if text_sents.shape[0] != tok_off.shape[0] or not _rising(tok_off, toks.shape[0]) \
+            or not _rising(text_sents, sent_off.shape[0] - 1) or not _rising(sent_off, utoks.shape[0]):
+        raise ValueError("texts: tok_off and text_sents need one entry a text and one more, sent_off one a unit "
+                         "and one more, each rising from 0 or more and within the array it points into")
+    return max(_id_bound(toks), _id_bound(utoks))
+
+
+cdef int _check_texts(const int32_t[::1] index, Py_ssize_t count, Py_ssize_t ntext, str name) except -1:
+    """Each of the first ``count`` entries of ``index`` names a text (0 <= i < ntext)."""
+    cdef Py_ssize_t i
+    if index.shape[0] < count:
+        raise ValueError(f"{name}: {index.shape[0]} entries for {count}")
+    for i in range(count):
+        if index[i] < 0 or index[i] >= ntext:
+            raise ValueError(f"{name}[{i}] = {index[i]}: there are {ntext} texts")
+    return 0
+
+
 def batch_chosen(int kind, int param, int flags, double weight,
                  const int32_t[::1] toks, const int64_t[::1] tok_off,
                  const int32_t[::1] utoks, const int64_t[::1] sent_off, const int64_t[::1] text_sents,
                  const int32_t[::1] peer, const int64_t[::1] ref_off, const int32_t[::1] model,
-                 bint mode_b, bint mode_max, double alpha, int32_t[::1] chosen, Py_ssize_t vocab):
+                 bint mode_b, bint mode_max, double alpha, int32_t[::1] chosen):
     """``chosen[p]``: which of pair ``p``'s references (candidate text ``peer[p]``, reference texts
     ``model[ref_off[p]:ref_off[p + 1]]``) the multi-reference rule (``mode_b``: -f B, ``mode_max``:
     max, else -f A) keeps for the measure of the kernel spec -- the engine's own choice, score_docs'
     (-1: all of them, or no reference).  The texts come in batch_marks' CSR form (_csr_docs); the
     spec's rows are those of _spec_measures, a split one folded as the batch scorer folds it."""
-    cdef Py_ssize_t n = peer.shape[0], p, at = 0
+    cdef Py_ssize_t n = peer.shape[0], p, at = 0, vocab = 0
     cdef int nms, rc = 0
     cdef MeasureC ms[2]
     cdef MarksAt mka
@@ -409,7 +457,12 @@ def batch_chosen(int kind, int param, int flags, double weight,
     try:
         nms = _spec_measures(kind, param, flags, weight, ms)
         ms[0].fold = nms == 2   # ROUGE-S's row and ROUGE-1's, chosen by their summed counts
-        docs = _csr_docs(toks, tok_off, utoks, sent_off, text_sents, &soff)
+        docs = _csr_docs(toks, tok_off, utoks, sent_off, text_sents, &soff, &vocab)
+        _check_texts(peer, n, tok_off.shape[0] - 1, "peer")
+        _check_texts(model, model.shape[0], tok_off.shape[0] - 1, "model")
+        for p in range(n):
+            if ref_off[p] < 0 or ref_off[p + 1] < ref_off[p]:
+                raise ValueError(f"batch_chosen: ref_off must rise from 0 or more (entry {p + 1})")
         pd = <const DocC**>malloc((n + 1) * sizeof(DocC*))
         rd = <const DocC**>malloc((model.shape[0] + 1) * sizeof(DocC*))
         roff = <Py_ssize_t*>malloc((n + 1) * sizeof(Py_ssize_t))

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rougekit._core import inputs as inputs
+from rougekit._core._pure import kept_reference as kept_reference
 from rougekit._core.kinds import Kind as Kind
 from rougekit.engine import arrowcols, backend, planner
 from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
@@ -79,6 +80,7 @@ __all__ = [
     "f_measure_array",
     "round5_array",
     "final_scores",
+    "kept_reference",
     "pair_score",
     "ratios",
     "reference_stats",

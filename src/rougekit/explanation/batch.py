@@ -151,9 +151,8 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
     ref = np.array(refs, dtype=np.int32)
     peer = np.repeat(cand, counts).astype(np.int32)
     arrays = texts.arrays()
-    toks, tok_off, utoks, sent_off, text_sents = arrays
+    _, tok_off, _, sent_off, text_sents = arrays
     lengths = {"joined": np.diff(tok_off), "units": sent_off[text_sents[1:]] - sent_off[text_sents[:-1]]}
-    vocab = int(max(toks.max(initial=-1), utoks.max(initial=-1))) + 1
 
     engine = plan()
     out: dict[str, MeasureMarks] = {}
@@ -185,9 +184,8 @@ def matched_positions(candidates: Sequence, references: Sequence, measures=DEFAU
             hits,
             peer_marks,
             model_marks,
-            vocab,
         )
-        used = _used_entries(engine, spec, scorer.options, arrays, cand, ref_off, ref, vocab)
+        used = _used_entries(engine, spec, scorer.options, arrays, cand, ref_off, ref)
         out[m.name] = _gather(
             m.name, space, hits, used, cand, ref_off, size, peer_at, peer_marks, model_at, model_marks
         )
@@ -213,7 +211,7 @@ def _check_trace(m, texts: _Texts, cand, ref) -> None:
     check_trace_size([[0] * worst_peer], [[0] * worst_model])
 
 
-def _used_entries(engine, spec, options, arrays, cand, ref_off, ref, vocab: int) -> np.ndarray:
+def _used_entries(engine, spec, options, arrays, cand, ref_off, ref) -> np.ndarray:
     """Which entries the multi-reference rule keeps: all of them with ``sum``; with ``best``/``max``
     the one of each pair with several references that the engine chooses (``engine.chosen``, the
     plan's: the counts and the rule of the scores themselves)."""
@@ -243,7 +241,6 @@ def _used_entries(engine, spec, options, arrays, cand, ref_off, ref, vocab: int)
         mode_max,
         options.alpha,
         chosen,
-        vocab,
     )
     used[entries] = False
     used[ref_off[:-1][many] + chosen] = True

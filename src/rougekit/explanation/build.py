@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rougekit.api import Scorer
-from rougekit.engine.door import Doc, Match, RefStats, combine, final_scores, inputs, pair_score
+from rougekit.engine.door import Doc, Match, RefStats, combine, inputs, kept_reference, pair_score
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
 from rougekit.measures import Measure
@@ -142,21 +142,12 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
 
 def references_used(stats: list[RefStats], mode: str, alpha: float, exponent) -> list[int]:
     """The references whose counts the rule keeps (``scoring.pair_score``): the first best recall
-    (-f B), the first best F (max), else all of them (sum, jackknife)."""
-    if mode == "B":
-        best, pick = -1.0, 0
-        for k, s in enumerate(stats):
-            if s.score > best:
-                best, pick = s.score, k
-        return [pick]
-    if mode == "M":
-        best_f, pick = None, 0
-        for k, s in enumerate(stats):
-            f = final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent).f
-            if best_f is None or f > best_f:
-                best_f, pick = f, k
-        return [pick]
-    return list(range(len(stats)))
+    (-f B), the first best F (max), else all of them (sum, jackknife); the engine's rule
+    (``kept_reference``)."""
+    if mode not in ("B", "M"):
+        return list(range(len(stats)))
+    ranks = [(s.hits, s.model_count, s.peer_count, s.score) for s in stats]
+    return [max(kept_reference(ranks, mode == "B", mode == "M", alpha, exponent), 0)]
 
 
 def _match(reference: int, x: Match, names: list[str]) -> dict:

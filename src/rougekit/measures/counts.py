@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rougekit._core._pure import round5 as round5
+
 
 @dataclass
 class Doc:
@@ -31,11 +33,6 @@ class RefStats:
     model_count: int | float
     peer_count: int | float
     score: float
-
-
-def round5(x: float) -> float:
-    """``x`` rounded to five decimals as the script prints it (``%7.5f``)."""
-    return float("%7.5f" % x)
 
 
 def round5_array(values):
