@@ -610,6 +610,22 @@ def test_json_arrays_are_streamed_with_the_rows_and_bytes_of_the_whole_file_read
         assert (tmp_path / "lazy.out").read_bytes() == (tmp_path / "whole.out").read_bytes()
 
 
+@pytest.mark.parametrize("name", sorted(ARRAYS))
+def test_json_arrays_are_decoded_once_for_their_texts(tmp_path, name, monkeypatch):
+    # the first pass learns the array's shape (its items' places, its line endings) as it reads:
+    # no pass of its own before the first item (before: two decodings of the whole input)
+    src = tmp_path / "in.json"
+    src.write_text(ARRAYS[name]([{"t": t} for t in corpus(50, seed=3)]), encoding="utf-8")
+    lazy = dedup.read_rows(str(src), "t", None, lazy=True)
+    calls = []
+    real = stream.decoded_chunks
+    monkeypatch.setattr(stream, "decoded_chunks", lambda *a: calls.append(1) or real(*a))
+    assert len([t for chunk in lazy.chunks(8) for t in chunk]) == 50
+    assert len(calls) == 1
+    whole = dedup.read_rows(str(src), "t", None, lazy=False)
+    assert list(lazy.rows()) == list(whole.rows()) and len(calls) == 2
+
+
 @pytest.mark.parametrize(
     "content",
     [

@@ -304,14 +304,16 @@ class JsonlStream(LineStream):
         return _field_text(row, self.field, where)
 
 
-def _field_text(row: dict, field: str, where: str) -> str:
-    """The row's text under ``field`` (an InputError at ``where`` if it is missing or blank)."""
+def _field_text(row: dict, field: str, where) -> str:
+    """The row's text under ``field`` (an InputError at ``where``, a str or a function that tells it,
+    if it is missing or blank)."""
+    value = row.get(field)
+    if isinstance(value, str) and value.strip():
+        return value
+    place = where if isinstance(where, str) else where()
     if field not in row:
-        raise reader.no_field(where, field, row)
-    value = row[field]
-    if not isinstance(value, str) or not value.strip():
-        raise InputError(f"{where}: field {shown(field)} must be a non-empty string")
-    return value
+        raise reader.no_field(place, field, row)
+    raise InputError(f"{place}: field {shown(field)} must be a non-empty string")
 
 
 class ArrayStream(LineStream):
@@ -330,20 +332,30 @@ class ArrayStream(LineStream):
             yield from stream.decoded_chunks(handle, self.path, guard)
 
     def _rows(self):
-        if self._shape is None:  # one line or not (places) and its line endings: one quick pass
-            self._shape = stream.shape_of(self._chunks_of_text())
-        one_line = self._shape[0]
-        items = stream.array_items(self._chunks_of_text(), self.path)
+        """(line, item number, raw item, text) of every row; the first pass learns the array's shape
+        as it reads (no pass of its own), which only the places of its errors need before the end."""
+        shape = stream.Shape() if self._shape is None else None
+        chunks = self._chunks_of_text()
+        items = stream.array_items(shape.watch(chunks) if shape else chunks, self.path)
         for k, (line, item, raw) in enumerate(items, start=1):
-            at = f"item {k}" + ("" if one_line else f" (line {line})")
-            where = f"{reader.label(self.path)}, {at}"
             if not isinstance(item, dict):
-                raise InputError(f"{where}: each row must be a JSON object, not {reader.kind_of(item)}")
-            yield line, at, raw, _field_text(item, self.field, where)
+                raise InputError(f"{self._where(k, line)}: each row must be a JSON object, not {reader.kind_of(item)}")
+            yield line, k, raw, _field_text(item, self.field, lambda: self._where(k, line))
+        if shape is not None:
+            self._shape = shape.result
+
+    def _place(self, k: int, line: int) -> str:
+        """Item ``k``'s place: its number, and its line when the array spans several."""
+        if self._shape is None:  # an error in the first pass: one quick pass for the shape
+            self._shape = stream.shape_of(self._chunks_of_text())
+        return f"item {k}" + ("" if self._shape[0] else f" (line {line})")
+
+    def _where(self, k: int, line: int) -> str:
+        return f"{reader.label(self.path)}, {self._place(k, line)}"
 
     def rows(self):
-        for line, at, _, text in self._rows():
-            yield line, at, text
+        for line, k, _, text in self._rows():
+            yield line, self._place(k, line), text
 
     def write_kept(self, output: str, keep) -> None:
         end = "\r\n" if self._shape is not None and self._shape[1] else "\n"

@@ -190,26 +190,45 @@ def wide_lines(handle, path: str, guard: reader.Guard):
         yield number + 1, rest.encode("utf-8")
 
 
-def shape_of(chunks) -> tuple[bool, bool]:
-    """(whether the text, stripped, is one line; whether it holds a ``\\r\\n``) of a text in chunks:
-    what the whole-file reader asks of a JSON array (its items' places, its line endings)."""
-    started = newline = inner = crlf = False
-    last = ""
-    for text in chunks:
-        crlf = crlf or "\r\n" in text or (last == "\r" and text[:1] == "\n")
-        last = text[-1:]
-        if not started:
-            stripped = text.lstrip()
-            if not stripped:
-                continue
-            started, text = True, stripped
-        if newline and text.strip():
-            inner = True
-        if not inner and "\n" in text:
+class Shape:
+    """(whether the text, stripped, is one line; whether it holds a ``\\r\\n``) of a text fed in
+    chunks (:meth:`watch` passes them on while it looks): what the whole-file reader asks of a JSON
+    array (its items' places, its line endings). ``result`` is None until the last chunk passed."""
+
+    def __init__(self) -> None:
+        self.started = self.newline = self.inner = self.crlf = False
+        self.last = ""
+        self.result: tuple[bool, bool] | None = None
+
+    def feed(self, text: str) -> None:
+        self.crlf = self.crlf or "\r\n" in text or (self.last == "\r" and text[:1] == "\n")
+        self.last = text[-1:]
+        if not self.started:
+            text = text.lstrip()
+            if not text:
+                return
+            self.started = True
+        if self.newline and text.strip():
+            self.inner = True
+        if not self.inner and "\n" in text:
             if text[text.index("\n") :].strip():
-                inner = True
-            newline = True
-    return not inner, crlf
+                self.inner = True
+            self.newline = True
+
+    def watch(self, chunks):
+        for text in chunks:
+            self.feed(text)
+            yield text
+        self.result = (not self.inner, self.crlf)
+
+
+def shape_of(chunks) -> tuple[bool, bool]:
+    """:class:`Shape` of a text in chunks, in one pass."""
+    shape = Shape()
+    for _ in shape.watch(chunks):
+        pass
+    assert shape.result is not None
+    return shape.result
 
 
 def array_items(chunks, path: str):
