@@ -319,6 +319,11 @@ cdef inline bint bounds_pass(const Scratch* w, const Post* P, Py_ssize_t u, Py_s
     return passes(score_of(STAT_F, ub, ly, n), t)
 
 
+cdef inline bint beats(double v, double t, double best, Py_ssize_t s, Py_ssize_t slot) noexcept nogil:
+    """F ``v`` of kept text ``s`` is above the threshold and better than ``best`` (of ``slot``; the lower slot on ties)."""
+    return v > t and (v > best or (v == best and s < slot))
+
+
 cdef class _Greedy:
     """The Self-Instruct rule, incrementally: feed blocks of texts in input order.
 
@@ -615,9 +620,9 @@ cdef class _Greedy:
                     double* best_f) except -1 nogil:
         """The best kept text of ``x`` (``best_slot``, -1: none above the threshold) and its F, over
         the index as it is; leaves ``x`` sorted in ``w``.  Reads the index only (threads may share it)."""
-        cdef Py_ssize_t k, e, s, ly, ub, h, probe, part, u, e0, e1
+        cdef Py_ssize_t k, e, s, ly, ub, probe, part, u, e0, e1
         cdef const int32_t* pre
-        cdef double best = -1.0, v
+        cdef double best = -1.0
         cdef int32_t a
         cdef PVec* pl
         cdef bint qset = False
@@ -657,28 +662,32 @@ cdef class _Greedy:
             s = w.cand.p[e]
             ly = self.koff[s + 1] - self.koff[s]
             ub = n if n < ly else ly
-            v = score_of(STAT_F, ub, ly, n)
-            if not (v > t and (v > best or (v == best and s < best_slot[0]))):
-                continue
-            if n > 64:   # one 64-bit word: the LCS itself costs less than the bag overlap
-                ub = self._overlap(w, s)
-                v = score_of(STAT_F, ub, ly, n)
-                if not (v > t and (v > best or (v == best and s < best_slot[0]))):
-                    continue
-            if not qset:
-                if query_set(&w.q, x, n) < 0:
-                    with gil:
-                        raise MemoryError()
-                qset = True
-            h = query_lcs(&w.q, self.tok.p + self.koff[s], ly)
-            w.lcs += 1
-            v = score_of(STAT_F, h, ly, n)
-            if v > t and (v > best or (v == best and s < best_slot[0])):
-                best = v
-                best_slot[0] = s
+            if beats(score_of(STAT_F, ub, ly, n), t, best, s, best_slot[0]):
+                self._exact(w, x, n, s, ly, &qset, &best, best_slot)
         if qset:
             query_clear(&w.q)
         best_f[0] = best
+        return 0
+
+    cdef int _exact(self, Scratch* w, const int32_t* x, Py_ssize_t n, Py_ssize_t s, Py_ssize_t ly, bint* qset,
+                    double* best, Py_ssize_t* slot) except -1 nogil:
+        """Kept text ``s`` (``ly`` tokens) against ``x``, past the bounds before: the bag overlap bound
+        (longer texts), then the LCS; ``best``/``slot`` become its F and ``s`` when it beats them. The
+        LCS query of ``x`` is set at the first need (``qset``); the caller clears it."""
+        cdef double v
+        if n > 64:   # one 64-bit word: the LCS itself costs less than the bag overlap
+            if not beats(score_of(STAT_F, self._overlap(w, s), ly, n), self.t, best[0], s, slot[0]):
+                return 0
+        if not qset[0]:
+            if query_set(&w.q, x, n) < 0:
+                with gil:
+                    raise MemoryError()
+            qset[0] = True
+        v = score_of(STAT_F, query_lcs(&w.q, self.tok.p + self.koff[s], ly), ly, n)
+        w.lcs += 1
+        if beats(v, self.t, best[0], s, slot[0]):
+            best[0] = v
+            slot[0] = s
         return 0
 
     cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
@@ -745,8 +754,8 @@ cdef class _Greedy:
                 const double[::1] best_f, uint8_t[::1] keep, int64_t[::1] match, double[::1] score):
         """After ``probe`` of every text of the block: decide them in input order (as ``feed``),
         adding to each text's best the texts kept earlier in the block."""
-        cdef Py_ssize_t i, n = off.shape[0] - 1, k0 = self.kept, s, ly, ub, h, slot, m
-        cdef double best, v, t = self.t
+        cdef Py_ssize_t i, n = off.shape[0] - 1, k0 = self.kept, s, ly, ub, slot, m
+        cdef double best, t = self.t
         cdef const int32_t* base = &ids[0] if ids.shape[0] else NULL
         cdef const int32_t* x
         cdef Scratch* w = &self.ws[0]
@@ -769,33 +778,15 @@ cdef class _Greedy:
                     for s in range(k0, self.kept):   # the texts kept earlier in this block
                         ly = self.koff[s + 1] - self.koff[s]
                         ub = m if m < ly else ly
-                        v = score_of(STAT_F, ub, ly, m)
-                        if not (v > t and (v > best or (v == best and s < slot))):
+                        if not beats(score_of(STAT_F, ub, ly, m), t, best, s, slot):
                             continue
                         P.ly = <int32_t>ly
                         P.sig0 = self.ksig[2 * s]
                         P.sig1 = self.ksig[2 * s + 1]
                         P.pcy = pc128(P.sig0, P.sig1)
                         ub = sig_bound(sg[0], sg[1], m, pcx, &P)
-                        v = score_of(STAT_F, ub, ly, m)
-                        if not (v > t and (v > best or (v == best and s < slot))):
-                            continue
-                        if m > 64:
-                            ub = self._overlap(w, s)
-                            v = score_of(STAT_F, ub, ly, m)
-                            if not (v > t and (v > best or (v == best and s < slot))):
-                                continue
-                        if not qset:
-                            if query_set(&w.q, x, m) < 0:
-                                with gil:
-                                    raise MemoryError()
-                            qset = True
-                        h = query_lcs(&w.q, self.tok.p + self.koff[s], ly)
-                        w.lcs += 1
-                        v = score_of(STAT_F, h, ly, m)
-                        if v > t and (v > best or (v == best and s < slot)):
-                            best = v
-                            slot = s
+                        if beats(score_of(STAT_F, ub, ly, m), t, best, s, slot):
+                            self._exact(w, x, m, s, ly, &qset, &best, &slot)
                     if qset:
                         query_clear(&w.q)
                     if slot >= 0:
