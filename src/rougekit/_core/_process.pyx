@@ -55,6 +55,23 @@ def score_py(int stat, Py_ssize_t h, Py_ssize_t lc, Py_ssize_t lr):
 
 # ------------------------------------------------------------------ the query side of an LCS
 
+cdef int grow(void** p, size_t nbytes) noexcept nogil:
+    """``p[0]`` reallocated to ``nbytes`` bytes; -1 (``p[0]`` as it was) when there is no memory."""
+    cdef void* r = realloc(p[0], nbytes)
+    if r == NULL:
+        return -1
+    p[0] = r
+    return 0
+
+
+cdef int grown(void** p, size_t nbytes) except -1 nogil:
+    """``grow``, raising MemoryError when there is no memory."""
+    if grow(p, nbytes) < 0:
+        with gil:
+            raise MemoryError()
+    return 0
+
+
 cdef struct Query:
     int32_t* slot      # token id -> local id of the query's types (-1: absent); vocab entries
     Py_ssize_t vocab
@@ -93,7 +110,6 @@ cdef int query_set(Query* q, const int32_t* tok, Py_ssize_t n) noexcept nogil:
     """Make ``tok[:n]`` the query (the bit side of the LCS); -1: no memory."""
     cdef Py_ssize_t b, W = (n + 63) >> 6, need
     cdef int32_t s
-    cdef void* p
     q.tok = tok
     q.n = n
     q.words = W
@@ -104,16 +120,12 @@ cdef int query_set(Query* q, const int32_t* tok, Py_ssize_t n) noexcept nogil:
             q.types += 1
     need = q.types * W
     if need > q.pm_cap:
-        p = realloc(q.pm, (need + 1) * sizeof(uint64_t))
-        if p == NULL:
+        if grow(<void**>&q.pm, (need + 1) * sizeof(uint64_t)) < 0:
             return -1
-        q.pm = <uint64_t*>p
         q.pm_cap = need
     if W > q.v_cap:
-        p = realloc(q.v, (W + 1) * sizeof(uint64_t))
-        if p == NULL:
+        if grow(<void**>&q.v, (W + 1) * sizeof(uint64_t)) < 0:
             return -1
-        q.v = <uint64_t*>p
         q.v_cap = W
     if need:  # memset of a NULL table is undefined even for 0 bytes (UBSan)
         memset(q.pm, 0, need * sizeof(uint64_t))
@@ -254,25 +266,12 @@ cdef int need_table(Scratch* w, Py_ssize_t n, double t) except -1 nogil:
     """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
     pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths); rlo/rhi."""
     cdef Py_ssize_t ly, cap = 2 * n + 3, u, h
-    cdef void* p
     if cap > w.hcap:
-        p = realloc(w.hneed, cap * sizeof(int32_t))
-        if p == NULL:
-            with gil:
-                raise MemoryError()
-        w.hneed = <int32_t*>p
+        grown(<void**>&w.hneed, cap * sizeof(int32_t))
         w.hcap = cap
     if n + 1 > w.rcap:
-        p = realloc(w.rlo, (n + 1) * sizeof(int32_t))
-        if p == NULL:
-            with gil:
-                raise MemoryError()
-        w.rlo = <int32_t*>p
-        p = realloc(w.rhi, (n + 1) * sizeof(int32_t))
-        if p == NULL:
-            with gil:
-                raise MemoryError()
-        w.rhi = <int32_t*>p
+        grown(<void**>&w.rlo, (n + 1) * sizeof(int32_t))
+        grown(<void**>&w.rhi, (n + 1) * sizeof(int32_t))
         w.rcap = n + 1
     for u in range(n + 1):
         w.rlo[u] = <int32_t>cap
@@ -425,13 +424,9 @@ cdef class _Greedy:
     def set_workers(self, Py_ssize_t k):
         """Make ``k`` scratches (for ``probe``'s worker numbers 0..k-1); never fewer than there are."""
         cdef Py_ssize_t i, s
-        cdef void* p
         if k <= self.nws:
             return
-        p = realloc(self.ws, k * sizeof(Scratch))
-        if p == NULL:
-            raise MemoryError()
-        self.ws = <Scratch*>p
+        grown(<void**>&self.ws, k * sizeof(Scratch))
         for i in range(self.nws, k):
             memset(&self.ws[i], 0, sizeof(Scratch))
             self.ws[i].stamp = <int64_t*>malloc(self.kcap * sizeof(int64_t))
@@ -477,14 +472,9 @@ cdef class _Greedy:
 
     cdef const int32_t* _prefixes(self, Py_ssize_t l) except NULL nogil:
         cdef Py_ssize_t cap, i
-        cdef void* p
         if l >= self.plen_cap:
             cap = 2 * l + 16
-            p = realloc(self.plen, 4 * cap * sizeof(int32_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.plen = <int32_t*>p
+            grown(<void**>&self.plen, 4 * cap * sizeof(int32_t))
             for i in range(4 * self.plen_cap, 4 * cap):
                 self.plen[i] = -1
             self.plen_cap = cap
@@ -541,34 +531,17 @@ cdef class _Greedy:
     cdef int _keep(self, const Scratch* w, const int32_t* x, Py_ssize_t n, int64_t gid, const int32_t* pre) except -1 nogil:
         """Index ``x`` (sorted in ``w``) as the next kept text (one thread only)."""
         cdef Py_ssize_t k, cap, s = self.kept, i
-        cdef void* p
         cdef int32_t a
         cdef PVec* pl
         cdef uint64_t sg[2]
         cdef int32_t pcy
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
-            p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.koff = <int64_t*>p
-            p = realloc(self.kgid, cap * sizeof(int64_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.kgid = <int64_t*>p
-            p = realloc(self.ksig, 2 * cap * sizeof(uint64_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.ksig = <uint64_t*>p
+            grown(<void**>&self.koff, (cap + 1) * sizeof(int64_t))
+            grown(<void**>&self.kgid, cap * sizeof(int64_t))
+            grown(<void**>&self.ksig, 2 * cap * sizeof(uint64_t))
             for i in range(self.nws):
-                p = realloc(self.ws[i].stamp, cap * sizeof(int64_t))
-                if p == NULL:
-                    with gil:
-                        raise MemoryError()
-                self.ws[i].stamp = <int64_t*>p
+                grown(<void**>&self.ws[i].stamp, cap * sizeof(int64_t))
                 for k in range(self.kcap, cap):
                     self.ws[i].stamp[k] = -1
             self.kcap = cap
