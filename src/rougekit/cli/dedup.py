@@ -60,13 +60,7 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
 """,
     )
     parser.add_argument("file", help="the input ('-' for standard input)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
-    )
-    where.add_argument(
-        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
-    )
+    add_text_place(parser)
     parser.add_argument("--threshold", type=float, default=0.7, help="drop a text scoring above this (default 0.7)")
     parser.add_argument(
         "--measure", default="rougeL", help="rougeL (rouge-score's, default) or ROUGE-N, -L, -W, -S, -SU (e.g. ROUGE-L)"
@@ -99,6 +93,17 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
         "--checkpoint-every", type=float, default=60.0, metavar="SECONDS", help="seconds between saves (default 60)"
     )
     return parser
+
+
+def add_text_place(parser: argparse.ArgumentParser) -> None:
+    """--field and --column (one or the other): where a row's text is (dedup, extract)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
+    where.add_argument(
+        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
+    )
 
 
 class Rows:
