@@ -42,9 +42,7 @@ def cdist(
     ``len(queries) x len(choices)`` matrix. ``block_size`` is (query rows, choice columns) per task;
     each task uses one thread (``workers=1``)."""
     dask = _dask()
-    rows, cols = _block_size(block_size)
-    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
-    Encoder(measure, **options)  # options checked here, before any work is sent
+    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options)
     q_blocks = _blocks(dask, queries, rows)
     c_blocks = _blocks(dask, choices, cols)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=1, **options)
@@ -76,12 +74,8 @@ def extract(
     below ``score_cutoff``; each block's best merged (:mod:`rougekit.process.topk`), so the matches are
     the single-process call's."""
     dask = _dask()
-    limit = check_limit(limit)
-    if score_cutoff is not None:
-        check_threshold(score_cutoff)
-    rows, cols = _block_size(block_size)
-    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
-    Encoder(measure, **options)  # options checked here, before any work is sent
+    limit = _checked_limit(limit, score_cutoff)
+    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, **options)
     q_blocks = _blocks(dask, queries, rows)
     c_blocks = _blocks(dask, choices, cols)
@@ -211,6 +205,23 @@ def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measu
 def _blocks(dask, texts: list, size: int) -> list[tuple[int, object]]:
     """(start, delayed list of texts) per block: each block is sent once to each worker that needs it."""
     return [(s, dask.delayed(texts[s : s + size], traverse=False)) for s in range(0, len(texts), size)]
+
+
+def _checked(queries, choices, measure, block_size, options: dict, texts=check_texts) -> tuple:
+    """(rows, cols, queries, choices) of a blocked cdist or extract, every option checked before any
+    work is sent; ``texts`` reads and checks each side."""
+    rows, cols = _block_size(block_size)
+    queries, choices = texts(queries, "queries"), texts(choices, "choices")
+    Encoder(measure, **options)
+    return rows, cols, queries, choices
+
+
+def _checked_limit(limit, score_cutoff):
+    """extract's ``limit``, checked with its ``score_cutoff``."""
+    limit = check_limit(limit)
+    if score_cutoff is not None:
+        check_threshold(score_cutoff)
+    return limit
 
 
 def _block_size(value) -> tuple[int, int]:
