@@ -22,7 +22,7 @@ from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
-from rougekit.process.core import dedup_decided, dedup_from_pairs
+from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
@@ -98,9 +98,7 @@ def dedup(
     (:class:`rougekit.process.blocks.PrefixIndex`), each task the ``block_size`` next texts against
     every text before them; other measures: ``block_size`` x ``block_size`` blocks of the lower triangle."""
     dask = _dask()
-    threshold = check_threshold(threshold)
-    if keep != "first":
-        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    threshold = dedup_threshold(threshold, keep)
     size, _ = _block_size((block_size, block_size))
     texts = check_texts(texts, "texts")
     encoder = Encoder(measure, **options)

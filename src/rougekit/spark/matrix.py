@@ -21,8 +21,8 @@ from rougekit.dask.matrix import _block_size, _checked, _checked_limit, _pairs_a
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
-from rougekit.process.core import dedup_decided, dedup_from_pairs
+from rougekit.process.blocks import InOrder, PrefixIndex
+from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, merged_matches
 
@@ -98,9 +98,7 @@ def dedup(
     prefix index; other measures: ``block_size`` x ``block_size`` blocks (default 2,000) of the
     lower triangle."""
     session = _session(spark)
-    threshold = check_threshold(threshold)
-    if keep != "first":
-        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    threshold = dedup_threshold(threshold, keep)
     encoder = Encoder(measure, **options)
     if block_size is None:
         block_size = _INDEX_BLOCK if encoder.measure == ROUGE_SCORE_L else 2000
