@@ -233,10 +233,8 @@ class LineStream:
     def chunks(self, size: int):
         chunk: list[str] = []
         count = 0
-        for (
-            *_,
-            text,
-        ) in self._rows():  # the text last: (number, bytes, text), or ArrayStream's (line, place, bytes, text)
+        # the text last: (number, bytes, text), or ArrayStream's (line, place, bytes, text)
+        for *_, text in self._rows():
             chunk.append(text)
             count += 1
             if len(chunk) == size:
@@ -394,10 +392,6 @@ class CsvStream(LineStream):
             if not value.strip():
                 raise InputError(f"{record.where}: column {shown(self.column)} is missing or empty")
             yield record.line, record.raw.encode("utf-8", "surrogateescape"), value
-
-    def rows(self):
-        for number, _, text in self._rows():
-            yield number, f"line {number}", text
 
     def write_kept(self, output: str, keep) -> None:
         table = self._table()
