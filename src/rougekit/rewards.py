@@ -36,16 +36,7 @@ _STATS = {"f": "f", "recall": "recall", "precision": "precision", "r": "recall",
 _COMPLETION_FIELDS = ("completions", "completion_ids")
 
 
-def rouge_reward(
-    measure: str = "ROUGE-L",
-    stat: str = "f",
-    reference_field: str = "reference",
-    *,
-    completion_field: str = "completions",
-    ignore_ids: Sequence[int] = (),
-    name: str | None = None,
-    **options: Any,
-) -> RougeReward:
+class RougeReward:
     """A reward function ``reward(completions, **dataset_columns) -> list[float]`` scoring each
     completion against the references in the dataset column ``reference_field``.
 
@@ -67,19 +58,6 @@ def rouge_reward(
             ``alpha``, ``tokenizer``, ``word_limit``, ``jobs``, ...); ``bootstrap`` is ``None``
             unless given, since a reward needs no interval.
     """
-    return RougeReward(
-        measure,
-        stat,
-        reference_field,
-        completion_field=completion_field,
-        ignore_ids=ignore_ids,
-        name=name,
-        **options,
-    )
-
-
-class RougeReward:
-    """A ROUGE reward function (see :func:`rouge_reward`); call it as TRL does."""
 
     def __init__(
         self,
@@ -177,6 +155,9 @@ class RougeReward:
         if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
             return ids  # not a flat id sequence: the engine says what is wrong with it
         return a[~np.isin(a, self.ignore_ids)]
+
+
+rouge_reward = RougeReward  # the documented name: rouge_reward(...) builds a reward function
 
 
 def _ids_without():

@@ -55,6 +55,23 @@ def score_py(int stat, Py_ssize_t h, Py_ssize_t lc, Py_ssize_t lr):
 
 # ------------------------------------------------------------------ the query side of an LCS
 
+cdef int grow(void** p, size_t nbytes) noexcept nogil:
+    """``p[0]`` reallocated to ``nbytes`` bytes; -1 (``p[0]`` as it was) when there is no memory."""
+    cdef void* r = realloc(p[0], nbytes)
+    if r == NULL:
+        return -1
+    p[0] = r
+    return 0
+
+
+cdef int grown(void** p, size_t nbytes) except -1 nogil:
+    """``grow``, raising MemoryError when there is no memory."""
+    if grow(p, nbytes) < 0:
+        with gil:
+            raise MemoryError()
+    return 0
+
+
 cdef struct Query:
     int32_t* slot      # token id -> local id of the query's types (-1: absent); vocab entries
     Py_ssize_t vocab
@@ -93,7 +110,6 @@ cdef int query_set(Query* q, const int32_t* tok, Py_ssize_t n) noexcept nogil:
     """Make ``tok[:n]`` the query (the bit side of the LCS); -1: no memory."""
     cdef Py_ssize_t b, W = (n + 63) >> 6, need
     cdef int32_t s
-    cdef void* p
     q.tok = tok
     q.n = n
     q.words = W
@@ -104,16 +120,12 @@ cdef int query_set(Query* q, const int32_t* tok, Py_ssize_t n) noexcept nogil:
             q.types += 1
     need = q.types * W
     if need > q.pm_cap:
-        p = realloc(q.pm, (need + 1) * sizeof(uint64_t))
-        if p == NULL:
+        if grow(<void**>&q.pm, (need + 1) * sizeof(uint64_t)) < 0:
             return -1
-        q.pm = <uint64_t*>p
         q.pm_cap = need
     if W > q.v_cap:
-        p = realloc(q.v, (W + 1) * sizeof(uint64_t))
-        if p == NULL:
+        if grow(<void**>&q.v, (W + 1) * sizeof(uint64_t)) < 0:
             return -1
-        q.v = <uint64_t*>p
         q.v_cap = W
     if need:  # memset of a NULL table is undefined even for 0 bytes (UBSan)
         memset(q.pm, 0, need * sizeof(uint64_t))
@@ -254,25 +266,12 @@ cdef int need_table(Scratch* w, Py_ssize_t n, double t) except -1 nogil:
     """hneed[ly] = the least LCS a pair of the probe (n tokens) and a text of ly tokens needs to
     pass (n + 1: none), for ly in 0..2n+2 (the same float search as the prefix lengths); rlo/rhi."""
     cdef Py_ssize_t ly, cap = 2 * n + 3, u, h
-    cdef void* p
     if cap > w.hcap:
-        p = realloc(w.hneed, cap * sizeof(int32_t))
-        if p == NULL:
-            with gil:
-                raise MemoryError()
-        w.hneed = <int32_t*>p
+        grown(<void**>&w.hneed, cap * sizeof(int32_t))
         w.hcap = cap
     if n + 1 > w.rcap:
-        p = realloc(w.rlo, (n + 1) * sizeof(int32_t))
-        if p == NULL:
-            with gil:
-                raise MemoryError()
-        w.rlo = <int32_t*>p
-        p = realloc(w.rhi, (n + 1) * sizeof(int32_t))
-        if p == NULL:
-            with gil:
-                raise MemoryError()
-        w.rhi = <int32_t*>p
+        grown(<void**>&w.rlo, (n + 1) * sizeof(int32_t))
+        grown(<void**>&w.rhi, (n + 1) * sizeof(int32_t))
         w.rcap = n + 1
     for u in range(n + 1):
         w.rlo[u] = <int32_t>cap
@@ -317,6 +316,11 @@ cdef inline bint bounds_pass(const Scratch* w, const Post* P, Py_ssize_t u, Py_s
     if ly <= 2 * n + 2:
         return ub >= w.hneed[ly]
     return passes(score_of(STAT_F, ub, ly, n), t)
+
+
+cdef inline bint beats(double v, double t, double best, Py_ssize_t s, Py_ssize_t slot) noexcept nogil:
+    """F ``v`` of kept text ``s`` is above the threshold and better than ``best`` (of ``slot``; the lower slot on ties)."""
+    return v > t and (v > best or (v == best and s < slot))
 
 
 cdef class _Greedy:
@@ -420,13 +424,9 @@ cdef class _Greedy:
     def set_workers(self, Py_ssize_t k):
         """Make ``k`` scratches (for ``probe``'s worker numbers 0..k-1); never fewer than there are."""
         cdef Py_ssize_t i, s
-        cdef void* p
         if k <= self.nws:
             return
-        p = realloc(self.ws, k * sizeof(Scratch))
-        if p == NULL:
-            raise MemoryError()
-        self.ws = <Scratch*>p
+        grown(<void**>&self.ws, k * sizeof(Scratch))
         for i in range(self.nws, k):
             memset(&self.ws[i], 0, sizeof(Scratch))
             self.ws[i].stamp = <int64_t*>malloc(self.kcap * sizeof(int64_t))
@@ -472,14 +472,9 @@ cdef class _Greedy:
 
     cdef const int32_t* _prefixes(self, Py_ssize_t l) except NULL nogil:
         cdef Py_ssize_t cap, i
-        cdef void* p
         if l >= self.plen_cap:
             cap = 2 * l + 16
-            p = realloc(self.plen, 4 * cap * sizeof(int32_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.plen = <int32_t*>p
+            grown(<void**>&self.plen, 4 * cap * sizeof(int32_t))
             for i in range(4 * self.plen_cap, 4 * cap):
                 self.plen[i] = -1
             self.plen_cap = cap
@@ -536,34 +531,17 @@ cdef class _Greedy:
     cdef int _keep(self, const Scratch* w, const int32_t* x, Py_ssize_t n, int64_t gid, const int32_t* pre) except -1 nogil:
         """Index ``x`` (sorted in ``w``) as the next kept text (one thread only)."""
         cdef Py_ssize_t k, cap, s = self.kept, i
-        cdef void* p
         cdef int32_t a
         cdef PVec* pl
         cdef uint64_t sg[2]
         cdef int32_t pcy
         if s + 1 >= self.kcap:
             cap = 2 * self.kcap
-            p = realloc(self.koff, (cap + 1) * sizeof(int64_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.koff = <int64_t*>p
-            p = realloc(self.kgid, cap * sizeof(int64_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.kgid = <int64_t*>p
-            p = realloc(self.ksig, 2 * cap * sizeof(uint64_t))
-            if p == NULL:
-                with gil:
-                    raise MemoryError()
-            self.ksig = <uint64_t*>p
+            grown(<void**>&self.koff, (cap + 1) * sizeof(int64_t))
+            grown(<void**>&self.kgid, cap * sizeof(int64_t))
+            grown(<void**>&self.ksig, 2 * cap * sizeof(uint64_t))
             for i in range(self.nws):
-                p = realloc(self.ws[i].stamp, cap * sizeof(int64_t))
-                if p == NULL:
-                    with gil:
-                        raise MemoryError()
-                self.ws[i].stamp = <int64_t*>p
+                grown(<void**>&self.ws[i].stamp, cap * sizeof(int64_t))
                 for k in range(self.kcap, cap):
                     self.ws[i].stamp[k] = -1
             self.kcap = cap
@@ -615,9 +593,9 @@ cdef class _Greedy:
                     double* best_f) except -1 nogil:
         """The best kept text of ``x`` (``best_slot``, -1: none above the threshold) and its F, over
         the index as it is; leaves ``x`` sorted in ``w``.  Reads the index only (threads may share it)."""
-        cdef Py_ssize_t k, e, s, ly, ub, h, probe, part, u, e0, e1
+        cdef Py_ssize_t k, e, s, ly, ub, probe, part, u, e0, e1
         cdef const int32_t* pre
-        cdef double best = -1.0, v
+        cdef double best = -1.0
         cdef int32_t a
         cdef PVec* pl
         cdef bint qset = False
@@ -657,28 +635,32 @@ cdef class _Greedy:
             s = w.cand.p[e]
             ly = self.koff[s + 1] - self.koff[s]
             ub = n if n < ly else ly
-            v = score_of(STAT_F, ub, ly, n)
-            if not (v > t and (v > best or (v == best and s < best_slot[0]))):
-                continue
-            if n > 64:   # one 64-bit word: the LCS itself costs less than the bag overlap
-                ub = self._overlap(w, s)
-                v = score_of(STAT_F, ub, ly, n)
-                if not (v > t and (v > best or (v == best and s < best_slot[0]))):
-                    continue
-            if not qset:
-                if query_set(&w.q, x, n) < 0:
-                    with gil:
-                        raise MemoryError()
-                qset = True
-            h = query_lcs(&w.q, self.tok.p + self.koff[s], ly)
-            w.lcs += 1
-            v = score_of(STAT_F, h, ly, n)
-            if v > t and (v > best or (v == best and s < best_slot[0])):
-                best = v
-                best_slot[0] = s
+            if beats(score_of(STAT_F, ub, ly, n), t, best, s, best_slot[0]):
+                self._exact(w, x, n, s, ly, &qset, &best, best_slot)
         if qset:
             query_clear(&w.q)
         best_f[0] = best
+        return 0
+
+    cdef int _exact(self, Scratch* w, const int32_t* x, Py_ssize_t n, Py_ssize_t s, Py_ssize_t ly, bint* qset,
+                    double* best, Py_ssize_t* slot) except -1 nogil:
+        """Kept text ``s`` (``ly`` tokens) against ``x``, past the bounds before: the bag overlap bound
+        (longer texts), then the LCS; ``best``/``slot`` become its F and ``s`` when it beats them. The
+        LCS query of ``x`` is set at the first need (``qset``); the caller clears it."""
+        cdef double v
+        if n > 64:   # one 64-bit word: the LCS itself costs less than the bag overlap
+            if not beats(score_of(STAT_F, self._overlap(w, s), ly, n), self.t, best[0], s, slot[0]):
+                return 0
+        if not qset[0]:
+            if query_set(&w.q, x, n) < 0:
+                with gil:
+                    raise MemoryError()
+            qset[0] = True
+        v = score_of(STAT_F, query_lcs(&w.q, self.tok.p + self.koff[s], ly), ly, n)
+        w.lcs += 1
+        if beats(v, self.t, best[0], s, slot[0]):
+            best[0] = v
+            slot[0] = s
         return 0
 
     cdef int _one(self, const int32_t* x, Py_ssize_t n, int64_t gid, int64_t* match, double* best_out) except -1 nogil:
@@ -745,8 +727,8 @@ cdef class _Greedy:
                 const double[::1] best_f, uint8_t[::1] keep, int64_t[::1] match, double[::1] score):
         """After ``probe`` of every text of the block: decide them in input order (as ``feed``),
         adding to each text's best the texts kept earlier in the block."""
-        cdef Py_ssize_t i, n = off.shape[0] - 1, k0 = self.kept, s, ly, ub, h, slot, m
-        cdef double best, v, t = self.t
+        cdef Py_ssize_t i, n = off.shape[0] - 1, k0 = self.kept, s, ly, ub, slot, m
+        cdef double best, t = self.t
         cdef const int32_t* base = &ids[0] if ids.shape[0] else NULL
         cdef const int32_t* x
         cdef Scratch* w = &self.ws[0]
@@ -769,33 +751,15 @@ cdef class _Greedy:
                     for s in range(k0, self.kept):   # the texts kept earlier in this block
                         ly = self.koff[s + 1] - self.koff[s]
                         ub = m if m < ly else ly
-                        v = score_of(STAT_F, ub, ly, m)
-                        if not (v > t and (v > best or (v == best and s < slot))):
+                        if not beats(score_of(STAT_F, ub, ly, m), t, best, s, slot):
                             continue
                         P.ly = <int32_t>ly
                         P.sig0 = self.ksig[2 * s]
                         P.sig1 = self.ksig[2 * s + 1]
                         P.pcy = pc128(P.sig0, P.sig1)
                         ub = sig_bound(sg[0], sg[1], m, pcx, &P)
-                        v = score_of(STAT_F, ub, ly, m)
-                        if not (v > t and (v > best or (v == best and s < slot))):
-                            continue
-                        if m > 64:
-                            ub = self._overlap(w, s)
-                            v = score_of(STAT_F, ub, ly, m)
-                            if not (v > t and (v > best or (v == best and s < slot))):
-                                continue
-                        if not qset:
-                            if query_set(&w.q, x, m) < 0:
-                                with gil:
-                                    raise MemoryError()
-                            qset = True
-                        h = query_lcs(&w.q, self.tok.p + self.koff[s], ly)
-                        w.lcs += 1
-                        v = score_of(STAT_F, h, ly, m)
-                        if v > t and (v > best or (v == best and s < slot)):
-                            best = v
-                            slot = s
+                        if beats(score_of(STAT_F, ub, ly, m), t, best, s, slot):
+                            self._exact(w, x, m, s, ly, &qset, &best, &slot)
                     if qset:
                         query_clear(&w.q)
                     if slot >= 0:

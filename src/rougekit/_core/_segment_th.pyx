@@ -70,6 +70,20 @@ cdef Py_ssize_t non_thai_end(const uint32_t *c, Py_ssize_t n, Py_ssize_t i) noex
     return j
 
 
+cdef inline Py_ssize_t word_end(CharTrie trie, const uint32_t *c, Py_ssize_t n, Py_ssize_t j,
+                                 const uint8_t *ends, int32_t *node) noexcept:
+    """The trie walk from ``node`` (the characters before ``j`` read) on to the next end of a dictionary
+    word on a cluster boundary: that position (``node`` left there), or -1 when no word goes on."""
+    while j < n:
+        node[0] = trie.find(node[0], c[j])
+        if node[0] < 0:
+            return -1
+        j += 1
+        if (trie.flags[node[0]] & END) and ends[j]:
+            return j
+    return -1
+
+
 cdef class Tables:
     """pythainlp's newmm data in arrays; ``cut(text)`` gives newmm's pieces."""
 
@@ -246,14 +260,11 @@ cdef class Tables:
         for p in range(i + 1, n):
             if ends[p]:
                 node = 0
-                j = p
-                while j < n:
-                    node = self.trie.find(node, c[j])
-                    if node < 0:
-                        break
-                    j += 1
-                    if (self.trie.flags[node] & END) and ends[j] and not self._two_consonants(c, p, j):
+                j = word_end(self.trie, c, n, p, ends, &node)
+                while j >= 0:
+                    if not self._two_consonants(c, p, j):
                         return p
+                    j = word_end(self.trie, c, n, j, ends, &node)
                 if non_thai_end(c, n, p) >= 0:
                     return p
         return n
@@ -300,27 +311,23 @@ cdef class Tables:
                 first[begin] = <int32_t>n_edges
                 count[begin] = 0
                 node = 0
-                j = begin
-                while j < n:
-                    node = self.trie.find(node, c[j])
-                    if node < 0:
+                j = word_end(self.trie, c, n, begin, ends, &node)
+                while j >= 0:
+                    if n_edges == cap:
+                        cap *= 2
+                        edge = <int32_t *>realloc(edge, cap * sizeof(int32_t))
+                        if edge == NULL:
+                            raise MemoryError()
+                    edge[n_edges] = <int32_t>j
+                    n_edges += 1
+                    count[begin] += 1
+                    size += 1
+                    if not open_[j]:
+                        open_[j] = 1
+                        n_open += 1
+                    if size > self.max_graph:
                         break
-                    j += 1
-                    if (self.trie.flags[node] & END) and ends[j]:
-                        if n_edges == cap:
-                            cap *= 2
-                            edge = <int32_t *>realloc(edge, cap * sizeof(int32_t))
-                            if edge == NULL:
-                                raise MemoryError()
-                        edge[n_edges] = <int32_t>j
-                        n_edges += 1
-                        count[begin] += 1
-                        size += 1
-                        if not open_[j]:
-                            open_[j] = 1
-                            n_open += 1
-                        if size > self.max_graph:
-                            break
+                    j = word_end(self.trie, c, n, j, ends, &node)
                 lowest = begin + 1
                 while lowest <= n and not open_[lowest]:
                     lowest += 1

@@ -60,13 +60,7 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
 """,
     )
     parser.add_argument("file", help="the input ('-' for standard input)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
-    )
-    where.add_argument(
-        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
-    )
+    add_text_place(parser)
     parser.add_argument("--threshold", type=float, default=0.7, help="drop a text scoring above this (default 0.7)")
     parser.add_argument(
         "--measure", default="rougeL", help="rougeL (rouge-score's, default) or ROUGE-N, -L, -W, -S, -SU (e.g. ROUGE-L)"
@@ -99,6 +93,17 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
         "--checkpoint-every", type=float, default=60.0, metavar="SECONDS", help="seconds between saves (default 60)"
     )
     return parser
+
+
+def add_text_place(parser: argparse.ArgumentParser) -> None:
+    """--field and --column (one or the other): where a row's text is (dedup, extract)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
+    where.add_argument(
+        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
+    )
 
 
 class Rows:
@@ -228,10 +233,8 @@ class LineStream:
     def chunks(self, size: int):
         chunk: list[str] = []
         count = 0
-        for (
-            *_,
-            text,
-        ) in self._rows():  # the text last: (number, bytes, text), or ArrayStream's (line, place, bytes, text)
+        # the text last: (number, bytes, text), or ArrayStream's (line, place, bytes, text)
+        for *_, text in self._rows():
             chunk.append(text)
             count += 1
             if len(chunk) == size:
@@ -401,10 +404,6 @@ class CsvStream(LineStream):
             if not value.strip():
                 raise InputError(f"{record.where}: column {shown(self.column)} is missing or empty")
             yield record.line, record.raw.encode("utf-8", "surrogateescape"), value
-
-    def rows(self):
-        for number, _, text in self._rows():
-            yield number, f"line {number}", text
 
     def write_kept(self, output: str, keep) -> None:
         table = self._table()

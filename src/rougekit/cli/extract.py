@@ -13,7 +13,7 @@ import sys
 import numpy as np
 
 from rougekit.cli._options import command_parser, input_files, refuse_output_over_input
-from rougekit.cli.dedup import check_measure, read_rows
+from rougekit.cli.dedup import add_text_place, check_measure, read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
 
@@ -38,13 +38,7 @@ candidate against each choice as its reference.
     )
     parser.add_argument("queries", help="the queries ('-' for standard input)")
     parser.add_argument("choices", help="the texts to search")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
-    )
-    where.add_argument(
-        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
-    )
+    add_text_place(parser)
     parser.add_argument("--measure", default="rougeL", help="rougeL (rouge-score's, default) or a rougekit measure")
     parser.add_argument("--stat", default="f", choices=["f", "recall", "precision"], help="which score (default f)")
     parser.add_argument("--limit", type=int, default=5, help="matches per query (default 5)")

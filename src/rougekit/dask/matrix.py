@@ -22,7 +22,7 @@ from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
-from rougekit.process.core import dedup_decided, dedup_from_pairs
+from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, check_limit, merged_matches
 
@@ -42,9 +42,7 @@ def cdist(
     ``len(queries) x len(choices)`` matrix. ``block_size`` is (query rows, choice columns) per task;
     each task uses one thread (``workers=1``)."""
     dask = _dask()
-    rows, cols = _block_size(block_size)
-    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
-    Encoder(measure, **options)  # options checked here, before any work is sent
+    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options)
     q_blocks = _blocks(dask, queries, rows)
     c_blocks = _blocks(dask, choices, cols)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=1, **options)
@@ -76,12 +74,8 @@ def extract(
     below ``score_cutoff``; each block's best merged (:mod:`rougekit.process.topk`), so the matches are
     the single-process call's."""
     dask = _dask()
-    limit = check_limit(limit)
-    if score_cutoff is not None:
-        check_threshold(score_cutoff)
-    rows, cols = _block_size(block_size)
-    queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
-    Encoder(measure, **options)  # options checked here, before any work is sent
+    limit = _checked_limit(limit, score_cutoff)
+    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, **options)
     q_blocks = _blocks(dask, queries, rows)
     c_blocks = _blocks(dask, choices, cols)
@@ -104,9 +98,7 @@ def dedup(
     (:class:`rougekit.process.blocks.PrefixIndex`), each task the ``block_size`` next texts against
     every text before them; other measures: ``block_size`` x ``block_size`` blocks of the lower triangle."""
     dask = _dask()
-    threshold = check_threshold(threshold)
-    if keep != "first":
-        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    threshold = dedup_threshold(threshold, keep)
     size, _ = _block_size((block_size, block_size))
     texts = check_texts(texts, "texts")
     encoder = Encoder(measure, **options)
@@ -211,6 +203,23 @@ def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measu
 def _blocks(dask, texts: list, size: int) -> list[tuple[int, object]]:
     """(start, delayed list of texts) per block: each block is sent once to each worker that needs it."""
     return [(s, dask.delayed(texts[s : s + size], traverse=False)) for s in range(0, len(texts), size)]
+
+
+def _checked(queries, choices, measure, block_size, options: dict, texts=check_texts) -> tuple:
+    """(rows, cols, queries, choices) of a blocked cdist or extract, every option checked before any
+    work is sent; ``texts`` reads and checks each side."""
+    rows, cols = _block_size(block_size)
+    queries, choices = texts(queries, "queries"), texts(choices, "choices")
+    Encoder(measure, **options)
+    return rows, cols, queries, choices
+
+
+def _checked_limit(limit, score_cutoff):
+    """extract's ``limit``, checked with its ``score_cutoff``."""
+    limit = check_limit(limit)
+    if score_cutoff is not None:
+        check_threshold(score_cutoff)
+    return limit
 
 
 def _block_size(value) -> tuple[int, int]:

@@ -170,6 +170,14 @@ class DedupResult:
         return len(self.kept) + len(self.dropped)
 
 
+def dedup_threshold(threshold: float, keep: str) -> float:
+    """The checked ``threshold`` of a dedup call; ``keep`` must be ``"first"`` (an :class:`OptionError`)."""
+    threshold = check_threshold(threshold)
+    if keep != "first":
+        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    return threshold
+
+
 def dedup_from_pairs(n: int, found: list, threshold: float, measure: str) -> DedupResult:
     """The rule's :class:`DedupResult` for ``n`` texts from the pairs above ``threshold`` found block by
     block: ``found`` holds (new, old, score) arrays per block (:func:`greedy_from_pairs`)."""
@@ -211,9 +219,7 @@ def dedup(
     >>> r.kept, r.dropped
     ([0, 2], [Dropped(index=1, match=0, score=0.8333333333333334)])
     """
-    threshold = check_threshold(threshold)
-    if keep != "first":
-        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    threshold = dedup_threshold(threshold, keep)
     encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
     if encoder.measure != ROUGE_SCORE_L:

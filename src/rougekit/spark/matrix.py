@@ -17,14 +17,14 @@ from functools import partial
 
 import numpy as np
 
-from rougekit.dask.matrix import _block_size, _pairs_above
+from rougekit.dask.matrix import _block_size, _checked, _checked_limit, _pairs_above
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
-from rougekit.process.core import dedup_decided, dedup_from_pairs
+from rougekit.process.blocks import InOrder, PrefixIndex
+from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
-from rougekit.process.topk import block_best, check_limit, merged_matches
+from rougekit.process.topk import block_best, merged_matches
 
 _INDEX_BLOCK = 8000  # dedup rougeL: new texts a task (1M texts, local[2]: 2,000 -> 8,000 took 43 -> 34 s)
 _ERRORS = {"TypeError": TypeError, "ValueError": ValueError, "InputError": InputError, "OptionError": OptionError}
@@ -51,9 +51,7 @@ def cdist(
     DataFrame (collected in its order); ``spark``: the session (default: the active one);
     ``block_size``: (query rows, choice columns) per task, each task one thread."""
     session = _session(spark)
-    rows, cols = _block_size(block_size)
-    queries, choices = _texts(queries, "queries"), _texts(choices, "choices")
-    Encoder(measure, **options)  # options checked here, before any task is sent
+    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options, _texts)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, **options)
     out = np.zeros((len(queries), len(choices)), dtype=np.dtype(dtype))
     for r0, c0, block in _run(session, queries, choices, rows, cols, partial(_cdist_task, call=call)):
@@ -77,12 +75,8 @@ def extract(
     choices (all with None), best first, the lower index on ties, none below ``score_cutoff``; the
     same matches as the single-process call. Options as :func:`cdist`."""
     session = _session(spark)
-    limit = check_limit(limit)
-    if score_cutoff is not None:
-        check_threshold(score_cutoff)
-    rows, cols = _block_size(block_size)
-    queries, choices = _texts(queries, "queries"), _texts(choices, "choices")
-    Encoder(measure, **options)  # options checked here, before any task is sent
+    limit = _checked_limit(limit, score_cutoff)
+    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options, _texts)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=np.float64, **options)
     task = partial(_extract_task, call=call, limit=limit, score_cutoff=score_cutoff)
     return merged_matches(choices, len(queries), _run(session, queries, choices, rows, cols, task), limit)
@@ -104,9 +98,7 @@ def dedup(
     prefix index; other measures: ``block_size`` x ``block_size`` blocks (default 2,000) of the
     lower triangle."""
     session = _session(spark)
-    threshold = check_threshold(threshold)
-    if keep != "first":
-        raise OptionError(f"keep must be 'first' (the Self-Instruct rule), got {keep!r}")
+    threshold = dedup_threshold(threshold, keep)
     encoder = Encoder(measure, **options)
     if block_size is None:
         block_size = _INDEX_BLOCK if encoder.measure == ROUGE_SCORE_L else 2000

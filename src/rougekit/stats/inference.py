@@ -328,8 +328,8 @@ def _p_from_null(null: np.ndarray, observed: float, alternative: str) -> float:
     return float(np.mean(np.abs(ok) >= abs(observed)))
 
 
-def _comparison_setup(XA, XB, Z, level, coefficient, resample_unit, alternative, samples):
-    """Checked options, aligned matrices and the observed correlations of a two-measure comparison."""
+def _resampling_test(test, null_of, XA, XB, Z, level, coefficient, resample_unit, samples, seed, alternative):
+    """A two-measure comparison whose p is read from the deltas ``null_of`` draws (seeded rng)."""
     level = check_level(level)
     unit = check_resample(resample_unit)
     alternative = _check_alternative(alternative)
@@ -338,7 +338,10 @@ def _comparison_setup(XA, XB, Z, level, coefficient, resample_unit, alternative,
     XA, XB, Z = _prepare_comparison(XA, XB, Z)
     ra = correlate(XA, Z, level, func)
     rb = correlate(XB, Z, level, func)
-    return level, unit, alternative, samples, func, XA, XB, Z, ra, rb, ra - rb
+    observed = ra - rb
+    null = null_of(np.random.default_rng(limits.seed(seed)), XA, XB, Z, level, unit, samples, func)
+    p = _p_from_null(null, observed, alternative)
+    return ComparisonResult(test, ra, rb, observed, observed, p, alternative, samples=samples, seed=seed, resample=unit)
 
 
 def _standardize(m: np.ndarray) -> np.ndarray:
@@ -362,26 +365,8 @@ def permutation_test(
     alternative: str = "greater",
 ) -> ComparisonResult:
     """Permutation test of corr(A, Z) - corr(B, Z), swapping A and B per system/instance/cell."""
-    level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
-        XA, XB, Z, level, coefficient, resample_unit, alternative, samples
-    )
-    A, B = _standardize(XA), _standardize(XB)
-    rng = np.random.default_rng(limits.seed(seed))
-    n_sys, n_inst = A.shape
-    null = np.empty(samples)
-    for s in range(samples):
-        if unit == "systems":
-            swap = np.broadcast_to((rng.random(n_sys) < 0.5)[:, None], A.shape)
-        elif unit == "instances":
-            swap = np.broadcast_to((rng.random(n_inst) < 0.5)[None, :], A.shape)
-        else:
-            swap = rng.random(A.shape) < 0.5
-        pa = np.where(swap, B, A)
-        pb = np.where(swap, A, B)
-        null[s] = correlate(pa, Z, level, func) - correlate(pb, Z, level, func)
-    p = _p_from_null(null, observed, alternative)
-    return ComparisonResult(
-        "permutation", ra, rb, observed, observed, p, alternative, samples=samples, seed=seed, resample=unit
+    return _resampling_test(
+        "permutation", _permutation_null, XA, XB, Z, level, coefficient, resample_unit, samples, seed, alternative
     )
 
 
@@ -398,17 +383,34 @@ def bootstrap_test(
     alternative: str = "greater",
 ) -> ComparisonResult:
     """Bootstrap test of corr(A, Z) - corr(B, Z); the null is the resampled deltas shifted to 0."""
-    level, unit, alternative, samples, func, XA, XB, Z, ra, rb, observed = _comparison_setup(
-        XA, XB, Z, level, coefficient, resample_unit, alternative, samples
+    return _resampling_test(
+        "bootstrap", _bootstrap_null, XA, XB, Z, level, coefficient, resample_unit, samples, seed, alternative
     )
-    rng = np.random.default_rng(limits.seed(seed))
+
+
+def _permutation_null(rng, XA, XB, Z, level, unit, samples, func) -> np.ndarray:
+    """The deltas of ``samples`` permutations of the standardized A and B scores."""
+    A, B = _standardize(XA), _standardize(XB)
+    n_sys, n_inst = A.shape
+    null = np.empty(samples)
+    for s in range(samples):
+        if unit == "systems":
+            swap = np.broadcast_to((rng.random(n_sys) < 0.5)[:, None], A.shape)
+        elif unit == "instances":
+            swap = np.broadcast_to((rng.random(n_inst) < 0.5)[None, :], A.shape)
+        else:
+            swap = rng.random(A.shape) < 0.5
+        pa = np.where(swap, B, A)
+        pb = np.where(swap, A, B)
+        null[s] = correlate(pa, Z, level, func) - correlate(pb, Z, level, func)
+    return null
+
+
+def _bootstrap_null(rng, XA, XB, Z, level, unit, samples, func) -> np.ndarray:
+    """The deltas of ``samples`` bootstrap resamples, the defined ones shifted to mean 0."""
     deltas = np.empty(samples)
     for s in range(samples):
         a, b, z = resample(rng, (XA, XB, Z), unit)
         deltas[s] = correlate(a, z, level, func) - correlate(b, z, level, func)
     ok = deltas[~np.isnan(deltas)]
-    null = ok - ok.mean() if ok.size else ok
-    p = _p_from_null(null, observed, alternative)
-    return ComparisonResult(
-        "bootstrap", ra, rb, observed, observed, p, alternative, samples=samples, seed=seed, resample=unit
-    )
+    return ok - ok.mean() if ok.size else ok
