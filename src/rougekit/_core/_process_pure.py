@@ -13,6 +13,8 @@ as wide as the query needs; the greedy rule uses the same two-part prefix index 
 
 from __future__ import annotations
 
+import functools
+
 STAT_F, STAT_PRECISION, STAT_RECALL = 0, 1, 2
 
 
@@ -100,6 +102,7 @@ def min_overlap(n: int, t: float) -> int:
     return need_min(n, t, 1, 2 * n + 2)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def prefix_lengths_py(n: int, t: float) -> tuple[int, int, int, int]:
     """(short, long, probe_short, probe_long) prefix lengths of a text of ``n`` tokens (see the compiled twin)."""
     needs = (need_min(n, t, n, 2 * n + 2), min_overlap(n, t), need_min(n, t, 1, n), need_min(n, t, n + 1, 2 * n + 2))
@@ -122,7 +125,6 @@ class _Greedy:
         self.srt: list[list[int]] = []  # kept slot -> tokens sorted by id
         self.gid: list[int] = []
         self.seen = 0
-        self.plen: dict[int, tuple[int, int, int, int]] = {}
         self.ranges: dict[int, tuple[list[int], list[int]]] = {}  # n -> length_ranges(n, t)
         self.pairs_lcs = 0
         self.pairs_met = 0
@@ -136,11 +138,6 @@ class _Greedy:
     def seen_count(self) -> int:
         return self.seen
 
-    def _prefixes(self, n: int) -> tuple[int, int, int, int]:
-        if n not in self.plen:
-            self.plen[n] = prefix_lengths_py(n, self.t)
-        return self.plen[n]
-
     def _probe(self, x: list[int]):
         """(best slot or -1, its F, xs, xr, prefix lengths) of x over the index as it is."""
         t = self.t
@@ -149,7 +146,7 @@ class _Greedy:
                 raise ValueError(f"token id {tok} outside the rank table (0..{self.vocab - 1})")
         xs = sorted(x)
         xr = sorted(xs, key=lambda a: self.rank[a])  # stable: (rank, id)
-        pre = self._prefixes(len(x))
+        pre = prefix_lengths_py(len(x), self.t)
         met: set[int] = set()
         cands: list[int] = []
         n = len(x)
@@ -270,7 +267,7 @@ class _Greedy:
 
     def _probe_sorted(self, x: list[int]):
         xs = sorted(x)
-        return None, None, xs, sorted(xs, key=lambda a: self.rank[a]), self._prefixes(len(x))
+        return None, None, xs, sorted(xs, key=lambda a: self.rank[a]), prefix_lengths_py(len(x), self.t)
 
 
 TAIL_MIN, TAIL_SHIFT = 16, 3  # a token's newest entries are sorted in once 16 and 1/8 of its sorted ones
@@ -374,12 +371,11 @@ class _AllPairs:
                     raise ValueError(f"token id {a} outside the rank table (0..{self.vocab - 1})")
         self.srt = [sorted(x) for x in self.texts]
         self.sig = [signature_py(x) for x in self.texts]
-        self.plen: dict[int, tuple[int, int, int, int]] = {}
         # token -> [(text, position, length, signature)] of the short prefixes / of the long ones' rest
         self.post: dict[int, list[tuple[int, int, int, int]]] = {}
         self.post_l: dict[int, list[tuple[int, int, int, int]]] = {}
         for i, x in enumerate(self.texts):
-            pre = self._prefixes(len(x))
+            pre = prefix_lengths_py(len(x), self.t)
             if not indexed[i]:
                 continue
             xr = self._by_rank(i)
@@ -393,17 +389,12 @@ class _AllPairs:
     def size(self) -> int:
         return len(self.texts)
 
-    def _prefixes(self, n: int) -> tuple[int, int, int, int]:
-        if n not in self.plen:
-            self.plen[n] = prefix_lengths_py(n, self.t)
-        return self.plen[n]
-
     def _by_rank(self, i: int) -> list[int]:
         return sorted(self.srt[i], key=lambda a: self.rank[a])  # stable: (rank, id)
 
     def _probe(self, j: int, out: list, skip) -> None:
         t, x, n = self.t, self.texts[j], len(self.texts[j])
-        pre = self._prefixes(n)
+        pre = prefix_lengths_py(n, self.t)
         xr, sig = self._by_rank(j), self.sig[j]
         met: set[int] = set()
         cands: list[int] = []

@@ -212,6 +212,12 @@ def _sentences(sents) -> list[list[int]]:
     return [_ints(s) for s in sents]
 
 
+def _union_inputs(peer_sents, model_sents, peer_tokens, model_tokens) -> tuple[list, list, dict, dict]:
+    """What the union LCS and WLCS walk: (candidate sentences, reference sentences, the reference's
+    unigram table, the candidate's), fresh for each call."""
+    return _sentences(peer_sents), _sentences(model_sents), _unigram_table(model_tokens), _unigram_table(peer_tokens)
+
+
 def lcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens) -> int:
     """ROUGE-L summary-level union-LCS hits with the script's clipping (see docs/rouge155/measures.md).
 
@@ -225,10 +231,7 @@ def lcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens) -> int:
     Returns the number of hits (an int).  The model count (``sum |r_i|``) and
     the peer count (``len(peer_tokens)``) are left to the caller.
     """
-    peers = _sentences(peer_sents)
-    models = _sentences(model_sents)
-    mu = _unigram_table(model_tokens)
-    pu = _unigram_table(peer_tokens)
+    peers, models, mu, pu = _union_inputs(peer_sents, model_sents, peer_tokens, model_tokens)
     hits = 0
     for model in models:
         mask = [0] * len(model)
@@ -309,10 +312,7 @@ def wlcs_union_hits(peer_sents, model_sents, peer_tokens, model_tokens, weight: 
     Returns ``sum f(run)`` accumulated in the script's order (a float).
     The base ``sum f(|r_i|)`` and the peer count are left to the caller.
     """
-    peers = _sentences(peer_sents)
-    models = _sentences(model_sents)
-    mu = _unigram_table(model_tokens)
-    pu = _unigram_table(peer_tokens)
+    peers, models, mu, pu = _union_inputs(peer_sents, model_sents, peer_tokens, model_tokens)
     hits = 0.0
     for model in models:
         m = len(model)
@@ -455,8 +455,7 @@ def lcs_union_matches(peer_sents, model_sents, peer_tokens, model_tokens) -> tup
     """ROUGE-L: ``(hits, clipped)``, each a list of ``(model sentence, model position, token,
     aligned peer (sentence, position) pairs)``. ``hits`` are the positions ``_pure.lcs_union_hits``
     counts (one each); ``clipped`` the marked positions the unigram tables refused."""
-    peers, models = _sentences(peer_sents), _sentences(model_sents)
-    mu, pu = _unigram_table(model_tokens), _unigram_table(peer_tokens)
+    peers, models, mu, pu = _union_inputs(peer_sents, model_sents, peer_tokens, model_tokens)
     hits, clipped = [], []
     for r, model in enumerate(models):
         aligned = _aligned(model, peers, _lcs_back)
@@ -476,8 +475,7 @@ def wlcs_union_runs(peer_sents, model_sents, peer_tokens, model_tokens, weight: 
     """ROUGE-W: ``(runs, hits)``. Each run is ``(model sentence, [(position, token, aligned peer
     pairs)], f(run))`` in the order ``_pure.wlcs_union_hits`` closes them; ``hits`` is the sum of
     the f(run) values added in that order (so it equals the kernel's float bit for bit)."""
-    peers, models = _sentences(peer_sents), _sentences(model_sents)
-    mu, pu = _unigram_table(model_tokens), _unigram_table(peer_tokens)
+    peers, models, mu, pu = _union_inputs(peer_sents, model_sents, peer_tokens, model_tokens)
     runs, hits = [], 0.0
     for r, model in enumerate(models):
         m = len(model)

@@ -16,6 +16,7 @@ from typing import Callable, Union
 from rougekit import limits
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
+from rougekit.text.tokenizers import tokenizer_name
 
 #: multi-reference rules and the script's -f letter each mirrors ("J": the paper's jackknife; "M":
 #: the best F over the references, as rouge-score's score_multi, not in the script)
@@ -119,8 +120,7 @@ class ScoringOptions:
 
     @property
     def tokenizer_name(self) -> str:
-        t = self.tokenizer
-        return t if isinstance(t, str) else f"custom:{getattr(t, '__name__', 'callable')}"
+        return tokenizer_name(self.tokenizer)
 
     @property
     def limit(self) -> str:

@@ -120,6 +120,21 @@ class Match(NamedTuple):
     index: int
 
 
+def check_limit(limit) -> int | None:
+    """``limit`` (a positive integer or None: every match) or an :class:`OptionError`."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise OptionError(f"limit must be a positive integer or None, got {limit!r}")
+    return limit
+
+
+def row_order(row: np.ndarray, limit: int | None, score_cutoff: float | None) -> np.ndarray:
+    """Positions in ``row`` of its best ``limit`` values, best first, the lower position on ties."""
+    order = np.lexsort((np.arange(len(row)), -row))
+    if score_cutoff is not None:
+        order = order[row[order] >= score_cutoff]
+    return order if limit is None else order[:limit]
+
+
 def extract(query, choices, *, limit: int | None = 5, score_cutoff: float | None = None, **options) -> list[Match]:
     """The best ``limit`` choices for ``query`` (all with ``None``), best first, lower index first on
     ties, none below ``score_cutoff``; options as :func:`cdist` (default measure ``"ROUGE-L"``).
@@ -127,19 +142,13 @@ def extract(query, choices, *, limit: int | None = 5, score_cutoff: float | None
     >>> extract("the cat sat", ["a dog", "the cat sat down", "the cat"], measure="rougeL", limit=2)
     [Match(choice='the cat sat down', score=0.8571428571428571, index=1), Match(choice='the cat', score=0.8, index=2)]
     """
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise OptionError(f"limit must be a positive integer or None, got {limit!r}")
+    check_limit(limit)
     if not isinstance(query, str):
         raise TypeError(f"query must be a text (str), got {type(query).__name__}")
     choices = inputs.summaries(choices, "choices")
     options.setdefault("dtype", np.float64)
     row = cdist([query], choices, score_cutoff=score_cutoff, **options)[0].astype(np.float64)
-    order = np.lexsort((np.arange(len(row)), -row))
-    if score_cutoff is not None:
-        order = order[row[order] >= score_cutoff]
-    if limit is not None:
-        order = order[:limit]
-    return [Match(choices[i], float(row[i]), int(i)) for i in order.tolist()]
+    return [Match(choices[i], float(row[i]), int(i)) for i in row_order(row, limit, score_cutoff).tolist()]
 
 
 def extract_one(query, choices, *, score_cutoff: float | None = None, **options) -> Match | None:

@@ -10,23 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougekit.errors import OptionError
-from rougekit.process.core import Match
+from rougekit.process.core import Match, check_limit, row_order
 
-
-def check_limit(limit) -> int | None:
-    """``limit`` (a positive integer or None: every match) or an :class:`OptionError`."""
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise OptionError(f"limit must be a positive integer or None, got {limit!r}")
-    return limit
-
-
-def row_order(row: np.ndarray, limit: int | None, score_cutoff: float | None) -> np.ndarray:
-    """Positions in ``row`` of its best ``limit`` values, best first, the lower position on ties."""
-    order = np.lexsort((np.arange(len(row)), -row))
-    if score_cutoff is not None:
-        order = order[row[order] >= score_cutoff]
-    return order if limit is None else order[:limit]
+__all__ = ["check_limit", "row_order", "block_best", "merged_matches"]
 
 
 def block_best(scores: np.ndarray, c0: int, limit: int | None, score_cutoff: float | None) -> list:

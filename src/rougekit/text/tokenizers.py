@@ -73,6 +73,11 @@ def split_sentences(summary: str | list[str]) -> list[str]:
     return [line for line in summary.split("\n") if line]
 
 
+def tokenizer_name(tokenizer) -> str:
+    """How the signature names a tokenizer: its name, or ``custom:<function name>`` for a callable."""
+    return tokenizer if isinstance(tokenizer, str) else f"custom:{getattr(tokenizer, '__name__', 'callable')}"
+
+
 @dataclass(frozen=True)
 class Preprocessor:
     """Tokenizer plus the script's stopword (``-s``), stemming (``-m``) and limit (``-l``/``-b``) options."""
@@ -97,8 +102,7 @@ class Preprocessor:
 
     @property
     def name(self) -> str:
-        t = self.tokenizer
-        return t if isinstance(t, str) else f"custom:{getattr(t, '__name__', 'callable')}"
+        return tokenizer_name(self.tokenizer)
 
     def _finish(self, tokens: list[str]) -> list[str]:
         stop = None
