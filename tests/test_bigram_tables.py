@@ -1,0 +1,100 @@
+"""ROUGE-2's tables in the compiled engine (grams.pxi): candidates of 257 to 723 types count their
+bigrams in a bit table whose set bits are numbered by a rank per 64-bit word, smaller ones in a
+direct table, larger ones in a hashed one.  Expected values: clipped bigram counts computed here
+with ``collections.Counter`` (hits = sum over bigrams of min(candidate count, reference count);
+``-f A`` sums hits, reference bigrams and candidate bigrams over the references), and the readable
+path (``fast=False``) on the same pairs, with no tolerance.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import rougekit
+from rougekit.engine.batch import AVAILABLE
+
+needs_batch = pytest.mark.skipif(not AVAILABLE, reason="the compiled batch scorer is not built")
+
+
+def _bigrams(ids: list[int]) -> Counter:
+    return Counter(zip(ids, ids[1:]))
+
+
+def _counts(cand: list[int], refs: list[list[int]]) -> list[float]:
+    """(reference bigrams, hits, candidate bigrams) summed over the references (-f A)."""
+    pc = _bigrams(cand)
+    m = h = p = 0
+    for ref in refs:
+        rc = _bigrams(ref)
+        h += sum(min(n, pc[g]) for g, n in rc.items())
+        m += max(len(ref) - 1, 0)
+        p += max(len(cand) - 1, 0)
+    return [float(m), float(h), float(p)]
+
+
+def _pair(rng: random.Random, types: int):
+    """A candidate with exactly ``types`` distinct ids (first seen in a shuffled order, then
+    repeated with a Zipf-like skew so bigrams repeat), and 1-3 references that keep some of its
+    bigrams, repeat some more often than it does, and use ids it lacks (at either end of a bigram)."""
+    pool = rng.sample(range(50_000), types)
+    weights = [1.0 / (k + 1) for k in range(types)]
+    cand = pool + rng.choices(pool, weights=weights, k=rng.randrange(0, 3 * types))
+    refs = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        ref = []
+        for t in cand[rng.randrange(len(cand)) :]:
+            u = rng.random()
+            if u < 0.6:
+                ref.append(t)
+            elif u < 0.75:
+                ref.extend([t, t, t])  # (t, t) more often than the candidate has it
+            elif u < 0.9:
+                ref.append(60_000 + rng.randrange(100))  # a type the candidate lacks
+            else:
+                ref.append(rng.choice(pool[:8]))
+        refs.append(ref)
+    return cand, refs
+
+
+@needs_batch
+def test_bit_table_counts_many_pairs_in_one_call():
+    # 120 pairs of 257 to 723 types in one call (one workspace: the bits left by a pair, and the
+    # ranks of its words, must not leak into the next pair, whose table has another width U + 1)
+    rng = random.Random(28)
+    sizes = [257, 258, 300, 383, 384, 511, 512, 600, 700, 722, 723] + [rng.randrange(257, 724) for _ in range(109)]
+    pairs = [_pair(rng, t) for t in sizes]
+    cands = [c for c, _ in pairs]
+    refs = [r for _, r in pairs]
+    got = rougekit.score(cands, refs, measures="ROUGE-2", bootstrap=None, jobs=1).data[:, 0, :3]
+    want = np.array([_counts(c, r) for c, r in pairs])
+    assert np.array_equal(got, want)
+    arrays = rougekit.score(
+        [np.array(c, dtype=np.int32) for c in cands],
+        [[np.array(x, dtype=np.int32) for x in r] for r in refs],
+        measures="ROUGE-2",
+        bootstrap=None,
+        jobs=2,
+    ).data[:, 0, :3]
+    assert np.array_equal(arrays, want)
+
+
+@needs_batch
+@pytest.mark.parametrize("types", [257, 320, 723])
+def test_bit_table_word_edges(types):
+    # the candidate's ids 0 .. types-1 first (local id = id), so bigram (a, b) is bit a * (types + 1) + b:
+    # bigrams on bits 63 and 64 (the two sides of a word boundary) and on the table's last bits,
+    # repeated, clipped by references that repeat them more and less often
+    V = types + 1
+    edge = [(0, 63), (0, 64), (1, 63 - V % 64 + 64), (types - 1, types - 1), (types - 1, 0), (0, 0)]
+    cand = list(range(types))
+    for a, b in edge:
+        cand += [a, b] * 2
+    refs = [[x for a, b in edge for x in [a, b] * 3], [x for a, b in edge[::2] for x in [a, b]] + [types + 9, 5]]
+    res = rougekit.score([cand], [refs], measures="ROUGE-2", bootstrap=None)
+    assert res.data[0, 0, :3].tolist() == _counts(cand, refs)
+    slow = rougekit.score([cand], [refs], measures="ROUGE-2", bootstrap=None, fast=False)
+    assert np.array_equal(res.data, slow.data)
