@@ -1,10 +1,10 @@
 # Counting units for ROUGE-N and ROUGE-S/SU (docs/rouge155): the candidate's units go into a
 # table with their counts, every reference probes it, and a hit takes one of the candidate's
 # copies (clipped counts: sum over units of min(model count, peer count)).  Unigrams use a
-# count array over local ids; bigrams / skip units a directly indexed U x U table while the
-# candidate has at most 256 types; bigrams a (U+1) x (U+1) bit table whose set bits are numbered
-# by a rank per word up to 723 types (_bigram_bits); else bigrams a 16-byte-entry table (_bigram_hits) and longer
-# grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
+# count array over local ids; skip units a directly indexed U x U table while the candidate has
+# at most 256 types, bigrams while it has at most 128; bigrams a (U+1) x (U+1) bit table whose set
+# bits are numbered by a rank per word from 129 to 723 types (_bigram_bits); else bigrams a
+# 16-byte-entry table (_bigram_hits) and longer grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
 # j - i - 1 <= skip among the first L-1 start positions, plus (SU) the unigram of each start.
 
 cdef inline Py_ssize_t _skip_units(Py_ssize_t L, int max_skip, bint su) noexcept nogil:
@@ -113,6 +113,7 @@ cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) no
 
 cdef enum:
     _BIG2_MAX_BITS = 1 << 19   # bits of ROUGE-2's bit table (64 KB); (U + 1)^2 at most
+    _BIG2_MIN_U = 128          # fewer types: the direct DEntry table (_bigram_small) was as fast or faster
 
 
 cdef extern from *:
@@ -381,15 +382,16 @@ cdef int _count_n_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b)
 
 cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
     """ROUGE-``nn`` of every reference, by the cheapest table for the candidate's size: a count
-    array (unigrams), a U x U direct table (bigrams, U <= 256), the bit table (bigrams,
-    up to 723 types), the bigram table, else the hashed gram table; the highlights' marks."""
+    array (unigrams), a U x U direct table (bigrams, U <= 128; also to 256 for a candidate of
+    65,535 bigrams or more), the bit table (bigrams, 129 to 723 types), the bigram table, else the hashed gram table; the highlights' marks."""
     cdef Py_ssize_t pcount = c.lp - nn + 1 if c.lp >= nn else 0
     cdef int32_t U = c.U
     cdef int rc = 0
     if nn == 1:
         _unigram_hits(c, pcount)
-    elif nn == 2 and U > _DIRECT_MAX_U and (<Py_ssize_t>U + 1) * (U + 1) <= _BIG2_MAX_BITS and pcount < 65535:
-        # long candidates (up to 723 types): the bit table (hashing was half the time)
+    elif nn == 2 and U > _BIG2_MIN_U and (<Py_ssize_t>U + 1) * (U + 1) <= _BIG2_MAX_BITS and pcount < 65535:
+        # candidates of 129 to 723 types: the bit table (hashing was half the time; the 16-byte
+        # direct table of U^2 entries, over 256 KB, falls out of L2 when caches are cold)
         rc = _bigram_bits(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp, U)
     elif nn == 2 and U <= _DIRECT_MAX_U:
         rc = _bigram_small(w, c, pcount)
