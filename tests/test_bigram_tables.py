@@ -100,3 +100,31 @@ def test_bit_table_word_edges(types):
     assert res.data[0, 0, :3].tolist() == _counts(cand, refs)
     slow = rougekit.score([cand], [refs], measures="ROUGE-2", bootstrap=None, fast=False)
     assert np.array_equal(res.data, slow.data)
+
+
+def _unigram_hits(cand: list[int], ref: list[int]) -> float:
+    pc = Counter(cand)
+    return float(sum(min(n, pc[t]) for t, n in Counter(ref).items()))
+
+
+@needs_batch
+@pytest.mark.parametrize("types", [65_000, 65_454, 65_455, 70_000])
+def test_id_table_past_uint16(types):
+    # the id table holds local id + 1 as uint16 while the candidate has fewer than 65,535 tokens,
+    # else as int32: candidates of that many distinct ids plus their last 40 twice more (65,454
+    # types: 65,534 tokens, the last local ids at the top of uint16; 70,000: past it), references
+    # made of those last ids, and ids the candidate lacks
+    rng = random.Random(types)
+    cand = rng.sample(range(200_000), types)
+    tail = cand[-40:]
+    cand += tail + tail
+    # and the ids whose local ids are 65,536 below the tail's (a uint16 would wrap onto them)
+    partners = [cand[i - 65_536] for i in range(types - 40, types) if i >= 65_536]
+    ref = [t for t in tail for _ in range(3)] + [300_000, 300_001] + cand[:5] + partners * 2
+    other = [cand[-1], cand[0], 400_000, cand[-2], cand[-1], cand[-1], cand[-1]]
+    kw = dict(measures=["ROUGE-1", "ROUGE-2"], bootstrap=None, jobs=1)
+    got = rougekit.score([cand, np.array(cand, dtype=np.int32)], [ref, other], **kw).data
+    assert got[0, 0, :3].tolist() == [float(len(ref)), _unigram_hits(cand, ref), float(len(cand))]
+    assert got[1, 0, :3].tolist() == [float(len(other)), _unigram_hits(cand, other), float(len(cand))]
+    assert got[0, 1, :3].tolist() == _counts(cand, [ref])
+    assert got[1, 1, :3].tolist() == _counts(cand, [other])

@@ -22,13 +22,20 @@ cdef inline Py_ssize_t _skip_units(Py_ssize_t L, int max_skip, bint su) noexcept
 # Token types come in no predictable order (Zipf): the two helpers below select with masks
 # instead of branching (a mispredicted branch per token cost more than the rest of the lookup).
 
-cdef inline int32_t _loc_insert(int32_t* t, int32_t key, int32_t* U) noexcept nogil:
+ctypedef fused loc_t:
+    # the id table's entries (score.pxi: _pair_ids): uint16 while a candidate has fewer than 65,535
+    # tokens (half the lines of an int32 table over the vocabulary: 64 KB for 32,000 ids), else int32
+    uint16_t
+    int32_t
+
+
+cdef inline int32_t _loc_insert(loc_t* t, int32_t key, int32_t* U) noexcept nogil:
     """The local id of final id ``key``, the next one (U) for a type new to the pair.  ``t`` holds
     local id + 1 (0: not in the pair) and is all zeros between pairs (``_loc_clear``)."""
-    cdef int32_t v = t[key]
+    cdef int32_t v = <int32_t>t[key]
     cdef int32_t fresh = <int32_t>(v == 0)
     v += (U[0] + 1) & -fresh
-    t[key] = v
+    t[key] = <loc_t>v
     U[0] += fresh
     return v - 1
 
@@ -40,14 +47,14 @@ cdef inline int32_t _or_slot(int32_t loc, int32_t U) noexcept nogil:
     return <int32_t>(a if a < b else b)   # -1 is the largest uint32: min() picks U
 
 
-cdef inline int32_t _loc_find(const int32_t* t, int32_t key) noexcept nogil:
+cdef inline int32_t _loc_find(const loc_t* t, int32_t key) noexcept nogil:
     """The local id of final id ``key``, or -1 when the candidate does not have it."""
-    return t[key] - 1
+    return <int32_t>t[key] - 1
 
 
-cdef inline void _loc_clear(int32_t* t, const DocC* P) noexcept nogil:
-    """Back to all zeros: only the candidate's types were set (a 4-byte table, no stamps: half
-    the lines of the stamped 8-byte one, and a lookup is one load)."""
+cdef inline void _loc_clear(loc_t* t, const DocC* P) noexcept nogil:
+    """Back to all zeros: only the candidate's types were set (a 2- or 4-byte table, no stamps: a
+    lookup is one load)."""
     cdef Py_ssize_t i
     for i in range(P.ntok):
         t[P.tok[i]] = 0
