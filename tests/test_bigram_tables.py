@@ -1,4 +1,4 @@
-"""ROUGE-2's tables in the compiled engine (grams.pxi): candidates of 129 to 723 types count their
+"""ROUGE-2's tables in the compiled engine (grams.pxi): candidates of 129 to 2,895 types count their
 bigrams in a bit table whose set bits are numbered by a rank per 64-bit word, smaller ones in a
 direct table, larger ones in a hashed one.  Expected values: clipped bigram counts computed here
 with ``collections.Counter`` (hits = sum over bigrams of min(candidate count, reference count);
@@ -62,12 +62,12 @@ def _pair(rng: random.Random, types: int):
 
 @needs_batch
 def test_bit_table_counts_many_pairs_in_one_call():
-    # 140 pairs of 100 to 723 types in one call (the direct table below 129 types; one workspace: the
+    # 140 pairs of 100 to 3,000 types in one call (the direct table below 129 types; one workspace: the
     # bits left by a pair, and the ranks of its words, must not leak into the next pair, whose
     # table has another width U + 1)
     rng = random.Random(28)
-    sizes = [100, 128, 129, 130, 200, 256, 257, 258, 300, 383, 384, 511, 512, 600, 700, 722, 723]
-    sizes += [rng.randrange(100, 724) for _ in range(140 - len(sizes))]
+    sizes = [100, 128, 129, 130, 200, 256, 257, 258, 300, 383, 384, 511, 512, 600, 723, 724, 1500, 2895, 2896, 3000]
+    sizes += [rng.randrange(100, 1024) for _ in range(140 - len(sizes))]
     pairs = [_pair(rng, t) for t in sizes]
     cands = [c for c, _ in pairs]
     refs = [r for _, r in pairs]
@@ -85,7 +85,7 @@ def test_bit_table_counts_many_pairs_in_one_call():
 
 
 @needs_batch
-@pytest.mark.parametrize("types", [129, 200, 257, 320, 723])
+@pytest.mark.parametrize("types", [129, 200, 257, 320, 723, 1000, 2895])
 def test_bit_table_word_edges(types):
     # the candidate's ids 0 .. types-1 first (local id = id), so bigram (a, b) is bit a * (types + 1) + b:
     # bigrams on bits 63 and 64 (the two sides of a word boundary) and on the table's last bits,

@@ -3,7 +3,7 @@
 # copies (clipped counts: sum over units of min(model count, peer count)).  Unigrams use a
 # count array over local ids; skip units a directly indexed U x U table while the candidate has
 # at most 256 types, bigrams while it has at most 128; bigrams a (U+1) x (U+1) bit table whose set
-# bits are numbered by a rank per word from 129 to 723 types (_bigram_bits); else bigrams a
+# bits are numbered by a rank per word from 129 to 2,895 types (_bigram_bits); else bigrams a
 # 16-byte-entry table (_bigram_hits) and longer grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
 # j - i - 1 <= skip among the first L-1 start positions, plus (SU) the unigram of each start.
 
@@ -119,7 +119,7 @@ cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) no
 
 
 cdef enum:
-    _BIG2_MAX_BITS = 1 << 19   # bits of ROUGE-2's bit table (64 KB); (U + 1)^2 at most
+    _BIG2_MAX_BITS = 1 << 23   # bits of ROUGE-2's bit table (1 MB, and 256 KB of ranks); (U + 1)^2 at most
     _BIG2_MIN_U = 128          # fewer types: the direct DEntry table (_bigram_small) was as fast or faster
 
 
@@ -390,15 +390,17 @@ cdef int _count_n_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b)
 cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
     """ROUGE-``nn`` of every reference, by the cheapest table for the candidate's size: a count
     array (unigrams), a U x U direct table (bigrams, U <= 128; also to 256 for a candidate of
-    65,535 bigrams or more), the bit table (bigrams, 129 to 723 types), the bigram table, else the hashed gram table; the highlights' marks."""
+    65,535 bigrams or more), the bit table (bigrams, 129 to 2,895 types), the bigram table, else
+    the hashed gram table; the highlights' marks."""
     cdef Py_ssize_t pcount = c.lp - nn + 1 if c.lp >= nn else 0
     cdef int32_t U = c.U
     cdef int rc = 0
     if nn == 1:
         _unigram_hits(c, pcount)
     elif nn == 2 and U > _BIG2_MIN_U and (<Py_ssize_t>U + 1) * (U + 1) <= _BIG2_MAX_BITS and pcount < 65535:
-        # candidates of 129 to 723 types: the bit table (hashing was half the time; the 16-byte
-        # direct table of U^2 entries, over 256 KB, falls out of L2 when caches are cold)
+        # candidates of 129 to 2,895 types: the bit table (the 16-byte direct table of U^2 entries,
+        # over 256 KB, and the uint16 one of 257-723 types fell out of L2 when caches were cold; the
+        # hashed bigram table of 724 types and more took twice as long)
         rc = _bigram_bits(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp, U)
     elif nn == 2 and U <= _DIRECT_MAX_U:
         rc = _bigram_small(w, c, pcount)
