@@ -141,24 +141,30 @@ cdef extern from *:
     #define RKB_BIG2_AHEAD 16   /* bigrams ahead whose words are prefetched (L2 -> L1) */
     #define RKB_BIG2_BUILD(PC)                                                                            \
     {                                                                                                     \
-        Py_ssize_t i, nw = 0;                                                                             \
+        Py_ssize_t i, nw = 0, nrep = 0;                                                                   \
         int32_t nb = 0, t;                                                                                \
         for (i = 0; i < pcount; i++)                                                                      \
             kb[i] = (uint32_t)ploc[i] * (uint32_t)V + (uint32_t)ploc[i + 1];                              \
+        memset(kb + pcount, 0, RKB_BIG2_AHEAD * sizeof(uint32_t));                                        \
         for (i = 0; i < pcount; i++) {                                                                    \
             uint32_t k = kb[i];                                                                           \
             RKB_BIG2_PF(bits + (kb[i + RKB_BIG2_AHEAD] >> 6));   /* kb has RKB_BIG2_AHEAD spare zeros */  \
             uint64_t old = bits[k >> 6];                                                                  \
             wl[nw] = (int32_t)(k >> 6);                                                                   \
             nw += old == 0;   /* a word's first bit lists it */                                           \
+            kb[nrep] = k;     /* a bigram seen before is kept (kb[nrep] <= kb[i]: read already) */        \
+            nrep += (old >> (k & 63)) & 1;                                                                \
             bits[k >> 6] = old | (1ULL << (k & 63));                                                      \
         }                                                                                                 \
         for (t = 0; t < (int32_t)nw; t++) {                                                               \
             rank[wl[t]] = (uint16_t)nb;                                                                   \
             nb += PC(bits[wl[t]]);                                                                        \
         }                                                                                                 \
-        memset(cp, 0, ((size_t)nb + 1) * sizeof(int32_t));                                                \
-        for (i = 0; i < pcount; i++) {                                                                    \
+        /* every bigram once, then once more for each repeat (most bigrams of a text are distinct) */     \
+        for (t = 0; t < nb; t++)                                                                          \
+            cp[t] = 1;                                                                                    \
+        cp[nb] = 0;                                                                                       \
+        for (i = 0; i < nrep; i++) {                                                                      \
             uint32_t k = kb[i];                                                                           \
             cp[rank[k >> 6] + PC(bits[k >> 6] << (~k & 63)) - 1] += 1;                                    \
         }                                                                                                 \
