@@ -1,7 +1,7 @@
 """Rewards and token ids at the engine's speed (issue 28): 256 pairs of 1,024 token ids, ROUGE-1/2/L,
 per-pair F as a list of floats, against rouge-score-rs ``score_batch`` on the same pairs as text.
 
-    PYTHONPATH=src:/tmp/rsrs_site python benchmarks/bench_rewards.py [--repeat 31]
+    PYTHONPATH=src:/tmp/rsrs_site python benchmarks/bench_rewards.py [--repeat 31] [--idle-ms 20]
 
 Every row is timed in the same process, alternately, ``--repeat`` times; the table gives the median
 of each. What is timed (the inputs are built before, not timed):
@@ -40,6 +40,12 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=256)
     ap.add_argument("--length", type=int, default=1024)
     ap.add_argument("--repeat", type=int, default=31)
+    ap.add_argument(
+        "--idle-ms",
+        type=float,
+        default=0.0,
+        help="sleep this long before each timed call (rougekit and the peer): caches cold, as in an RL step",
+    )
     args = ap.parse_args()
 
     import numpy as np
@@ -100,6 +106,8 @@ def main() -> None:
     times: dict = {k: [] for k in everything}
     for _ in range(args.repeat):
         for name, fn in everything.items():
+            if args.idle_ms > 0:
+                time.sleep(args.idle_ms / 1e3)
             t0 = time.perf_counter()
             fn()
             times[name].append(time.perf_counter() - t0)
@@ -107,6 +115,7 @@ def main() -> None:
     print(
         f"{args.pairs} pairs of {args.length} token ids, median of {args.repeat} calls each, "
         f"{os.cpu_count()} cores, load {load:.1f}"
+        + (f", {args.idle_ms:g} ms idle before each" if args.idle_ms > 0 else "")
     )
     med = {k: statistics.median(v) for k, v in times.items()}
     base3 = med.get("rouge-score-rs score_batch rouge1/2/L")

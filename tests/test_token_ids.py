@@ -249,8 +249,8 @@ def test_long_summaries_many_types(multi_ref):
 @needs_batch
 @pytest.mark.parametrize("types", [257, 400, 723, 724, 900])
 def test_bigram_tables_clip_counts(types):
-    # candidates of 257 to 723 types use the direct uint16 bigram table, larger ones the hashed
-    # one: clipped counts (a bigram the reference repeats more often than the candidate) by hand
+    # candidates of 129 to 2,895 types use the bit table (grams.pxi: _bigram_bits): clipped
+    # counts (a bigram the reference repeats more often than the candidate) by hand
     cand = list(range(types)) + [1, 2, 1, 2, 1, 2]  # (1, 2) three times more: four in all
     ref = [1, 2] * 6 + [types + 5, 1, 2, 7, 8, 9]  # (1, 2) seven times; (7, 8), (8, 9) once each
     got = rougekit.score([cand], [[ref]], measures="ROUGE-2", bootstrap=None).data[0, 0, :3]

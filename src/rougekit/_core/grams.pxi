@@ -1,10 +1,10 @@
 # Counting units for ROUGE-N and ROUGE-S/SU (docs/rouge155): the candidate's units go into a
 # table with their counts, every reference probes it, and a hit takes one of the candidate's
 # copies (clipped counts: sum over units of min(model count, peer count)).  Unigrams use a
-# count array over local ids; bigrams / skip units a directly indexed U x U table while the
-# candidate has at most 256 types; bigrams a uint16 (U+1) x (U+1) table of dense bigram numbers up
-# to 723 types (_bigram_direct); else bigrams a 16-byte-entry table (_bigram_hits) and longer
-# grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
+# count array over local ids; skip units a directly indexed U x U table while the candidate has
+# at most 256 types, bigrams while it has at most 128; bigrams a (U+1) x (U+1) bit table whose set
+# bits are numbered by a rank per word from 129 to 2,895 types (_bigram_bits); else bigrams a
+# 16-byte-entry table (_bigram_hits) and longer grams and skip units the hashed GEntry table.  ROUGE-S/SU units: every pair (i, j) with
 # j - i - 1 <= skip among the first L-1 start positions, plus (SU) the unigram of each start.
 
 cdef inline Py_ssize_t _skip_units(Py_ssize_t L, int max_skip, bint su) noexcept nogil:
@@ -22,13 +22,20 @@ cdef inline Py_ssize_t _skip_units(Py_ssize_t L, int max_skip, bint su) noexcept
 # Token types come in no predictable order (Zipf): the two helpers below select with masks
 # instead of branching (a mispredicted branch per token cost more than the rest of the lookup).
 
-cdef inline int32_t _loc_insert(int32_t* t, int32_t key, int32_t* U) noexcept nogil:
+ctypedef fused loc_t:
+    # the id table's entries (score.pxi: _pair_ids): uint16 while a candidate has fewer than 65,535
+    # tokens (half the lines of an int32 table over the vocabulary: 64 KB for 32,000 ids), else int32
+    uint16_t
+    int32_t
+
+
+cdef inline int32_t _loc_insert(loc_t* t, int32_t key, int32_t* U) noexcept nogil:
     """The local id of final id ``key``, the next one (U) for a type new to the pair.  ``t`` holds
     local id + 1 (0: not in the pair) and is all zeros between pairs (``_loc_clear``)."""
-    cdef int32_t v = t[key]
+    cdef int32_t v = <int32_t>t[key]
     cdef int32_t fresh = <int32_t>(v == 0)
     v += (U[0] + 1) & -fresh
-    t[key] = v
+    t[key] = <loc_t>v
     U[0] += fresh
     return v - 1
 
@@ -40,14 +47,14 @@ cdef inline int32_t _or_slot(int32_t loc, int32_t U) noexcept nogil:
     return <int32_t>(a if a < b else b)   # -1 is the largest uint32: min() picks U
 
 
-cdef inline int32_t _loc_find(const int32_t* t, int32_t key) noexcept nogil:
+cdef inline int32_t _loc_find(const loc_t* t, int32_t key) noexcept nogil:
     """The local id of final id ``key``, or -1 when the candidate does not have it."""
-    return t[key] - 1
+    return <int32_t>t[key] - 1
 
 
-cdef inline void _loc_clear(int32_t* t, const DocC* P) noexcept nogil:
-    """Back to all zeros: only the candidate's types were set (a 4-byte table, no stamps: half
-    the lines of the stamped 8-byte one, and a lookup is one load)."""
+cdef inline void _loc_clear(loc_t* t, const DocC* P) noexcept nogil:
+    """Back to all zeros: only the candidate's types were set (a 2- or 4-byte table, no stamps: a
+    lookup is one load)."""
     cdef Py_ssize_t i
     for i in range(P.ntok):
         t[P.tok[i]] = 0
@@ -112,74 +119,154 @@ cdef inline bint _d_hit(DEntry* t, Py_ssize_t k, uint32_t gen, uint32_t rgen) no
 
 
 cdef enum:
-    _B16_MAX = 1 << 19     # entries of the direct bigram table (uint16: 1 MB); (U + 1)^2 at most
+    _BIG2_MAX_BITS = 1 << 23   # bits of ROUGE-2's bit table (1 MB, and 256 KB of ranks); (U + 1)^2 at most
+    _BIG2_MIN_U = 128          # fewer types: the direct DEntry table (_bigram_small) was as fast or faster
 
 
 cdef extern from *:
     """
+    /* ROUGE-2's bit table (grams.pxi: _bigram_bits): bigram (a, b) of local ids is bit k = a * V + b
+       of ``bits`` (uint64 words, all zero between uses); ``rank[w]`` is the number of set bits in
+       the words listed before word w, so a set bit's dense number is rank[w] + popcount(the word's
+       bits below it).  (U + 1)^2 bits and a uint16 per word: ~56 KB for 600 types, against 720 KB
+       for a uint16 per bigram, so the table stays in L1/L2 also when a call starts with cold
+       caches.  ``kb`` receives the bigrams' k first (one pass the compiler can vectorise), the
+       table loops then read one number per bigram.  PC: the popcount (popcnt when the CPU has
+       it, chosen once at import). */
     #if defined(__GNUC__) || defined(__clang__)
-    #define rk_prefetch(p) __builtin_prefetch((const void*)(p), 0, 3)
+    #define RKB_BIG2_PF(p) __builtin_prefetch((const void*)(p), 0, 3)
     #else
-    #define rk_prefetch(p) ((void)(p))
+    #define RKB_BIG2_PF(p) ((void)(p))
+    #endif
+    #define RKB_BIG2_AHEAD 16   /* bigrams ahead whose words are prefetched (L2 -> L1) */
+    #define RKB_BIG2_BUILD(PC)                                                                            \
+    {                                                                                                     \
+        Py_ssize_t i, nw = 0, nrep = 0;                                                                   \
+        int32_t nb = 0, t;                                                                                \
+        for (i = 0; i < pcount; i++)                                                                      \
+            kb[i] = (uint32_t)ploc[i] * (uint32_t)V + (uint32_t)ploc[i + 1];                              \
+        memset(kb + pcount, 0, RKB_BIG2_AHEAD * sizeof(uint32_t));                                        \
+        for (i = 0; i < pcount; i++) {                                                                    \
+            uint32_t k = kb[i];                                                                           \
+            RKB_BIG2_PF(bits + (kb[i + RKB_BIG2_AHEAD] >> 6));   /* kb has RKB_BIG2_AHEAD spare zeros */  \
+            uint64_t old = bits[k >> 6];                                                                  \
+            wl[nw] = (int32_t)(k >> 6);                                                                   \
+            nw += old == 0;   /* a word's first bit lists it */                                           \
+            kb[nrep] = k;     /* a bigram seen before is kept (kb[nrep] <= kb[i]: read already) */        \
+            nrep += (old >> (k & 63)) & 1;                                                                \
+            bits[k >> 6] = old | (1ULL << (k & 63));                                                      \
+        }                                                                                                 \
+        for (t = 0; t < (int32_t)nw; t++) {                                                               \
+            rank[wl[t]] = (uint16_t)nb;                                                                   \
+            nb += PC(bits[wl[t]]);                                                                        \
+        }                                                                                                 \
+        /* every bigram once, then once more for each repeat (most bigrams of a text are distinct) */     \
+        for (t = 0; t < nb; t++)                                                                          \
+            cp[t] = 1;                                                                                    \
+        cp[nb] = 0;                                                                                       \
+        for (i = 0; i < nrep; i++) {                                                                      \
+            uint32_t k = kb[i];                                                                           \
+            cp[rank[k >> 6] + PC(bits[k >> 6] << (~k & 63)) - 1] += 1;                                    \
+        }                                                                                                 \
+        *nwords = nw;                                                                                     \
+        return nb;                                                                                        \
+    }
+    #define RKB_BIG2_PROBE(PC)                                                                            \
+    {                                                                                                     \
+        Py_ssize_t i;                                                                                     \
+        int64_t hits = 0;                                                                                 \
+        for (i = 0; i < mcount; i++) {                                                                    \
+            uint32_t a = (uint32_t)win[i], b = (uint32_t)win[i + 1];                                      \
+            kb[i] = (a < U ? a : U) * (uint32_t)V + (b < U ? b : U);                                      \
+        }                                                                                                 \
+        memset(kb + mcount, 0, RKB_BIG2_AHEAD * sizeof(uint32_t));                                        \
+        memset(used, 0, ((size_t)nb + 1) * sizeof(int32_t));                                              \
+        for (i = 0; i < mcount; i++) {                                                                    \
+            uint32_t k = kb[i];                                                                           \
+            RKB_BIG2_PF(bits + (kb[i + RKB_BIG2_AHEAD] >> 6));                                            \
+            RKB_BIG2_PF(rank + (kb[i + RKB_BIG2_AHEAD] >> 6));                                            \
+            /* bit k and the bits below it at the top: the sign is the bit, the popcount their number */  \
+            uint64_t top = bits[k >> 6] << (~k & 63);                                                     \
+            int32_t present = (int32_t)((int64_t)top >> 63);                                              \
+            int32_t bid = (int32_t)rank[k >> 6] + PC(top) - 1;                                            \
+            bid = nb + ((bid - nb) & present);   /* absent: the spare number nb, whose count is 0 */      \
+            int32_t take = used[bid] < cp[bid];                                                           \
+            used[bid] += take;                                                                            \
+            hits += take;                                                                                 \
+        }                                                                                                 \
+        return hits;                                                                                      \
+    }
+    #define RKB_BIG2_BUILD_ARGS const int32_t* ploc, Py_ssize_t pcount, Py_ssize_t V, uint64_t* bits, \
+                                uint16_t* rank, int32_t* wl, uint32_t* kb, int32_t* cp, Py_ssize_t* nwords
+    #define RKB_BIG2_PROBE_ARGS const int32_t* win, Py_ssize_t mcount, Py_ssize_t V, uint32_t U,         \
+                                const uint64_t* bits, const uint16_t* rank, uint32_t* kb, const int32_t* cp, \
+                                int32_t* used, int32_t nb
+    typedef int32_t (*rkb_big2_build_fn)(RKB_BIG2_BUILD_ARGS);
+    typedef int64_t (*rkb_big2_probe_fn)(RKB_BIG2_PROBE_ARGS);
+    static int32_t rkb_big2_build_generic(RKB_BIG2_BUILD_ARGS) RKB_BIG2_BUILD(RK_POPCOUNT64)
+    static int64_t rkb_big2_probe_generic(RKB_BIG2_PROBE_ARGS) RKB_BIG2_PROBE(RK_POPCOUNT64)
+    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    __attribute__((target("popcnt")))
+    static int32_t rkb_big2_build_hw(RKB_BIG2_BUILD_ARGS) RKB_BIG2_BUILD(__builtin_popcountll)
+    __attribute__((target("popcnt")))
+    static int64_t rkb_big2_probe_hw(RKB_BIG2_PROBE_ARGS) RKB_BIG2_PROBE(__builtin_popcountll)
+    static rkb_big2_build_fn rkb_big2_build = rkb_big2_build_generic;
+    static rkb_big2_probe_fn rkb_big2_probe = rkb_big2_probe_generic;
+    static int rkb_big2_init(void) {
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("popcnt")) {
+            rkb_big2_build = rkb_big2_build_hw;
+            rkb_big2_probe = rkb_big2_probe_hw;
+            return 1;
+        }
+        return 0;
+    }
+    #else
+    static rkb_big2_build_fn rkb_big2_build = rkb_big2_build_generic;
+    static rkb_big2_probe_fn rkb_big2_probe = rkb_big2_probe_generic;
+    static int rkb_big2_init(void) { return 0; }
     #endif
     """
-    void rk_prefetch(const void* p) nogil
+    int32_t rkb_big2_build(const int32_t* ploc, Py_ssize_t pcount, Py_ssize_t V, uint64_t* bits, uint16_t* rank,
+                           int32_t* wl, uint32_t* kb, int32_t* cp, Py_ssize_t* nwords) nogil
+    int64_t rkb_big2_probe(const int32_t* win, Py_ssize_t mcount, Py_ssize_t V, uint32_t U, const uint64_t* bits,
+                           const uint16_t* rank, uint32_t* kb, const int32_t* cp, int32_t* used, int32_t nb) nogil
+    int rkb_big2_init()
 
-cdef enum:
-    _PF_AHEAD = 16   # bigrams ahead whose direct-table entry is prefetched
+_BIG2_HW = bool(rkb_big2_init())
 
 
-cdef int _bigram_direct(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
-                        int nr, double* rh, double* rm, double* rp, int32_t U) noexcept nogil:
-    """ROUGE-2 counts when (U + 1)^2 <= _B16_MAX and pcount < 65535: bigram (a, b) of local ids
-    (a type the candidate lacks: U) indexes a uint16 table directly, which holds 1 + the
-    bigram's dense number among the candidate's distinct bigrams (0: absent); counts and a
-    reference's used copies are arrays over those numbers, the last one a spare that stays 0.
-    No hashing and no branch per bigram; the table is left all zero (its entries set back)."""
-    cdef Py_ssize_t i, lm, mcount, V = <Py_ssize_t>U + 1, k
+cdef int _bigram_bits(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
+                      int nr, double* rh, double* rm, double* rp, int32_t U) noexcept nogil:
+    """ROUGE-2 counts when (U + 1)^2 <= _BIG2_MAX_BITS and pcount < 65535: the candidate's bigrams
+    of local ids as bits of a (U + 1) x (U + 1) bit table with a rank per word (rkb_big2_build),
+    each a dense number; counts and a reference's used copies are arrays over those numbers, the
+    last one a spare that stays 0.  No hashing and no branch per bigram; the bits are left all zero."""
+    cdef Py_ssize_t i, lm, mcount, V = <Py_ssize_t>U + 1, nwords = (V * V + 63) >> 6, nw = 0, most = pcount
     cdef int r
-    cdef int32_t nb = 0, bid, e, fresh, take
-    cdef uint16_t* tab
+    cdef int32_t nb
+    cdef uint64_t* bits
+    cdef int32_t* wl
     cdef int32_t* cp
-    cdef int32_t* used
-    cdef const int32_t* win
-    cdef int64_t hits
-    if _need_zeroed(&w.b16, V * V, 2) < 0 or _need(&w.touched, 2 * (pcount + 2), 4) < 0:
+    for r in range(nr):
+        if R[r].ntok > most:
+            most = R[r].ntok
+    if (_need_zeroed(&w.b2bits, nwords, 8) < 0 or _need(&w.b2rank, nwords, 2) < 0
+            or _need(&w.touched, 3 * (pcount + 2), 4) < 0 or _need(&w.b2keys, most + 32, 4) < 0):
         return -1
-    tab = <uint16_t*>w.b16.p
-    cp = <int32_t*>w.touched.p
-    used = cp + (pcount + 2)
-    memset(cp, 0, (pcount + 1) * sizeof(int32_t))
-    for i in range(pcount):
-        if i + _PF_AHEAD < pcount:   # the table misses the cache on most lookups: ask ahead
-            rk_prefetch(tab + <Py_ssize_t>ploc[i + _PF_AHEAD] * V + ploc[i + _PF_AHEAD + 1])
-        k = <Py_ssize_t>ploc[i] * V + ploc[i + 1]
-        e = tab[k]
-        fresh = <int32_t>(e == 0)
-        bid = (e - 1) + ((nb - e + 1) & -fresh)   # nb for a new bigram, else its number
-        tab[k] = <uint16_t>(bid + 1)
-        nb += fresh
-        cp[bid] += 1
+    bits = <uint64_t*>w.b2bits.p
+    wl = <int32_t*>w.touched.p
+    cp = wl + (pcount + 2)
+    nb = rkb_big2_build(ploc, pcount, V, bits, <uint16_t*>w.b2rank.p, wl, <uint32_t*>w.b2keys.p, cp, &nw)
     for r in range(nr):
         lm = R[r].ntok
         mcount = lm - 1 if lm >= 2 else 0
-        hits = 0
-        win = mjp[r]
-        memset(used, 0, (nb + 1) * sizeof(int32_t))
-        for i in range(mcount):
-            if i + _PF_AHEAD < mcount:
-                rk_prefetch(tab + <Py_ssize_t>_or_slot(win[i + _PF_AHEAD], U) * V
-                            + _or_slot(win[i + _PF_AHEAD + 1], U))
-            k = <Py_ssize_t>_or_slot(win[i], U) * V + _or_slot(win[i + 1], U)
-            bid = _or_slot(<int32_t>tab[k] - 1, nb)   # absent (0 - 1): the spare number nb
-            take = used[bid] < cp[bid]
-            used[bid] += take
-            hits += take
-        rh[r] = <double>hits
+        rh[r] = <double>rkb_big2_probe(mjp[r], mcount, V, <uint32_t>U, bits, <const uint16_t*>w.b2rank.p,
+                                       <uint32_t*>w.b2keys.p, cp, cp + (pcount + 2), nb)
         rm[r] = <double>mcount
         rp[r] = <double>pcount
-    for i in range(pcount):
-        tab[<Py_ssize_t>ploc[i] * V + ploc[i + 1]] = 0
+    for i in range(nw):
+        bits[wl[i]] = 0
     return 0
 
 
@@ -308,16 +395,19 @@ cdef int _count_n_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b)
 
 cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
     """ROUGE-``nn`` of every reference, by the cheapest table for the candidate's size: a count
-    array (unigrams), a U x U direct table (bigrams, U <= 256), the uint16 direct table (bigrams,
-    up to 723 types), the bigram table, else the hashed gram table; the highlights' marks."""
+    array (unigrams), a U x U direct table (bigrams, U <= 128; also to 256 for a candidate of
+    65,535 bigrams or more), the bit table (bigrams, 129 to 2,895 types), the bigram table, else
+    the hashed gram table; the highlights' marks."""
     cdef Py_ssize_t pcount = c.lp - nn + 1 if c.lp >= nn else 0
     cdef int32_t U = c.U
     cdef int rc = 0
     if nn == 1:
         _unigram_hits(c, pcount)
-    elif nn == 2 and U > _DIRECT_MAX_U and (<Py_ssize_t>U + 1) * (U + 1) <= _B16_MAX and pcount < 65535:
-        # long candidates (up to 723 types): the uint16 direct table (hashing was half the time)
-        rc = _bigram_direct(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp, U)
+    elif nn == 2 and U > _BIG2_MIN_U and (<Py_ssize_t>U + 1) * (U + 1) <= _BIG2_MAX_BITS and pcount < 65535:
+        # candidates of 129 to 2,895 types: the bit table (the 16-byte direct table of U^2 entries,
+        # over 256 KB, and the uint16 one of 257-723 types fell out of L2 when caches were cold; the
+        # hashed bigram table of 724 types and more took twice as long)
+        rc = _bigram_bits(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp, U)
     elif nn == 2 and U <= _DIRECT_MAX_U:
         rc = _bigram_small(w, c, pcount)
     elif nn == 2:

@@ -135,21 +135,27 @@ cdef void _fold(Work* w, PairC* c, bint held, bint last, bint mode_b) noexcept n
 
 cdef int _pair_ids(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab) noexcept nogil:
     """The pair's view ``c``: local ids of the candidate's types (0 .. U-1), its counts, and the
-    references' tokens mapped onto them (-1: a type the candidate lacks); -1 when out of memory."""
+    references' tokens mapped onto them (-1: a type the candidate lacks); -1 when out of memory.
+    The id table (w.lt, all zeros between pairs) is read as uint16 while the candidate's types
+    (at most its tokens) fit, else as int32 (loc_t)."""
     cdef int res
     if _need_zeroed(&w.lt, nvocab + 1, sizeof(int32_t)) < 0:
         return -1
-    res = _pair_ids_in(w, c, P, R, nr, nvocab)
-    _loc_clear(<int32_t*>w.lt.p, P)   # also after a failure: the table stays all zeros
+    if P.ntok + P.nstok < 65535:
+        res = _pair_ids_in(w, c, P, R, nr, nvocab, <uint16_t*>w.lt.p)
+        _loc_clear(<uint16_t*>w.lt.p, P)   # also after a failure: the table stays all zeros
+    else:
+        res = _pair_ids_in(w, c, P, R, nr, nvocab, <int32_t*>w.lt.p)
+        _loc_clear(<int32_t*>w.lt.p, P)
     return res
 
 
-cdef int _pair_ids_in(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab) noexcept nogil:
+cdef int _pair_ids_in(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, Py_ssize_t nvocab,
+                      loc_t* lt) noexcept nogil:
     cdef Py_ssize_t lp = P.ntok, i
     cdef int32_t loc, U = 0   # a local: the loops below keep it in a register
     cdef int32_t* ploc
     cdef int32_t* pcnt
-    cdef int32_t* lt = <int32_t*>w.lt.p
     c.P = P
     c.R = R
     c.nr = nr
@@ -185,7 +191,7 @@ cdef int _pair_ids_in(Work* w, PairC* c, const DocC* P, const DocC** R, int nr, 
     return _reference_ids(w, c, lt)
 
 
-cdef int _reference_ids(Work* w, PairC* c, const int32_t* lt) noexcept nogil:
+cdef int _reference_ids(Work* w, PairC* c, const loc_t* lt) noexcept nogil:
     """The references' tokens onto the candidate's local ids, the per-reference tables sized."""
     cdef Py_ssize_t i, k, r, total_j = 0, total_s = 0, maxm = 0
     cdef int nr = c.nr

@@ -67,7 +67,9 @@ cdef struct Work:
     Buf bt             # BEntry: candidate bigrams (ROUGE-2 when the direct table is too large)
     Buf touched        # int32: bigram slots a reference used
     Buf dt             # DEntry [U*U + U]: bigrams / skip units of local ids, directly indexed
-    Buf b16            # uint16 [(U+1)^2]: ROUGE-2's direct bigram table (grams.pxi), all zero between uses
+    Buf b2bits         # uint64 [(U+1)^2 / 64]: ROUGE-2's bit table (grams.pxi), all zero between uses
+    Buf b2rank         # uint16 per word of b2bits: the dense number of its first set bit
+    Buf b2keys         # uint32: a text's bigrams as bit numbers of b2bits
     uint32_t dgen
     uint32_t drgen
     uint32_t ggen
@@ -118,7 +120,7 @@ cdef class _Work:
     def __dealloc__(self):
         cdef int i
         cdef Work* w = &self.w
-        free(w.lt.p); free(w.gt.p); free(w.bt.p); free(w.touched.p); free(w.dt.p); free(w.b16.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
+        free(w.lt.p); free(w.gt.p); free(w.bt.p); free(w.touched.p); free(w.dt.p); free(w.b2bits.p); free(w.b2rank.p); free(w.b2keys.p); free(w.ploc.p); free(w.psloc.p); free(w.pcnt.p)
         free(w.used.p); free(w.mu.p); free(w.pu.p); free(w.mloc.p); free(w.msloc.p)
         free(w.mjp.p); free(w.msp.p); free(w.moff.p); free(w.pm.p); free(w.rows.p)
         free(w.mask.p); free(w.dirs.p); free(w.drows.p); free(w.lrows.p)
