@@ -32,10 +32,12 @@ BIG = 5_000_000
 TEXTS = [[[BIG, 7, BIG]], [[7, BIG]], [[BIG, BIG, BIG]]]
 
 
-def _marks(module, kind, n, arrays, peer, model, peer_room=0):
+def _marks(module, kind, n, arrays, peer, model, peer_room=0, second_at=None):
     size = np.diff(arrays[1])
     peer_at = np.zeros(len(peer) + 1, np.int64)
     np.cumsum(size[np.clip(peer, 0, len(size) - 1)], out=peer_at[1:])
+    if second_at is not None:
+        peer_at[1] = second_at
     model_at = np.zeros(len(model) + 1, np.int64)
     np.cumsum(size[np.clip(model, 0, len(size) - 1)], out=model_at[1:])
     hits = np.zeros(len(peer))
@@ -90,6 +92,15 @@ def test_marks_refuse_what_does_not_fit(module, case):
     _, arrays, peer, model, room, message = case
     with pytest.raises(ValueError, match=message):
         _marks(module, Kind.N, 1, arrays, peer, model, peer_room=room)
+
+
+@pytest.mark.parametrize("module", BACKENDS)
+def test_a_marks_position_near_the_int64_limit_does_not_wrap(module):
+    # at + length would wrap past 2**63 - 1 to a negative number (found by review: rc 139)
+    arrays = _csr(TEXTS)
+    peer, model = np.array([0, 0], np.int32), np.array([1, 2], np.int32)
+    with pytest.raises(ValueError, match=r"peer_at\[1\] = 9223372036854775806: 3 marks do not fit in 6"):
+        _marks(module, Kind.N, 1, arrays, peer, model, second_at=2**63 - 2)
 
 
 @pytest.mark.parametrize("module", BACKENDS)

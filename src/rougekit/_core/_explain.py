@@ -116,12 +116,12 @@ def batch_marks(
             raise ValueError(f"{name}_at: {len(at)} entries for {len(peer)}")
         for e in range(len(peer)):
             t = int(index[e])
-            length = (
+            length = int(
                 (tok_off[t + 1] - tok_off[t])
                 if spec.space == "joined"
                 else (sent_off[text_sents[t + 1]] - sent_off[text_sents[t]])
             )
-            if at[e] < 0 or at[e] + length > size:
+            if at[e] < 0 or int(at[e]) > size - length:
                 raise ValueError(f"{name}_at[{e}] = {at[e]}: {length} marks do not fit in {size}")
     if len(hits) < len(peer):
         raise ValueError(f"hits: {len(hits)} entries for {len(peer)}")

@@ -126,7 +126,7 @@ cdef int _check_marks_at(const DocC* docs, const int32_t[::1] index, const int64
         raise ValueError(f"{name}_at: {at.shape[0]} entries for {ne}")
     for e in range(ne):
         length = docs[index[e]].nstok if units else docs[index[e]].ntok
-        if at[e] < 0 or at[e] + length > size:
+        if at[e] < 0 or at[e] > size - length:
             raise ValueError(f"{name}_at[{e}] = {at[e]}: {length} marks do not fit in {size}")
     return 0
 

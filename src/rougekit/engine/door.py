@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rougekit._core import inputs as inputs
-from rougekit._core._pure import kept_reference as kept_reference
 from rougekit._core.kinds import Kind as Kind
 from rougekit.engine import arrowcols, backend, planner
 from rougekit.engine.batch import SEQUENCE_LCS as SEQUENCE_LCS  # rouge-score's ``rougeL``
@@ -41,6 +40,7 @@ from rougekit.engine.readable import RefStats as RefStats
 from rougekit.engine.readable import combine as combine
 from rougekit.engine.readable import f_measure_array as f_measure_array
 from rougekit.engine.readable import final_scores as final_scores
+from rougekit.engine.readable import kept_reference as kept_reference
 from rougekit.engine.readable import pair_score as pair_score
 from rougekit.engine.readable import ratios as ratios
 from rougekit.engine.readable import reference_stats as reference_stats

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rougekit._core._pure import kept_reference as _kept
 from rougekit.measures.counts import Doc as Doc
 from rougekit.measures.counts import RefStats as RefStats
 from rougekit.measures.counts import ratio_stats as ratio_stats
@@ -105,6 +106,14 @@ def reference_stats(
     return measure.family.reference_stats(measure, peer, model, model_sentences=model_sentences, options=options)
 
 
+def kept_reference(stats: list[RefStats], mode: str, alpha: float = 0.5, exponent: float | None = None) -> int:
+    """Which reference the multi-reference rule keeps: -f B (``mode`` 'B') the first with the best
+    recall, max ('M') the first with the best rounded F, else -1 (all of them); the engine's rule
+    (``_core._pure.kept_reference``, the twin of score.pxi's ``_combine``)."""
+    ranks = [(s.hits, s.model_count, s.peer_count, s.score) for s in stats]
+    return _kept(ranks, mode == "B", mode == "M", alpha, exponent)
+
+
 def combine(stats: list[RefStats], mode: str = "A") -> tuple[int | float, int | float, int | float]:
     """Multi-reference rule (``-f``): 'B' keeps the first best-recall reference; anything else sums.
 
@@ -112,11 +121,8 @@ def combine(stats: list[RefStats], mode: str = "A") -> tuple[int | float, int | 
     """
     hits = mcount = pcount = 0
     if mode == "B":
-        best = -1.0
-        for s in stats:
-            if s.score > best:
-                best, hits, mcount, pcount = s.score, s.hits, s.model_count, s.peer_count
-        return mcount, hits, pcount
+        k = kept_reference(stats, mode)
+        return (stats[k].model_count, stats[k].hits, stats[k].peer_count) if k >= 0 else (0, 0, 0)
     for s in stats:  # sequential sums, in reference order, as the script adds them
         hits += s.hits
         mcount += s.model_count
@@ -146,12 +152,8 @@ def pair_score(stats: list[RefStats], mode: str, alpha: float = 0.5, exponent: f
     if not stats:
         return final_scores(0, 0, 0, alpha)
     if mode == "M":
-        best = None
-        for s in stats:
-            single = final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent)
-            if best is None or single.f > best.f:
-                best = single
-        return best
+        s = stats[kept_reference(stats, mode, alpha, exponent)]
+        return final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent)
     if mode == "J":
         singles = [final_scores(s.model_count, s.hits, s.peer_count, alpha, exponent) for s in stats]
         mcount, hits, pcount = combine(stats, "A")

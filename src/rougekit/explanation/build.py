@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rougekit.api import Scorer
-from rougekit.engine.door import Doc, Match, RefStats, combine, inputs, kept_reference, pair_score
+from rougekit.engine.door import Doc, Match, RefStats, combine, final_scores, inputs, kept_reference, pair_score
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
 from rougekit.measures import Measure
@@ -112,7 +112,10 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
     matches = [family.explain_reference(m, cand, r, options=options) for r in refs]
     used = references_used(stats, options.mode, options.alpha, m.f_exponent)
     model_count, hits, peer_count = combine([stats[k] for k in used], "A")
-    scored = pair_score(stats, options.mode, options.alpha, m.f_exponent)
+    if options.mode == "J":  # the jackknife: not one set of counts
+        scored = pair_score(stats, options.mode, options.alpha, m.f_exponent)
+    else:  # the kept references' counts (all of them with sum), scored once
+        scored = final_scores(model_count, hits, peer_count, options.alpha, m.f_exponent)
     positions = family.explain_positions(m)
     listed = None
     if all(found is not None for found in matches):
@@ -141,13 +144,11 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
 
 
 def references_used(stats: list[RefStats], mode: str, alpha: float, exponent) -> list[int]:
-    """The references whose counts the rule keeps (``scoring.pair_score``): the first best recall
-    (-f B), the first best F (max), else all of them (sum, jackknife); the engine's rule
-    (``kept_reference``)."""
+    """The references whose counts the rule keeps (the engine's ``kept_reference``): the first best
+    recall (-f B), the first best F (max), else all of them (sum, jackknife)."""
     if mode not in ("B", "M"):
         return list(range(len(stats)))
-    ranks = [(s.hits, s.model_count, s.peer_count, s.score) for s in stats]
-    return [max(kept_reference(ranks, mode == "B", mode == "M", alpha, exponent), 0)]
+    return [max(kept_reference(stats, mode, alpha, exponent), 0)]
 
 
 def _match(reference: int, x: Match, names: list[str]) -> dict:
