@@ -21,7 +21,9 @@ cdef extern from *:
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RKB_NO_AVX512)
     #include <immintrin.h>
     #define RKB_AVX512_ROWS 1
-    #define RKB_Z_STEP(NCH)                                                                       \
+    #define RKB_Z_STEP(NCH) RKB_Z_STEP_AT(NCH, R, pm, last)
+    /* one row step of the registers R (NCH of them, the last one's lanes `last`) by the match row pm */
+    #define RKB_Z_STEP_AT(NCH, R, pm, last)                                                       \
         {                                                                                         \
             __m512i S[NCH], W[NCH];                                                               \
             __mmask8 g[NCH], e[NCH];                                                              \
@@ -75,6 +77,66 @@ cdef extern from *:
     RKB_Z_ROWS(2)
     RKB_Z_ROWS(3)
     RKB_Z_ROWS(4)
+
+    /* Two pairs' rows at once (score_docs: two pairs that need only the LCS length): each row is a
+       carry chain of ~12 dependent steps, so pair a's row and pair b's row of the same loop turn
+       overlap in the core; the same steps as rkb_rows_z<NCH> for each, V updated in place (no
+       keep).  NA, NB: the registers of a's and b's rows (1-4 each: 193 to 2,048 tokens). */
+    #define RKB_Z_ROWS2(NA, NB)                                                                   \
+    __attribute__((target("avx512f,avx512bw,avx512dq")))                                          \
+    static void rkb_rows2_z##NA##NB(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, \
+                                    uint64_t* Va, uint32_t Ua, const int32_t* xb, Py_ssize_t mb,  \
+                                    const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb, uint32_t Ub) { \
+        const __m512i ones = _mm512_set1_epi64(-1);                                               \
+        __mmask8 lasta = (__mmask8)(0xFFu >> (8 * NA - wa));                                      \
+        __mmask8 lastb = (__mmask8)(0xFFu >> (8 * NB - wb));                                      \
+        __m512i Ra[NA], Rb[NB];                                                                   \
+        Py_ssize_t a, k = ma < mb ? ma : mb;                                                      \
+        for (int j = 0; j < NA; j++)                                                              \
+            Ra[j] = _mm512_maskz_loadu_epi64(j == NA - 1 ? lasta : 0xFF, Va + 8 * j);             \
+        for (int j = 0; j < NB; j++)                                                              \
+            Rb[j] = _mm512_maskz_loadu_epi64(j == NB - 1 ? lastb : 0xFF, Vb + 8 * j);             \
+        for (a = 0; a < k; a++) {                                                                 \
+            uint32_t la = (uint32_t)xa[a], lb = (uint32_t)xb[a];                                  \
+            if (la < Ua) {                                                                        \
+                const uint64_t* pa = PMa + (Py_ssize_t)la * wa;                                   \
+                RKB_Z_STEP_AT(NA, Ra, pa, lasta)                                                  \
+            }                                                                                     \
+            if (lb < Ub) {                                                                        \
+                const uint64_t* pb = PMb + (Py_ssize_t)lb * wb;                                   \
+                RKB_Z_STEP_AT(NB, Rb, pb, lastb)                                                  \
+            }                                                                                     \
+        }                                                                                         \
+        for (a = k; a < ma; a++) {                                                                \
+            uint32_t la = (uint32_t)xa[a];                                                        \
+            if (la < Ua) {                                                                        \
+                const uint64_t* pa = PMa + (Py_ssize_t)la * wa;                                   \
+                RKB_Z_STEP_AT(NA, Ra, pa, lasta)                                                  \
+            }                                                                                     \
+        }                                                                                         \
+        for (a = k; a < mb; a++) {                                                                \
+            uint32_t lb = (uint32_t)xb[a];                                                        \
+            if (lb < Ub) {                                                                        \
+                const uint64_t* pb = PMb + (Py_ssize_t)lb * wb;                                   \
+                RKB_Z_STEP_AT(NB, Rb, pb, lastb)                                                  \
+            }                                                                                     \
+        }                                                                                         \
+        for (int j = 0; j < NA; j++)                                                              \
+            _mm512_mask_storeu_epi64(Va + 8 * j, j == NA - 1 ? lasta : 0xFF, Ra[j]);              \
+        for (int j = 0; j < NB; j++)                                                              \
+            _mm512_mask_storeu_epi64(Vb + 8 * j, j == NB - 1 ? lastb : 0xFF, Rb[j]);              \
+    }
+    RKB_Z_ROWS2(1, 1) RKB_Z_ROWS2(1, 2) RKB_Z_ROWS2(1, 3) RKB_Z_ROWS2(1, 4)
+    RKB_Z_ROWS2(2, 1) RKB_Z_ROWS2(2, 2) RKB_Z_ROWS2(2, 3) RKB_Z_ROWS2(2, 4)
+    RKB_Z_ROWS2(3, 1) RKB_Z_ROWS2(3, 2) RKB_Z_ROWS2(3, 3) RKB_Z_ROWS2(3, 4)
+    RKB_Z_ROWS2(4, 1) RKB_Z_ROWS2(4, 2) RKB_Z_ROWS2(4, 3) RKB_Z_ROWS2(4, 4)
+    typedef void (*rkb_rows2_fn)(const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t,
+                                 const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t);
+    static const rkb_rows2_fn rkb_rows2_z[4][4] = {
+        {rkb_rows2_z11, rkb_rows2_z12, rkb_rows2_z13, rkb_rows2_z14},
+        {rkb_rows2_z21, rkb_rows2_z22, rkb_rows2_z23, rkb_rows2_z24},
+        {rkb_rows2_z31, rkb_rows2_z32, rkb_rows2_z33, rkb_rows2_z34},
+        {rkb_rows2_z41, rkb_rows2_z42, rkb_rows2_z43, rkb_rows2_z44}};
 
     /* more than 32 words: seven registers at a time through memory, the carry passed on */
     __attribute__((target("avx512f")))
@@ -147,17 +209,33 @@ cdef extern from *:
         default: rkb_rows_zn(x, m, PM, stride, words, V, keep, U); return 1;
         }
     }
+    /* the words a row may have for rkb_rows2 (0: it does not run here, or the wide rows are off) */
+    static Py_ssize_t rkb_rows2_max(void) { return rkb_avx512_rows ? 32 : 0; }
+    /* two pairs' rows (no keep), each 1 to 32 words (rkb_rows2_max) */
+    static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
+                          uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
+                          uint64_t* Vb, uint32_t Ub) {
+        rkb_rows2_z[(wa + 7) / 8 - 1][(wb + 7) / 8 - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+    }
     #else
     static int rkb_rows_init(void) { return 0; }
     static void rkb_rows_enable(int on) { (void)on; }
     static int rkb_rows_wide(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t stride,
                              Py_ssize_t words, uint64_t* V, int keep, uint32_t U) { return 0; }
+    static Py_ssize_t rkb_rows2_max(void) { return 0; }
+    static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
+                          uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
+                          uint64_t* Vb, uint32_t Ub) { }
     #endif
     """
     int rkb_rows_init()
     void rkb_rows_enable(int on)
     int rkb_rows_wide(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t stride,
                       Py_ssize_t words, uint64_t* V, int keep, uint32_t U) nogil
+    Py_ssize_t rkb_rows2_max() nogil
+    void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va, uint32_t Ua,
+                   const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb,
+                   uint32_t Ub) nogil
 
 #: rows of 4 or more 64-bit words (sentences of 193+ tokens) run with AVX-512 when the CPU has it
 _AVX512_ROWS = bool(rkb_rows_init())
@@ -169,6 +247,15 @@ def _wide_rows(bint on):
 
 cdef enum:
     _WIDE_WORDS = 4     # the AVX-512 rows from this many words a row (fewer: the scalar add-with-carry)
+
+cdef bint _TWO_ROWS = True   # score_docs runs two pairs' LCS rows at once where it can (_two_pair_rows)
+
+
+def _two_pair_rows(bint on):
+    """Test hook: let score_docs put off the LCS of sequences of a pair to run two pairs' rows at once
+    (``on``, the default), or run each pair's alone; not thread-safe."""
+    global _TWO_ROWS
+    _TWO_ROWS = on
 
 
 cdef inline void _match_bits(uint64_t* PM, const int32_t* y, Py_ssize_t n, Py_ssize_t Wb, bint on) noexcept nogil:
@@ -228,6 +315,83 @@ cdef int _count_lseq(Work* w, PairC* c) noexcept nogil:
         c.rm[r] = <double>c.R[r].ntok
         c.rp[r] = <double>c.lp
         c.rs[r] = (c.rh[r] / c.rm[r]) if c.R[r].ntok > 0 else 0.0
+    return 0
+
+
+# ---- two pairs' LCS of sequences at once (score_docs, score.pxi): a pair with one reference whose
+# LCS row (K_LSEQ, or K_L with every summary one sentence: _count_lseq) needs only the length is
+# put off (its candidate's and reference's local ids copied), and two such pairs' rows then run in
+# one loop (rkb_rows2: two independent carry chains), each pair with its own match table; the
+# lengths are _seq_lcs's.
+
+cdef struct LseqLater:
+    Buf y              # int32: the candidate's local ids
+    Buf x              # int32: the reference's local ids (-1: a type the candidate lacks)
+    Py_ssize_t n       # the candidate's tokens
+    Py_ssize_t m       # the reference's tokens
+    int32_t U          # the candidate's types
+    Py_ssize_t lcs     # the LCS length, once run
+    Py_ssize_t pair    # the pair's index in the score_docs call
+    double* out        # the pair's output (its measures' six numbers each)
+    int nq             # the pair's measure rows waiting for the length (0: the slot is free)
+    int* qn            # [measures] their indexes
+
+
+cdef int _lseq_later(Work* w, PairC* c, const MeasureC* m, LseqLater* later, int qn) noexcept nogil:
+    """Put off measure ``qn``'s row when it is an LCS of sequences of the pair's one reference whose
+    rows rkb_rows2 runs (1), else leave it to its count function (0); -1: out of memory.  A K_L row
+    above the trace-back limit is left (its count function says -3)."""
+    cdef Py_ssize_t n = c.lp, words = (c.lp + 63) >> 6, mm
+    if m.kind != K_LSEQ and m.kind != K_L:
+        return 0
+    if c.nr != 1 or c.mks != NULL or c.U == 0:
+        return 0
+    if m.kind == K_L and (not c.single or <double>c.maxm * <double>c.P.maxsent > MAX_TRACE_CELLS):
+        return 0
+    mm = c.R[0].ntok
+    if n == 0 or mm == 0 or words < _WIDE_WORDS or words > rkb_rows2_max():
+        return 0
+    if later.nq == 0:   # the pair's first such row (another one, e.g. ROUGE-L beside LSEQ, shares it)
+        if _need(&later.y, n, 4) < 0 or _need(&later.x, mm, 4) < 0:
+            return -1
+        memcpy(later.y.p, c.ploc, n * sizeof(int32_t))
+        memcpy(later.x.p, c.mjp[0], mm * sizeof(int32_t))
+        later.n = n
+        later.m = mm
+        later.U = c.U
+    later.qn[later.nq] = qn
+    later.nq += 1
+    return 1
+
+
+cdef int _lseq_rows(Work* w, LseqLater* A, LseqLater* B) noexcept nogil:
+    """The LCS lengths of the put-off pairs ``A`` and ``B`` (NULL: A alone, _seq_lcs) into their
+    ``lcs``: both match tables in the work's ``pm`` (left all zero), both rows in ``rows``; -1:
+    out of memory."""
+    cdef Py_ssize_t wa, wb, t
+    cdef uint64_t* PM
+    cdef uint64_t* PMb
+    cdef uint64_t* V
+    if B == NULL:
+        A.lcs = _seq_lcs(w, <const int32_t*>A.y.p, A.n, <const int32_t*>A.x.p, A.m, A.U)
+        return -1 if A.lcs < 0 else 0
+    wa = (A.n + 63) >> 6
+    wb = (B.n + 63) >> 6
+    if _need_zeroed(&w.pm, A.U * wa + B.U * wb, 8) < 0 or _need(&w.rows, wa + wb, 8) < 0:
+        return -1
+    PM = <uint64_t*>w.pm.p
+    PMb = PM + A.U * wa
+    V = <uint64_t*>w.rows.p
+    _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, True)
+    _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, True)
+    for t in range(wa + wb):
+        V[t] = ~(<uint64_t>0)
+    rkb_rows2(<const int32_t*>A.x.p, A.m, PM, wa, V, <uint32_t>A.U,
+              <const int32_t*>B.x.p, B.m, PMb, wb, V + wa, <uint32_t>B.U)
+    A.lcs = lcs_prefix(V, A.n)
+    B.lcs = lcs_prefix(V + wa, B.n)
+    _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, False)
+    _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, False)
     return 0
 
 

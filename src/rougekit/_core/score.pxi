@@ -39,27 +39,81 @@ cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_
     references (MarksAt).  Returns 0, or _score_pair's error code with the pair in ``at[0]`` (the
     one raiser: _count_error)."""
     cdef Py_ssize_t i
-    cdef int rc = 0
+    cdef int rc = 0, k = 0, j
     cdef bint marked = marks != NULL and marks.peer_at != NULL
     cdef int32_t* chosen = marks.chosen if marks != NULL else NULL
+    # two slots of pairs whose LCS of sequences is put off (lcs.pxi: _lseq_later); ``k``: the slot
+    # of the next pair (1: slot 0 holds an earlier pair's, waiting for a second one)
+    cdef LseqLater later[2]
+    cdef bint two = _TWO_ROWS and marks == NULL and npairs > 1 and nm > 0 and rkb_rows2_max() > 0
+    if two:
+        memset(later, 0, sizeof(later))
+        later[0].qn = <int*>malloc(2 * nm * sizeof(int))
+        later[1].qn = later[0].qn + nm
+        two = later[0].qn != NULL
     w.marks = &marks.rec if marked else NULL
     for i in range(npairs):
         if marked:
             marks.rec.peer = marks.peer + marks.peer_at[i]
             marks.rec.model = marks.model + marks.model_at[i]
             marks.rec.np = 0
+        if two:
+            later[k].nq = 0
+            later[k].pair = i
+            later[k].out = out + i * nm * 6
         rc = _score_pair(w, ms, nm, mode_b, mode_max, alpha, peers[i], refs + roff[i], <int>(roff[i + 1] - roff[i]),
-                         out + i * nm * 6, nvocab, chosen + i * nm if chosen != NULL else NULL)
+                         out + i * nm * 6, nvocab, chosen + i * nm if chosen != NULL else NULL,
+                         &later[k] if two else NULL)
         if rc != 0:
             at[0] = i
             break
+        if two and later[k].nq > 0:
+            if k == 0:
+                k = 1
+                continue
+            k = 0
+            if _lseq_rows(w, &later[0], &later[1]) < 0:
+                rc = -1
+                at[0] = later[0].pair
+                break
+            _lseq_out(&later[0], ms, mode_b, mode_max, alpha)
+            _lseq_out(&later[1], ms, mode_b, mode_max, alpha)
+    if two:
+        if k == 1:   # an earlier pair still waits (after the last pair, or before the pair in error)
+            if _lseq_rows(w, &later[0], NULL) < 0:
+                rc = -1
+                at[0] = later[0].pair
+            else:
+                _lseq_out(&later[0], ms, mode_b, mode_max, alpha)
+        for j in range(2):
+            free(later[j].y.p)
+            free(later[j].x.p)
+        free(later[0].qn)
     w.marks = NULL
     return rc
 
 
+cdef void _lseq_out(const LseqLater* L, const MeasureC* ms, bint mode_b, bint mode_max, double alpha) noexcept nogil:
+    """The put-off rows of pair ``L`` (lcs.pxi: _lseq_later) from its LCS length, as _count_lseq
+    and _combine give them."""
+    cdef PairC c
+    cdef double rh = <double>L.lcs, rm = <double>L.m, rp = <double>L.n, rs
+    cdef int k, qn
+    rs = rh / rm   # m > 0: an empty reference is not put off
+    c.nr = 1
+    c.rh = &rh
+    c.rm = &rm
+    c.rp = &rp
+    c.rs = &rs
+    for k in range(L.nq):
+        qn = L.qn[k]
+        _combine(&c, mode_b, mode_max, KIND_ROWS[ms[qn].kind].flags & ROW_WEIGHTED, ms[qn].inv_w, alpha,
+                 L.out + qn * 6)
+
+
 cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_max, double alpha,
                      const DocC* P, const DocC** R, int nr, double* out, Py_ssize_t nvocab,
-                     int32_t* chosen) noexcept nogil:
+                     int32_t* chosen, LseqLater* later) noexcept nogil:
     """All measures of one pair (score_docs); returns 0, -1 (out of memory), -2 (ROUGE-W, empty
     reference) or -3 (a trace-back table above MAX_TRACE_CELLS: docs/limits.md). ``w.marks``:
     NULL, or the highlights of the pair's one reference (a Marks record); ``chosen``: NULL, or
@@ -67,7 +121,9 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
     (kinds.pxi: KIND_ROWS) counts every reference into the PairC's rh/rm/rp/rs (its marks
     function when there are marks); a ``fold`` row's counts are held and added to the next row's
     (_fold); _combine applies the multi-reference rule.  Rows flagged ROW_LAST run in a second
-    pass (a fold group is counted in one pass: kinds.py's ``counted`` splits only ROUGE-SU)."""
+    pass (a fold group is counted in one pass: kinds.py's ``counted`` splits only ROUGE-SU).
+    ``later``: NULL, or where a row that is an LCS of sequences is put off (lcs.pxi: _lseq_later;
+    score_docs writes its numbers then)."""
     cdef PairC c
     cdef int qn, k, rc, last, flags, pick, first = -1
     cdef bint any_last = False
@@ -81,6 +137,12 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
             if (flags & ROW_LAST) != last * ROW_LAST:
                 any_last = True
                 continue
+            if later != NULL and first < 0 and not ms[qn].fold and chosen == NULL:
+                rc = _lseq_later(w, &c, ms + qn, later, qn)
+                if rc < 0:
+                    return rc
+                if rc > 0:
+                    continue
             if c.mks == NULL:
                 rc = row.count(w, &c, ms + qn, qn, mode_b)
             else:
