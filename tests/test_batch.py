@@ -697,9 +697,9 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
 def test_two_pairs_lcs_rows_at_once(mode):
     """score_docs puts off a one-reference pair's LCS of sequences and runs two pairs' rows in one
     loop (lcs.pxi: rkb_rows2, AVX-512): the same numbers as each pair's rows alone and the pure
-    twin's LCS, with pairs of unequal lengths (1-4 registers each, a shorter candidate or
-    reference), pairs that are not put off between them (empty texts, short texts, two references,
-    several sentences), odd counts, and on two threads."""
+    twin's LCS, with pairs of unequal lengths (1-32 words, 1-4 registers each, a shorter candidate
+    or reference), pairs that are not put off between them (empty texts, two references, several
+    sentences), odd counts, on two threads, and put off from 1 or from 4 words a row."""
     from rougekit.engine.batch import SEQUENCE_LCS
 
     rng = np.random.default_rng(28)
@@ -713,9 +713,9 @@ def test_two_pairs_lcs_rows_at_once(mode):
         r = np.where(rng.random(j) < 0.5, np.resize(c, j) if k else ids(j), ids(j, 70)).astype(np.int32)
         cands.append(c)
         refs.append([r])
-        if k % 3 == 0:  # between them: a short pair, two references, several sentences (all scored alone)
-            cands += [ids(40), ids(260), [ids(200), ids(30)]]
-            refs += [[ids(50)], [ids(300), ids(220)], [[ids(250)]]]
+        if k % 3 == 0:  # between them: a short pair, two references, several sentences (the last two alone)
+            cands += [ids(40), ids(260), [ids(200), ids(30)], ids(130)]
+            refs += [[ids(50)], [ids(300), ids(220)], [[ids(250)]], [ids(64)]]
     # by hand: 0 .. k-1 against itself with every third id one the candidate lacks: LCS k - ceil(k / 3)
     for k in (1100, 1600, 257):
         cands.append(np.arange(k, dtype=np.int32))
@@ -726,15 +726,16 @@ def test_two_pairs_lcs_rows_at_once(mode):
         try:
             _batch._two_pair_rows(False)
             expected = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n])
-            _batch._two_pair_rows(True)
-            for jobs in (1, 2):
-                got = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n], jobs=jobs)
-                assert np.array_equal(got, expected), (n, jobs)
+            for words in (4, 1):
+                _batch._two_pair_rows(True, words)
+                for jobs in (1, 2):
+                    got = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n], jobs=jobs)
+                    assert np.array_equal(got, expected), (n, jobs, words)
             if n == len(cands):
                 full = got
         finally:
             _batch._two_pair_rows(True)
-    for i in (0, 2, len(cands) - 1):  # the LCS lengths themselves, against the pure twin
+    for i in (0, 2, 3, 6, len(cands) - 1):  # the LCS lengths themselves, against the pure twin
         c, r = cands[i], refs[i][0]
         lcs, _, _ = _pure.pair_counts(list(c), list(r), (), lcs=True)
         assert full[i, 0, 1] == full[i, 1, 1] == lcs, i
