@@ -236,7 +236,9 @@ cdef class _IdJob(_IdWalk):
     cdef int visit(self, object summary, Py_ssize_t pair, int ref) except -1:
         if self.pend.n == self.pend.cap and self.cands is not None:
             return 0   # more summaries than counted: the engines read these arrays, never moved
-        if ref < 0:
+        # a pair's candidate starts at pend.n: written once (first[ready], the pair after the
+        # published ones, was written by fill with the same value, and an engine may read it)
+        if ref < 0 and (self.cands is None or pair - self.start != self.ready):
             self.first[pair - self.start] = self.pend.n
         return _idpend_add(&self.pend, summary, NULL, NULL, pair, ref)
 
