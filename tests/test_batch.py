@@ -698,8 +698,9 @@ def test_two_pairs_lcs_rows_at_once(mode):
     """score_docs puts off a one-reference pair's LCS of sequences and runs two pairs' rows in one
     loop (lcs.pxi: rkb_rows2, AVX-512): the same numbers as each pair's rows alone and the pure
     twin's LCS, with pairs of unequal lengths (1-32 words, 1-4 registers each, a shorter candidate
-    or reference), pairs that are not put off between them (empty texts, two references, several
-    sentences), odd counts, on two threads, and put off from 1 or from 4 words a row."""
+    or reference), pairs that are not put off between them (empty texts, several sentences, several
+    references: their rows two at a time on one match table), odd counts, on two threads, and from
+    1 or from 4 words a row."""
     from rougekit.engine.batch import SEQUENCE_LCS
 
     rng = np.random.default_rng(28)
@@ -716,6 +717,11 @@ def test_two_pairs_lcs_rows_at_once(mode):
         if k % 3 == 0:  # between them: a short pair, two references, several sentences (the last two alone)
             cands += [ids(40), ids(260), [ids(200), ids(30)], ids(130)]
             refs += [[ids(50)], [ids(300), ids(220)], [[ids(250)]], [ids(64)]]
+    # several references (one match table, two references' rows at once): 2-5 of unequal lengths, an empty one
+    for k, js in [(700, (300, 900, 0)), (150, (150, 40)), (1300, (1300, 64, 2000, 700, 513))]:
+        c = ids(k)
+        cands.append(c)
+        refs.append([np.where(rng.random(j) < 0.5, np.resize(c, j), ids(j, 70)).astype(np.int32) for j in js])
     # by hand: 0 .. k-1 against itself with every third id one the candidate lacks: LCS k - ceil(k / 3)
     for k in (1100, 1600, 257):
         cands.append(np.arange(k, dtype=np.int32))
@@ -739,6 +745,9 @@ def test_two_pairs_lcs_rows_at_once(mode):
         c, r = cands[i], refs[i][0]
         lcs, _, _ = _pure.pair_counts(list(c), list(r), (), lcs=True)
         assert full[i, 0, 1] == full[i, 1, 1] == lcs, i
+    i = len(cands) - 5  # several references (-f A sums their hits; B and M keep one)
+    lcs = [_pure.pair_counts(list(cands[i]), list(r), (), lcs=True)[0] for r in refs[i]]
+    assert (full[i, 1, 1] == sum(lcs)) if mode == "A" else (full[i, 1, 1] in lcs)
     for i, k in zip(range(len(cands) - 3, len(cands)), (1100, 1600, 257)):
         assert full[i, 1, :3].tolist() == [k, k - (k + 2) // 3, k]
 

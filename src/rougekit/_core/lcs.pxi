@@ -308,17 +308,56 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
 cdef int _count_lseq(Work* w, PairC* c) noexcept nogil:
     """LSEQ: the LCS of the whole token sequences.  ROUGE-L with one sentence on each side (sentence
     tokens == joined tokens): the union of one LCS is that LCS, whose tokens are within both
-    sides' counts, so its hits are the LCS length too (no trace-back)."""
+    sides' counts, so its hits are the LCS length too (no trace-back).  Several references: the
+    candidate's match table built once, two references' rows at a time (_lseq_refs)."""
     cdef int r
     cdef Py_ssize_t lm
+    cdef Py_ssize_t* two = NULL
+    if c.nr > 1 and _TWO_ROWS and c.U > 0 and _TWO_WORDS <= (c.lp + 63) >> 6 <= rkb_rows2_max():
+        two = <Py_ssize_t*>malloc(c.nr * sizeof(Py_ssize_t))
+        if two == NULL or _lseq_refs(w, c, two) < 0:
+            free(two)
+            return -1
     for r in range(c.nr):
-        lm = _seq_lcs(w, c.ploc, c.lp, c.mjp[r], c.R[r].ntok, c.U)
+        lm = two[r] if two != NULL else _seq_lcs(w, c.ploc, c.lp, c.mjp[r], c.R[r].ntok, c.U)
         if lm < 0:
+            free(two)
             return -1
         c.rh[r] = <double>lm
         c.rm[r] = <double>c.R[r].ntok
         c.rp[r] = <double>c.lp
         c.rs[r] = (c.rh[r] / c.rm[r]) if c.R[r].ntok > 0 else 0.0
+    free(two)
+    return 0
+
+
+cdef int _lseq_refs(Work* w, PairC* c, Py_ssize_t* lcs) noexcept nogil:
+    """``lcs[r]``: the LCS length of the candidate and each reference r (_seq_lcs's), the
+    candidate's match table built once and two references' rows run at once (rkb_rows2: up to
+    rkb_rows2_max() words a row); -1: out of memory."""
+    cdef Py_ssize_t n = c.lp, Wb = (c.lp + 63) >> 6, t, mb
+    cdef int r
+    cdef uint64_t* PM
+    cdef uint64_t* V
+    if n == 0:
+        for r in range(c.nr):
+            lcs[r] = 0
+        return 0
+    if _need_zeroed(&w.pm, c.U * Wb, 8) < 0 or _need(&w.rows, 2 * Wb, 8) < 0:
+        return -1
+    PM = <uint64_t*>w.pm.p
+    V = <uint64_t*>w.rows.p
+    _match_bits(PM, c.ploc, n, Wb, True)
+    for r in range(0, c.nr, 2):
+        for t in range(2 * Wb):
+            V[t] = ~(<uint64_t>0)
+        mb = c.R[r + 1].ntok if r + 1 < c.nr else 0   # an odd last one: its rows alone
+        rkb_rows2(c.mjp[r], c.R[r].ntok, PM, Wb, V, <uint32_t>c.U,
+                  c.mjp[r + 1] if r + 1 < c.nr else c.mjp[r], mb, PM, Wb, V + Wb, <uint32_t>c.U)
+        lcs[r] = lcs_prefix(V, n)
+        if r + 1 < c.nr:
+            lcs[r + 1] = lcs_prefix(V + Wb, n)
+    _match_bits(PM, c.ploc, n, Wb, False)
     return 0
 
 
