@@ -696,7 +696,7 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
 @pytest.mark.parametrize("mode", ["A", "B", "M"])
 def test_two_pairs_lcs_rows_at_once(mode):
     """score_docs puts off a one-reference pair's LCS of sequences and runs two pairs' rows in one
-    loop (lcs.pxi: rkb_rows2, AVX-512): the same numbers as each pair's rows alone and the pure
+    loop (lcs.pxi: rkb_rows2, AVX-512 or scalar): the same numbers as each pair's rows alone and the pure
     twin's LCS, with pairs of unequal lengths (1-32 words, 1-4 registers each, a shorter candidate
     or reference), pairs that are not put off between them (empty texts, several sentences, several
     references: their rows two at a time on one match table), odd counts, on two threads, and from
@@ -728,19 +728,21 @@ def test_two_pairs_lcs_rows_at_once(mode):
         refs.append([np.where(np.arange(k) % 3 == 0, 5000, np.arange(k)).astype(np.int32)])
     opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode=mode, alpha=0.5)
     measures = ["ROUGE-L", SEQUENCE_LCS, "ROUGE-1"]
-    for n in (len(cands), len(cands) - 1, 3, 2):  # even and odd counts
-        try:
+    for n, wide in [(len(cands), True), (len(cands) - 1, True), (3, True), (2, True), (len(cands), False)]:
+        try:  # even and odd counts; the AVX-512 rows (where the CPU has them) and the scalar rows
+            _batch._wide_rows(wide)
             _batch._two_pair_rows(False)
             expected = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n])
             for words in (4, 1):
                 _batch._two_pair_rows(True, words)
                 for jobs in (1, 2):
                     got = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n], jobs=jobs)
-                    assert np.array_equal(got, expected), (n, jobs, words)
+                    assert np.array_equal(got, expected), (n, jobs, words, wide)
             if n == len(cands):
                 full = got
         finally:
             _batch._two_pair_rows(True)
+            _batch._wide_rows(True)
     for i in (0, 2, 3, 6, len(cands) - 1):  # the LCS lengths themselves, against the pure twin
         c, r = cands[i], refs[i][0]
         lcs, _, _ = _pure.pair_counts(list(c), list(r), (), lcs=True)

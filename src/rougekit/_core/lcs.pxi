@@ -2,7 +2,8 @@
 # Hyyro, common.pxi's bitlcs_row) over the candidate's local ids.  _seq_lcs is rouge-score's
 # rougeL and ROUGE-L when both sides are one sentence (the union of one LCS is that LCS).  Below
 # them the count functions of ROUGE-L (the summary-level union LCS with the script's trace-back),
-# LSEQ and ROUGE-W that _score_pair (score.pxi) calls.
+# LSEQ and ROUGE-W that _score_pair (score.pxi) calls.  rkb_rows2 runs two pairs' (or two
+# references') rows in one loop: score.pxi's LseqLater, _lseq_refs.
 
 cdef extern from *:
     """
@@ -18,6 +19,26 @@ cdef extern from *:
        candidate lacks, whose row is V itself).  keep: row a + 1 is stored at V + (a + 1) * words
        (the union LCS traces them back); else V is updated in place.  Up to 4 registers (2,048
        bits) the row stays in registers from one step to the next.  PM has `stride` words a type. */
+    /* Two pairs' scalar rows in one loop (rkb_rows2 without AVX-512): the two carry chains are
+       independent, so the core runs them side by side. */
+    static void rkb_rows2_scalar(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa,
+                                 uint64_t* Va, uint32_t Ua, const int32_t* xb, Py_ssize_t mb,
+                                 const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb, uint32_t Ub) {
+        Py_ssize_t a, k = ma < mb ? ma : mb;
+        for (a = 0; a < k; a++) {
+            uint32_t la = (uint32_t)xa[a], lb = (uint32_t)xb[a];
+            if (la < Ua)
+                rk_bitlcs_row(Va, Va, PMa + (Py_ssize_t)la * wa, wa);
+            if (lb < Ub)
+                rk_bitlcs_row(Vb, Vb, PMb + (Py_ssize_t)lb * wb, wb);
+        }
+        for (a = k; a < ma; a++)
+            if ((uint32_t)xa[a] < Ua)
+                rk_bitlcs_row(Va, Va, PMa + (Py_ssize_t)xa[a] * wa, wa);
+        for (a = k; a < mb; a++)
+            if ((uint32_t)xb[a] < Ub)
+                rk_bitlcs_row(Vb, Vb, PMb + (Py_ssize_t)xb[a] * wb, wb);
+    }
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RKB_NO_AVX512)
     #include <immintrin.h>
     #define RKB_AVX512_ROWS 1
@@ -210,22 +231,30 @@ cdef extern from *:
         }
     }
     /* the words a row may have for rkb_rows2 (0: it does not run here, or the wide rows are off) */
-    static Py_ssize_t rkb_rows2_max(void) { return rkb_avx512_rows ? 32 : 0; }
-    /* two pairs' rows (no keep), each 1 to 32 words (rkb_rows2_max) */
+    /* the words a row may have for rkb_rows2: up to 32 with AVX-512, 16 without (longer: no gain,
+       two pairs' tables crowd the cache; scalar rows, ROUGE-L of 256 pairs, CPU: 1,024 tokens
+       3.22 -> 2.99 ms, 2,048: 8.83 -> 9.01, 3,000: 18.5 -> 21.7) */
+    static Py_ssize_t rkb_rows2_max(void) { return rkb_avx512_rows ? 32 : 16; }
+    /* two pairs' rows (no keep), each 1 to rkb_rows2_max() words */
     static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
                           uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
                           uint64_t* Vb, uint32_t Ub) {
-        rkb_rows2_z[(wa + 7) / 8 - 1][(wb + 7) / 8 - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+        if (rkb_avx512_rows && wa <= 32 && wb <= 32)
+            rkb_rows2_z[(wa + 7) / 8 - 1][(wb + 7) / 8 - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+        else
+            rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
     }
     #else
     static int rkb_rows_init(void) { return 0; }
     static void rkb_rows_enable(int on) { (void)on; }
     static int rkb_rows_wide(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t stride,
                              Py_ssize_t words, uint64_t* V, int keep, uint32_t U) { return 0; }
-    static Py_ssize_t rkb_rows2_max(void) { return 0; }
+    static Py_ssize_t rkb_rows2_max(void) { return 16; }
     static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
                           uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
-                          uint64_t* Vb, uint32_t Ub) { }
+                          uint64_t* Vb, uint32_t Ub) {
+        rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+    }
     #endif
     """
     int rkb_rows_init()
@@ -361,83 +390,14 @@ cdef int _lseq_refs(Work* w, PairC* c, Py_ssize_t* lcs) noexcept nogil:
     return 0
 
 
-# ---- two pairs' LCS of sequences at once (score_docs, score.pxi): a pair with one reference whose
-# LCS row (K_LSEQ, or K_L with every summary one sentence: _count_lseq) needs only the length is
-# put off (its candidate's and reference's local ids copied), and two such pairs' rows then run in
-# one loop (rkb_rows2: two independent carry chains), each pair with its own match table; the
-# lengths are _seq_lcs's.
-
-cdef struct LseqLater:
-    Buf y              # int32: the candidate's local ids
-    Buf x              # int32: the reference's local ids (-1: a type the candidate lacks)
-    Py_ssize_t n       # the candidate's tokens
-    Py_ssize_t m       # the reference's tokens
-    int32_t U          # the candidate's types
-    Py_ssize_t lcs     # the LCS length, once run
-    Py_ssize_t pair    # the pair's index in the score_docs call
-    double* out        # the pair's output (its measures' six numbers each)
-    int nq             # the pair's measure rows waiting for the length (0: the slot is free)
-    int* qn            # [measures] their indexes
-
-
-cdef int _lseq_later(Work* w, PairC* c, const MeasureC* m, LseqLater* later, int qn) noexcept nogil:
-    """Put off measure ``qn``'s row when it is an LCS of sequences of the pair's one reference whose
-    rows rkb_rows2 runs (1), else leave it to its count function (0); -1: out of memory.  A K_L row
-    above the trace-back limit is left (its count function says -3).  Two pairs' AVX-512 rows beat
-    one pair's scalar rows from one word a row (ROUGE-L of 1,024 pairs, CPU: 16 tokens 0.310 ->
-    0.299 ms, 64: 0.707 -> 0.653, 128: 1.193 -> 1.059, 190: 2.086 -> 1.743)."""
-    cdef Py_ssize_t n = c.lp, words = (c.lp + 63) >> 6, mm
-    if m.kind != K_LSEQ and m.kind != K_L:
-        return 0
-    if c.nr != 1 or c.mks != NULL or c.U == 0:
-        return 0
-    if m.kind == K_L and (not c.single or <double>c.maxm * <double>c.P.maxsent > MAX_TRACE_CELLS):
-        return 0
-    mm = c.R[0].ntok
-    if n == 0 or mm == 0 or words < _TWO_WORDS or words > rkb_rows2_max():
-        return 0
-    if later.nq == 0:   # the pair's first such row (another one, e.g. ROUGE-L beside LSEQ, shares it)
-        if _need(&later.y, n, 4) < 0 or _need(&later.x, mm, 4) < 0:
-            return -1
-        memcpy(later.y.p, c.ploc, n * sizeof(int32_t))
-        memcpy(later.x.p, c.mjp[0], mm * sizeof(int32_t))
-        later.n = n
-        later.m = mm
-        later.U = c.U
-    later.qn[later.nq] = qn
-    later.nq += 1
-    return 1
-
-
-cdef int _lseq_rows(Work* w, LseqLater* A, LseqLater* B) noexcept nogil:
-    """The LCS lengths of the put-off pairs ``A`` and ``B`` (NULL: A alone, _seq_lcs) into their
-    ``lcs``: both match tables in the work's ``pm`` (left all zero), both rows in ``rows``; -1:
-    out of memory."""
-    cdef Py_ssize_t wa, wb, t
-    cdef uint64_t* PM
-    cdef uint64_t* PMb
-    cdef uint64_t* V
-    if B == NULL:
-        A.lcs = _seq_lcs(w, <const int32_t*>A.y.p, A.n, <const int32_t*>A.x.p, A.m, A.U)
-        return -1 if A.lcs < 0 else 0
-    wa = (A.n + 63) >> 6
-    wb = (B.n + 63) >> 6
-    if _need_zeroed(&w.pm, A.U * wa + B.U * wb, 8) < 0 or _need(&w.rows, wa + wb, 8) < 0:
-        return -1
-    PM = <uint64_t*>w.pm.p
-    PMb = PM + A.U * wa
-    V = <uint64_t*>w.rows.p
-    _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, True)
-    _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, True)
-    for t in range(wa + wb):
-        V[t] = ~(<uint64_t>0)
-    rkb_rows2(<const int32_t*>A.x.p, A.m, PM, wa, V, <uint32_t>A.U,
-              <const int32_t*>B.x.p, B.m, PMb, wb, V + wa, <uint32_t>B.U)
-    A.lcs = lcs_prefix(V, A.n)
-    B.lcs = lcs_prefix(V + wa, B.n)
-    _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, False)
-    _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, False)
-    return 0
+cdef bint _lseq_only(const MeasureC* m, const PairC* c) noexcept nogil:
+    """Whether measure ``m``'s row of pair ``c`` is _count_lseq and nothing else (K_LSEQ, or K_L with
+    every summary one sentence within the trace-back limit; no marks): score.pxi's LseqLater."""
+    if c.mks != NULL:
+        return False
+    if m.kind == K_LSEQ:
+        return True
+    return m.kind == K_L and c.single and <double>c.maxm * <double>c.P.maxsent <= MAX_TRACE_CELLS
 
 
 cdef int _count_lseq_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
