@@ -693,6 +693,67 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
     assert got[0, 0, 1] == 2000
 
 
+@pytest.mark.parametrize("mode", ["A", "B", "M"])
+def test_two_pairs_lcs_rows_at_once(mode):
+    """score_docs puts off a one-reference pair's LCS of sequences and runs two pairs' rows in one
+    loop (lcs.pxi: rkb_rows2, AVX-512 or scalar): the same numbers as each pair's rows alone and the pure
+    twin's LCS, with pairs of unequal lengths (1-32 words, 1-4 registers each, a shorter candidate
+    or reference), pairs that are not put off between them (empty texts, several sentences, several
+    references: their rows two at a time on one match table), odd counts, on two threads, and from
+    1 or from 4 words a row."""
+    from rougekit.engine.batch import SEQUENCE_LCS
+
+    rng = np.random.default_rng(28)
+
+    def ids(k, hi=50):
+        return rng.integers(0, hi, size=k, dtype=np.int32)
+
+    cands, refs = [], []
+    for k, j in [(193, 600), (1024, 250), (513, 513), (2048, 1100), (300, 1600), (0, 400), (700, 0), (900, 2)]:
+        c = ids(k)
+        r = np.where(rng.random(j) < 0.5, np.resize(c, j) if k else ids(j), ids(j, 70)).astype(np.int32)
+        cands.append(c)
+        refs.append([r])
+        if k % 3 == 0:  # between them: a short pair, two references, several sentences (the last two alone)
+            cands += [ids(40), ids(260), [ids(200), ids(30)], ids(130)]
+            refs += [[ids(50)], [ids(300), ids(220)], [[ids(250)]], [ids(64)]]
+    # several references (one match table, two references' rows at once): 2-5 of unequal lengths, an empty one
+    for k, js in [(700, (300, 900, 0)), (150, (150, 40)), (1300, (1300, 64, 2000, 700, 513))]:
+        c = ids(k)
+        cands.append(c)
+        refs.append([np.where(rng.random(j) < 0.5, np.resize(c, j), ids(j, 70)).astype(np.int32) for j in js])
+    # by hand: 0 .. k-1 against itself with every third id one the candidate lacks: LCS k - ceil(k / 3)
+    for k in (1100, 1600, 257):
+        cands.append(np.arange(k, dtype=np.int32))
+        refs.append([np.where(np.arange(k) % 3 == 0, 5000, np.arange(k)).astype(np.int32)])
+    opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode=mode, alpha=0.5)
+    measures = ["ROUGE-L", SEQUENCE_LCS, "ROUGE-1"]
+    for n, wide in [(len(cands), True), (len(cands) - 1, True), (3, True), (2, True), (len(cands), False)]:
+        try:  # even and odd counts; the AVX-512 rows (where the CPU has them) and the scalar rows
+            _batch._wide_rows(wide)
+            _batch._two_pair_rows(False)
+            expected = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n])
+            for words in (4, 1):
+                _batch._two_pair_rows(True, words)
+                for jobs in (1, 2):
+                    got = BatchScorer(measures, **opts).score_arrays(cands[:n], refs[:n], jobs=jobs)
+                    assert np.array_equal(got, expected), (n, jobs, words, wide)
+            if n == len(cands):
+                full = got
+        finally:
+            _batch._two_pair_rows(True)
+            _batch._wide_rows(True)
+    for i in (0, 2, 3, 6, len(cands) - 1):  # the LCS lengths themselves, against the pure twin
+        c, r = cands[i], refs[i][0]
+        lcs, _, _ = _pure.pair_counts(list(c), list(r), (), lcs=True)
+        assert full[i, 0, 1] == full[i, 1, 1] == lcs, i
+    i = len(cands) - 5  # several references (-f A sums their hits; B and M keep one)
+    lcs = [_pure.pair_counts(list(cands[i]), list(r), (), lcs=True)[0] for r in refs[i]]
+    assert (full[i, 1, 1] == sum(lcs)) if mode == "A" else (full[i, 1, 1] in lcs)
+    for i, k in zip(range(len(cands) - 3, len(cands)), (1100, 1600, 257)):
+        assert full[i, 1, :3].tolist() == [k, k - (k + 2) // 3, k]
+
+
 def test_long_tokens_interned_by_all_their_bytes():
     """Tokens longer than 8 bytes are hashed and compared 8 bytes at a time past the first word:
     the same word in any case is one type; words differing only past byte 8 or 16 are not; the

@@ -286,6 +286,29 @@ def test_int32_arrays_read_without_the_gil_keep_order_and_numbers():
         rougekit.score([a, a], [a, "text"], **kw)
 
 
+@pytest.mark.parametrize("at", [0, 5, 31, 32, 40, 95, 97, 99])
+def test_the_id_scan_reads_every_id_of_long_arrays(at):
+    """The id job's bound scan (idjob.pxi: rkb_umax, AVX2 32 ids a turn, then the tail) sees one
+    id anywhere in a 100-id array: a negative id is named, an id of 2**18 sends the chunk through
+    the IdMap (the numbers those of the same ids as lists, read there always). Guards the
+    vectorised scan; the numbers were the same before it."""
+    rng = np.random.default_rng(at)
+    cands = [rng.integers(0, 40, 100, dtype=np.int32) for _ in range(4)]
+    refs = [rng.integers(0, 40, 100, dtype=np.int32) for _ in range(4)]
+    kw = dict(measures=["ROUGE-1", "ROUGE-L"], bootstrap=None, jobs=1)
+    big = [c.copy() for c in cands]
+    big[2][at] = 2**18 + 3
+    refs_big = [r.copy() for r in refs]
+    refs_big[2][at] = 2**18 + 3
+    got = rougekit.score(big, refs_big, **kw).data
+    want = rougekit.score([c.tolist() for c in big], [r.tolist() for r in refs_big], **kw).data
+    assert np.array_equal(got, want)
+    bad = [c.copy() for c in cands]
+    bad[1][at] = -6
+    with pytest.raises(InputError, match="pair 2: candidate: token id -6 is out of range"):
+        rougekit.score(bad, refs, **kw)
+
+
 def test_int32_calls_scored_by_every_job_at_once_keep_numbers_and_the_first_error():
     """A call whose every summary is an int32 array goes to the jobs' engines at once (they claim
     chunks from a shared counter, with no GIL between chunks; a chunk of small ids is scored on

@@ -35,7 +35,53 @@ cdef extern from *:
     static inline void rkb_st_rel(Py_ssize_t* p, Py_ssize_t v) { _ReadWriteBarrier(); *(volatile Py_ssize_t*)p = v; }
     static inline void rkb_relax(void) { YieldProcessor(); }
     #endif
+
+    /* The largest of n ids read as unsigned (a negative id is a huge one), at least hi: with AVX2
+       (runtime dispatch) 32 ids a turn in four accumulators, else one at a time. */
+    static uint32_t rkb_umax_plain(const int32_t* p, Py_ssize_t n, uint32_t hi) {
+        Py_ssize_t i;
+        for (i = 0; i < n; i++) {
+            uint32_t x = (uint32_t)p[i];
+            hi = x > hi ? x : hi;
+        }
+        return hi;
+    }
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RKB_NO_AVX2)
+    #include <immintrin.h>
+    __attribute__((target("avx2")))
+    static uint32_t rkb_umax_avx2(const int32_t* p, Py_ssize_t n, uint32_t hi) {
+        __m256i a0 = _mm256_set1_epi32((int)hi), a1 = a0, a2 = a0, a3 = a0;
+        uint32_t lane[8];
+        Py_ssize_t i = 0;
+        int j;
+        for (; i + 32 <= n; i += 32) {
+            a0 = _mm256_max_epu32(a0, _mm256_loadu_si256((const __m256i*)(p + i)));
+            a1 = _mm256_max_epu32(a1, _mm256_loadu_si256((const __m256i*)(p + i + 8)));
+            a2 = _mm256_max_epu32(a2, _mm256_loadu_si256((const __m256i*)(p + i + 16)));
+            a3 = _mm256_max_epu32(a3, _mm256_loadu_si256((const __m256i*)(p + i + 24)));
+        }
+        a0 = _mm256_max_epu32(_mm256_max_epu32(a0, a1), _mm256_max_epu32(a2, a3));
+        _mm256_storeu_si256((__m256i*)lane, a0);
+        for (j = 0; j < 8; j++)
+            hi = lane[j] > hi ? lane[j] : hi;
+        return rkb_umax_plain(p + i, n - i, hi);
+    }
+    static int rkb_umax_wide = 0;   /* set once at import (rkb_umax_init) */
+    static int rkb_umax_init(void) {
+        __builtin_cpu_init();
+        rkb_umax_wide = __builtin_cpu_supports("avx2") ? 1 : 0;
+        return rkb_umax_wide;
+    }
+    static uint32_t rkb_umax(const int32_t* p, Py_ssize_t n, uint32_t hi) {
+        return rkb_umax_wide ? rkb_umax_avx2(p, n, hi) : rkb_umax_plain(p, n, hi);
+    }
+    #else
+    static int rkb_umax_init(void) { return 0; }
+    static uint32_t rkb_umax(const int32_t* p, Py_ssize_t n, uint32_t hi) { return rkb_umax_plain(p, n, hi); }
+    #endif
     """
+    int rkb_umax_init()
+    uint32_t rkb_umax(const int32_t* p, Py_ssize_t n, uint32_t hi) nogil
     Py_ssize_t rkb_claim(Py_ssize_t* p) nogil
     int32_t rkb_ld_i32(const int32_t* p) nogil
     void rkb_st_i32(int32_t* p, int32_t v) nogil
@@ -43,6 +89,9 @@ cdef extern from *:
     Py_ssize_t rkb_ld_acq(const Py_ssize_t* p) nogil
     void rkb_st_rel(Py_ssize_t* p, Py_ssize_t v) nogil
     void rkb_relax() nogil
+
+
+rkb_umax_init()   # the id scan's AVX2 (the CPU's, once)
 
 
 cdef enum:
@@ -236,7 +285,9 @@ cdef class _IdJob(_IdWalk):
     cdef int visit(self, object summary, Py_ssize_t pair, int ref) except -1:
         if self.pend.n == self.pend.cap and self.cands is not None:
             return 0   # more summaries than counted: the engines read these arrays, never moved
-        if ref < 0:
+        # a pair's candidate starts at pend.n: written once (first[ready], the pair after the
+        # published ones, was written by fill with the same value, and an engine may read it)
+        if ref < 0 and (self.cands is None or pair - self.start != self.ready):
             self.first[pair - self.start] = self.pend.n
         return _idpend_add(&self.pend, summary, NULL, NULL, pair, ref)
 
@@ -291,16 +342,13 @@ cdef class _IdJob(_IdWalk):
 
 cdef Py_ssize_t _raw_bound(_IdJob job, Py_ssize_t q0, Py_ssize_t q1) noexcept nogil:
     """1 + the largest id of summaries q0:q1 when every id lies in 0 .. _RAW_IDS - 1, else -1."""
-    cdef Py_ssize_t k, i, n
-    cdef const int32_t* p
-    cdef uint32_t hi = 0, x
-    for k in range(q0, q1):
-        p = <const int32_t*>job.pend.views[k].buf
-        n = job.pend.views[k].shape[0]
-        for i in range(n):
-            x = <uint32_t>p[i]   # a negative id is a huge unsigned one
-            hi = x if x > hi else hi
-    return <Py_ssize_t>hi + 1 if hi < _RAW_IDS else -1
+    cdef Py_ssize_t k
+    cdef uint32_t hi = 0
+    for k in range(q0, q1):   # a negative id is a huge unsigned one
+        hi = rkb_umax(<const int32_t*>job.pend.views[k].buf, job.pend.views[k].shape[0], hi)
+        if hi >= _RAW_IDS:
+            return -1
+    return <Py_ssize_t>hi + 1
 
 
 cdef int _run_id_chunk(_Engine eng, _IdJob job, Py_ssize_t c, Work* w, Buf* docs, Buf* ptrs) except -1 nogil:

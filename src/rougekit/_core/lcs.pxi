@@ -2,7 +2,8 @@
 # Hyyro, common.pxi's bitlcs_row) over the candidate's local ids.  _seq_lcs is rouge-score's
 # rougeL and ROUGE-L when both sides are one sentence (the union of one LCS is that LCS).  Below
 # them the count functions of ROUGE-L (the summary-level union LCS with the script's trace-back),
-# LSEQ and ROUGE-W that _score_pair (score.pxi) calls.
+# LSEQ and ROUGE-W that _score_pair (score.pxi) calls.  rkb_rows2 runs two pairs' (or two
+# references') rows in one loop: score.pxi's LseqLater, _lseq_refs.
 
 cdef extern from *:
     """
@@ -18,10 +19,32 @@ cdef extern from *:
        candidate lacks, whose row is V itself).  keep: row a + 1 is stored at V + (a + 1) * words
        (the union LCS traces them back); else V is updated in place.  Up to 4 registers (2,048
        bits) the row stays in registers from one step to the next.  PM has `stride` words a type. */
+    /* Two pairs' scalar rows in one loop (rkb_rows2 without AVX-512): the two carry chains are
+       independent, so the core runs them side by side. */
+    static void rkb_rows2_scalar(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa,
+                                 uint64_t* Va, uint32_t Ua, const int32_t* xb, Py_ssize_t mb,
+                                 const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb, uint32_t Ub) {
+        Py_ssize_t a, k = ma < mb ? ma : mb;
+        for (a = 0; a < k; a++) {
+            uint32_t la = (uint32_t)xa[a], lb = (uint32_t)xb[a];
+            if (la < Ua)
+                rk_bitlcs_row(Va, Va, PMa + (Py_ssize_t)la * wa, wa);
+            if (lb < Ub)
+                rk_bitlcs_row(Vb, Vb, PMb + (Py_ssize_t)lb * wb, wb);
+        }
+        for (a = k; a < ma; a++)
+            if ((uint32_t)xa[a] < Ua)
+                rk_bitlcs_row(Va, Va, PMa + (Py_ssize_t)xa[a] * wa, wa);
+        for (a = k; a < mb; a++)
+            if ((uint32_t)xb[a] < Ub)
+                rk_bitlcs_row(Vb, Vb, PMb + (Py_ssize_t)xb[a] * wb, wb);
+    }
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RKB_NO_AVX512)
     #include <immintrin.h>
     #define RKB_AVX512_ROWS 1
-    #define RKB_Z_STEP(NCH)                                                                       \
+    #define RKB_Z_STEP(NCH) RKB_Z_STEP_AT(NCH, R, pm, last)
+    /* one row step of the registers R (NCH of them, the last one's lanes `last`) by the match row pm */
+    #define RKB_Z_STEP_AT(NCH, R, pm, last)                                                       \
         {                                                                                         \
             __m512i S[NCH], W[NCH];                                                               \
             __mmask8 g[NCH], e[NCH];                                                              \
@@ -75,6 +98,66 @@ cdef extern from *:
     RKB_Z_ROWS(2)
     RKB_Z_ROWS(3)
     RKB_Z_ROWS(4)
+
+    /* Two pairs' rows at once (score_docs: two pairs that need only the LCS length): each row is a
+       carry chain of ~12 dependent steps, so pair a's row and pair b's row of the same loop turn
+       overlap in the core; the same steps as rkb_rows_z<NCH> for each, V updated in place (no
+       keep).  NA, NB: the registers of a's and b's rows (1-4 each: up to 2,048 tokens). */
+    #define RKB_Z_ROWS2(NA, NB)                                                                   \
+    __attribute__((target("avx512f,avx512bw,avx512dq")))                                          \
+    static void rkb_rows2_z##NA##NB(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, \
+                                    uint64_t* Va, uint32_t Ua, const int32_t* xb, Py_ssize_t mb,  \
+                                    const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb, uint32_t Ub) { \
+        const __m512i ones = _mm512_set1_epi64(-1);                                               \
+        __mmask8 lasta = (__mmask8)(0xFFu >> (8 * NA - wa));                                      \
+        __mmask8 lastb = (__mmask8)(0xFFu >> (8 * NB - wb));                                      \
+        __m512i Ra[NA], Rb[NB];                                                                   \
+        Py_ssize_t a, k = ma < mb ? ma : mb;                                                      \
+        for (int j = 0; j < NA; j++)                                                              \
+            Ra[j] = _mm512_maskz_loadu_epi64(j == NA - 1 ? lasta : 0xFF, Va + 8 * j);             \
+        for (int j = 0; j < NB; j++)                                                              \
+            Rb[j] = _mm512_maskz_loadu_epi64(j == NB - 1 ? lastb : 0xFF, Vb + 8 * j);             \
+        for (a = 0; a < k; a++) {                                                                 \
+            uint32_t la = (uint32_t)xa[a], lb = (uint32_t)xb[a];                                  \
+            if (la < Ua) {                                                                        \
+                const uint64_t* pa = PMa + (Py_ssize_t)la * wa;                                   \
+                RKB_Z_STEP_AT(NA, Ra, pa, lasta)                                                  \
+            }                                                                                     \
+            if (lb < Ub) {                                                                        \
+                const uint64_t* pb = PMb + (Py_ssize_t)lb * wb;                                   \
+                RKB_Z_STEP_AT(NB, Rb, pb, lastb)                                                  \
+            }                                                                                     \
+        }                                                                                         \
+        for (a = k; a < ma; a++) {                                                                \
+            uint32_t la = (uint32_t)xa[a];                                                        \
+            if (la < Ua) {                                                                        \
+                const uint64_t* pa = PMa + (Py_ssize_t)la * wa;                                   \
+                RKB_Z_STEP_AT(NA, Ra, pa, lasta)                                                  \
+            }                                                                                     \
+        }                                                                                         \
+        for (a = k; a < mb; a++) {                                                                \
+            uint32_t lb = (uint32_t)xb[a];                                                        \
+            if (lb < Ub) {                                                                        \
+                const uint64_t* pb = PMb + (Py_ssize_t)lb * wb;                                   \
+                RKB_Z_STEP_AT(NB, Rb, pb, lastb)                                                  \
+            }                                                                                     \
+        }                                                                                         \
+        for (int j = 0; j < NA; j++)                                                              \
+            _mm512_mask_storeu_epi64(Va + 8 * j, j == NA - 1 ? lasta : 0xFF, Ra[j]);              \
+        for (int j = 0; j < NB; j++)                                                              \
+            _mm512_mask_storeu_epi64(Vb + 8 * j, j == NB - 1 ? lastb : 0xFF, Rb[j]);              \
+    }
+    RKB_Z_ROWS2(1, 1) RKB_Z_ROWS2(1, 2) RKB_Z_ROWS2(1, 3) RKB_Z_ROWS2(1, 4)
+    RKB_Z_ROWS2(2, 1) RKB_Z_ROWS2(2, 2) RKB_Z_ROWS2(2, 3) RKB_Z_ROWS2(2, 4)
+    RKB_Z_ROWS2(3, 1) RKB_Z_ROWS2(3, 2) RKB_Z_ROWS2(3, 3) RKB_Z_ROWS2(3, 4)
+    RKB_Z_ROWS2(4, 1) RKB_Z_ROWS2(4, 2) RKB_Z_ROWS2(4, 3) RKB_Z_ROWS2(4, 4)
+    typedef void (*rkb_rows2_fn)(const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t,
+                                 const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t);
+    static const rkb_rows2_fn rkb_rows2_z[4][4] = {
+        {rkb_rows2_z11, rkb_rows2_z12, rkb_rows2_z13, rkb_rows2_z14},
+        {rkb_rows2_z21, rkb_rows2_z22, rkb_rows2_z23, rkb_rows2_z24},
+        {rkb_rows2_z31, rkb_rows2_z32, rkb_rows2_z33, rkb_rows2_z34},
+        {rkb_rows2_z41, rkb_rows2_z42, rkb_rows2_z43, rkb_rows2_z44}};
 
     /* more than 32 words: seven registers at a time through memory, the carry passed on */
     __attribute__((target("avx512f")))
@@ -147,17 +230,41 @@ cdef extern from *:
         default: rkb_rows_zn(x, m, PM, stride, words, V, keep, U); return 1;
         }
     }
+    /* the words a row may have for rkb_rows2 (0: it does not run here, or the wide rows are off) */
+    /* the words a row may have for rkb_rows2: up to 32 with AVX-512, 16 without (longer: no gain,
+       two pairs' tables crowd the cache; scalar rows, ROUGE-L of 256 pairs, CPU: 1,024 tokens
+       3.22 -> 2.99 ms, 2,048: 8.83 -> 9.01, 3,000: 18.5 -> 21.7) */
+    static Py_ssize_t rkb_rows2_max(void) { return rkb_avx512_rows ? 32 : 16; }
+    /* two pairs' rows (no keep), each 1 to rkb_rows2_max() words */
+    static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
+                          uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
+                          uint64_t* Vb, uint32_t Ub) {
+        if (rkb_avx512_rows && wa <= 32 && wb <= 32)
+            rkb_rows2_z[(wa + 7) / 8 - 1][(wb + 7) / 8 - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+        else
+            rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+    }
     #else
     static int rkb_rows_init(void) { return 0; }
     static void rkb_rows_enable(int on) { (void)on; }
     static int rkb_rows_wide(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t stride,
                              Py_ssize_t words, uint64_t* V, int keep, uint32_t U) { return 0; }
+    static Py_ssize_t rkb_rows2_max(void) { return 16; }
+    static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
+                          uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
+                          uint64_t* Vb, uint32_t Ub) {
+        rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+    }
     #endif
     """
     int rkb_rows_init()
     void rkb_rows_enable(int on)
     int rkb_rows_wide(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t stride,
                       Py_ssize_t words, uint64_t* V, int keep, uint32_t U) nogil
+    Py_ssize_t rkb_rows2_max() nogil
+    void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va, uint32_t Ua,
+                   const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb,
+                   uint32_t Ub) nogil
 
 #: rows of 4 or more 64-bit words (sentences of 193+ tokens) run with AVX-512 when the CPU has it
 _AVX512_ROWS = bool(rkb_rows_init())
@@ -169,6 +276,19 @@ def _wide_rows(bint on):
 
 cdef enum:
     _WIDE_WORDS = 4     # the AVX-512 rows from this many words a row (fewer: the scalar add-with-carry)
+
+cdef bint _TWO_ROWS = True   # score_docs runs two pairs' LCS rows at once where it can (_two_pair_rows)
+cdef Py_ssize_t _TWO_WORDS = 1   # ... from this many 64-bit words a candidate's row (below 4 words
+                                 # one pair's rows run the scalar add-with-carry, two pairs' AVX-512)
+
+
+def _two_pair_rows(bint on, Py_ssize_t words=1):
+    """Test hook: let score_docs put off the LCS of sequences of a pair to run two pairs' rows at once
+    (``on``, the default) when the candidate's row has at least ``words`` 64-bit words, or run each
+    pair's alone; not thread-safe."""
+    global _TWO_ROWS, _TWO_WORDS
+    _TWO_ROWS = on
+    _TWO_WORDS = words if words > 1 else 1
 
 
 cdef inline void _match_bits(uint64_t* PM, const int32_t* y, Py_ssize_t n, Py_ssize_t Wb, bint on) noexcept nogil:
@@ -217,18 +337,67 @@ cdef Py_ssize_t _seq_lcs(Work* w, const int32_t* y, Py_ssize_t n, const int32_t*
 cdef int _count_lseq(Work* w, PairC* c) noexcept nogil:
     """LSEQ: the LCS of the whole token sequences.  ROUGE-L with one sentence on each side (sentence
     tokens == joined tokens): the union of one LCS is that LCS, whose tokens are within both
-    sides' counts, so its hits are the LCS length too (no trace-back)."""
+    sides' counts, so its hits are the LCS length too (no trace-back).  Several references: the
+    candidate's match table built once, two references' rows at a time (_lseq_refs)."""
     cdef int r
     cdef Py_ssize_t lm
+    cdef Py_ssize_t* two = NULL
+    if c.nr > 1 and _TWO_ROWS and c.U > 0 and _TWO_WORDS <= (c.lp + 63) >> 6 <= rkb_rows2_max():
+        two = <Py_ssize_t*>malloc(c.nr * sizeof(Py_ssize_t))
+        if two == NULL or _lseq_refs(w, c, two) < 0:
+            free(two)
+            return -1
     for r in range(c.nr):
-        lm = _seq_lcs(w, c.ploc, c.lp, c.mjp[r], c.R[r].ntok, c.U)
+        lm = two[r] if two != NULL else _seq_lcs(w, c.ploc, c.lp, c.mjp[r], c.R[r].ntok, c.U)
         if lm < 0:
+            free(two)
             return -1
         c.rh[r] = <double>lm
         c.rm[r] = <double>c.R[r].ntok
         c.rp[r] = <double>c.lp
         c.rs[r] = (c.rh[r] / c.rm[r]) if c.R[r].ntok > 0 else 0.0
+    free(two)
     return 0
+
+
+cdef int _lseq_refs(Work* w, PairC* c, Py_ssize_t* lcs) noexcept nogil:
+    """``lcs[r]``: the LCS length of the candidate and each reference r (_seq_lcs's), the
+    candidate's match table built once and two references' rows run at once (rkb_rows2: up to
+    rkb_rows2_max() words a row); -1: out of memory."""
+    cdef Py_ssize_t n = c.lp, Wb = (c.lp + 63) >> 6, t, mb
+    cdef int r
+    cdef uint64_t* PM
+    cdef uint64_t* V
+    if n == 0:
+        for r in range(c.nr):
+            lcs[r] = 0
+        return 0
+    if _need_zeroed(&w.pm, c.U * Wb, 8) < 0 or _need(&w.rows, 2 * Wb, 8) < 0:
+        return -1
+    PM = <uint64_t*>w.pm.p
+    V = <uint64_t*>w.rows.p
+    _match_bits(PM, c.ploc, n, Wb, True)
+    for r in range(0, c.nr, 2):
+        for t in range(2 * Wb):
+            V[t] = ~(<uint64_t>0)
+        mb = c.R[r + 1].ntok if r + 1 < c.nr else 0   # an odd last one: its rows alone
+        rkb_rows2(c.mjp[r], c.R[r].ntok, PM, Wb, V, <uint32_t>c.U,
+                  c.mjp[r + 1] if r + 1 < c.nr else c.mjp[r], mb, PM, Wb, V + Wb, <uint32_t>c.U)
+        lcs[r] = lcs_prefix(V, n)
+        if r + 1 < c.nr:
+            lcs[r + 1] = lcs_prefix(V + Wb, n)
+    _match_bits(PM, c.ploc, n, Wb, False)
+    return 0
+
+
+cdef bint _lseq_only(const MeasureC* m, const PairC* c) noexcept nogil:
+    """Whether measure ``m``'s row of pair ``c`` is _count_lseq and nothing else (K_LSEQ, or K_L with
+    every summary one sentence within the trace-back limit; no marks): score.pxi's LseqLater."""
+    if c.mks != NULL:
+        return False
+    if m.kind == K_LSEQ:
+        return True
+    return m.kind == K_L and c.single and <double>c.maxm * <double>c.P.maxsent <= MAX_TRACE_CELLS
 
 
 cdef int _count_lseq_row(Work* w, PairC* c, const MeasureC* m, int qn, bint mode_b) noexcept nogil:
