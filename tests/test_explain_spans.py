@@ -79,3 +79,24 @@ def test_unplaceable_text_gets_no_spans():
     e = rougekit.explain("cafe\u0301 noir", "café noir", measures=["ROUGE-1"], tokenizer="unicode")
     assert e.candidate.spans is None and e.references[0].spans == [[0, 4], [5, 9]]
     assert e["ROUGE-1"].hits == 2
+
+
+def test_the_spaces_come_in_one_order_whatever_the_hash_seed():
+    # the spaces were listed from a set: their order in token_at, slots and aligned moved with
+    # PYTHONHASHSEED (found by review); now sorted, the same in every process
+    import subprocess
+    import sys
+
+    from _paths import subprocess_env
+
+    code = (
+        "from rougekit.explanation.batch import matched_positions as mp\n"
+        "b = mp(['the cat sat'], [['the cat', 'a cat sat']], measures=['ROUGE-1', 'ROUGE-L', 'ROUGE-2'])\n"
+        "print(list(b.token_at), list(b.slots), list(b.aligned))"
+    )
+    seen = set()
+    for seed in ("1", "2", "3", "4"):
+        env = dict(subprocess_env(), PYTHONHASHSEED=seed)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        seen.add(out.stdout)
+    assert seen == {"['joined', 'units'] ['joined', 'units'] ['joined', 'units']\n"}

@@ -82,6 +82,17 @@ def add_text_options(opt) -> None:
     )
 
 
+def add_text_place(parser: argparse.ArgumentParser) -> None:
+    """--field and --column (one or the other): where a row's text is (dedup, extract)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+    )
+    where.add_argument(
+        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
+    )
+
+
 def comma_list(text: str | None, what: str) -> list[str] | None:
     """The items of a comma-separated option value (None when the option is absent); an
     :class:`OptionError` naming ``what`` when it holds none."""

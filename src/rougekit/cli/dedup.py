@@ -20,7 +20,7 @@ import sys
 
 import numpy as np
 
-from rougekit.cli._options import OneLineParser
+from rougekit.cli._options import OneLineParser, add_text_place
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, reader, stream
 from rougekit.io.files import open_output
@@ -93,17 +93,6 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
         "--checkpoint-every", type=float, default=60.0, metavar="SECONDS", help="seconds between saves (default 60)"
     )
     return parser
-
-
-def add_text_place(parser: argparse.ArgumentParser) -> None:
-    """--field and --column (one or the other): where a row's text is (dedup, extract)."""
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument(
-        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
-    )
-    where.add_argument(
-        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
-    )
 
 
 class Rows:

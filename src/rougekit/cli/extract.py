@@ -12,8 +12,8 @@ import sys
 
 import numpy as np
 
-from rougekit.cli._options import command_parser, input_files, refuse_output_over_input
-from rougekit.cli.dedup import add_text_place, check_measure, read_rows
+from rougekit.cli._options import add_text_place, command_parser, input_files, refuse_output_over_input
+from rougekit.cli.dedup import check_measure, read_rows
 from rougekit.errors import OptionError
 from rougekit.io.files import open_output
 

@@ -281,14 +281,14 @@ def _surface(pre, texts: _Texts, at: dict, needed: set) -> tuple[dict, dict]:
     tokenizer = getattr(pre, "tokenizer", None)
     if tokenizer == "rouge155" and not pre.stopwords:  # the tokens are the first runs (slots_of)
         count = np.fromiter((ascii_run_count(t) for t in texts.texts), dtype=np.int64, count=len(texts.texts))
-        for space in needed:
+        for space in sorted(needed):
             lengths = np.diff(at[space])
             ok = lengths <= count
             flat = np.arange(at[space][-1], dtype=np.int64) - np.repeat(at[space][:-1], lengths)
             flat[~np.repeat(ok, lengths)] = -1
             slots[space], aligned[space] = flat.astype(np.int32), ok
         return slots, aligned
-    for space in needed:
+    for space in sorted(needed):
         flat = np.full(int(at[space][-1]), -1, dtype=np.int32)
         ok = np.zeros(len(texts.texts), dtype=bool)
         for t, text in enumerate(texts.texts):
