@@ -230,7 +230,6 @@ cdef extern from *:
         default: rkb_rows_zn(x, m, PM, stride, words, V, keep, U); return 1;
         }
     }
-    /* the words a row may have for rkb_rows2 (0: it does not run here, or the wide rows are off) */
     /* the words a row may have for rkb_rows2: up to 32 with AVX-512, 16 without (longer: no gain,
        two pairs' tables crowd the cache; scalar rows, ROUGE-L of 256 pairs, CPU: 1,024 tokens
        3.22 -> 2.99 ms, 2,048: 8.83 -> 9.01, 3,000: 18.5 -> 21.7) */

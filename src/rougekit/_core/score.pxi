@@ -63,10 +63,10 @@ cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_
     cdef int rc = 0, k = 0, j
     cdef bint marked = marks != NULL and marks.peer_at != NULL
     cdef int32_t* chosen = marks.chosen if marks != NULL else NULL
-    # two slots of pairs whose LCS of sequences is put off (lcs.pxi: _lseq_later); ``k``: the slot
+    # two slots of pairs whose LCS of sequences is put off (_lseq_later, below); ``k``: the slot
     # of the next pair (1: slot 0 holds an earlier pair's, waiting for a second one)
     cdef LseqLater later[2]
-    cdef bint two = _TWO_ROWS and marks == NULL and npairs > 1 and nm > 0 and rkb_rows2_max() > 0
+    cdef bint two = _TWO_ROWS and marks == NULL and npairs > 1 and nm > 0
     if two:
         memset(later, 0, sizeof(later))
         later[0].qn = <int*>malloc(2 * nm * sizeof(int))
@@ -100,8 +100,8 @@ cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_
             _lseq_out(&later[0], ms, mode_b, mode_max, alpha)
             _lseq_out(&later[1], ms, mode_b, mode_max, alpha)
     if two:
-        if k == 1:   # an earlier pair still waits (after the last pair, or before the pair in error)
-            if _lseq_rows(w, &later[0], NULL) < 0:
+        if k == 1 and rc == 0:   # an earlier pair still waits (after the last pair; after an error
+            if _lseq_rows(w, &later[0], NULL) < 0:   # the caller raises it: the pair's numbers go unused)
                 rc = -1
                 at[0] = later[0].pair
             else:
@@ -115,7 +115,7 @@ cdef int score_docs(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode_
 
 
 cdef void _lseq_out(const LseqLater* L, const MeasureC* ms, bint mode_b, bint mode_max, double alpha) noexcept nogil:
-    """The put-off rows of pair ``L`` (lcs.pxi: _lseq_later) from its LCS length, as _count_lseq
+    """The put-off rows of pair ``L`` (_lseq_later, below) from its LCS length, as _count_lseq
     and _combine give them."""
     cdef PairC c
     cdef double rh = <double>L.lcs, rm = <double>L.m, rp = <double>L.n, rs
@@ -200,7 +200,7 @@ cdef int _score_pair(Work* w, const MeasureC* ms, int nm, bint mode_b, bint mode
     function when there are marks); a ``fold`` row's counts are held and added to the next row's
     (_fold); _combine applies the multi-reference rule.  Rows flagged ROW_LAST run in a second
     pass (a fold group is counted in one pass: kinds.py's ``counted`` splits only ROUGE-SU).
-    ``later``: NULL, or where a row that is an LCS of sequences is put off (lcs.pxi: _lseq_later;
+    ``later``: NULL, or where a row that is an LCS of sequences is put off (_lseq_later, above;
     score_docs writes its numbers then)."""
     cdef PairC c
     cdef int qn, k, rc, last, flags, pick, first = -1
