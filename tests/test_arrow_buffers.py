@@ -170,3 +170,70 @@ def test_cli_parquet_reads_the_buffers_with_the_same_rows_and_warnings(tmp_path,
     monkeypatch.delenv("ROUGEKIT_ARROW")
     assert _cli(*corpus) == listed
     assert used == [1, 1]
+
+
+def test_text_arrays_read_the_next_batch_while_this_one_is_used(tmp_path):
+    """The record batch after the one handed out is read on another thread meanwhile (the engine scores
+    one batch while the file's next is decoded): the same batches in the same order, the IDs in row
+    order, and a null met ahead raised only once the batches before it are used. Before: the next batch
+    was read only when asked for."""
+    import threading
+
+    from rougekit.io import arrow
+
+    n = 9
+    path = tmp_path / "pairs.parquet"
+    cands = [f"the cat {k}" for k in range(n)]
+    cands[7] = None
+    table = pa.table({"id": [f"r{k}" for k in range(n)], "c": cands, "r": [f"a cat {k}" for k in range(n)]})
+    pq.write_table(table, path, row_group_size=3)
+    file = arrow.ColumnFile(str(path), "parquet")
+    readers: list = []
+    second = threading.Event()
+    real = file.batches
+
+    def batches(columns, rows):
+        for batch in real(columns, rows):
+            readers.append(threading.get_ident())
+            if len(readers) == 2:
+                second.set()
+            yield batch
+
+    file.batches = batches
+    ids: list = []
+    columns = arrow.PairColumns(file, ["c"], ["r"], id_column="id")
+    got = columns.text_arrays("c", ids, rows=3)
+    first = next(got)
+    assert second.wait(10)  # read while the first is still in use
+    assert threading.get_ident() not in readers
+    assert first[0].to_pylist() == cands[:3] and first[1].to_pylist() == ["a cat 0", "a cat 1", "a cat 2"]
+    assert ids == ["r0", "r1", "r2"]
+    assert next(got)[0].to_pylist() == cands[3:6]
+    assert ids == [f"r{k}" for k in range(6)]
+    with pytest.raises(rougekit.errors.InputError, match=r"row 8: column 'c' is null"):
+        next(got)
+    assert ids == [f"r{k}" for k in range(6)]
+
+
+def test_read_ahead_closed_early_closes_its_source():
+    """A consumer that stops (an engine error, Ctrl-C) closes the read-ahead: the item being read is
+    waited for, the source is closed, and no thread reads on."""
+    from rougekit.io import arrow
+
+    taken: list = []
+    closed: list = []
+
+    def source():
+        try:
+            for k in range(100):
+                taken.append(k)
+                yield k
+        finally:
+            closed.append(True)
+
+    got = arrow.read_ahead(source())
+    assert [next(got), next(got)] == [0, 1]
+    got.close()
+    assert closed == [True]
+    assert taken in ([0, 1], [0, 1, 2])  # at most one item past the last used
+    assert list(arrow.read_ahead(iter([]))) == []
