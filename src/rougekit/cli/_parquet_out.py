@@ -4,6 +4,8 @@ chunk of pairs scored (nothing kept), with the columns of the per-pair CSV (``sy
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from rougekit.errors import InputError, OptionError
@@ -23,7 +25,11 @@ def check_options(args) -> None:
 
 
 class ParquetPairWriter:
-    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer."""
+    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer.
+
+    A row group is encoded and written on a second thread while the caller scores the next chunk: at
+    most one is pending (its rows copied into a table first), and an error writing it is raised by the
+    next :meth:`write` or by :meth:`close`."""
 
     def __init__(self, path: str, measures, signature) -> None:
         pa = need_pyarrow("--format parquet")
@@ -42,6 +48,8 @@ class ParquetPairWriter:
             self._writer = pq.ParquetWriter(path, self.schema)
         except OSError as exc:
             raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="rougekit-parquet-out")
+        self._pending = None
 
     def write(self, system: str, first: int, data: np.ndarray, ids: list[str] | None = None) -> None:
         """One row group: the rows of ``data`` (n x measures x 6), instances ``ids`` or ``first``, ``first + 1``, ..."""
@@ -49,14 +57,27 @@ class ParquetPairWriter:
         n = len(data)
         if not n:
             return
-        values = np.ascontiguousarray(data.reshape(n, -1)[:, self._cells])
+        # the arrays made from buffers: pyarrow.array() of a list or an array imports pandas (0.2 s)
+        values = np.ascontiguousarray(data.reshape(n, -1)[:, self._cells].T)  # a row per column
         if ids is None:
-            instances = pa.array(np.arange(first, first + n, dtype=np.int64)).cast(pa.string())
+            instances = _from(pa, pa.int64(), np.arange(first, first + n, dtype=np.int64)).cast(pa.string())
         else:
             instances = pa.array(ids, pa.string())
-        systems = pa.array([system], pa.string()).take(pa.array(np.zeros(n, dtype=np.int32)))
-        columns = [systems, instances, *(pa.array(values[:, k]) for k in range(values.shape[1]))]
-        self._writer.write_table(pa.Table.from_arrays(columns, schema=self.schema))
+        name = system.encode("utf-8")
+        one = pa.Array.from_buffers(
+            pa.string(), 1, [None, pa.py_buffer(np.array([0, len(name)], dtype=np.int32)), pa.py_buffer(name)]
+        )
+        systems = one.take(_from(pa, pa.int32(), np.zeros(n, dtype=np.int32)))
+        columns = [systems, instances, *(_from(pa, pa.float64(), row) for row in values)]
+        table = pa.Table.from_arrays(columns, schema=self.schema)
+        self._wait()
+        self._pending = self._pool.submit(self._writer.write_table, table)
+
+    def _wait(self) -> None:
+        """The pending row group written (its error raised here)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending.result()
 
     def write_result(self, system: str, result) -> None:
         """The per-pair rows of a :class:`~rougekit.RougeResult`, a row group at a time."""
@@ -66,4 +87,13 @@ class ParquetPairWriter:
             self.write(system, start + 1, result.data[start:stop], ids[start:stop])
 
     def close(self) -> None:
-        self._writer.close()
+        try:
+            self._wait()
+        finally:
+            self._pool.shutdown()
+            self._writer.close()
+
+
+def _from(pa, kind, numbers: np.ndarray):
+    """A pyarrow array of ``kind`` over the memory of a contiguous numpy array of that type (no nulls)."""
+    return pa.Array.from_buffers(kind, len(numbers), [None, pa.py_buffer(numbers)])
