@@ -192,8 +192,8 @@ def test_text_arrays_read_the_next_batch_while_this_one_is_used(tmp_path):
     second = threading.Event()
     real = file.batches
 
-    def batches(columns, rows, **options):
-        for batch in real(columns, rows, **options):
+    def batches(columns, rows):
+        for batch in real(columns, rows):
             readers.append(threading.get_ident())
             if len(readers) == 2:
                 second.set()

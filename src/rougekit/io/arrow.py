@@ -119,14 +119,12 @@ class ColumnFile:
                 # read through a small buffer, a column chunk's pages at a time: a row group is not held whole
                 pf = pq.ParquetFile(self._source, buffer_size=1 << 20, pre_buffer=False)
                 self.rows = pf.metadata.num_rows
-                return pf.schema_arrow, lambda columns, rows, threads=True: pf.iter_batches(
-                    batch_size=rows, columns=columns, use_threads=threads
-                )
+                return pf.schema_arrow, lambda columns, rows: pf.iter_batches(batch_size=rows, columns=columns)
             source = pa.OSFile(self._source)  # read, not mapped: a batch's pages leave memory with it
             try:
                 reader = pa.ipc.open_file(source)
 
-                def file_batches(columns, rows, threads=True):
+                def file_batches(columns, rows):
                     for i in range(reader.num_record_batches):
                         yield reader.get_batch(i).select(columns)
 
@@ -134,7 +132,7 @@ class ColumnFile:
             except pa.ArrowInvalid:
                 source.seek(0)
                 stream = pa.ipc.open_stream(source)
-                return stream.schema, lambda columns, rows, threads=True: (b.select(columns) for b in stream)
+                return stream.schema, lambda columns, rows: (b.select(columns) for b in stream)
         except OSError as exc:
             if isinstance(exc, (FileNotFoundError, PermissionError, IsADirectoryError)):
                 raise open_error(self.path, exc) from None
@@ -161,13 +159,11 @@ class ColumnFile:
             raise InputError(f"{self.path}: {names.count(column)} columns are named {_name(column)}: rename one")
         return self.schema.field(column).type
 
-    def batches(self, columns: list[str], rows: int = BATCH_ROWS, threads: bool = True) -> Iterator:
-        """Record batches of ``columns`` (each read once, however often it is named), in file order.
-        ``threads=False``: a Parquet batch's columns decoded one after the other on this thread (less CPU
-        in all, for a reader that runs beside the engine: :func:`read_ahead`)."""
+    def batches(self, columns: list[str], rows: int = BATCH_ROWS) -> Iterator:
+        """Record batches of ``columns`` (each read once, however often it is named), in file order."""
         pa = self.pa
         wanted = list(dict.fromkeys(columns))
-        batches = self._open()[1](wanted, rows, threads)
+        batches = self._open()[1](wanted, rows)
         while True:
             try:
                 batch = next(batches)
@@ -344,7 +340,7 @@ class PairColumns:
 
         def checked():
             first = 1
-            for batch in self.table.batches(wanted, rows, threads=False):  # beside the engine: one thread
+            for batch in self.table.batches(wanted, rows):
                 names = batch.schema.names
                 column = {name: batch.column(k) for k, name in enumerate(names)}
                 cands = self._checked(column[system], system, first)
