@@ -10,7 +10,6 @@ references. pyarrow is an optional extra; without it the option that needs it sa
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -176,36 +175,6 @@ class ColumnFile:
             yield batch
 
 
-def read_ahead(items: Iterator) -> Iterator:
-    """``items``, each taken from it on a second thread while the caller works on the one before (the
-    reader decodes the next record batch while the engine scores this one): the same items in the same
-    order, an error raised where it occurred. At most one item is read ahead; closing this generator
-    waits for that read and closes ``items``."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    end = object()
-
-    def take():
-        return next(items, end)
-
-    with ThreadPoolExecutor(1, thread_name_prefix="rougekit-read") as pool:
-        try:
-            pending = pool.submit(take)
-            while True:
-                item = pending.result()
-                if item is end:
-                    return
-                pending = pool.submit(take)
-                yield item
-        finally:
-            pending.cancel()
-            with contextlib.suppress(Exception):
-                pending.result()
-            close = getattr(items, "close", None)
-            if close is not None:
-                close()
-
-
 # -- column types ---------------------------------------------------------------------------------
 
 
@@ -337,28 +306,22 @@ class PairColumns:
             raise ValueError("these columns are not read as Arrow text arrays: use batches()")
         reference = self.references[0]
         wanted = [system, reference, *([self.id_column] if self.id_column else [])]
-
-        def checked():
-            first = 1
-            for batch in self.table.batches(wanted, rows):
-                names = batch.schema.names
-                column = {name: batch.column(k) for k, name in enumerate(names)}
-                cands = self._checked(column[system], system, first)
-                refs = column[reference]
-                if self.shapes[reference] == "text":
-                    refs = self._checked(refs, reference, first)
-                else:
-                    refs = self._checked_list(refs, reference, first)
-                row_ids = self._ids(column[self.id_column], first) if ids is not None and self.id_column else None
-                if ids is None and self.id_column:  # not kept, but refused as batches() refuses it
-                    self._checked_ids(column[self.id_column], first)
-                yield cands, refs, row_ids
-                first += batch.num_rows
-
-        for cands, refs, row_ids in read_ahead(checked()):
-            if row_ids is not None:
-                ids.extend(row_ids)
+        first = 1
+        for batch in self.table.batches(wanted, rows):
+            names = batch.schema.names
+            column = {name: batch.column(k) for k, name in enumerate(names)}
+            cands = self._checked(column[system], system, first)
+            refs = column[reference]
+            if self.shapes[reference] == "text":
+                refs = self._checked(refs, reference, first)
+            else:
+                refs = self._checked_list(refs, reference, first)
+            if ids is not None and self.id_column:
+                ids.extend(self._ids(column[self.id_column], first))
+            elif self.id_column:  # not kept, but refused as batches() refuses it
+                self._checked_ids(column[self.id_column], first)
             yield cands, refs
+            first += batch.num_rows
 
     def arrow_ready(self, system: str) -> bool:
         """True when :meth:`text_arrays` reads ``system``'s pairs: one summary string a row, one reference
