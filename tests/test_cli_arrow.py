@@ -10,7 +10,6 @@ import io
 import json
 import sys
 
-import numpy as np
 import pytest
 
 pa = pytest.importorskip("pyarrow")  # the test extra installs it; only the pyarrow-less test below runs without
@@ -327,50 +326,6 @@ def test_per_pair_parquet_streams_in_row_groups(tmp_path):
     api = rougekit.score(cands, refs, measures=["ROUGE-1", "ROUGE-L"], bootstrap=None)
     assert got.column("ROUGE-L_f").to_pylist() == api.data[:, 1, 5].tolist()
     assert got.column("instance").to_pylist()[-1] == str(n)
-
-
-def test_per_pair_parquet_row_groups_are_written_beside_the_scoring(tmp_path, monkeypatch):
-    """Each row group is encoded and written on a second thread while the next chunk is scored, in
-    order (the same rows as the engine's); a failed write is raised by the next write or by close, and
-    the command then says so and leaves no file. Before: written on this thread."""
-    import threading
-
-    from rougekit.cli import _parquet_out
-
-    n = 45_000
-    words = "the cat sat on a mat by the door".split()
-    cands = [" ".join(words[k % 9 :] + words[: k % 5]) for k in range(n)]
-    refs = [" ".join(words[k % 4 :]) for k in range(n)]
-    pq.write_table(pa.table({"c": cands, "r": refs}), tmp_path / "d.parquet")
-    args = ["score", "--parquet", tmp_path / "d.parquet", "--candidate-column", "c", "--reference-column", "r"]
-    args += ["--measures", "ROUGE-1,ROUGE-L", "--per-pair", "--format", "parquet", "-o"]
-    writers: list = []
-    real = pq.ParquetWriter.write_table
-
-    def write_table(self, table, *rest, **options):
-        writers.append(threading.get_ident())
-        return real(self, table, *rest, **options)
-
-    monkeypatch.setattr(pq.ParquetWriter, "write_table", write_table)
-    code, _, err = run(*args, tmp_path / "o.parquet")
-    assert code == 0, err
-    assert len(writers) == 3 and threading.get_ident() not in writers  # 20,000 + 20,000 + 5,000 rows
-    got = pq.read_table(tmp_path / "o.parquet")
-    api = rougekit.score(cands, refs, measures=["ROUGE-1", "ROUGE-L"], bootstrap=None)
-    assert got.column("ROUGE-L_f").to_pylist() == api.data[:, 1, 5].tolist()
-    assert got.column("instance").to_pylist() == [str(k) for k in range(1, n + 1)]
-
-    def full(self, table, *rest, **options):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(pq.ParquetWriter, "write_table", full)
-    code, _, err = run(*args, tmp_path / "full.parquet")
-    assert code != 0 and "cannot write output" in err and "No space left on device" in err
-    assert not (tmp_path / "full.parquet").exists()
-    writer = _parquet_out.ParquetPairWriter(str(tmp_path / "w.parquet"), rougekit.Scorer(["ROUGE-1"]).measures, "sig")
-    writer.write("c", 1, np.zeros((3, 1, 6)))
-    with pytest.raises(OSError, match="No space left"):
-        writer.close()
 
 
 def test_per_pair_parquet_does_not_import_pandas(tmp_path):

@@ -4,8 +4,6 @@ chunk of pairs scored (nothing kept), with the columns of the per-pair CSV (``sy
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 
 from rougekit.errors import InputError, OptionError
@@ -25,11 +23,7 @@ def check_options(args) -> None:
 
 
 class ParquetPairWriter:
-    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer.
-
-    A row group is encoded and written on a second thread while the caller scores the next chunk: at
-    most one is pending (its rows copied into a table first), and an error writing it is raised by the
-    next :meth:`write` or by :meth:`close`."""
+    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer."""
 
     def __init__(self, path: str, measures, signature) -> None:
         pa = need_pyarrow("--format parquet")
@@ -48,8 +42,6 @@ class ParquetPairWriter:
             self._writer = pq.ParquetWriter(path, self.schema)
         except OSError as exc:
             raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="rougekit-parquet-out")
-        self._pending = None
 
     def write(self, system: str, first: int, data: np.ndarray, ids: list[str] | None = None) -> None:
         """One row group: the rows of ``data`` (n x measures x 6), instances ``ids`` or ``first``, ``first + 1``, ..."""
@@ -69,15 +61,7 @@ class ParquetPairWriter:
         )
         systems = one.take(_from(pa, pa.int32(), np.zeros(n, dtype=np.int32)))
         columns = [systems, instances, *(_from(pa, pa.float64(), row) for row in values)]
-        table = pa.Table.from_arrays(columns, schema=self.schema)
-        self._wait()
-        self._pending = self._pool.submit(self._writer.write_table, table)
-
-    def _wait(self) -> None:
-        """The pending row group written (its error raised here)."""
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            pending.result()
+        self._writer.write_table(pa.Table.from_arrays(columns, schema=self.schema))
 
     def write_result(self, system: str, result) -> None:
         """The per-pair rows of a :class:`~rougekit.RougeResult`, a row group at a time."""
@@ -87,11 +71,7 @@ class ParquetPairWriter:
             self.write(system, start + 1, result.data[start:stop], ids[start:stop])
 
     def close(self) -> None:
-        try:
-            self._wait()
-        finally:
-            self._pool.shutdown()
-            self._writer.close()
+        self._writer.close()
 
 
 def _from(pa, kind, numbers: np.ndarray):
