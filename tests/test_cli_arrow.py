@@ -328,6 +328,25 @@ def test_per_pair_parquet_streams_in_row_groups(tmp_path):
     assert got.column("instance").to_pylist()[-1] == str(n)
 
 
+def test_per_pair_parquet_does_not_import_pandas(tmp_path):
+    """The row groups are built from the buffers of the scores (pyarrow.array of a list or an array
+    imports pandas: 0.2 s of a run); a system name outside ASCII is kept. Before: pandas imported."""
+    import subprocess
+
+    pq.write_table(pa.table({"prédiction": CANDIDATES, "r": [r[0] for r in REFERENCES]}), tmp_path / "d.parquet")
+    out = tmp_path / "o.parquet"
+    argv = ["score", "--parquet", str(tmp_path / "d.parquet"), "--candidate-column", "prédiction"]
+    argv += ["--reference-column", "r", "--per-pair", "--format", "parquet", "-o", str(out)]
+    code = f"import sys; from rougekit.cli.main import main; main({argv!r}); print('pandas' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+    got = pq.read_table(out)
+    assert got.column("system").to_pylist() == ["prédiction"] * 5
+    assert got.column("instance").to_pylist() == ["1", "2", "3", "4", "5"]
+    api = rougekit.score(CANDIDATES, [[r[0]] for r in REFERENCES], bootstrap=None)
+    assert got.column("ROUGE-2_f").to_pylist() == [p["ROUGE-2"]["f"] for p in api.per_pair()]
+
+
 def test_parquet_format_needs_per_pair_and_a_file(tmp_path):
     pq.write_table(pa.table({"c": ["x"], "r": ["y"]}), tmp_path / "p.parquet")
     assert _error(tmp_path, pa.table({"c": ["x"], "r": ["y"]}), "--format", "parquet", "-o", tmp_path / "o") == (

@@ -158,6 +158,32 @@ def test_an_interrupt_stops_every_thread_before_its_next_block(monkeypatch):
     assert [e for e, _ in done].count("start") == [e for e, _ in done].count("end") < 40
 
 
+def test_a_slowed_thread_takes_fewer_blocks(monkeypatch):
+    """The blocks of resamples are taken in turn, not cut into one slice a thread: when one thread is
+    slowed (a busy core), the others take its share, and every resample is still computed once, with its
+    own seed. Before: 20 of 40 resamples each, the run as long as the slow thread's half."""
+    main = threading.get_ident()
+    firsts: dict = {"main": [], "other": []}
+
+    class Uneven:  # the compiled module's resample_sums: first=s gives row s the value s
+        @staticmethod
+        def resample_sums(values, count, first):
+            mine = threading.get_ident() == main
+            firsts["main" if mine else "other"].append(first)
+            if not mine:
+                time.sleep(0.05)
+            return array("d", [float(s) for s in range(first, first + count) for _ in range(values.shape[1])])
+
+    monkeypatch.setattr(pb.backend, "bootstrap_module", lambda: Uneven)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1)
+    monkeypatch.setattr(pb, "available_cores", lambda: 2)
+    monkeypatch.setattr(pb, "_BLOCK_DRAWS", 10)  # one resample a block (10 rows)
+    sums = pb._fast_sums(np.ones((10, 2)), 40)
+    assert sums.tolist() == [[float(s), float(s)] for s in range(40)]
+    assert sorted(firsts["main"] + firsts["other"]) == list(range(40))
+    assert len(firsts["main"]) >= 30  # the other thread, 50 ms a block, took a few
+
+
 @pytest.mark.parametrize("coded", [False, True])
 def test_thread_counts_1_2_3_give_the_twin_intervals_bit_for_bit(monkeypatch, coded):
     """Intervals from the resamples split over 1, 2 or 3 threads (uneven slices: 61 resamples) are

@@ -49,13 +49,18 @@ class ParquetPairWriter:
         n = len(data)
         if not n:
             return
-        values = np.ascontiguousarray(data.reshape(n, -1)[:, self._cells])
+        # the arrays made from buffers: pyarrow.array() of a list or an array imports pandas (0.2 s)
+        values = np.ascontiguousarray(data.reshape(n, -1)[:, self._cells].T)  # a row per column
         if ids is None:
-            instances = pa.array(np.arange(first, first + n, dtype=np.int64)).cast(pa.string())
+            instances = _from(pa, pa.int64(), np.arange(first, first + n, dtype=np.int64)).cast(pa.string())
         else:
             instances = pa.array(ids, pa.string())
-        systems = pa.array([system], pa.string()).take(pa.array(np.zeros(n, dtype=np.int32)))
-        columns = [systems, instances, *(pa.array(values[:, k]) for k in range(values.shape[1]))]
+        name = system.encode("utf-8")
+        one = pa.Array.from_buffers(
+            pa.string(), 1, [None, pa.py_buffer(np.array([0, len(name)], dtype=np.int32)), pa.py_buffer(name)]
+        )
+        systems = one.take(_from(pa, pa.int32(), np.zeros(n, dtype=np.int32)))
+        columns = [systems, instances, *(_from(pa, pa.float64(), row) for row in values)]
         self._writer.write_table(pa.Table.from_arrays(columns, schema=self.schema))
 
     def write_result(self, system: str, result) -> None:
@@ -67,3 +72,8 @@ class ParquetPairWriter:
 
     def close(self) -> None:
         self._writer.close()
+
+
+def _from(pa, kind, numbers: np.ndarray):
+    """A pyarrow array of ``kind`` over the memory of a contiguous numpy array of that type (no nulls)."""
+    return pa.Array.from_buffers(kind, len(numbers), [None, pa.py_buffer(numbers)])

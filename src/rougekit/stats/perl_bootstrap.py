@@ -15,6 +15,7 @@ hand-worked start: docs/rouge155/bootstrap.md.
 
 from __future__ import annotations
 
+import threading
 from array import array
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -104,10 +105,11 @@ def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
     values = np.ascontiguousarray(values, dtype=np.float64)
     width = values.shape[1]
     jobs = min(available_cores(), resamples) if values.shape[0] * resamples >= _THREADED_DRAWS else 1
-    bounds = [resamples * k // jobs for k in range(jobs + 1)]
     out = np.empty((resamples, width))
     coded = module.encode_columns(values) if values.shape[0] >= _CODED_ROWS else None
     block = max(1, _BLOCK_DRAWS // max(1, values.shape[0]))  # resamples between two looks at Ctrl-C
+    starts = iter(range(0, resamples, block))  # blocks taken in turn: a thread slowed by others takes fewer
+    taking = threading.Lock()
     stopped: list = []
     errors: list = []
 
@@ -121,13 +123,16 @@ def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
             sums = module.resample_sums_columns(*code, count, start)
             out[start : start + count, columns] = np.frombuffer(sums, dtype=np.float64).reshape(count, len(columns))
 
-    def run(k: int) -> None:
-        # in blocks: a Ctrl-C (raised in job 0, on this thread) stops every job before its next block
+    def run(_k: int) -> None:
+        # a block at a time: a Ctrl-C (raised in job 0, on this thread) or an error stops every job
+        # before its next block
         try:
-            for start in range(bounds[k], bounds[k + 1], block):
-                if stopped:
+            while not stopped and not errors:
+                with taking:
+                    start = next(starts, None)
+                if start is None:
                     return
-                sums_of(start, min(block, bounds[k + 1] - start))
+                sums_of(start, min(block, resamples - start))
         except Exception as exc:  # noqa: BLE001 - re-raised below
             errors.append(exc)
 
