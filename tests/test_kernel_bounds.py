@@ -7,24 +7,12 @@ it, or on an index out of range)."""
 
 import numpy as np
 import pytest
+from test_kinds_entry import _csr  # the kernels' CSR arrays of texts
 
 from rougekit._core import _batch, _explain
 from rougekit._core.kinds import Kind
 
 BACKENDS = [_batch, _explain]
-
-
-def _csr(texts):
-    """The kernels' CSR arrays of texts (each a list of sentences of ids)."""
-    toks = np.array([t for d in texts for s in d for t in s], np.int32)
-    tok_off = np.zeros(len(texts) + 1, np.int64)
-    tok_off[1:] = np.cumsum([sum(map(len, d)) for d in texts])
-    lens = [len(s) for d in texts for s in d]
-    sent_off = np.zeros(len(lens) + 1, np.int64)
-    sent_off[1:] = np.cumsum(lens)
-    text_sents = np.zeros(len(texts) + 1, np.int64)
-    text_sents[1:] = np.cumsum([len(d) for d in texts])
-    return [toks, tok_off, toks.copy(), sent_off, text_sents]
 
 
 BIG = 5_000_000
