@@ -111,21 +111,29 @@ def _shifted(error: Exception, rows: int) -> Exception:
     return type(error)(f"pair {int(found.group(1)) + rows}: {str(error)[found.end() :]}")
 
 
-def score(batch, pieces: list[tuple], jobs: int, tally=None, found=None, stem: bool = False, blank=None) -> np.ndarray:
+def score(
+    batch, pieces: list[tuple], jobs: int, tally=None, found=None, stem: bool = False, blank=None, out=None
+) -> np.ndarray:
     """Per-pair statistics (rows x measures x 6) of ``pieces``, (candidates, references) pairs of
     :func:`readable` arrays of the same rows, scored by ``batch`` (a BatchScorer) from their buffers;
     an engine error names the pair counted from 1 over all pieces.
 
     As the str path does over the same pairs in one call: ``tally`` (an ``empty.Tally``) counts the
     summaries the tokenizer cannot read, ``found`` (a ``markers.MarkerTally``) those holding a sentence
-    marker; ``blank`` (a list) gets the 0-based rows whose candidate is empty or white space only."""
+    marker; ``blank`` (a list) gets the 0-based rows whose candidate is empty or white space only.
+    ``out``, when given, is where the rows are written (a zeroed C-contiguous float64 array of the
+    pieces' rows: a view of the caller's array of every pair, so no chunk is copied again)."""
     import numpy as np  # here, not at import: rougekit rouge155 never loads numpy
 
     from rougekit.text import empty  # loads numpy too
 
     columns = [(column(c), column(r)) for c, r in pieces]
     n = sum(c.rows for c, _ in columns)
-    out = np.zeros((n, len(batch.measures), 6), dtype=np.float64)
+    shape = (n, len(batch.measures), 6)
+    if out is None:
+        out = np.zeros(shape, dtype=np.float64)
+    elif out.shape != shape or out.dtype != np.float64 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous float64 array of shape {shape}")
     at, no_tokens = 0, 0
     for cands, refs in columns:
         try:
