@@ -137,8 +137,9 @@ def score(
         raise ValueError(f"out must be a C-contiguous float64 array of shape {shape}")
     at, no_tokens = 0, 0
     wants_flags = tally is not None or found is not None or blank is not None
-    # each piece's flags (one pass over its bytes, without the GIL) are made by the engine's first
-    # job out of chunks: before, both cores waited for them (0.1 s of 1,000,000 pairs) between chunks
+    # each piece's flags (a pass over the candidates' bytes, one over the references', without the GIL)
+    # are two tasks the engine's jobs take once out of pairs: before, one thread made them after the
+    # engine, the other core idle (0.1 s of 1,000,000 pairs)
     flagged: list = [None] * (2 * len(columns))  # per piece cflags, rflags (or the error met)
     for k, (cands, refs) in enumerate(columns):
         extra = None
