@@ -170,3 +170,59 @@ def test_cli_parquet_reads_the_buffers_with_the_same_rows_and_warnings(tmp_path,
     monkeypatch.delenv("ROUGEKIT_ARROW")
     assert _cli(*corpus) == listed
     assert used == [1, 1]
+
+
+@pytest.mark.filterwarnings("ignore")  # the corpus's warnings are checked above
+def test_arrow_chunks_score_into_the_callers_array_with_the_same_numbers():
+    # the kept pairs of `score --parquet` (the 1.5.5 bootstrap's): each chunk is scored into its rows
+    # of one array that collect then keeps as it is (no chunk copied); a chunk past the array's end
+    # (a row count that was too small) gets its own array and is kept after it
+    import numpy as np
+
+    cands, refs = _corpus(2500, 17)
+    scorer = Scorer(measures=["ROUGE-1", "ROUGE-2", "ROUGE-L"], bootstrap=None)
+    batches = [(pa.array(cands[:1200]), pa.array(refs[:1200])), (pa.array(cands[1200:]), pa.array(refs[1200:]))]
+    plain = list(scorer.arrow_chunks(batches, chunk_size=700))
+    for rows in (2500, 2000):
+        whole = np.zeros((rows, 3, 6))
+        chunks = list(scorer.arrow_chunks(batches, chunk_size=700, into=whole))
+        assert [len(c) for c in chunks] == [700, 700, 700, 400] == [len(c) for c in plain]
+        inside = [np.shares_memory(c, whole) for c in chunks]
+        assert inside == ([True] * 4 if rows == 2500 else [True, True, False, False])
+        for got, want in zip(chunks, plain):
+            assert np.array_equal(got, want)
+        kept = scorer.collect(((c, []) for c in chunks), rows=rows, whole=whole)
+        assert np.array_equal(kept.data, np.concatenate(plain))
+    assert np.array_equal(np.concatenate(plain), scorer.score(cands, refs).data)
+    # chunks made elsewhere are copied into `whole` (not taken as its rows)
+    whole = np.zeros((2500, 3, 6))
+    kept = scorer.collect(((c.copy(), []) for c in plain), rows=2500, whole=whole)
+    assert np.array_equal(whole, np.concatenate(plain)) and np.shares_memory(kept.data, whole)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_flags_are_made_on_the_engines_jobs_once_each(monkeypatch, jobs):
+    # the warnings' flags of each piece (candidates, references) are two tasks the engine's jobs take
+    # once out of chunks (not a pass on one thread after them): each run once, the same warnings
+    from rougekit.engine.batch import BatchScorer
+
+    cands, refs = _corpus(3000, 23)
+    runs: list[int] = []
+    real = BatchScorer.score_arrow
+
+    def counted(self, c, r, out, jobs=1, extra=None):
+        tasks = [lambda t=t: runs.append(1) or t() for t in extra or ()]
+        value = real(self, c, r, out, jobs, tasks)
+        assert len(runs) == 2  # both ran, once each, before score_arrow returned
+        runs.clear()
+        return value
+
+    scorer = Scorer(measures=["ROUGE-1", "ROUGE-L"], bootstrap=None, jobs=jobs)
+    plain = _caught(lambda: scorer.score(cands, refs).data)
+    monkeypatch.setattr(BatchScorer, "score_arrow", counted)
+    batches = [(pa.array(cands[:1000]), pa.array(refs[:1000])), (pa.array(cands[1000:]), pa.array(refs[1000:]))]
+    blank: list[int] = []
+    got = _caught(lambda: list(scorer.arrow_chunks(batches, chunk_size=1500, blank=blank)))
+    assert got[1] == plain[1] and len(plain[1]) == 3
+    assert all((a == b).all() for a, b in zip(got[0], (plain[0][:1500], plain[0][1500:])))
+    assert blank == [k for k, c in enumerate(cands) if not c.strip()] != []

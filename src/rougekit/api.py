@@ -280,13 +280,22 @@ class Scorer:
         return None
 
     def arrow_chunks(
-        self, batches, chunk_size: int = 20000, jobs: int | None = None, progress=None, blank=None, before_warnings=None
+        self,
+        batches,
+        chunk_size: int = 20000,
+        jobs: int | None = None,
+        progress=None,
+        blank=None,
+        before_warnings=None,
+        into=None,
     ) -> Iterator[np.ndarray]:
         """:meth:`score_chunks` of (candidates, references) pyarrow arrays of the same rows (a reader's
         record batches: each column one the engine reads, see ``EnginePlan.reads_arrow``), read from their
         buffers and cut into the same chunks, with the same warnings. ``blank`` (a list) gets the 0-based
         rows whose candidate is empty or white space; ``before_warnings()`` runs after the last row is
-        read, before the chunks' warnings are given."""
+        read, before the chunks' warnings are given. ``into`` (a zeroed rows x measures x 6 float64
+        array, see :meth:`collect`): each chunk is scored into its rows there and is a view of it (a
+        chunk past its end gets an array of its own)."""
         tally, found = self._tally(), markers.MarkerTally()
         done, rows = 0, 0
         pieces: list[tuple] = []
@@ -295,7 +304,8 @@ class Scorer:
             nonlocal done, rows
             seen: list[int] | None = [] if blank is not None else None
             try:
-                data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem, seen)
+                out = into[done : done + rows] if into is not None and done + rows <= len(into) else None
+                data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem, seen, out)
             except (TypeError, InputError) as e:
                 raise _counted_from(e, done + 1) from None
             if seen:
@@ -345,19 +355,29 @@ class Scorer:
         return self.collect(self._chunks(pairs, chunk_size, jobs, progress), keep_pairs)
 
     def collect(
-        self, parts: Iterable[tuple[np.ndarray, list]], keep_pairs: bool = True, rows: int | None = None
+        self,
+        parts: Iterable[tuple[np.ndarray, list]],
+        keep_pairs: bool = True,
+        rows: int | None = None,
+        whole: np.ndarray | None = None,
     ) -> RougeResult:
         """The result of (per-pair statistics, BLEU token pairs) chunks in input order (see :meth:`score_stream`).
         ``rows``, the number of pairs when known (a Parquet file's metadata), lets the chunks be copied
-        into one array as they come instead of concatenated at the end (half the peak memory)."""
+        into one array as they come instead of concatenated at the end (half the peak memory).
+        ``whole``, that array made by the caller (rows x measures x 6 float64, C-contiguous), whose
+        chunks may already be its rows in place (``arrow_chunks(into=whole)``): those are not copied."""
         bleu_pairs: list = []
         done = 0
         chunks: list[np.ndarray] = []
         totals = np.zeros((len(self.measures), 6))
-        whole = np.empty((rows, len(self.measures), 6)) if keep_pairs and rows else None
+        if whole is None:
+            whole = np.empty((rows, len(self.measures), 6)) if keep_pairs and rows else None
+        elif not keep_pairs or whole.shape[1:] != (len(self.measures), 6) or not whole.flags.c_contiguous:
+            raise ValueError("whole must be a C-contiguous rows x measures x 6 array, with keep_pairs")
         for data, bp in parts:
             if whole is not None and done + len(data) <= len(whole):
-                whole[done : done + len(data)] = data
+                if not _rows_of(data, whole, done):
+                    whole[done : done + len(data)] = data
                 chunks = [whole[: done + len(data)]]
             elif keep_pairs:
                 whole = None  # more rows than said: kept as they come
@@ -633,6 +653,16 @@ def _length(item) -> int:
 def _shown(item) -> str:
     n = _length(item)
     return f"{type(item).__name__} of length {n}" if n >= 0 else type(item).__name__
+
+
+def _rows_of(data: np.ndarray, whole: np.ndarray, at: int) -> bool:
+    """True when ``data`` is ``whole[at : at + len(data)]`` itself (its rows already in place)."""
+    return (
+        data.dtype == whole.dtype
+        and data.shape[1:] == whole.shape[1:]
+        and data.flags.c_contiguous
+        and data.__array_interface__["data"][0] == whole.__array_interface__["data"][0] + at * whole.strides[0]
+    )
 
 
 def _counted_from(error: Exception, first: int) -> Exception:

@@ -459,8 +459,12 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     keep = scorer.bootstrap is not None or needs_tokens
     for name in args.candidate_column:
         if _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
-            chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress)
-            results[name] = scorer.collect(((data, []) for data in chunks), keep_pairs=keep, rows=columns.table.rows)
+            # kept pairs: the engine scores each chunk into its rows of one array (no chunk copied)
+            whole = _zeros(columns.table.rows, len(scorer.measures)) if keep and columns.table.rows else None
+            chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, whole)
+            results[name] = scorer.collect(
+                ((data, []) for data in chunks), keep_pairs=keep, rows=columns.table.rows, whole=whole
+            )
         else:
             pairs = _table_pairs(columns, name, None)
             results[name] = scorer.score_stream(
@@ -479,9 +483,18 @@ def _reads_arrow(scorer: Scorer, columns: arrow.PairColumns, system: str) -> boo
     return scorer.reads_arrow() and columns.arrow_ready(system)
 
 
-def _table_chunks(scorer: Scorer, columns: arrow.PairColumns, system: str, ids: list[str] | None, jobs, progress):
+def _zeros(rows: int, measures: int):
+    import numpy as np  # here: rougekit rouge155 never loads numpy
+
+    return np.zeros((rows, measures, 6), dtype=np.float64)
+
+
+def _table_chunks(
+    scorer: Scorer, columns: arrow.PairColumns, system: str, ids: list[str] | None, jobs, progress, into=None
+):
     """Per-pair statistics of one system's column, a chunk at a time: read by the engine from the Arrow
-    buffers when the scorer and the columns allow it (no Python str per row), else as Python strings."""
+    buffers when the scorer and the columns allow it (no Python str per row), else as Python strings;
+    ``into`` (see ``Scorer.arrow_chunks``): the array the Arrow path scores the chunks into."""
     show = _progress(system, progress)
     if not _reads_arrow(scorer, columns, system):
         yield from scorer.score_chunks(_table_pairs(columns, system, ids), jobs=jobs, progress=show)
@@ -500,7 +513,9 @@ def _table_chunks(scorer: Scorer, columns: arrow.PairColumns, system: str, ids: 
             raise InputError(f"{path} has no rows: no summaries to score")
         reader.warn_blank_lines(path, [k + 1 for k in blank], f"{system!r} candidate", "row")
 
-    yield from scorer.arrow_chunks(batches(), jobs=jobs, progress=show, blank=blank, before_warnings=read_all)
+    yield from scorer.arrow_chunks(
+        batches(), jobs=jobs, progress=show, blank=blank, before_warnings=read_all, into=into
+    )
 
 
 def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) -> int:

@@ -417,12 +417,15 @@ class BatchScorer:
                 counts["marked"] = sum(eng.marked_summaries for eng in used)
         return out
 
-    def score_arrow(self, candidates, references, out, jobs: int = 1) -> int:
+    def score_arrow(self, candidates, references, out, jobs: int = 1, extra=None) -> int:
         """Score the rows of two Arrow text columns into ``out`` (rows x measures x 6, C-contiguous
         float64): ``candidates`` and ``references`` are ``_batch._ArrowText`` views of the same
         number of rows (see :mod:`rougekit.engine.arrowcols`), read from their buffers with no
         Python str per row; the numbers are :meth:`score_arrays`'s on the same texts.  Returns the
-        number of summaries that came out with no token (``counts["empty"]`` of score_arrays)."""
+        number of summaries that came out with no token (``counts["empty"]`` of score_arrays).
+        ``extra``, a list of tasks (callables that catch their own errors) that the jobs take in turn
+        once out of chunks: the caller's other work on the same rows done on the engine's threads
+        while the last chunks are scored, not after them with one thread."""
         n = candidates.rows
         if references.rows != n or len(out) != n:
             raise ValueError(f"{n} candidates but {references.rows} reference rows and {len(out)} output rows")
@@ -435,7 +438,7 @@ class BatchScorer:
             self._slot(jobs - 1)
             for eng in self._engines[:jobs]:
                 eng.empty_summaries = 0
-            self._run_jobs(out, candidates, references, n, jobs, chunk, "arrow", self._rows_of(out))
+            self._run_jobs(out, candidates, references, n, jobs, chunk, "arrow", self._rows_of(out), extra)
             return sum(eng.empty_summaries for eng in self._engines[:jobs])
 
     def _rows_of(self, out):
@@ -447,12 +450,13 @@ class BatchScorer:
 
         return np.zeros((len(out), len(self._args[0]), 6), dtype=np.float64)
 
-    def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids, rows=None) -> None:
+    def _run_jobs(self, out, candidates, references, n, jobs, chunk, ids, rows=None, extra=None) -> None:
         """Score pairs 0:n into ``out`` in chunks, with ``jobs`` engines on as many threads (the
         engine's rows into ``rows`` when a measure is split: the engine folds its rows, each
-        measure's numbers are in its last row)."""
+        measure's numbers are in its last row); ``extra`` (not with ``ids is True``): tasks the jobs
+        take once out of chunks (see :meth:`score_arrow`)."""
         if rows is not None and rows is not out:
-            self._run_jobs(rows, candidates, references, n, jobs, chunk, ids)
+            self._run_jobs(rows, candidates, references, n, jobs, chunk, ids, extra=extra)
             import numpy as np
 
             np.asarray(out)[:n] = rows[:n, self._last, :]
@@ -487,6 +491,8 @@ class BatchScorer:
                 # outside the except block: the first bad pair's error has no other one as its context
                 self._first_bad_pair(out, candidates, references, start, min(n, start + chunk), ids)
                 raise error
+            for task in extra or ():
+                task()
             return
         count = -(-n // chunk)
         errors: list[tuple[int, BaseException]] = []  # (chunk, its error)
@@ -529,7 +535,14 @@ class BatchScorer:
                 except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
                     stopped.append(exc)
                     return
+            while extra and not stopped:  # then the extra tasks, in turn
+                with claim_lock:
+                    task = next(extras, None)
+                if task is None:
+                    return
+                task()
 
+        extras = iter(extra or ())
         _on_threads(run, jobs, stopped.append)  # a job stops before its next chunk once stopped has one
         if stopped:
             raise stopped[0]

@@ -142,10 +142,10 @@ class EnginePlan:
             return False
         return array is None or arrowcols.readable(array, lists)
 
-    def score_arrow(self, pieces, jobs: int, tally=None, found=None, stem: bool = False, blank=None):
+    def score_arrow(self, pieces, jobs: int, tally=None, found=None, stem: bool = False, blank=None, out=None):
         """Per-pair statistics of (candidates, references) pyarrow arrays read from their buffers, with
         the str path's warning counts (see :func:`rougekit.engine.arrowcols.score`)."""
-        return arrowcols.score(self._batch(), pieces, jobs, tally, found, stem, blank)
+        return arrowcols.score(self._batch(), pieces, jobs, tally, found, stem, blank, out)
 
     def score_rows(self, candidates, references, jobs: int):
         """:meth:`score_arrays` of texts, one row per pair (see ``BatchScorer.score_rows``)."""
