@@ -236,6 +236,7 @@ _AS_IS = frozenset((str, list))  # summaries the engine reads as they are
 _LIST = {list}
 _STR = {str}
 _TEXT_KINDS = "USTO"  # numpy dtype kinds read as Python objects: bytes, str, StringDType, object
+_TEXT_KIND_SET = frozenset(_TEXT_KINDS)
 
 
 def _package(x) -> str:
@@ -378,8 +379,11 @@ def summaries(value, name: str, each: str | None = None) -> list:
                 except TypeError:
                     why = f"not {type(value).__name__}"
                     raise TypeError(f"{name} must be {_LIST_OF.get(name, 'a list of texts')}, {why}") from None
-    if set(map(type, value)) <= _AS_IS:  # the common case, at C speed: nothing to convert
+    types = set(map(type, value))
+    if types <= _AS_IS:  # the common case, at C speed: nothing to convert
         return value
+    if nd is not None and types == {nd} and _TEXT_KIND_SET.isdisjoint({x.dtype.kind for x in value}):
+        return value  # numpy arrays of token ids (or numbers the engine refuses): read as they are, as summary() would
     if each:
         for k, x in enumerate(value):
             _not_keyed(x, f"pair {k + 1}: {each}")
