@@ -97,3 +97,9 @@ def test_sum_keeps_all_and_ties_keep_the_first():
             got2 = np.full(1, -7, np.int32)
             plan().chosen(0, 2, 0, 0.0, *arrays, *args, b, mx, 0.5, got2)
             assert got2.tolist() == [want]
+
+
+def test_no_reference_keeps_none_under_every_rule():
+    # (before: best and max named reference 0 of none, an index past the list)
+    for mode in ("A", "B", "M", "J"):
+        assert references_used([], mode, 0.5, None) == []

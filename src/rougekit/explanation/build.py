@@ -146,9 +146,9 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
 def references_used(stats: list[RefStats], mode: str, alpha: float, exponent) -> list[int]:
     """The references whose counts the rule keeps (the engine's ``kept_reference``): the first best
     recall (-f B), the first best F (max), else all of them (sum, jackknife)."""
-    if mode not in ("B", "M"):
+    if mode not in ("B", "M") or not stats:
         return list(range(len(stats)))
-    return [max(kept_reference(stats, mode, alpha, exponent), 0)]
+    return [kept_reference(stats, mode, alpha, exponent)]
 
 
 def _match(reference: int, x: Match, names: list[str]) -> dict:
