@@ -129,6 +129,25 @@ def test_hand_computed():
         assert (row["recall"], row["precision"]) == (0.6, 1.0)
 
 
+def test_a_two_dimensional_array_per_summary_is_its_rows_as_sentences():
+    # candidate rows (1 2) and (3 4), reference 3 4 1 2: the union LCS of the reference sentence with
+    # each candidate sentence covers all four tokens (R = P = 1); read flat, 1 2 3 4 against 3 4 1 2
+    # would have an LCS of 2 (0.5). A reference's 2-d array is its references, one per row, as a list
+    # of id lists is: rows (3 4) and (1 2) against the flat candidate 1 2 3 4 give hits 2 + 2 of 4
+    # reference tokens and 2 x 4 candidate tokens (-f A): R 1, P 0.5.
+    for fast in (True, False):
+        for dtype in (np.int32, np.int64, np.uint16):
+            rows = np.array([[1, 2], [3, 4]], dtype=dtype)
+            r = rougekit.score([rows], [np.array([3, 4, 1, 2], dtype=dtype)], measures="ROUGE-L", fast=fast)
+            row = r.per_pair()[0]["ROUGE-L"]
+            assert (row["recall"], row["precision"]) == (1.0, 1.0)
+            r = rougekit.score([[1, 2, 3, 4]], [np.array([[3, 4], [1, 2]], dtype=dtype)], measures="ROUGE-L", fast=fast)
+            row = r.per_pair()[0]["ROUGE-L"]
+            assert (row["recall"], row["precision"]) == (1.0, 0.5)
+        with pytest.raises(TypeError, match="a sentence must be a flat sequence of token ids"):
+            rougekit.score([np.ones((2, 2, 2), dtype=np.int32)], [[1, 1]], measures="ROUGE-1", fast=fast)
+
+
 def test_word_limit_keeps_first_ids():
     # limit 3: candidate 1 2 | 3 (4 5 dropped); reference 1 2 3 -> R-1 = 1
     for fast in (True, False):
