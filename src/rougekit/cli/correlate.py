@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import comma_list, command_parser
+from rougekit.cli._options import add_repeated, comma_list, command_parser
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
 from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
@@ -78,10 +78,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="PREFIX",
         help="also write PREFIX-<metric>-<human>-scatter.png and -rank.png (needs matplotlib)",
     )
-    p.add_argument(
+    add_repeated(
+        p,
         "--where",
-        action="append",
-        default=[],
         metavar="COLUMN=VALUE",
         help="keep only rows whose COLUMN equals VALUE, in both files (repeatable)",
     )
