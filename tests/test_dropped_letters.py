@@ -222,6 +222,8 @@ def test_language_names_are_accepted_consistently(name, code):
 
 def test_every_iso_code_has_an_english_name_that_reads_back():
     assert set(ENGLISH_NAMES) == ISO_639_1
+    # ISO 639-1 as the Library of Congress lists it: 183 codes, two small letters each
+    assert len(ISO_639_1) == 183 and all(len(code) == 2 and code.isalpha() and code.islower() for code in ISO_639_1)
     for code, name in ENGLISH_NAMES.items():
         assert language_code(name) == code
         assert language_code(name.upper().replace(" ", "_")) == code

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from types import MappingProxyType
 from typing import Mapping
 
@@ -52,14 +52,7 @@ class Interval:
     seed: int | None
 
     def to_dict(self) -> dict:
-        return {
-            "low": self.low,
-            "high": self.high,
-            "level": self.level,
-            "method": self.method,
-            "resamples": self.resamples,
-            "seed": self.seed,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,11 @@ def command_parser(prog: str, description: str, epilog: str) -> OneLineParser:
     )
 
 
+def add_repeated(group, *flags: str, metavar: str, help: str) -> None:
+    """A repeatable option (``action="append"``): its values in order, ``[]`` when it is not given."""
+    group.add_argument(*flags, action="append", default=[], metavar=metavar, help=help)
+
+
 def add_text_options(opt) -> None:
     """Declare the text and measure options :func:`scoring_options` reads (score and explain)."""
     opt.add_argument("--stem", action="store_true", help="WordNet exceptions + the script's Porter (-m)")

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import comma_list, command_parser
+from rougekit.cli._options import add_repeated, comma_list, command_parser
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
 from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
@@ -78,10 +78,9 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="PREFIX",
         help="also write PREFIX-<metric>-<human>-scatter.png and -rank.png (needs matplotlib)",
     )
-    p.add_argument(
+    add_repeated(
+        p,
         "--where",
-        action="append",
-        default=[],
         metavar="COLUMN=VALUE",
         help="keep only rows whose COLUMN equals VALUE, in both files (repeatable)",
     )
@@ -190,6 +189,7 @@ def run(argv: list[str]) -> int:
     for line in aligned.report():  # after every step that can fail: an error is a failed run's only line
         print(f"{PROG}: note: {line}", file=sys.stderr)
     out = sys.stdout
+    flat = [(m, h, c, v) for m, mv in results.items() for h, hv in mv.items() for c, v in hv.items()]
     if args.format == "json":
         payload = {
             m: {
@@ -214,13 +214,11 @@ def run(argv: list[str]) -> int:
         if args.ci != "none":
             header += ["low", "high", "confidence", "method"]
         writer.writerow(header)
-        for m, mv in results.items():
-            for h, hv in mv.items():
-                for c, v in hv.items():
-                    cells = [m, h, args.level, c, _csv_num(v["value"])]
-                    if args.ci != "none":
-                        cells += [_csv_num(v["low"]), _csv_num(v["high"]), f"{v['level']:g}", v["method"]]
-                    writer.writerow(cells)
+        for m, h, c, v in flat:
+            cells = [m, h, args.level, c, _csv_num(v["value"])]
+            if args.ci != "none":
+                cells += [_csv_num(v["low"]), _csv_num(v["high"]), f"{v['level']:g}", v["method"]]
+            writer.writerow(cells)
         out.write(buf.getvalue())
     else:
         n_sys = len(aligned.systems)
@@ -234,13 +232,11 @@ def run(argv: list[str]) -> int:
         elif args.ci == "fisher":
             title += f"; {args.confidence:g}% Fisher-z CI"
         rows = []
-        for m, mv in results.items():
-            for h, hv in mv.items():
-                for c, v in hv.items():
-                    r = [m, h, c, _fmt(v["value"])]
-                    if args.ci != "none":
-                        r.append(f"[{_fmt(v['low'])}, {_fmt(v['high'])}]")
-                    rows.append(r)
+        for m, h, c, v in flat:
+            r = [m, h, c, _fmt(v["value"])]
+            if args.ci != "none":
+                r.append(f"[{_fmt(v['low'])}, {_fmt(v['high'])}]")
+            rows.append(r)
         head = ["metric", "human", "coefficient", "value"] + (["interval"] if args.ci != "none" else [])
         widths = [max(len(head[k]), *(len(r[k]) for r in rows)) for k in range(len(head))]
         out.write(title + "\n")

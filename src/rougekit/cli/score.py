@@ -13,6 +13,7 @@ import sys
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
 from rougekit.cli._options import (
+    add_repeated,
     add_text_options,
     command_parser,
     input_files,
@@ -57,19 +58,17 @@ EXAMPLES = r"""examples:
 def build_parser() -> argparse.ArgumentParser:
     p = command_parser("rougekit score", DESCRIPTION, EXAMPLES)
     src = p.add_argument_group("inputs (candidates first, references second)")
-    src.add_argument(
+    add_repeated(
+        src,
         "-c",
         "--candidates",
-        action="append",
-        default=[],
         metavar="FILE",
         help="one candidate summary per line ('-': standard input); repeat for several systems",
     )
-    src.add_argument(
+    add_repeated(
+        src,
         "-r",
         "--references",
-        action="append",
-        default=[],
         metavar="FILE",
         help="one reference per line, aligned with the candidates ('-': standard input); repeat for more references",
     )
@@ -93,17 +92,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="how one JSON object whose fields are lists is read: one row (lists of sentences/references) or "
         "columns (one row per position); asked only when both readings fit",
     )
-    src.add_argument(
+    add_repeated(
+        src,
         "--candidate-field",
-        action="append",
-        default=[],
         metavar="NAME",
         help="field of a system's summary: a string or a list of sentences (repeat for several systems)",
     )
-    src.add_argument(
+    add_repeated(
+        src,
         "--reference-field",
-        action="append",
-        default=[],
         metavar="NAME",
         help="field of the references: a string (one reference) or a list of references, each a string or a "
         "list of sentences",

@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import command_parser, input_files, refuse_output_over_input, write_output
+from rougekit.cli._options import add_repeated, command_parser, input_files, refuse_output_over_input, write_output
 from rougekit.errors import OptionError
 from rougekit.io import inputs
 from rougekit.signature import Signature
@@ -36,17 +36,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = command_parser("rougekit variants", DESCRIPTION, EXAMPLES)
     src = p.add_argument_group("inputs (candidates first, references second)")
     src.add_argument("-c", "--candidates", metavar="FILE", help="one candidate summary per line ('-': standard input)")
-    src.add_argument(
+    add_repeated(
+        src,
         "-r",
         "--references",
-        action="append",
-        default=[],
         metavar="FILE",
         help="one reference per line, aligned with the candidates; repeat for more references",
     )
     src.add_argument("--jsonl", "--json", metavar="FILE", help="JSONL input, or a JSON list of objects")
     src.add_argument("--candidate-field", metavar="NAME", help="field of the candidate summary")
-    src.add_argument("--reference-field", action="append", default=[], metavar="NAME", help="field of the reference(s)")
+    add_repeated(src, "--reference-field", metavar="NAME", help="field of the reference(s)")
     src.add_argument(
         "--sentence-sep", default=None, metavar="MARK", help="marker splitting sentences inside a line, e.g. '<q>'"
     )

@@ -33,10 +33,7 @@ class BasicElements(Family):
 
     def reference_stats(self, m, peer, model, *, model_sentences=None, options=None):
         mkeys, pkeys = model.be_keys or {}, peer.be_keys or {}
-        hits = 0
-        for key, count in mkeys.items():
-            if key in pkeys:
-                hits += min(count, pkeys[key])
+        hits = sum(min(count, pkeys[key]) for key, count in mkeys.items() if key in pkeys)
         return ratio_stats(hits, sum(mkeys.values()), sum(pkeys.values()))
 
     def explain_reference(self, m, peer, model, *, model_sentences=None, options=None):

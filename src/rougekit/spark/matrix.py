@@ -108,7 +108,7 @@ def dedup(
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, broadcast; each task a block of new texts
         index = PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True)
         return dedup_decided(_index_run(session, index, size).result(), threshold, name)
-    task = partial(_dedup_task, threshold=threshold, measure=measure, options=options)
+    task = partial(_pairs_above, threshold=threshold, measure=measure, options=options)
     found = _run(session, texts, texts, size, size, task, lower=True)
     return dedup_from_pairs(len(texts), [f[2] for f in found], threshold, name)
 
@@ -147,10 +147,6 @@ def _cdist_task(queries: list, choices: list, r0: int, c0: int, call: dict):
 def _extract_task(queries: list, choices: list, r0: int, c0: int, call: dict, limit, score_cutoff):
     scores = process_cdist(queries, choices, workers=1, **call)
     return block_best(scores, c0, limit, score_cutoff)
-
-
-def _dedup_task(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):
-    return _pairs_above(old, new, o0, n0, threshold, measure, options)
 
 
 def _run(session, queries: list, choices: list, rows: int, cols: int, task, lower: bool = False) -> list:

@@ -113,10 +113,6 @@ def _check_alternative(alternative: str) -> str:
     return key
 
 
-def _check_samples(samples: int) -> int:
-    return limits.samples(samples)
-
-
 def _joint_nan(*matrices: np.ndarray) -> list[np.ndarray]:
     bad = np.zeros(matrices[0].shape, dtype=bool)
     for m in matrices:
@@ -146,7 +142,7 @@ def bootstrap_distribution(
     X, Y = check_pair(X, Y)
     level = check_level(level)
     func = get_coefficient(coefficient)
-    samples = _check_samples(samples)
+    samples = limits.samples(samples)
     unit = check_resample(resample_unit)
     rng = np.random.default_rng(limits.seed(seed))
     out = np.empty(samples)
@@ -333,7 +329,7 @@ def _resampling_test(test, null_of, XA, XB, Z, level, coefficient, resample_unit
     level = check_level(level)
     unit = check_resample(resample_unit)
     alternative = _check_alternative(alternative)
-    samples = _check_samples(samples)
+    samples = limits.samples(samples)
     func = get_coefficient(coefficient)
     XA, XB, Z = _prepare_comparison(XA, XB, Z)
     ra = correlate(XA, Z, level, func)

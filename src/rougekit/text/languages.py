@@ -70,16 +70,6 @@ XLSUM_NAMES = {
 #: other names multilingual-rouge accepts for the same languages
 ALIASES = {"chinese": "zh", "bangla": "bn", "turkce": "tr", "mundo": "es", "serbian": "sr"}
 
-#: every ISO 639-1 code (two letters), for ``lang=`` of any language
-ISO_639_1 = frozenset(
-    """aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el
-    en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja
-    jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd
-    ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss
-    st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu""".split()
-)
-
-
 #: the English name of every ISO 639-1 code (ISO 639-2's first English name, shortened where it
 #: lists several, e.g. "Spanish; Castilian" is "Spanish")
 ENGLISH_NAMES = {
@@ -117,6 +107,9 @@ ENGLISH_NAMES = {
     "za": "Zhuang", "zh": "Chinese", "zu": "Zulu",
 }  # fmt: skip
 
+#: every ISO 639-1 code (two letters), for ``lang=`` of any language
+ISO_639_1 = frozenset(ENGLISH_NAMES)
+
 #: other English names in common use (ISO 639-2's alternatives, and names NLTK and Snowball use)
 OTHER_NAMES = {
     "greek": "el", "farsi": "fa", "castilian": "es", "flemish": "nl", "gaelic": "gd", "kyrgyz": "ky",
@@ -134,8 +127,6 @@ OTHER_NAMES = {
     "العربية": "ar", "हिन्दी": "hi", "नेपाली": "ne", "தமிழ்": "ta", "বাংলা": "bn", "bahasa indonesia": "id",
 }  # fmt: skip
 
-_BY_NAME = {" ".join(name.replace("-", " ").split()).lower(): code for code, name in ENGLISH_NAMES.items()}
-
 
 def _normal(name: str) -> str:
     """A name with case, ``_``, ``-`` and runs of white space made alike (``Scottish_Gaelic`` ->
@@ -143,6 +134,7 @@ def _normal(name: str) -> str:
     return " ".join(name.replace("_", " ").replace("-", " ").split()).lower()
 
 
+_BY_NAME = {_normal(name): code for code, name in ENGLISH_NAMES.items()}
 _XLSUM_BY_NAME = {_normal(name): code for name, code in XLSUM_NAMES.items()}
 
 

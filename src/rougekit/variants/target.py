@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 from typing import Optional
 
@@ -149,13 +149,7 @@ class Match:
     rounding: str = ""
 
     def to_dict(self) -> dict:
-        return {
-            "name": self.name,
-            "settings": self.settings,
-            "command": self.command,
-            "scores": self.scores,
-            "distance": self.distance,
-        }
+        return {k: v for k, v in asdict(self).items() if k != "rounding"}
 
 
 @dataclass
