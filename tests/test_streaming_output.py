@@ -109,3 +109,28 @@ def test_csv_rows_are_what_csv_writer_writes(system):
         cells = writer._cells
         plain.writerows([system, str(41 + k), *row] for k, row in enumerate(data.reshape(300, -1)[:, cells].tolist()))
         assert ours.getvalue() == theirs.getvalue()
+
+
+def test_corpus_means_have_the_same_bits_however_the_pairs_are_chunked():
+    # the corpus mean is the per-pair values added one pair after another, in pair order, over the
+    # number of pairs (added here by hand), whether the pairs were scored in one call or streamed in
+    # chunks of any size without keeping them; before, each chunk was summed apart, so the last bits
+    # moved with the chunk size
+    import random
+
+    rng = random.Random(5)
+    words = "the cat sat on a mat dog ran far away big small red".split()
+    cands = [" ".join(rng.choices(words, k=rng.randint(3, 30))) for _ in range(3000)]
+    refs = [" ".join(rng.choices(words, k=rng.randint(3, 30))) for _ in range(3000)]
+    measures = ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-SU4"]
+    whole = rougekit.score(cands, refs, measures=measures, bootstrap=None)
+    scorer = rougekit.Scorer(measures=measures, bootstrap=None)
+    for name in measures:
+        for key, col in (("recall", 3), ("precision", 4), ("f", 5)):  # columns MODEL, HITS, PEER, R, P, F
+            total = 0.0
+            for value in whole.column(name)[:, col]:
+                total += float(value)
+            assert whole.corpus(name)[key] == total / len(cands)
+    for size in (1, 7, 333, 3000):
+        streamed = scorer.score_stream(zip(cands, [[r] for r in refs]), chunk_size=size, keep_pairs=False)
+        assert [streamed.corpus(n) for n in measures] == [whole.corpus(n) for n in measures]

@@ -29,7 +29,7 @@ from rougekit.engine.door import (
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError, caller_stacklevel
 from rougekit.measures import Measure
-from rougekit.results import F, RougeResult
+from rougekit.results import F, RougeResult, pair_sum
 from rougekit.signature import Signature
 from rougekit.text import empty, markers, presets
 from rougekit.text.intern import Vocabulary
@@ -383,7 +383,7 @@ class Scorer:
                 whole = None  # more rows than said: kept as they come
                 chunks.append(data)
             else:
-                np.add(totals, data.sum(axis=0), out=totals)
+                totals = pair_sum(data, totals)
             bleu_pairs.extend(bp)
             done += len(data)
         if not done:
@@ -623,7 +623,7 @@ class Scorer:
                 values[m.name] = m.family.corpus_value(m, [], bleu_pairs)
             elif m.single_valued:
                 col = data[:, j, F]
-                values[m.name] = float(np.mean(col))
+                values[m.name] = float(pair_sum(col) / len(col))
         return RougeResult(data, self.options, ids, corpus_values=values, signature=self.signature)
 
     def _row(self, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None) -> tuple:

@@ -344,7 +344,7 @@ class RougeResult:
         if self.average == "tokens":
             m, pc, h = (float(np.sum(col[:, k])) for k in (MODEL, PEER, HITS))
             return _ratios(m, pc, h, self.alpha)
-        return {k: float(np.mean(col[:, c])) for k, c in zip(KEYS, (R, P, F))}
+        return {k: float(pair_sum(col[:, c]) / n) for k, c in zip(KEYS, (R, P, F))}
 
     def _corpus_from_totals(self, name: str, totals: np.ndarray) -> dict[str, float]:
         t, n = totals[self._index(name)], self._total_pairs
@@ -503,6 +503,18 @@ class RougeResult:
 
 
 ROW_KEYS = ("instance", "measure", "recall", "precision", "f", "score", "reference_count", "hits", "candidate_count")
+
+
+def pair_sum(values: np.ndarray, before: np.ndarray | float = 0.0):
+    """The sum of per-pair values (axis 0) added one pair after another in pair order, as ROUGE-1.5.5
+    adds its averages; ``before``, the sum of the pairs before these. So a corpus mean has the same bits
+    whether its pairs were scored in one call or in chunks (``Scorer.score_stream``, a Parquet file)."""
+    values = np.asarray(values, dtype=np.float64)
+    if not len(values):
+        return np.zeros(values.shape[1:]) + before
+    if np.any(before):
+        values = np.concatenate((np.broadcast_to(before, values.shape[1:])[None], values))
+    return np.cumsum(values, axis=0)[-1]
 
 
 def long_rows(measures: Sequence[Measure], data: np.ndarray, ids: Sequence[str]):
