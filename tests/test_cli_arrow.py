@@ -556,3 +556,29 @@ def test_per_pair_rows_with_an_id_column_are_streamed_and_equal_the_api(tmp_path
     assert out == WRITERS[fmt]({"prediction": want}, True)
     rows = list(csv.DictReader(io.StringIO(out))) if fmt == "csv" else [json.loads(line) for line in out.splitlines()]
     assert [row["instance"] for row in rows] == ids
+
+
+@pytest.mark.parametrize("multi_ref", ["sum", "jackknife"])  # the engine's buffer path and the str path
+def test_a_dictionary_value_that_is_null_is_a_null_row(tmp_path, multi_ref):
+    # a row whose dictionary index is valid but names a null value of the dictionary is null, though
+    # the array's null_count (its null indices) is 0: before, it was read as "" and scored 0 (or
+    # ended in a traceback on the str path)
+    import pyarrow.feather as feather
+
+    words = pa.array(["the cat sat", None, "a dog ran"])
+    nulls = pa.DictionaryArray.from_arrays(pa.array([0, 1, 2], pa.int32()), words)
+    assert nulls.null_count == 0 and nulls.is_null().to_pylist() == [False, True, False]
+    fine = pa.array(["the cat sat", "a dog", "a dog ran"])
+    listed = pa.ListArray.from_arrays(pa.array([0, 1, 2, 3], pa.int32()), nulls)
+    cases = [
+        ({"c": nulls, "r": fine}, "column 'c' is null"),
+        ({"c": fine, "r": nulls}, "column 'r' is null"),
+        ({"c": fine, "r": listed}, "column 'r' holds a null inside its list"),
+    ]
+    for columns, what in cases:
+        path = tmp_path / "d.arrow"
+        feather.write_feather(pa.table(columns), path, compression="uncompressed")
+        code, out, err = run(
+            "score", "--arrow", path, "--candidate-column", "c", "--reference-column", "r", "--multi-ref", multi_ref
+        )
+        assert (code, out, err) == (2, "", f"rougekit score: error: {path}, row 2: {what}\n")

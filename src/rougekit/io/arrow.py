@@ -337,7 +337,7 @@ class PairColumns:
     def _checked_ids(self, array, first: int) -> None:
         """An ID column of one batch, its nulls and bytes that are not UTF-8 refused (its values not read)."""
         pa = self.table.pa
-        if array.null_count:
+        if _has_nulls(array):
             raise self._null(array, self.id_column, first)
         if _is_text(pa, array.type):
             self._utf8(self._plain_strings(array), self.id_column, first)
@@ -352,7 +352,7 @@ class PairColumns:
 
     def _checked(self, array, column: str, first: int):
         """A string column of one batch, its nulls and bytes that are not UTF-8 refused (naming the row)."""
-        if array.null_count:
+        if _has_nulls(array):
             raise self._null(array, column, first)
         array = self._plain_strings(array)
         self._utf8(array, column, first)
@@ -363,7 +363,7 @@ class PairColumns:
         import pyarrow.compute as pc
 
         pa = self.table.pa
-        if array.null_count:
+        if _has_nulls(array):
             raise self._null(array, column, first)
         lengths = pc.list_value_length(array)
         if len(array) and pc.min(lengths).as_py() == 0:
@@ -388,7 +388,7 @@ class PairColumns:
 
     # each column of a batch as Python values, refusing nulls with the row they are in
 
-    def _row_of_null(self, array, first: int) -> int:
+    def _row_of_null(self, array, first: int) -> int:  # is_null: a dictionary's null values too
         import numpy as np
 
         mask = array.is_null().to_numpy(zero_copy_only=False)
@@ -407,7 +407,7 @@ class PairColumns:
             parents = pc.list_parent_indices(values)
             rows = parents if rows is None else rows.take(parents)
             values = values.flatten()
-            if values.null_count:
+            if _has_nulls(values):
                 where = pc.filter(rows, values.is_null())
                 row = first + int(where[0].as_py())
                 raise InputError(f"{self.table.path}, row {row:,}: column {_name(column)} holds a null inside its list")
@@ -427,7 +427,7 @@ class PairColumns:
 
     def _texts(self, array, column: str, first: int, what: str) -> list[str]:
         """One summary a row: a string, or a list of sentences (joined one per line)."""
-        if array.null_count:
+        if _has_nulls(array):
             raise self._null(array, column, first)
         sep = self.sentence_sep
         if self.shapes[column] == "texts":
@@ -440,7 +440,7 @@ class PairColumns:
         """The references of each row: a string is one, a list holds several (strings or lists of sentences)."""
         import pyarrow.compute as pc
 
-        if array.null_count:
+        if _has_nulls(array):
             raise self._null(array, column, first)
         sep = self.sentence_sep
         shape = self.shapes[column]
@@ -458,6 +458,15 @@ class PairColumns:
         return [[split_sentences(v, sep) for v in row] for row in values] if sep else values
 
     def _ids(self, array, first: int) -> list[str]:
-        if array.null_count:
+        if _has_nulls(array):
             raise self._null(array, self.id_column, first)
         return [str(v) for v in self._plain(array, self.id_column, first)]
+
+
+def _has_nulls(array) -> bool:
+    """Any null row in a pyarrow array: for a dictionary array, a row whose index is null or names a
+    null value of its dictionary too (``null_count`` counts null indices only)."""
+    if array.null_count:
+        return True
+    dictionary = getattr(array, "dictionary", None)
+    return dictionary is not None and dictionary.null_count > 0 and array.is_null().true_count > 0
