@@ -328,21 +328,26 @@ def test_per_pair_parquet_streams_in_row_groups(tmp_path):
     assert got.column("instance").to_pylist()[-1] == str(n)
 
 
-def test_per_pair_parquet_does_not_import_pandas(tmp_path):
-    """The row groups are built from the buffers of the scores (pyarrow.array of a list or an array
-    imports pandas: 0.2 s of a run); a system name outside ASCII is kept. Before: pandas imported."""
+@pytest.mark.parametrize("ids", [False, True])
+def test_per_pair_parquet_does_not_import_pandas(tmp_path, ids):
+    """The row groups are built from the buffers of the scores and of the pair IDs (pyarrow.array of a
+    list or an array imports pandas: 0.2 s of a run); a system name and IDs outside ASCII are kept.
+    Before: pandas imported (with IDs, until session 18)."""
     import subprocess
 
-    pq.write_table(pa.table({"prédiction": CANDIDATES, "r": [r[0] for r in REFERENCES]}), tmp_path / "d.parquet")
+    names = ["é1", "b", "", "d\u00df", "e5"]
+    table = {"prédiction": CANDIDATES, "r": [r[0] for r in REFERENCES], "id": names}
+    pq.write_table(pa.table(table), tmp_path / "d.parquet")
     out = tmp_path / "o.parquet"
     argv = ["score", "--parquet", str(tmp_path / "d.parquet"), "--candidate-column", "prédiction"]
     argv += ["--reference-column", "r", "--per-pair", "--format", "parquet", "-o", str(out)]
+    argv += ["--id-column", "id"] if ids else []
     code = f"import sys; from rougekit.cli.main import main; main({argv!r}); print('pandas' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
     got = pq.read_table(out)
     assert got.column("system").to_pylist() == ["prédiction"] * 5
-    assert got.column("instance").to_pylist() == ["1", "2", "3", "4", "5"]
+    assert got.column("instance").to_pylist() == (names if ids else ["1", "2", "3", "4", "5"])
     api = rougekit.score(CANDIDATES, [[r[0]] for r in REFERENCES], bootstrap=None)
     assert got.column("ROUGE-2_f").to_pylist() == [p["ROUGE-2"]["f"] for p in api.per_pair()]
 
@@ -582,3 +587,21 @@ def test_a_dictionary_value_that_is_null_is_a_null_row(tmp_path, multi_ref):
             "score", "--arrow", path, "--candidate-column", "c", "--reference-column", "r", "--multi-ref", multi_ref
         )
         assert (code, out, err) == (2, "", f"rougekit score: error: {path}, row 2: {what}\n")
+
+
+def test_a_pair_id_that_is_a_lone_surrogate_is_refused(tmp_path):
+    # JSON allows "\\ud800"; no output can write it: before, a traceback at the output (UnicodeEncodeError)
+    path = tmp_path / "s.jsonl"
+    path.write_text('{"id": "a\\ud800", "c": "the cat", "r": "the cat"}\n{"id": "b", "c": "a dog", "r": "the dog"}\n')
+    for fmt in (["--format", "csv"], ["--format", "parquet", "-o", str(tmp_path / "o.parquet")]):
+        code, out, err = run(
+            "score", "--jsonl", path, "--candidate-field", "c", "--reference-field", "r", "--id-field", "id",
+            "--per-pair", *fmt,
+        )  # fmt: skip
+        assert (code, out, err) == (
+            2,
+            "",
+            f"rougekit score: error: {path}, line 1: field 'id' holds a lone surrogate\n",
+        )
+    with pytest.raises(rougekit.InputError, match=r"^ids: item 2 holds a lone surrogate \(not valid Unicode text\)$"):
+        rougekit.score(["a", "b"], ["a", "b"], ids=["x", "y\ud800"], bootstrap=None)

@@ -682,7 +682,13 @@ def _pair_id(value, k: int) -> str:
     """A pair ID as text; a missing one (None, NaN, ``pd.NA``) is refused rather than named "None" or "nan"."""
     if inputs.missing(value):
         raise TypeError(f"ids: item {k + 1} is a missing value ({value!r}), not a pair ID")
-    return str(value)
+    text = str(value)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # no output could write it
+            raise InputError(f"ids: item {k + 1} holds a lone surrogate (not valid Unicode text)") from None
+    return text
 
 
 def _not_a_string(value, name: str, what: str) -> None:

@@ -54,12 +54,8 @@ class ParquetPairWriter:
         if ids is None:
             instances = _from(pa, pa.int64(), np.arange(first, first + n, dtype=np.int64)).cast(pa.string())
         else:
-            instances = pa.array(ids, pa.string())
-        name = system.encode("utf-8")
-        one = pa.Array.from_buffers(
-            pa.string(), 1, [None, pa.py_buffer(np.array([0, len(name)], dtype=np.int32)), pa.py_buffer(name)]
-        )
-        systems = one.take(_from(pa, pa.int32(), np.zeros(n, dtype=np.int32)))
+            instances = _strings(pa, ids)
+        systems = _strings(pa, [system]).take(_from(pa, pa.int32(), np.zeros(n, dtype=np.int32)))
         columns = [systems, instances, *(_from(pa, pa.float64(), row) for row in values)]
         self._writer.write_table(pa.Table.from_arrays(columns, schema=self.schema))
 
@@ -77,3 +73,14 @@ class ParquetPairWriter:
 def _from(pa, kind, numbers: np.ndarray):
     """A pyarrow array of ``kind`` over the memory of a contiguous numpy array of that type (no nulls)."""
     return pa.Array.from_buffers(kind, len(numbers), [None, pa.py_buffer(numbers)])
+
+
+def _strings(pa, texts: list[str]):
+    """A pyarrow string array of ``texts`` made from their UTF-8 bytes and offsets (no pandas import)."""
+    raw = [t.encode("utf-8") for t in texts]
+    offsets = np.zeros(len(raw) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, raw), dtype=np.int64, count=len(raw)), out=offsets[1:])
+    if offsets[-1] > np.iinfo(np.int32).max:
+        raise InputError(f"the pair IDs of {len(raw):,} rows take over 2 GiB: too long for a Parquet string column")
+    buffers = [None, pa.py_buffer(offsets.astype(np.int32)), pa.py_buffer(b"".join(raw))]
+    return pa.Array.from_buffers(pa.string(), len(raw), buffers)

@@ -65,6 +65,11 @@ def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
         value = split_sentences(value, sentence_sep)
     else:
         raise InputError(f"{where}: field {name!r} must be a string or a list of sentence strings")
+    return _unicode(value, where, name)
+
+
+def _unicode(value: str, where: str, name: str) -> str:
+    """``value``, refused when it holds a lone surrogate (no output could write it)."""
     if not value.isascii():
         try:
             value.encode("utf-8")
@@ -126,7 +131,7 @@ def read_jsonl(
         for f in wanted:
             if f not in row:
                 raise reader.no_field(where, f, row)
-        ids.append(str(row[id_field]) if id_field else str(len(ids) + 1))
+        ids.append(_unicode(str(row[id_field]), where, id_field) if id_field else str(len(ids) + 1))
         for f in candidate_fields:
             cands[f].append(_sentences(row[f], where, f, sentence_sep))
         row_refs = []
