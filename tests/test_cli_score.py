@@ -212,3 +212,23 @@ def test_commands_refuse_an_output_that_is_one_of_their_inputs(tmp_path, command
     assert err.getvalue() == f"rougekit {command[0]}: error: {message}\n"
     for name, text in files.items():
         assert (tmp_path / f"{name}.txt").read_text() == text
+
+
+def test_a_folder_file_name_that_is_not_utf8_is_named(tmp_path):
+    # os.listdir reads bytes that are not UTF-8 as lone surrogates, which no output can write: before, a
+    # traceback when the per-pair rows were written
+    import os
+
+    (tmp_path / "sys").mkdir()
+    (tmp_path / "ref").mkdir()
+    with open(os.path.join(os.fsencode(tmp_path / "sys"), b"doc.\xe9.txt"), "wb") as f:
+        f.write(b"the cat sat\n")
+    with open(os.path.join(os.fsencode(tmp_path / "ref"), b"doc.A.\xe9.txt"), "wb") as f:
+        f.write(b"the cat\n")
+    code, out, err = run(
+        "--candidate-dir", tmp_path / "sys", "--candidate-pattern", r"doc\.(.+)\.txt", "--reference-dir",
+        tmp_path / "ref", "--reference-pattern", r"doc\.[A-Z]\.#ID#\.txt", "--per-pair", "--format", "csv",
+    )  # fmt: skip
+    assert (code, out) == (2, "")
+    why = "file name 'doc.\\xe9.txt' is not UTF-8, so its ID cannot be written"
+    assert err == f"rougekit score: error: {tmp_path / 'sys'}: {why}\n"

@@ -174,6 +174,12 @@ def read_folders(
         if not match:
             continue
         summary_id = match.group(1)
+        if not summary_id.isascii():
+            try:
+                summary_id.encode("utf-8")
+            except UnicodeEncodeError:  # bytes that are not UTF-8, read by os.listdir as surrogates
+                shown = os.fsencode(name).decode("utf-8", "backslashreplace")
+                raise InputError(f"{cand_dir}: file name '{shown}' is not UTF-8, so its ID cannot be written") from None
         if summary_id in first_file:  # e.g. doc.1.A.txt and doc.1.B.txt: two systems pooled as one
             raise InputError(
                 f"{first_file[summary_id]} and {name} in {cand_dir} give the same summary ID {summary_id!r}: "
