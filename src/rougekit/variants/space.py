@@ -23,6 +23,7 @@ from rougekit.compat import rouge_scorer
 from rougekit.engine.door import available_cores, f_measure_array, plan, ratios, round5_array
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
+from rougekit.results import pair_sum
 
 # the factors, in the order --explain switches them (rounding and float precision last)
 FACTORS = ("tokenizer", "stemmer", "stopwords", "split", "multi_ref", "aggregation", "alpha", "rounding", "precision")
@@ -386,9 +387,11 @@ class Space:
                 from rougekit.compat._torch_mean import float32_mean
 
                 out = tuple(float(float32_mean(values[:, k].astype(np.float32))) for k in range(3))
-            else:
-                # each column alone, as numpy.mean of a list of per-pair values adds them (pairwise)
+            elif s.tokenizer == "rouge-score":
+                # its users' numpy.mean of a list of per-pair values: each column alone (pairwise sums)
                 out = tuple(float(np.mean(np.ascontiguousarray(values[:, k]))) for k in range(3))
+            else:  # rougekit's corpus mean: the values added in pair order
+                out = tuple(float(v / len(values)) for v in pair_sum(values))
         elif s.aggregation == "tokens":
             model, hits, peer = (float(np.sum(stats[:, k])) for k in range(3))
             out = tuple(float(v) for v in ratios(model, peer, hits, s.alpha))
