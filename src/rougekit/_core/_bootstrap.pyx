@@ -39,7 +39,9 @@ cdef extern from *:
     {
         const uint64_t a = 0x5DEECE66DULL, c = 0xB, mask48 = (((uint64_t)1) << 48) - 1;
         const uint64_t a4 = (a * a * a * a) & mask48, c4 = (c * (a * a * a + a * a + a + 1)) & mask48;
-        const double scale = 1.0 / 281474976710656.0, dn = (double)n;
+        /* (state / 2^48) * n in one multiply: state * (n / 2^48) rounds the same real product
+           (scaling by a power of two is exact), so the indices are the script's, bit for bit */
+        const double dn_scaled = (double)n * (1.0 / 281474976710656.0);
         uint64_t st[4], code;
         Py_ssize_t idx[RK_BLOCK];
         Py_ssize_t k0, i, m, start;
@@ -50,7 +52,7 @@ cdef extern from *:
             m = n - k0 < RK_BLOCK ? n - k0 : RK_BLOCK;
             for (i = 0; i < m; i += 4) {  /* state < 2^48: the signed conversion is exact */
                 for (q = 0; q < 4; q++) {
-                    idx[i + q] = (Py_ssize_t)(((double)(int64_t)st[q] * scale) * dn);
+                    idx[i + q] = (Py_ssize_t)((double)(int64_t)st[q] * dn_scaled);
                     st[q] = (st[q] * a4 + c4) & mask48;
                 }
                 for (q = 0; q < 4; q++) RK_PREFETCH(cp + idx[i + q]);
