@@ -216,7 +216,7 @@ def _zeros(typecode: str, n: Py_ssize_t):
     return array(typecode, [0]) * n if n else array(typecode)
 
 
-def encode_columns(const double[:, ::1] values, Py_ssize_t limit=1 << 16):
+def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
     """The n x w values as codes for :func:`resample_sums_columns`: a list of ``(columns, codes, table,
     shifts, masks, offsets)``, the columns packed greedily into one 64-bit code a row each; None when a
     column has more than ``limit`` distinct values (the plain loop is then as good).
@@ -224,11 +224,15 @@ def encode_columns(const double[:, ::1] values, Py_ssize_t limit=1 << 16):
     A column's distinct values (the same bits, compared exactly) are numbered in order of first
     appearance and kept once in ``table``; a row's code holds its numbers. Each column is numbered
     into one reused buffer and packed into its group's codes at once (12 + 8 MB of 1,000,000 x 3
-    values, not 12 x 2 + 8 x 2).
+    values, not 12 x 2 + 8 x 2). ``values`` may be any strided view whose strides are whole doubles
+    (the F columns of the engine's pairs x measures x 6 array, read where they are).
     """
     cdef Py_ssize_t n = values.shape[0], w = values.shape[1], col, i, distinct, cap = 1
     if n == 0 or w == 0 or n >= 1 << 32:
         return None
+    if values.strides[0] % 8 or values.strides[1] % 8:
+        raise ValueError("encode_columns: the values' strides must be whole doubles")
+    cdef Py_ssize_t row_step = values.strides[0] // 8, col_step = values.strides[1] // 8
     while cap < 2 * limit:
         cap *= 2
     cdef const uint64_t *bits = <const uint64_t *>&values[0, 0]
@@ -245,7 +249,7 @@ def encode_columns(const double[:, ::1] values, Py_ssize_t limit=1 << 16):
         if col:
             slots[:] = 0
         with nogil:
-            distinct = _number_values(bits + col, n, w, &ids[0], &uniq[0], limit, &slots[0], cap)
+            distinct = _number_values(bits + col * col_step, n, row_step, &ids[0], &uniq[0], limit, &slots[0], cap)
         if distinct < 0:
             return None
         width = max(1, (distinct - 1).bit_length())
