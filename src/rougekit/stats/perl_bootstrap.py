@@ -102,11 +102,16 @@ def _fast_sums(values: np.ndarray, resamples: int) -> np.ndarray:
     module = backend.bootstrap_module()
     if module is None:
         return resample_sums(values, resamples)
-    values = np.ascontiguousarray(values, dtype=np.float64)
+    values = np.asarray(values, dtype=np.float64)
     width = values.shape[1]
     jobs = min(available_cores(), resamples) if values.shape[0] * resamples >= _THREADED_DRAWS else 1
     out = np.empty((resamples, width))
-    coded = module.encode_columns(values) if values.shape[0] >= _CODED_ROWS else None
+    coded = None
+    if values.shape[0] >= _CODED_ROWS:  # a strided view read where it is (no copy of its columns)
+        strided = values.flags.aligned and all(s % 8 == 0 for s in values.strides)
+        coded = module.encode_columns(values if strided else np.ascontiguousarray(values))
+    if coded is None:
+        values = np.ascontiguousarray(values)
     block = max(1, _BLOCK_DRAWS // max(1, values.shape[0]))  # resamples between two looks at Ctrl-C
     starts = iter(range(0, resamples, block))  # blocks taken in turn: a thread slowed by others takes fewer
     taking = threading.Lock()
