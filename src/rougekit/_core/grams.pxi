@@ -485,25 +485,26 @@ cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
 
 
 cdef inline void _unigram_hits(PairC* c, Py_ssize_t pcount) noexcept nogil:
-    """ROUGE-1: each reference token takes a copy of its type while the candidate has one left."""
+    """ROUGE-1: each reference token takes a copy of its type while the candidate has one left, that
+    is the sum over types of min(the candidate's count, the reference's): the reference's counts
+    first (one increment a token), then the minima over the U types (a loop the compiler vectorises)."""
     cdef Py_ssize_t i
     cdef int r
-    cdef int64_t hits
-    cdef int32_t loc, take
+    cdef int32_t hits, a, b   # hits <= the reference's tokens (int32)
     cdef const int32_t* win
     cdef int32_t* used = c.used
     cdef const int32_t* pcnt = c.pcnt
     cdef int32_t U = c.U
     for r in range(c.nr):
         memset(used, 0, (U + 1) * sizeof(int32_t))
-        hits = 0
         win = c.mjp[r]
         for i in range(c.R[r].ntok):
-            # branch-free: a type the candidate lacks (-1) reads slot U, whose count is 0
-            loc = _or_slot(win[i], U)
-            take = used[loc] < pcnt[loc]
-            used[loc] += take
-            hits += take
+            used[_or_slot(win[i], U)] += 1   # a type the candidate lacks (-1): slot U, never summed
+        hits = 0
+        for i in range(U):
+            a = used[i]
+            b = pcnt[i]
+            hits += a if a < b else b
         c.rh[r] = <double>hits
         c.rm[r] = <double>c.R[r].ntok
         c.rp[r] = <double>pcount
