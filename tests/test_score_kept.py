@@ -102,3 +102,10 @@ def test_concurrent_calls_each_get_their_numbers():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_a_scorer_on_more_than_16_threads_is_not_kept(made):
+    for jobs in (16, 16, 17, 17):
+        r = rougekit.score(*PAIRS_A, measures=M, bootstrap=None, jobs=jobs)
+        assert _f(r, "ROUGE-2") == pytest.approx([0.4], abs=1e-5)
+    assert len(made) == 3  # jobs=16 once (kept), jobs=17 twice (not kept: the engines it may hold)
