@@ -1,9 +1,9 @@
 """A one-reference pair's ROUGE-L of one sentence a side is put off and run with another pair's rows
-(score.pxi: LseqLater); with AVX-512 its reference keeps only the tokens of types the candidate has
-(compressed, 16 at a time), since the others' rows change nothing. With and without that, the LCS
-lengths equal a dynamic-programming LCS computed here, with no tolerance: references with none to
-all of their tokens lacking from the candidate, lengths on and around the 16-token blocks, an odd
-pair out (its rows run alone)."""
+(score.pxi: LseqLater); its reference then keeps only the tokens of types the candidate has (AVX-512:
+compressed 16 at a time; AVX2: 8 at a time), since the others' rows change nothing. With and without
+that, the LCS lengths equal a dynamic-programming LCS computed here, with no tolerance: references
+with none to all of their tokens lacking from the candidate, lengths on and around the 16-token
+blocks, an odd pair out (its rows run alone), AVX-512 rows and scalar rows."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ def _pairs(seed: int, count: int) -> list:
 
 
 @pytest.mark.parametrize("count", [61, 62])  # an odd pair out, and none
-def test_put_off_lcs_rows_with_and_without_the_lacking_tokens(count):
+@pytest.mark.parametrize("wide", [True, False])  # AVX-512 rows (when the CPU has them), scalar rows
+def test_put_off_lcs_rows_with_and_without_the_lacking_tokens(count, wide):
     from rougekit._core import _batch
 
     pairs = _pairs(count, count)
@@ -53,26 +54,31 @@ def test_put_off_lcs_rows_with_and_without_the_lacking_tokens(count):
     refs = [np.array(r, dtype=np.int32) for _, r in pairs]
     got = {}
     try:
-        for on in (True, False):
-            _batch._lseq_kept(on)  # before: no such hook (every reference token copied)
+        _batch._wide_rows(wide)
+        for mode in (1, 2, 0):  # the widest kept copy, the AVX2 one, every token (before: no such hook)
+            _batch._lseq_kept(mode)
             res = rougekit.score(cands, refs, measures=["ROUGE-L", "ROUGE-1"], bootstrap=None, jobs=1)
-            got[on] = res.data[:, 0, :3]
+            got[mode] = res.data[:, 0, :3]
     finally:
-        _batch._lseq_kept(True)
-    for on in (True, False):
-        assert got[on][:, 1].tolist() == want  # hits: the LCS
-        assert got[on][:, 0].tolist() == [float(len(r)) for _, r in pairs]  # the reference's tokens, all
-        assert got[on][:, 2].tolist() == [float(len(c)) for c, _ in pairs]
+        _batch._lseq_kept(1)
+        _batch._wide_rows(True)
+    for mode in (1, 2, 0):
+        assert got[mode][:, 1].tolist() == want  # hits: the LCS
+        assert got[mode][:, 0].tolist() == [float(len(r)) for _, r in pairs]  # the reference's tokens, all
+        assert got[mode][:, 2].tolist() == [float(len(c)) for c, _ in pairs]
 
 
-def test_the_kept_tokens_are_used_where_the_cpu_has_avx512():
+def test_the_kept_tokens_are_used_where_the_cpu_has_avx2_or_avx512():
     from rougekit._core import _batch
 
     try:
         flags = open("/proc/cpuinfo").read().split()
     except OSError:
         pytest.skip("no /proc/cpuinfo")
-    has = "avx512f" in flags and "popcnt" in flags
-    assert _batch._LSEQ_KEPT == has
-    assert _batch._lseq_kept(False) is False
-    assert _batch._lseq_kept(True) is has
+    best = 2 if "avx512f" in flags and "popcnt" in flags else 1 if "avx2" in flags and "popcnt" in flags else 0
+    assert _batch._LSEQ_KEPT == best
+    try:
+        assert _batch._lseq_kept(0) == 0
+        assert _batch._lseq_kept(2) == (1 if best else 0)
+    finally:
+        assert _batch._lseq_kept(1) == best
