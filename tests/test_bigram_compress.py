@@ -1,8 +1,9 @@
-"""ROUGE-2's bit-table probe (grams.pxi) with AVX-512 keeps only a reference's bigrams whose two types
-the candidate has (16 at a time, compressed) before the table loop; without it every bigram goes
-through the loop. Both give the clipped counts computed here with ``collections.Counter`` (hits = sum
-over bigrams of min(candidate count, reference count), summed over the references: ``-f A``), with
-no tolerance, on references whose bigram counts fall on and around the 16-bigram blocks."""
+"""ROUGE-2's bit-table probe (grams.pxi) keeps only a reference's bigrams whose two types the
+candidate has (AVX-512: compressed 16 at a time; AVX2: 8 at a time, by a permutation) before the
+table loop; the plain probe sends every bigram through the loop. All give the clipped counts computed
+here with ``collections.Counter`` (hits = sum over bigrams of min(candidate count, reference count),
+summed over the references: ``-f A``), with no tolerance, on references whose bigram counts fall on
+and around the 8- and 16-bigram blocks."""
 
 from __future__ import annotations
 
@@ -68,24 +69,27 @@ def test_compressed_and_plain_probe_count_the_same_bigrams():
     refs = [[np.array(x, dtype=np.int32) for x in r] for _, r in pairs]
     got = {}
     try:
-        for on in (True, False):
-            _batch._big2_compressed(on)  # before: no such hook (one probe only)
-            got[on] = rougekit.score(cands, refs, measures="ROUGE-2", bootstrap=None, jobs=1).data[:, 0, :3]
+        for mode in (1, 2, 0):  # the widest compressing probe, the AVX2 one, the plain one
+            _batch._big2_compressed(mode)  # before: no such hook (one probe only)
+            got[mode] = rougekit.score(cands, refs, measures="ROUGE-2", bootstrap=None, jobs=1).data[:, 0, :3]
     finally:
-        _batch._big2_compressed(True)
-    assert np.array_equal(got[True], want)
-    assert np.array_equal(got[False], want)
+        _batch._big2_compressed(1)
+    for mode in (1, 2, 0):
+        assert np.array_equal(got[mode], want)
     assert want[:, 1].sum() > 0 and (want[:, 1] == 0).any()  # pairs with hits and pairs without
 
 
-def test_the_compressing_probe_is_used_where_the_cpu_has_avx512():
+def test_the_compressing_probe_is_used_where_the_cpu_has_avx2_or_avx512():
     from rougekit._core import _batch
 
     try:
         flags = open("/proc/cpuinfo").read().split()
     except OSError:
         pytest.skip("no /proc/cpuinfo")
-    has = "avx512f" in flags and "popcnt" in flags
-    assert _batch._BIG2_COMPRESS == has
-    assert _batch._big2_compressed(False) is False
-    assert _batch._big2_compressed(True) is has
+    best = 2 if "avx512f" in flags and "popcnt" in flags else 1 if "avx2" in flags and "popcnt" in flags else 0
+    assert _batch._BIG2_COMPRESS == best
+    try:
+        assert _batch._big2_compressed(0) == 0
+        assert _batch._big2_compressed(2) == (1 if best else 0)
+    finally:
+        assert _batch._big2_compressed(1) == best

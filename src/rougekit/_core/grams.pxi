@@ -241,34 +241,73 @@ cdef extern from *:
         RKB_BIG2_TAKE(__builtin_popcountll, nk)
     }
     static int rkb_big2_cpu512(void) { return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"); }
+    /* the same with AVX2, 8 bigrams at a time: the kept lanes moved down by a permutation looked up
+       by their mask, all 8 stored at kb + nk (nk <= i: within the mcount keys) */
+    static int32_t rkb_big2_keep8[256][8];
+    __attribute__((target("avx2,popcnt")))
+    static int64_t rkb_big2_probe_avx2(RKB_BIG2_PROBE_ARGS) {
+        Py_ssize_t i = 0, nk = 0;
+        const __m256i vu = _mm256_set1_epi32((int)U), vv = _mm256_set1_epi32((int)V), neg = _mm256_set1_epi32(-1);
+        for (; i + 8 <= mcount; i += 8) {   /* ids are -1 or 0 .. U - 1: signed compares */
+            __m256i a = _mm256_loadu_si256((const __m256i*)(win + i));
+            __m256i b = _mm256_loadu_si256((const __m256i*)(win + i + 1));
+            __m256i ok = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi32(a, neg), _mm256_cmpgt_epi32(vu, a)),
+                                          _mm256_and_si256(_mm256_cmpgt_epi32(b, neg), _mm256_cmpgt_epi32(vu, b)));
+            int keep = _mm256_movemask_ps(_mm256_castsi256_ps(ok));
+            __m256i k = _mm256_add_epi32(_mm256_mullo_epi32(a, vv), b);
+            __m256i perm = _mm256_loadu_si256((const __m256i*)rkb_big2_keep8[keep]);
+            _mm256_storeu_si256((__m256i*)(kb + nk), _mm256_permutevar8x32_epi32(k, perm));
+            nk += __builtin_popcount((unsigned)keep);
+        }
+        for (; i < mcount; i++) {
+            uint32_t a = (uint32_t)win[i], b = (uint32_t)win[i + 1];
+            kb[nk] = a * (uint32_t)V + b;
+            nk += (a < U) & (b < U);
+        }
+        RKB_BIG2_TAKE(__builtin_popcountll, nk)
+    }
+    static int rkb_big2_cpu256(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"); }
     #else
     static int rkb_big2_cpu512(void) { return 0; }
+    static int rkb_big2_cpu256(void) { return 0; }
     #endif
     static rkb_big2_build_fn rkb_big2_build = rkb_big2_build_generic;
     static rkb_big2_probe_fn rkb_big2_probe = rkb_big2_probe_generic;
+    static int rkb_big2_compress(int mode);
     static int rkb_big2_init(void) {
         __builtin_cpu_init();
         if (__builtin_cpu_supports("popcnt")) {
             rkb_big2_build = rkb_big2_build_hw;
-            rkb_big2_probe = rkb_big2_probe_hw;
-            #if defined(RKB_BIG2_512)
-            if (rkb_big2_cpu512())
-                rkb_big2_probe = rkb_big2_probe_512;
-            #endif
+            rkb_big2_compress(1);
             return 1;
         }
         return 0;
     }
-    /* the test hook: the compressing probe (when the CPU has AVX-512) or the plain one */
-    static int rkb_big2_compress(int on) {
+    /* the probe: mode 0 the plain one; 1 the widest compressing one the CPU has; 2 the AVX2 one even
+       with AVX-512 (tests). Returns 0 (plain), 1 (AVX2) or 2 (AVX-512). */
+    static int rkb_big2_compress(int mode) {
+        int j, k, msk;
         if (!__builtin_cpu_supports("popcnt"))
             return 0;
         rkb_big2_probe = rkb_big2_probe_hw;
         #if defined(RKB_BIG2_512)
-        if (on && rkb_big2_cpu512()) {
+        for (msk = 0; msk < 256; msk++) {
+            for (j = 0, k = 0; j < 8; j++)
+                if ((msk >> j) & 1)
+                    rkb_big2_keep8[msk][k++] = j;
+            for (; k < 8; k++)
+                rkb_big2_keep8[msk][k] = 0;
+        }
+        if (mode == 1 && rkb_big2_cpu512()) {
             rkb_big2_probe = rkb_big2_probe_512;
+            return 2;
+        }
+        if (mode > 0 && rkb_big2_cpu256()) {
+            rkb_big2_probe = rkb_big2_probe_avx2;
             return 1;
         }
+        #else
+        (void)j; (void)k; (void)msk; (void)mode;
         #endif
         return 0;
     }
@@ -276,7 +315,7 @@ cdef extern from *:
     static rkb_big2_build_fn rkb_big2_build = rkb_big2_build_generic;
     static rkb_big2_probe_fn rkb_big2_probe = rkb_big2_probe_generic;
     static int rkb_big2_init(void) { return 0; }
-    static int rkb_big2_compress(int on) { (void)on; return 0; }
+    static int rkb_big2_compress(int mode) { (void)mode; return 0; }
     #endif
     """
     int32_t rkb_big2_build(const int32_t* ploc, Py_ssize_t pcount, Py_ssize_t V, uint64_t* bits, uint16_t* rank,
@@ -284,17 +323,19 @@ cdef extern from *:
     int64_t rkb_big2_probe(const int32_t* win, Py_ssize_t mcount, Py_ssize_t V, uint32_t U, const uint64_t* bits,
                            const uint16_t* rank, uint32_t* kb, const int32_t* cp, int32_t* used, int32_t nb) nogil
     int rkb_big2_init()
-    int rkb_big2_compress(int on)
+    int rkb_big2_compress(int mode)
 
 _BIG2_HW = bool(rkb_big2_init())
-#: ROUGE-2's bit-table probe keeps only the bigrams of types the candidate has (AVX-512 compress)
-_BIG2_COMPRESS = bool(rkb_big2_compress(True))
+#: ROUGE-2's bit-table probe keeps only the bigrams of types the candidate has: 2 with AVX-512
+#: (compress), 1 with AVX2 (a permutation per 8), 0 not (the plain probe)
+_BIG2_COMPRESS = rkb_big2_compress(1)
 
 
-def _big2_compressed(bint on):
-    """Test hook: ROUGE-2's bit-table probe with the AVX-512 compressing key pass (when the CPU has
-    it) or the plain one; True when the compressing one is now used.  Not thread-safe."""
-    return bool(rkb_big2_compress(on))
+def _big2_compressed(int mode):
+    """Test hook: ROUGE-2's bit-table probe keeping only the bigrams of the candidate's types (mode 1:
+    the widest the CPU has; 2: AVX2 even with AVX-512) or the plain one (0); the mode now used (as
+    _BIG2_COMPRESS).  Not thread-safe."""
+    return rkb_big2_compress(mode)
 
 
 cdef int _bigram_bits(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
