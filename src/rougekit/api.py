@@ -13,6 +13,7 @@ equal ``rougekit rouge155 -d`` on the same texts.
 from __future__ import annotations
 
 import re
+import threading
 from typing import Iterable, Iterator, Sequence, Sized
 
 import numpy as np
@@ -139,6 +140,7 @@ class Scorer:
         self._plan = plan(self.options, fast=fast)
         self._cache: dict[str, Doc] = {}
         self.signature = Signature.from_options(self.options)
+        self._only_ids = True  # every summary scored so far was token ids (see _idle_give)
 
     # -- processing ---------------------------------------------------------------------------
     def doc(self, summary: str | Sequence[str], cache: bool = False, kind: str = "text", where: str = "summary") -> Doc:
@@ -223,6 +225,7 @@ class Scorer:
         :func:`rougekit._core.inputs.arrow_column`); other columns as lists."""
         pieces = self._arrow_pieces(candidates, references, sources)
         if pieces is not None:
+            self._only_ids = False
             tally, found = self._tally(), markers.MarkerTally()
             data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem)
             tally.warn(stacklevel=_callers_level())
@@ -481,6 +484,8 @@ class Scorer:
         markers (``found``), with the engine's counts saying when there is nothing to look for."""
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
+        else:
+            self._only_ids = False
         try:
             counts: dict = {}
             scored = self._score_arrays_of(candidates, references, source_list, jobs, kind, counts, first)
@@ -765,4 +770,62 @@ def score(
         >>> result.to_dict()["ROUGE-1"]["f"]
         0.75
     """
-    return Scorer(measures, **options).score(candidates, references, ids=ids, sources=sources)
+    key = _idle_key(measures, options)
+    scorer = _idle_take(key, options)
+    if scorer is None:
+        scorer = Scorer(measures, **options)
+    result = scorer.score(candidates, references, ids=ids, sources=sources)
+    _idle_give(key, scorer)  # (not after an exception: that scorer is dropped)
+    return result
+
+
+# Idle scorers of score(), by their options: a call of token ids (an RL reward's step) reuses the
+# scorer an earlier call with the same options made, instead of parsing the measures and options and
+# making a plan, signature and batch scorer again (~45-100 us a call). Taken out while in use (a
+# concurrent call with the same options makes its own), given back only when every summary it ever
+# scored was token ids (the engines' reference caches, kept for texts, stay empty: no caller's text
+# kept alive) and it runs on at most 16 threads (it holds an engine per thread used: ~0.4 MB each
+# after 256 x 1,024 ids, measured by RSS). Its processed-summary cache and vocabulary are emptied when
+# given back, as a new scorer's would be; no number depends on them (nor on the engines' private ids).
+_IDLE: dict = {}
+_IDLE_LOCK = threading.Lock()
+_IDLE_KEYS = 4  # option sets kept (the least recently given back dropped first)
+_IDLE_JOBS = 16  # threads of a scorer kept (engines held, with their tables)
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _idle_key(measures, options: dict) -> tuple | None:
+    """The key of score()'s options when they are plain values (measure names, strings, numbers,
+    None) that fully determine the scorer; None otherwise (a callable tokenizer, Measure objects)."""
+    if type(measures) not in (list, tuple) or not all(type(m) is str for m in measures):
+        return None
+    items = []
+    for name, value in options.items():
+        if type(value) not in _PLAIN:
+            return None
+        items.append((name, type(value).__name__, value))  # the type too: True and 1 are equal keys
+    return (tuple(measures), tuple(sorted(items)))
+
+
+def _idle_take(key, options: dict) -> Scorer | None:
+    if key is None:
+        return None
+    with _IDLE_LOCK:
+        scorer = _IDLE.pop(key, None)
+    if scorer is not None and options.get("jobs") is None:
+        scorer.jobs = available_cores()  # as a new scorer would count them now
+    return scorer
+
+
+def _idle_give(key, scorer: Scorer) -> None:
+    if key is None or not scorer._only_ids or scorer.jobs > _IDLE_JOBS:
+        return
+    if scorer._cache:
+        scorer._cache.clear()
+    if len(scorer.vocab):
+        scorer.vocab = Vocabulary()
+    with _IDLE_LOCK:
+        _IDLE.pop(key, None)
+        _IDLE[key] = scorer  # last: the most recently used
+        while len(_IDLE) > _IDLE_KEYS:
+            del _IDLE[next(iter(_IDLE))]

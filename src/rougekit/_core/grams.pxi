@@ -174,14 +174,20 @@ cdef extern from *:
     #define RKB_BIG2_PROBE(PC)                                                                            \
     {                                                                                                     \
         Py_ssize_t i;                                                                                     \
-        int64_t hits = 0;                                                                                 \
         for (i = 0; i < mcount; i++) {                                                                    \
             uint32_t a = (uint32_t)win[i], b = (uint32_t)win[i + 1];                                      \
             kb[i] = (a < U ? a : U) * (uint32_t)V + (b < U ? b : U);                                      \
         }                                                                                                 \
-        memset(kb + mcount, 0, RKB_BIG2_AHEAD * sizeof(uint32_t));                                        \
+        RKB_BIG2_TAKE(PC, mcount)                                                                         \
+    }
+    /* the hits of the nk bigram numbers in kb (nk: a name, not an expression) */
+    #define RKB_BIG2_TAKE(PC, nk)                                                                         \
+    {                                                                                                     \
+        Py_ssize_t i;                                                                                     \
+        int64_t hits = 0;                                                                                 \
+        memset(kb + nk, 0, RKB_BIG2_AHEAD * sizeof(uint32_t));                                            \
         memset(used, 0, ((size_t)nb + 1) * sizeof(int32_t));                                              \
-        for (i = 0; i < mcount; i++) {                                                                    \
+        for (i = 0; i < nk; i++) {                                                                        \
             uint32_t k = kb[i];                                                                           \
             RKB_BIG2_PF(bits + (kb[i + RKB_BIG2_AHEAD] >> 6));                                            \
             RKB_BIG2_PF(rank + (kb[i + RKB_BIG2_AHEAD] >> 6));                                            \
@@ -210,21 +216,106 @@ cdef extern from *:
     static int32_t rkb_big2_build_hw(RKB_BIG2_BUILD_ARGS) RKB_BIG2_BUILD(__builtin_popcountll)
     __attribute__((target("popcnt")))
     static int64_t rkb_big2_probe_hw(RKB_BIG2_PROBE_ARGS) RKB_BIG2_PROBE(__builtin_popcountll)
+    #if !defined(RKB_NO_AVX512)
+    #include <immintrin.h>
+    #define RKB_BIG2_512 1
+    /* With AVX-512: a reference's bigrams whose types the candidate both has are kept, compressed
+       16 at a time (a third of them, in the bench's texts, have a type it lacks: they cannot hit),
+       and only those go through the table loop. */
+    __attribute__((target("avx512f,popcnt")))
+    static int64_t rkb_big2_probe_512(RKB_BIG2_PROBE_ARGS) {
+        Py_ssize_t i = 0, nk = 0;
+        const __m512i vu = _mm512_set1_epi32((int)U), vv = _mm512_set1_epi32((int)V);
+        for (; i + 16 <= mcount; i += 16) {   /* reads win[i .. i + 16]: within the reference's mcount + 1 */
+            __m512i a = _mm512_loadu_si512((const void*)(win + i));
+            __m512i b = _mm512_loadu_si512((const void*)(win + i + 1));
+            __mmask16 keep = _mm512_cmplt_epu32_mask(a, vu) & _mm512_cmplt_epu32_mask(b, vu);
+            _mm512_mask_compressstoreu_epi32((void*)(kb + nk), keep, _mm512_add_epi32(_mm512_mullo_epi32(a, vv), b));
+            nk += __builtin_popcount((unsigned)keep);
+        }
+        for (; i < mcount; i++) {
+            uint32_t a = (uint32_t)win[i], b = (uint32_t)win[i + 1];
+            kb[nk] = a * (uint32_t)V + b;
+            nk += (a < U) & (b < U);
+        }
+        RKB_BIG2_TAKE(__builtin_popcountll, nk)
+    }
+    static int rkb_big2_cpu512(void) { return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"); }
+    /* the same with AVX2, 8 bigrams at a time: the kept lanes moved down by a permutation looked up
+       by their mask, all 8 stored at kb + nk (nk <= i: within the mcount keys) */
+    static int32_t rkb_big2_keep8[256][8];
+    __attribute__((target("avx2,popcnt")))
+    static int64_t rkb_big2_probe_avx2(RKB_BIG2_PROBE_ARGS) {
+        Py_ssize_t i = 0, nk = 0;
+        const __m256i vu = _mm256_set1_epi32((int)U), vv = _mm256_set1_epi32((int)V), neg = _mm256_set1_epi32(-1);
+        for (; i + 8 <= mcount; i += 8) {   /* ids are -1 or 0 .. U - 1: signed compares */
+            __m256i a = _mm256_loadu_si256((const __m256i*)(win + i));
+            __m256i b = _mm256_loadu_si256((const __m256i*)(win + i + 1));
+            __m256i ok = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi32(a, neg), _mm256_cmpgt_epi32(vu, a)),
+                                          _mm256_and_si256(_mm256_cmpgt_epi32(b, neg), _mm256_cmpgt_epi32(vu, b)));
+            int keep = _mm256_movemask_ps(_mm256_castsi256_ps(ok));
+            __m256i k = _mm256_add_epi32(_mm256_mullo_epi32(a, vv), b);
+            __m256i perm = _mm256_loadu_si256((const __m256i*)rkb_big2_keep8[keep]);
+            _mm256_storeu_si256((__m256i*)(kb + nk), _mm256_permutevar8x32_epi32(k, perm));
+            nk += __builtin_popcount((unsigned)keep);
+        }
+        for (; i < mcount; i++) {
+            uint32_t a = (uint32_t)win[i], b = (uint32_t)win[i + 1];
+            kb[nk] = a * (uint32_t)V + b;
+            nk += (a < U) & (b < U);
+        }
+        RKB_BIG2_TAKE(__builtin_popcountll, nk)
+    }
+    static int rkb_big2_cpu256(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"); }
+    #else
+    static int rkb_big2_cpu512(void) { return 0; }
+    static int rkb_big2_cpu256(void) { return 0; }
+    #endif
     static rkb_big2_build_fn rkb_big2_build = rkb_big2_build_generic;
     static rkb_big2_probe_fn rkb_big2_probe = rkb_big2_probe_generic;
+    static int rkb_big2_compress(int mode);
     static int rkb_big2_init(void) {
         __builtin_cpu_init();
         if (__builtin_cpu_supports("popcnt")) {
             rkb_big2_build = rkb_big2_build_hw;
-            rkb_big2_probe = rkb_big2_probe_hw;
+            rkb_big2_compress(1);
             return 1;
         }
+        return 0;
+    }
+    /* the probe: mode 0 the plain one; 1 the widest compressing one the CPU has; 2 the AVX2 one even
+       with AVX-512 (tests). Returns 0 (plain), 1 (AVX2) or 2 (AVX-512). */
+    static int rkb_big2_compress(int mode) {
+        int j, k, msk;
+        if (!__builtin_cpu_supports("popcnt"))
+            return 0;
+        rkb_big2_probe = rkb_big2_probe_hw;
+        #if defined(RKB_BIG2_512)
+        for (msk = 0; msk < 256; msk++) {
+            for (j = 0, k = 0; j < 8; j++)
+                if ((msk >> j) & 1)
+                    rkb_big2_keep8[msk][k++] = j;
+            for (; k < 8; k++)
+                rkb_big2_keep8[msk][k] = 0;
+        }
+        if (mode == 1 && rkb_big2_cpu512()) {
+            rkb_big2_probe = rkb_big2_probe_512;
+            return 2;
+        }
+        if (mode > 0 && rkb_big2_cpu256()) {
+            rkb_big2_probe = rkb_big2_probe_avx2;
+            return 1;
+        }
+        #else
+        (void)j; (void)k; (void)msk; (void)mode;
+        #endif
         return 0;
     }
     #else
     static rkb_big2_build_fn rkb_big2_build = rkb_big2_build_generic;
     static rkb_big2_probe_fn rkb_big2_probe = rkb_big2_probe_generic;
     static int rkb_big2_init(void) { return 0; }
+    static int rkb_big2_compress(int mode) { (void)mode; return 0; }
     #endif
     """
     int32_t rkb_big2_build(const int32_t* ploc, Py_ssize_t pcount, Py_ssize_t V, uint64_t* bits, uint16_t* rank,
@@ -232,8 +323,19 @@ cdef extern from *:
     int64_t rkb_big2_probe(const int32_t* win, Py_ssize_t mcount, Py_ssize_t V, uint32_t U, const uint64_t* bits,
                            const uint16_t* rank, uint32_t* kb, const int32_t* cp, int32_t* used, int32_t nb) nogil
     int rkb_big2_init()
+    int rkb_big2_compress(int mode)
 
 _BIG2_HW = bool(rkb_big2_init())
+#: ROUGE-2's bit-table probe keeps only the bigrams of types the candidate has: 2 with AVX-512
+#: (compress), 1 with AVX2 (a permutation per 8), 0 not (the plain probe)
+_BIG2_COMPRESS = rkb_big2_compress(1)
+
+
+def _big2_compressed(int mode):
+    """Test hook: ROUGE-2's bit-table probe keeping only the bigrams of the candidate's types (mode 1:
+    the widest the CPU has; 2: AVX2 even with AVX-512) or the plain one (0); the mode now used (as
+    _BIG2_COMPRESS).  Not thread-safe."""
+    return rkb_big2_compress(mode)
 
 
 cdef int _bigram_bits(Work* w, const int32_t* ploc, Py_ssize_t pcount, const DocC** R, int32_t** mjp,
@@ -424,25 +526,26 @@ cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
 
 
 cdef inline void _unigram_hits(PairC* c, Py_ssize_t pcount) noexcept nogil:
-    """ROUGE-1: each reference token takes a copy of its type while the candidate has one left."""
+    """ROUGE-1: each reference token takes a copy of its type while the candidate has one left, that
+    is the sum over types of min(the candidate's count, the reference's): the reference's counts
+    first (one increment a token), then the minima over the U types (a loop the compiler vectorises)."""
     cdef Py_ssize_t i
     cdef int r
-    cdef int64_t hits
-    cdef int32_t loc, take
+    cdef int32_t hits, a, b   # hits <= the reference's tokens (int32)
     cdef const int32_t* win
     cdef int32_t* used = c.used
     cdef const int32_t* pcnt = c.pcnt
     cdef int32_t U = c.U
     for r in range(c.nr):
         memset(used, 0, (U + 1) * sizeof(int32_t))
-        hits = 0
         win = c.mjp[r]
         for i in range(c.R[r].ntok):
-            # branch-free: a type the candidate lacks (-1) reads slot U, whose count is 0
-            loc = _or_slot(win[i], U)
-            take = used[loc] < pcnt[loc]
-            used[loc] += take
-            hits += take
+            used[_or_slot(win[i], U)] += 1   # a type the candidate lacks (-1): slot U, never summed
+        hits = 0
+        for i in range(U):
+            a = used[i]
+            b = pcnt[i]
+            hits += a if a < b else b
         c.rh[r] = <double>hits
         c.rm[r] = <double>c.R[r].ntok
         c.rp[r] = <double>pcount

@@ -35,13 +35,109 @@ cdef struct MarksAt:
 # LCS row needs only the length (lcs.pxi: _lseq_only: the row is _count_lseq alone) is
 # put off (its candidate's and reference's local ids copied), and two such pairs' rows then run in
 # one loop (rkb_rows2: two independent carry chains), each pair with its own match table; the
-# lengths are _seq_lcs's.
+# lengths are _seq_lcs's.  With AVX-512 only the reference's tokens of types the candidate has
+# are copied (16 at a time, compressed; with AVX2 8 at a time): the others' rows change nothing, and
+# skipping them in the row loop cost a branch each (~19% of the rows in the bench's texts, at random places).
+
+cdef extern from *:
+    """
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RKB_NO_AVX512)
+    #include <immintrin.h>
+    /* x[:m]'s ids >= 0 into out, in order; their number */
+    __attribute__((target("avx512f,popcnt")))
+    static Py_ssize_t rkb_kept_ids_512(int32_t* out, const int32_t* x, Py_ssize_t m) {
+        Py_ssize_t i = 0, n = 0;
+        const __m512i zero = _mm512_setzero_si512();
+        for (; i + 16 <= m; i += 16) {
+            __m512i v = _mm512_loadu_si512((const void*)(x + i));
+            __mmask16 keep = _mm512_cmpge_epi32_mask(v, zero);
+            _mm512_mask_compressstoreu_epi32((void*)(out + n), keep, v);
+            n += __builtin_popcount((unsigned)keep);
+        }
+        for (; i < m; i++) {
+            out[n] = x[i];
+            n += x[i] >= 0;
+        }
+        return n;
+    }
+    /* the same with AVX2, 8 at a time: the kept lanes moved down by a permutation looked up by their
+       mask (rkb_keep8), all 8 lanes stored at out + n (n <= i: within x's m entries) */
+    static int32_t rkb_keep8[256][8];
+    __attribute__((target("avx2,popcnt")))
+    static Py_ssize_t rkb_kept_ids_avx2(int32_t* out, const int32_t* x, Py_ssize_t m) {
+        Py_ssize_t i = 0, n = 0;
+        const __m256i neg = _mm256_set1_epi32(-1);
+        for (; i + 8 <= m; i += 8) {
+            __m256i v = _mm256_loadu_si256((const __m256i*)(x + i));
+            int keep = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(v, neg)));
+            __m256i perm = _mm256_loadu_si256((const __m256i*)rkb_keep8[keep]);
+            _mm256_storeu_si256((__m256i*)(out + n), _mm256_permutevar8x32_epi32(v, perm));
+            n += __builtin_popcount((unsigned)keep);
+        }
+        for (; i < m; i++) {
+            out[n] = x[i];
+            n += x[i] >= 0;
+        }
+        return n;
+    }
+    static int rkb_kept_on = 0;   /* 0: every id copied; 1: AVX2; 2: AVX-512 (rkb_kept_enable) */
+    /* mode 0: off; 1: the widest the CPU has; 2: AVX2 even with AVX-512 (tests); the mode now used */
+    static int rkb_kept_enable(int mode) {
+        int j, k, msk;
+        __builtin_cpu_init();
+        for (msk = 0; msk < 256; msk++) {
+            for (j = 0, k = 0; j < 8; j++)
+                if ((msk >> j) & 1)
+                    rkb_keep8[msk][k++] = j;
+            for (; k < 8; k++)
+                rkb_keep8[msk][k] = 0;
+        }
+        rkb_kept_on = 0;
+        if (mode > 0 && __builtin_cpu_supports("popcnt")) {
+            if (mode == 1 && __builtin_cpu_supports("avx512f"))
+                rkb_kept_on = 2;
+            else if (__builtin_cpu_supports("avx2"))
+                rkb_kept_on = 1;
+        }
+        return rkb_kept_on;
+    }
+    /* x[:m] into out: only its ids >= 0 when rkb_kept_on, else all of them; their number */
+    static Py_ssize_t rkb_kept_ids(int32_t* out, const int32_t* x, Py_ssize_t m) {
+        if (rkb_kept_on == 2)
+            return rkb_kept_ids_512(out, x, m);
+        if (rkb_kept_on == 1)
+            return rkb_kept_ids_avx2(out, x, m);
+        memcpy(out, x, (size_t)m * sizeof(int32_t));
+        return m;
+    }
+    #else
+    static int rkb_kept_enable(int mode) { (void)mode; return 0; }
+    static Py_ssize_t rkb_kept_ids(int32_t* out, const int32_t* x, Py_ssize_t m) {
+        memcpy(out, x, (size_t)m * sizeof(int32_t));
+        return m;
+    }
+    #endif
+    """
+    int rkb_kept_enable(int mode)
+    Py_ssize_t rkb_kept_ids(int32_t* out, const int32_t* x, Py_ssize_t m) nogil
+
+#: a put-off LCS row's reference keeps only the tokens of types the candidate has: 2 with AVX-512
+#: (compress), 1 with AVX2 (a permutation per 8), 0 not (every token copied)
+_LSEQ_KEPT = rkb_kept_enable(1)
+
+
+def _lseq_kept(int mode):
+    """Test hook: put-off LCS rows with the reference's tokens of the candidate's types only (mode 1:
+    the widest the CPU has; 2: AVX2 even with AVX-512) or all of them (0); the mode now used (as
+    _LSEQ_KEPT).  Not thread-safe."""
+    return rkb_kept_enable(mode)
 
 cdef struct LseqLater:
     Buf y              # int32: the candidate's local ids
-    Buf x              # int32: the reference's local ids (-1: a type the candidate lacks)
+    Buf x              # int32: the reference's local ids (-1: a type the candidate lacks; none with AVX-512)
     Py_ssize_t n       # the candidate's tokens
     Py_ssize_t m       # the reference's tokens
+    Py_ssize_t mx      # ... in x: its tokens of types the candidate has (rkb_kept_ids), or m
     int32_t U          # the candidate's types
     Py_ssize_t lcs     # the LCS length, once run
     Py_ssize_t pair    # the pair's index in the score_docs call
@@ -149,7 +245,7 @@ cdef int _lseq_later(Work* w, PairC* c, const MeasureC* m, LseqLater* later, int
         if _need(&later.y, n, 4) < 0 or _need(&later.x, mm, 4) < 0:
             return -1
         memcpy(later.y.p, c.ploc, n * sizeof(int32_t))
-        memcpy(later.x.p, c.mjp[0], mm * sizeof(int32_t))
+        later.mx = rkb_kept_ids(<int32_t*>later.x.p, c.mjp[0], mm)   # (the LCS is the same without the others)
         later.n = n
         later.m = mm
         later.U = c.U
@@ -167,7 +263,7 @@ cdef int _lseq_rows(Work* w, LseqLater* A, LseqLater* B) noexcept nogil:
     cdef uint64_t* PMb
     cdef uint64_t* V
     if B == NULL:
-        A.lcs = _seq_lcs(w, <const int32_t*>A.y.p, A.n, <const int32_t*>A.x.p, A.m, A.U)
+        A.lcs = _seq_lcs(w, <const int32_t*>A.y.p, A.n, <const int32_t*>A.x.p, A.mx, A.U)
         return -1 if A.lcs < 0 else 0
     wa = (A.n + 63) >> 6
     wb = (B.n + 63) >> 6
@@ -180,8 +276,8 @@ cdef int _lseq_rows(Work* w, LseqLater* A, LseqLater* B) noexcept nogil:
     _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, True)
     for t in range(wa + wb):
         V[t] = ~(<uint64_t>0)
-    rkb_rows2(<const int32_t*>A.x.p, A.m, PM, wa, V, <uint32_t>A.U,
-              <const int32_t*>B.x.p, B.m, PMb, wb, V + wa, <uint32_t>B.U)
+    rkb_rows2(<const int32_t*>A.x.p, A.mx, PM, wa, V, <uint32_t>A.U,
+              <const int32_t*>B.x.p, B.mx, PMb, wb, V + wa, <uint32_t>B.U)
     A.lcs = lcs_prefix(V, A.n)
     B.lcs = lcs_prefix(V + wa, B.n)
     _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, False)
