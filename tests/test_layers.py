@@ -365,6 +365,7 @@ DOOR = (
     "ngram_counts",
     "pair_counts",
     "kind_counts",
+    "backend_name",
 )
 ALLOWED_BELOW = {
     "rougekit.engine.door": set(DOOR),

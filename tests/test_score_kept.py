@@ -109,3 +109,20 @@ def test_a_scorer_on_more_than_16_threads_is_not_kept(made):
         r = rougekit.score(*PAIRS_A, measures=M, bootstrap=None, jobs=jobs)
         assert _f(r, "ROUGE-2") == pytest.approx([0.4], abs=1e-5)
     assert len(made) == 3  # jobs=16 once (kept), jobs=17 twice (not kept: the engines it may hold)
+
+
+def test_a_backend_switch_gets_a_scorer_of_the_new_backend(made, monkeypatch):
+    from rougekit.engine import backend
+
+    rougekit.score(*PAIRS_A, measures=M, bootstrap=None)
+    monkeypatch.setenv(backend.VARIABLE, "python")
+    backend._reset_for_tests()
+    try:
+        r = rougekit.score(*PAIRS_A, measures=M, bootstrap=None)
+        assert len(made) == 2  # before: the compiled backend's scorer was reused
+        assert _f(r, "ROUGE-1") == pytest.approx([4 / 7], abs=1e-5)
+        rougekit.score(*PAIRS_A, measures=M, bootstrap=None)
+        assert len(made) == 2  # kept for the python backend as well
+    finally:
+        monkeypatch.undo()  # the variable as it was, then the backend read again
+        backend._reset_for_tests()

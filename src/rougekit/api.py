@@ -23,6 +23,7 @@ from rougekit.engine.door import (
     Doc,
     PairScore,
     available_cores,
+    backend_name,
     inputs,
     plan,
     score_pair,
@@ -804,7 +805,7 @@ def _idle_key(measures, options: dict) -> tuple | None:
         if type(value) not in _PLAIN:
             return None
         items.append((name, type(value).__name__, value))  # the type too: True and 1 are equal keys
-    return (tuple(measures), tuple(sorted(items)))
+    return (backend_name(), tuple(measures), tuple(sorted(items)))  # a plan is its backend's
 
 
 def _idle_take(key, options: dict) -> Scorer | None:

@@ -18,8 +18,8 @@ engine, the compiled kernels) and the readable path (the pure-Python twins) is m
   :func:`f_measure_array`, :func:`combine`), one home: :mod:`rougekit.engine.readable`;
 * the per-pair counts of one reference (:func:`reference_stats`, :func:`ngram_counts`,
   :func:`lcs_hits`, :func:`pair_counts`) and the process kernels (:func:`process_kernels`);
-* input normalisation (:data:`inputs`) and the engine's limits (:data:`VOCABULARY_LIMIT`,
-  :func:`available_cores`, :func:`check_trace_size`).
+* the backend in use (:func:`backend_name`), input normalisation (:data:`inputs`) and the
+  engine's limits (:data:`VOCABULARY_LIMIT`, :func:`available_cores`, :func:`check_trace_size`).
 """
 
 from __future__ import annotations
@@ -89,7 +89,11 @@ __all__ = [
     "ngram_counts",
     "pair_counts",
     "kind_counts",
+    "backend_name",
 ]
+
+#: "compiled" or "python": the backend the plans made now use (``ROUGEKIT_BACKEND``)
+backend_name = backend.name
 
 
 class EnginePlan:
