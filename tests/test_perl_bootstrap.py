@@ -235,3 +235,23 @@ def test_a_slice_of_resamples_is_the_same_rows_of_the_whole_run():
     assert columns == [0, 1, 2]
     coded = np.frombuffer(compiled.resample_sums_columns(*code, 23, 17), dtype=np.float64).reshape(23, 3)
     assert np.array_equal(coded, whole[17:])
+
+
+def test_pair_order_sums_add_row_after_row_with_the_carried_sum():
+    # the compiled running sums (results.pair_sum's kernel) against an explicit loop in row order,
+    # on a strided view and a contiguous block, carried from one block to the next
+    from rougekit._core import _bootstrap as compiled
+
+    rng = np.random.default_rng(7)
+    data = rng.random((5000, 3, 6)) * rng.integers(1, 10**6, size=(5000, 3, 6))
+    for values in (data[:, 1, 5:6], data.reshape(5000, 18)):
+        want = [0.0] * values.shape[1]
+        for row in values:
+            for c, v in enumerate(row):
+                want[c] += float(v)
+        out = np.zeros(values.shape[1])
+        compiled.pair_order_sums(values[:1234], out)
+        compiled.pair_order_sums(values[1234:], out)
+        assert out.tolist() == want
+    with pytest.raises(ValueError, match="out holds 2 sums for 18 columns"):
+        compiled.pair_order_sums(data.reshape(5000, 18), np.zeros(2))

@@ -23,6 +23,7 @@ from typing import Mapping
 import numpy as np
 
 from rougekit import _late
+from rougekit.engine import backend
 from rougekit.engine.options import ScoringOptions
 from rougekit.measures import Measure
 from rougekit.scoring import PairScore, ratios
@@ -505,16 +506,19 @@ class RougeResult:
 ROW_KEYS = ("instance", "measure", "recall", "precision", "f", "score", "reference_count", "hits", "candidate_count")
 
 
-def pair_sum(values: np.ndarray, before: np.ndarray | float = 0.0):
+def pair_sum(values: np.ndarray, before: np.ndarray | float = 0.0) -> np.ndarray:
     """The sum of per-pair values (axis 0) added one pair after another in pair order, as ROUGE-1.5.5
     adds its averages; ``before``, the sum of the pairs before these. So a corpus mean has the same bits
     whether its pairs were scored in one call or in chunks (``Scorer.score_stream``, a Parquet file)."""
     values = np.asarray(values, dtype=np.float64)
-    if not len(values):
-        return np.zeros(values.shape[1:]) + before
-    if np.any(before):
-        values = np.concatenate((np.broadcast_to(before, values.shape[1:])[None], values))
-    return np.cumsum(values, axis=0)[-1]
+    out = np.array(np.broadcast_to(before, values.shape[1:]), dtype=np.float64)  # a fresh array
+    kernel = backend.bootstrap_module()
+    if kernel is None:  # the twin: a running sum, the last of its prefix sums
+        if len(values):
+            out = np.cumsum(np.concatenate((out[None], values)), axis=0)[-1]
+        return out
+    kernel.pair_order_sums(values.reshape(len(values), -1), out.reshape(-1))
+    return out
 
 
 def long_rows(measures: Sequence[Measure], data: np.ndarray, ids: Sequence[str]):

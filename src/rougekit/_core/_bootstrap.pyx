@@ -149,6 +149,19 @@ def resample_sums(const double[:, ::1] values, Py_ssize_t resamples, Py_ssize_t 
 
 
 
+def pair_order_sums(const double[:, :] values, double[::1] out):
+    """Add the rows of ``values`` (n x w, any strides) to ``out`` (w) one row after another, in
+    row order: the sums of per-pair values as ROUGE-1.5.5 adds them, ``out`` carrying the sum of
+    the rows before (chunk after chunk, the same bits as in one call)."""
+    cdef Py_ssize_t n = values.shape[0], w = values.shape[1], i, c
+    if out.shape[0] != w:
+        raise ValueError(f"out holds {out.shape[0]} sums for {w} columns")
+    with nogil:
+        for i in range(n):
+            for c in range(w):
+                out[c] = out[c] + values[i, c]
+
+
 def resample_sums_columns(const uint64_t[::1] codes, const double[::1] table, shifts, masks, offsets,
                           Py_ssize_t resamples, Py_ssize_t first=0):
     """:func:`resample_sums` of columns stored as codes (:func:`encode_columns`): the same sums, read
