@@ -11,21 +11,12 @@ import random
 
 import numpy as np
 import pytest
+from _oracles import dp_lcs, simd_level
 
 import rougekit
 from rougekit.engine.batch import AVAILABLE
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the compiled batch scorer is not built")
-
-
-def _lcs(x: list[int], y: list[int]) -> int:
-    prev = [0] * (len(y) + 1)
-    for a in x:
-        cur = [0]
-        for j, b in enumerate(y):
-            cur.append(prev[j] + 1 if a == b else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
 
 
 def _pairs(seed: int, count: int) -> list:
@@ -48,7 +39,7 @@ def test_put_off_lcs_rows_with_and_without_the_lacking_tokens(count, wide):
     from rougekit._core import _batch
 
     pairs = _pairs(count, count)
-    want = [float(_lcs(r, c)) for c, r in pairs]
+    want = [float(dp_lcs(r, c)) for c, r in pairs]
     assert any(w == 0 for w in want) and any(w > 0 for w in want)
     cands = [np.array(c, dtype=np.int32) for c, _ in pairs]
     refs = [np.array(r, dtype=np.int32) for _, r in pairs]
@@ -71,11 +62,7 @@ def test_put_off_lcs_rows_with_and_without_the_lacking_tokens(count, wide):
 def test_the_kept_tokens_are_used_where_the_cpu_has_avx2_or_avx512():
     from rougekit._core import _batch
 
-    try:
-        flags = open("/proc/cpuinfo").read().split()
-    except OSError:
-        pytest.skip("no /proc/cpuinfo")
-    best = 2 if "avx512f" in flags and "popcnt" in flags else 1 if "avx2" in flags and "popcnt" in flags else 0
+    best = simd_level()
     assert _batch._LSEQ_KEPT == best
     try:
         assert _batch._lseq_kept(0) == 0

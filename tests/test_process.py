@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis", reason="property tests need hypothesis (the test extra)")
+from _oracles import dp_lcs  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -34,17 +35,6 @@ def encoded(texts: list[list[int]]) -> Encoded:
     np.cumsum([len(t) for t in texts], out=off[1:])
     ids = np.array([x for t in texts for x in t], dtype=np.int32)
     return Encoded(ids, off, np.ones(len(texts), dtype=np.int32))
-
-
-def dp_lcs(a, b) -> int:
-    """The textbook LCS table (no bit tricks)."""
-    prev = [0] * (len(b) + 1)
-    for x in a:
-        cur = [0]
-        for j, y in enumerate(b):
-            cur.append(prev[j] + 1 if x == y else max(prev[j + 1], cur[j]))
-        prev = cur
-    return prev[-1]
 
 
 def rs_f(new, kept) -> float:
