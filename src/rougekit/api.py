@@ -787,7 +787,8 @@ def score(
 # scored was token ids (the engines' reference caches, kept for texts, stay empty: no caller's text
 # kept alive) and it runs on at most 16 threads (it holds an engine per thread used: ~0.4 MB each
 # after 256 x 1,024 ids, measured by RSS). Its processed-summary cache and vocabulary are emptied when
-# given back, as a new scorer's would be; no number depends on them (nor on the engines' private ids).
+# given back, as a new scorer's would be, and its engines' id tables once past the pool's bound (a few
+# calls of random ids up to 2**31 had grown one to 4 million types, 260 MB); no number depends on them.
 _IDLE: dict = {}
 _IDLE_LOCK = threading.Lock()
 _IDLE_KEYS = 4  # option sets kept (the least recently given back dropped first)
@@ -825,6 +826,7 @@ def _idle_give(key, scorer: Scorer) -> None:
         scorer._cache.clear()
     if len(scorer.vocab):
         scorer.vocab = Vocabulary()
+    scorer._plan.trim()  # its engines' id tables: at most what the engine pool keeps
     with _IDLE_LOCK:
         _IDLE.pop(key, None)
         _IDLE[key] = scorer  # last: the most recently used

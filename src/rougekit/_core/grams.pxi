@@ -211,7 +211,9 @@ cdef extern from *:
     typedef int64_t (*rkb_big2_probe_fn)(RKB_BIG2_PROBE_ARGS);
     static int32_t rkb_big2_build_generic(RKB_BIG2_BUILD_ARGS) RKB_BIG2_BUILD(RK_POPCOUNT64)
     static int64_t rkb_big2_probe_generic(RKB_BIG2_PROBE_ARGS) RKB_BIG2_PROBE(RK_POPCOUNT64)
-    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    /* also when the build already has popcnt (-mpopcnt, -march=x86-64-v2): the compressing probes below
+       are picked at run time either way */
+    #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
     __attribute__((target("popcnt")))
     static int32_t rkb_big2_build_hw(RKB_BIG2_BUILD_ARGS) RKB_BIG2_BUILD(__builtin_popcountll)
     __attribute__((target("popcnt")))

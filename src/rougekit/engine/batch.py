@@ -349,6 +349,15 @@ class BatchScorer:
         """(joined token ids, sentence-unit token ids) of one summary, as the engine scores it."""
         return self._engines[0].process(summary)
 
+    def trim(self) -> None:
+        """Start afresh the vocabulary of each engine that interned more types than an idle engine of
+        the pool may hold (:data:`_POOL_VOCABULARY`): a scorer kept between calls (``rougekit.score``'s)
+        then holds at most what the pool does, however many ids its calls brought (ids are private to an
+        engine: no number depends on them)."""
+        for e in self._engines:
+            if e.vocabulary_size > _POOL_VOCABULARY or e.id_count > _POOL_VOCABULARY:
+                e.reset_vocabulary()
+
     def _slot(self, k: int):
         while len(self._engines) <= k:
             idle = _take(self._key)

@@ -124,6 +124,12 @@ class EnginePlan:
         """True when the compiled batch engine counts these measures."""
         return self.batch is not None
 
+    def trim(self) -> None:
+        """Let go of the large tables a plan kept between calls need not hold (see
+        :meth:`rougekit.engine.batch.BatchScorer.trim`)."""
+        if self.batch is not None:
+            self.batch.trim()
+
     @property
     def measures(self) -> list:
         """The measures the batch scorer counts, in its column order (empty on the readable path)."""
