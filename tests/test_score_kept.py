@@ -129,13 +129,15 @@ def test_a_backend_switch_gets_a_scorer_of_the_new_backend(made, monkeypatch):
 
 
 def test_a_kept_scorer_holds_no_more_ids_than_the_engine_pool(made):
-    # 4 pairs of 30,000 distinct ids each: 120,000 types interned; the engine pool keeps engines of
-    # at most 2**16 types, and a kept scorer's engines are held to the same bound (before: kept as
-    # they were, growing with every call up to 2**22 types an engine)
+    # 4 pairs of 30,000 distinct large ids each (up to ~2**31: interned, not read through a direct
+    # table): 120,000 types; the engine pool keeps engines of at most 2**16 types, and a kept scorer's
+    # engines are held to the same bound (before: kept as they were, growing with every call up to
+    # 2**22 types an engine)
     from rougekit.engine import batch
 
     rng = np.random.default_rng(3)
-    cands = [rng.permutation(np.arange(k * 30000, (k + 1) * 30000, dtype=np.int32)) for k in range(4)]
+    spread = (rng.permutation(120000).astype(np.int64) * 17000 + 12345).astype(np.int32)
+    cands = [spread[k * 30000 : (k + 1) * 30000] for k in range(4)]
     refs = [c[:100].copy() for c in cands]
     r = rougekit.score(cands, refs, measures=M, bootstrap=None, jobs=1)
     assert _f(r, "ROUGE-1") == pytest.approx([2 * 100 / 30100] * 4, abs=1e-5)  # P 100/30000, R 1
