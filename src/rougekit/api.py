@@ -605,6 +605,12 @@ class Scorer:
             for text in texts:
                 if not self.doc(text, cache=True).tokens and empty.has_words(text):
                     tally.add_empty(text)
+        else:  # a script written without spaces that neither the tokenizer nor the preset cuts into words
+            runs = empty.unspaced_runs(o.tokenizer, o.lang)
+            for text in texts if runs is not None else ():
+                found = None if text.isascii() else runs.search(text)
+                if found:
+                    tally.add_unspaced(found.group())
         if o.stem and not o.lang:  # the script's English stemmer on a Unicode tokenizer
             tally.unstemmed += sum(1 for text in texts if empty.non_latin(text))
 

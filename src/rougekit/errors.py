@@ -56,5 +56,11 @@ class LettersDroppedWarning(RougeKitWarning):
     digits only: their words are cut into fragments (German ``Straße`` becomes ``stra e``)."""
 
 
+class UnsegmentedWordsWarning(RougeKitWarning):
+    """Summaries in a script written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
+    Burmese) that the tokenizer does not cut into words: each run between spaces is one token, which
+    rarely matches (they score near 0)."""
+
+
 class SentenceMarkerWarning(RougeKitWarning):
     """Summaries holding a sentence marker such as ``<q>`` that was not split on (it is read as a word)."""

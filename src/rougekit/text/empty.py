@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWarning
+from rougekit.errors import EmptyTokensWarning, LettersDroppedWarning, StemmerWarning, UnsegmentedWordsWarning
 from rougekit.text.tokenizers import word_pattern
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9]")
@@ -71,6 +71,48 @@ SCRIPTS = {
 }  # fmt: skip
 #: a script's name -> its presets
 SCRIPT_PRESETS = dict(SCRIPTS.values())
+
+#: scripts written without spaces between words: their letters and the presets whose segmenter cuts
+#: them into words (tokenizer 'cjk' cuts Han and kana into characters). Under any other tokenizer a
+#: run of them between spaces is one token, which rarely matches another summary's
+UNSPACED = {
+    "Han": ("\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff", ("zh", "ja")),
+    "kana": ("\u3040-\u30ff", ("ja",)),
+    "Thai": ("\u0e01-\u0e5b", ("th",)),
+    "Lao": ("\u0e81-\u0edf", ()),
+    "Khmer": ("\u1780-\u17f9", ()),
+    "Myanmar": ("\u1000-\u109f", ("my",)),
+}
+#: letters in a row of such a script that make a run worth a warning: longer than their words, as
+#: short as a phrase
+UNSPACED_RUN = 12
+
+
+@functools.lru_cache(maxsize=None)
+def unspaced_runs(tokenizer: str, lang: str | None):
+    """The compiled pattern of a run of :data:`UNSPACED_RUN` letters of the scripts that ``tokenizer``
+    (a built-in's name) and ``lang`` (a preset or None) leave uncut, or None when they cut them all
+    (``rouge155`` drops them: :class:`Tally` counts those summaries as empty).
+
+    >>> unspaced_script(unspaced_runs("unicode", None).search(" 東京は今日とても晴れています ").group())
+    'Han'
+    >>> unspaced_runs("cjk", None).search("東京は今日とても晴れています") is None
+    True
+    >>> unspaced_runs("unicode", "th").search("รัฐบาลประกาศมาตรการใหม่วันนี้") is None
+    True
+    """
+    if tokenizer == "rouge155" and not lang:
+        return None
+    cut = {"Han", "kana"} if tokenizer == "cjk" and not lang else set()
+    cut |= {s for s, (_, presets) in UNSPACED.items() if lang in presets}
+    left = "".join(chars for s, (chars, _) in UNSPACED.items() if s not in cut)
+    return re.compile(f"[{left}]{{{UNSPACED_RUN},}}") if left else None
+
+
+def unspaced_script(run: str) -> str:
+    """The script of a run :func:`unspaced_runs` found (of its first letter)."""
+    return next(s for s, (chars, _) in UNSPACED.items() if re.match(f"[{chars}]", run))
+
 
 #: letters of the Latin script that, of the languages hinted, one language alone writes
 _LATIN_OWN = {
@@ -282,10 +324,12 @@ class Tally:
     empty: int = 0
     unstemmed: int = 0
     cut: int = 0
+    unspaced: int = 0
     total: int = 0
     stem: bool = False
     example: str = field(default="", repr=False)
     cut_example: str = field(default="", repr=False)
+    unspaced_run: str = field(default="", repr=False)  # the first run found
     #: the first summary of each hinted language, over the first HINTED summaries of each kind
     hinted: dict = field(default_factory=lambda: {"empty": {}, "cut": {}}, repr=False)
 
@@ -300,6 +344,10 @@ class Tally:
         self.cut_example = self.cut_example or text
         if self.cut <= HINTED:
             self._vote("cut", text)
+
+    def add_unspaced(self, run: str) -> None:
+        self.unspaced += 1
+        self.unspaced_run = self.unspaced_run or run
 
     def _vote(self, kind: str, text: str) -> None:
         lang = script_hint(text)
@@ -324,15 +372,19 @@ class Tally:
             why = " (it keeps ASCII letters and digits only)" if self.tokenizer == "rouge155" else ""
             head = f"{self.empty} of {self.total} summaries have words but no tokens under tokenizer "
             head += f"{self.tokenizer!r}{why}, so they score 0: "
+            # tokenizer 'unicode' reads every script, but does not cut those written without spaces
+            unicode = ("", "") if hint in UNSPACED else (" or tokenizer='unicode'", " or --tokenizer unicode")
             warnings.warn(
                 EmptyTokensWarning(
-                    head + f"pass lang= with their language{_example(hint, 'lang=')} or tokenizer='unicode'",
-                    head + f"pass --lang with their language{_example(hint, '--lang ')} or --tokenizer unicode",
+                    head + f"pass lang= with their language{_example(hint, 'lang=')}{unicode[0]}",
+                    head + f"pass --lang with their language{_example(hint, '--lang ')}{unicode[1]}",
                 ),
                 stacklevel=stacklevel,
             )
         if self.cut:
             self._warn_cut(stacklevel + 1)
+        if self.unspaced:
+            self._warn_unspaced(stacklevel + 1)
         if self.unstemmed:
             head = (
                 f"stem=True applies ROUGE-1.5.5's English stemmer, which leaves words of other scripts as they are "
@@ -342,6 +394,23 @@ class Tally:
                 StemmerWarning(head + "lang= with their language", head.replace("stem=True", "--stem") + "--lang"),
                 stacklevel=stacklevel,
             )
+
+    def _warn_unspaced(self, stacklevel: int) -> None:
+        script = unspaced_script(self.unspaced_run)
+        shown = self.unspaced_run[:_SHOWN] + ("..." if len(self.unspaced_run) > _SHOWN else "")
+        head = (
+            f"{self.unspaced} of {self.total} summaries have {script} text, written without spaces between words, "
+            f"that tokenizer {self.tokenizer!r} does not cut into words ({shown!r} is one token), so they rarely "
+            "match and score near 0"
+        )
+        presets = UNSPACED[script][1]
+        if presets:
+            api = f"lang={presets[0]!r}" if len(presets) == 1 else "one of " + ", ".join(f"lang={c!r}" for c in presets)
+            cli = f"--lang {presets[0]}" if len(presets) == 1 else "one of " + ", ".join(f"--lang {c}" for c in presets)
+            tail = (f": pass {api}", f": pass {cli}")
+        else:  # Lao, Khmer
+            tail = (f": rougekit has no {script} word segmenter; such scores are not comparable",) * 2
+        warnings.warn(UnsegmentedWordsWarning(head + tail[0], head + tail[1]), stacklevel=stacklevel)
 
     def _warn_cut(self, stacklevel: int) -> None:
         hint, example = self._hint("cut")
