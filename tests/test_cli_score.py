@@ -232,3 +232,26 @@ def test_a_folder_file_name_that_is_not_utf8_is_named(tmp_path):
     assert (code, out) == (2, "")
     why = "file name 'doc.\\xe9.txt' is not UTF-8, so its ID cannot be written"
     assert err == f"rougekit score: error: {tmp_path / 'sys'}: {why}\n"
+
+
+def test_a_blank_reference_warns_with_its_file_and_line(tmp_path):
+    # a blank reference (a missing or shifted row, most often) scores 0 as the script scores it, and
+    # says so, as a blank candidate does (before: silent)
+    (tmp_path / "c.txt").write_text("the cat sat\na dog ran\nthe end\n")
+    (tmp_path / "r.txt").write_text("the cat\n \na end\n")
+    code, out, err = run(
+        "-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "--bootstrap", "none", "--per-pair", "--format", "csv"
+    )
+    assert code == 0
+    assert err == (
+        f"rougekit score: warning: {tmp_path / 'r.txt'}: 1 blank reference line(s) (line 2): they have no words "
+        "and score 0 (kept, so the pairs stay aligned)\n"
+    )
+    assert [row["ROUGE-1_f"] for row in csv.DictReader(io.StringIO(out))][1] == "0.0"
+    (tmp_path / "r.jsonl").write_text('{"c": "the cat", "r": ["the cat", ""]}\n{"c": "a dog", "r": "a dog"}\n')
+    code, out, err = run("--jsonl", tmp_path / "r.jsonl", "--candidate-field", "c", "--reference-field", "r")
+    assert code == 0
+    assert err == (
+        f"rougekit score: warning: {tmp_path / 'r.jsonl'}: 1 blank 'r' reference(s) (row 1): they have no words "
+        "and score 0 (kept, so the pairs stay aligned)\n"
+    )

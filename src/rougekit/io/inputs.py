@@ -54,6 +54,8 @@ def aligned(
     for refs, path in zip(references, ref_paths):
         if len(refs) != len(candidates):
             raise InputError(f"{_label(path)} has {len(refs)} lines but {_label(cand_path)} has {len(candidates)}")
+    for refs, path in zip(references, ref_paths):  # a blank reference is a missing or shifted row, most often
+        reader.warn_blank(path, refs, "reference line")
     return [list(group) for group in zip(*references)] if references else [[] for _ in candidates]
 
 
@@ -142,6 +144,9 @@ def read_jsonl(
         raise InputError(f"{_label(path)} has no rows: no summaries to score")
     for f in candidate_fields:
         reader.warn_blank(path, cands[f], f"{f!r} candidate", "row")
+    fields = "/".join(map(repr, reference_fields))
+    blank = [n for n, row in enumerate(refs, start=1) if any(not r.strip() for r in row)]
+    reader.warn_blank_lines(path, blank, f"{fields} reference", "row")
     return ids, cands, refs
 
 
@@ -273,6 +278,8 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
     sentinel = object()
     count = 0
     blank_lines: list[int] = []
+    blank_refs: list[list[int]] = [[] for _ in ref_paths]  # a missing or shifted row, most often
+    one = len(ref_paths) == 1
     for rows in itertools.zip_longest(*streams, fillvalue=sentinel):
         if sentinel in rows:
             lengths = [count + (0 if r is sentinel else 1 + sum(1 for _ in s)) for r, s in zip(rows, streams)]
@@ -285,8 +292,17 @@ def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None 
         count += 1
         if not rows[0] or rows[0].isspace():  # blank: what strip() would empty, without a copy of every line
             blank_lines.append(count)
+        if one:  # the common case, without a loop a row
+            ref = rows[1]
+            if not ref or ref.isspace():
+                blank_refs[0].append(count)
+        else:
+            for k, ref in enumerate(rows[1:]):
+                if not ref or ref.isspace():
+                    blank_refs[k].append(count)
         yield rows[0], list(rows[1:])
     if count == 0:
         raise InputError(f"{_label(cand_path)} is empty: no summaries to score")
-    if blank_lines:
-        reader.warn_blank_lines(cand_path, blank_lines)
+    reader.warn_blank_lines(cand_path, blank_lines)
+    for path, blank in zip(ref_paths, blank_refs):
+        reader.warn_blank_lines(path, blank, "reference line")
