@@ -202,3 +202,17 @@ def test_threaded_resampling_gives_the_same_sums(monkeypatch, cores):
     monkeypatch.setattr(pb, "_THREADED_DRAWS", 1)
     monkeypatch.setattr(pb, "available_cores", lambda: cores)
     assert np.array_equal(pb._fast_sums(v, 101), pb.resample_sums(v, 101))  # the numpy twin, in one piece
+
+
+def test_the_rouge155_average_refuses_a_repeated_pair_id():
+    # ROUGE-1.5.5.pl would merge two evaluations of one ID: no run of it prints such an average
+    # (before: a number was printed; IDs are compared as text, so 1 and "1" are one ID)
+    import rougekit
+    from rougekit.errors import InputError
+
+    cands, refs = ["a b", "c d", "e"], ["a", "c", "e"]
+    with pytest.raises(InputError, match=r"^pair ID '1' repeats \(pairs 2 and 3\): ROUGE-1.5.5.pl would merge"):
+        rougekit.score(cands, refs, ids=["x", "1", 1], average="rouge155", bootstrap="rouge155")
+    ok = rougekit.score(cands, refs, ids=["x", "1", 2], average="rouge155", bootstrap="rouge155")
+    assert len(ok) == 3
+    assert len(rougekit.score(cands, refs, ids=["x", "1", 1], bootstrap=None)) == 3  # the pairs' mean: no order

@@ -25,6 +25,7 @@ import numpy as np
 from rougekit import _late
 from rougekit.engine import backend
 from rougekit.engine.options import ScoringOptions
+from rougekit.errors import InputError
 from rougekit.measures import Measure
 from rougekit.scoring import PairScore, ratios
 from rougekit.signature import Signature
@@ -220,6 +221,8 @@ class RougeResult:
             ids = tuple(str(i) for i in ids)
             if len(ids) != data.shape[0]:
                 raise ValueError(f"{len(ids)} ids for {data.shape[0]} pairs")
+            if options.average == "rouge155" and len(set(ids)) != len(ids):
+                _refuse_repeated(ids)
         if totals is not None:
             totals = np.array(totals, dtype=np.float64)
             totals.flags.writeable = False
@@ -586,6 +589,18 @@ def _columns(result: RougeResult, cols: list[int], fields: list[int], in_script_
         column = result.data[:, j, f]
         out[:, k] = column if order is None else column[order]
     return out
+
+
+def _refuse_repeated(ids: tuple[str, ...]) -> None:
+    """The script's average reads one evaluation an ID: a repeated one is an error naming its pairs."""
+    first: dict[str, int] = {}
+    for k, i in enumerate(ids):
+        if i in first:
+            raise InputError(
+                f"pair ID {i!r} repeats (pairs {first[i] + 1} and {k + 1}): ROUGE-1.5.5.pl would merge the two "
+                "evaluations, so its average (average='rouge155', --average rouge155) needs one ID a pair"
+            )
+        first[i] = k
 
 
 def _rouge155_order(result: RougeResult) -> list[int]:
