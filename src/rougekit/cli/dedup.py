@@ -43,7 +43,7 @@ input: one text per line; JSON with --field (JSONL, a JSON array of objects, or 
 are lists of one length); CSV with a header row and --column; Parquet or Arrow IPC (known by the
 file's first bytes; needs pyarrow) with --column, read a record batch at a time. JSON without --field
 and a .csv/.tsv file without --column are refused (their lines are not the texts). Kept rows are
-written back as read (the same shape and line endings; Parquet/Arrow: every column, to -o FILE).
+written back as read (the same shape and line endings, in UTF-8; Parquet/Arrow: every column, to -o FILE).
 Measures: rougeL or ROUGE-N/L/W/S/SU (BLEU, Ngram, ACCY, PREC-n and ROUGE-BE are refused: not scored
 in bulk, minutes where ROUGE-1 takes a second).
 --dropped writes one JSON object per dropped row: its index (0-based row), line (where it starts) and
