@@ -171,6 +171,12 @@ def test_system_level_tables_without_instance_column(tmp_path, capsys):
     [
         ("system,instance,score\nA,d1,0.5\nB,d1,abc\n", ", line 3: column 'score': 'abc' is not a number"),
         ("system,instance,score\nA,d1,0.5\nA,d1,0.6\n", ", line 3: system 'A', instance 'd1' repeats line 2"),
+        # rows per instance under another name: the message says which column it looked for
+        (
+            "system,doc_id,score\nA,d1,0.5\nA,d2,0.6\n",
+            ", line 3: system 'A' repeats line 2 (the file has no 'instance' column: if its rows are per instance, "
+            "name their column with --instance-column",
+        ),
         ("sys,instance,score\nA,d1,0.5\n", ", line 2: no 'system' column"),
         ("system,instance,score\nA,d1\n", ", line 2: 2 cell(s), the header has 3"),
         ("", ", line 1: empty file"),

@@ -322,7 +322,13 @@ def read_table(
         if (si, ii) in cells:
             first = cells[(si, ii)][0]
             what = f"system {system!r}" + (f", instance {instance!r}" if has_instance else "")
-            raise InputError(f"{at}: {what} repeats {first.at}")
+            why = ""
+            if not has_instance and instance_column is not None:  # rows per instance under another column name
+                why = (
+                    f" (the file has no {instance_column!r} column: if its rows are per instance, name their column"
+                    " with --instance-column, instance_column= in Python)"
+                )
+            raise InputError(f"{at}: {what} repeats {first.at}{why}")
         cells[(si, ii)] = (record, raw)
     if n_rows == 0:
         raise InputError(f"{reader.label(name)}, line 1: no rows")
