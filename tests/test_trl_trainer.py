@@ -121,3 +121,21 @@ def test_grpo_trainer_logs_the_rewards_rougekit_scores(tmp_path):
         for name, call in ((on_text.__name__, text_call), (on_ids.__name__, ids_call)):
             mean = torch.tensor(call["values"], dtype=torch.float32).mean().item()
             assert entry[f"rewards/{name}/mean"] == pytest.approx(mean, rel=1e-6, abs=1e-7)
+
+
+def test_torch_tensors_score_as_their_ids():
+    # a 1-d tensor is one summary of token ids, a 2-d one (as one pair's summary) its sentences, a
+    # 2-d tensor of candidates one row a pair: the numbers of the same ids as numpy arrays (before: a
+    # tensor candidate was refused as "expected text")
+    torch = _need("torch")
+    cand, ref = torch.tensor([1, 2, 3, 4]), torch.tensor([3, 4, 1, 2])
+    want = rougekit.score([cand.numpy()], [ref.numpy()], measures="ROUGE-L", bootstrap=None).per_pair()
+    assert want == [{"ROUGE-L": {"recall": 0.5, "precision": 0.5, "f": 0.5}}]  # LCS 1 2 (or 3 4) of 4
+    assert rougekit.score([cand], [ref], measures="ROUGE-L", bootstrap=None).per_pair() == want
+    assert (
+        rougekit.score(torch.stack([cand]), torch.stack([ref]), measures="ROUGE-L", bootstrap=None).per_pair() == want
+    )
+    rows = rougekit.score([cand.reshape(2, 2)], [ref], measures="ROUGE-L", bootstrap=None).per_pair()
+    assert rows == [{"ROUGE-L": {"recall": 1.0, "precision": 1.0, "f": 1.0}}]  # sentences 1 2 and 3 4
+    with pytest.raises(TypeError, match="token ids must be integers"):
+        rougekit.score([torch.tensor([1.0, 2.0])], [[1, 2]], bootstrap=None)

@@ -419,6 +419,8 @@ def summary(x):
         return str(x)
     if hasattr(x, "__next__"):  # a generator or iterator: its items, read once, as a list's
         return list(x)
+    if _package(x) == "torch" and hasattr(x, "numpy"):  # a tensor of token ids: its numbers, on the CPU
+        x = x.detach().cpu().numpy()
     nd = _ndarray()
     if nd is not None and isinstance(x, nd):
         if x.dtype.kind not in _TEXT_KINDS:
