@@ -156,4 +156,4 @@ def test_extract_command(tmp_path):
         cwd=tmp_path,
         env=subprocess_env(),
     )
-    assert bad.returncode == 2 and "within 0 and 1" in bad.stderr
+    assert bad.returncode == 2 and "--score-cutoff must be within 0 and 1, got -1.0" in bad.stderr  # the option named

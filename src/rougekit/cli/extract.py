@@ -58,7 +58,7 @@ def run(argv: list[str]) -> int:
     if args.limit < 1:
         raise OptionError(f"--limit must be at least 1, got {args.limit}")
     if args.score_cutoff is not None:
-        check_threshold(args.score_cutoff)
+        check_threshold(args.score_cutoff, "--score-cutoff")
     check_measure(args.measure)
     refuse_output_over_input(args.output, input_files(args))
     queries = read_rows(args.queries, args.field, args.column)

@@ -218,7 +218,7 @@ def _checked_limit(limit, score_cutoff):
     """extract's ``limit``, checked with its ``score_cutoff``."""
     limit = check_limit(limit)
     if score_cutoff is not None:
-        check_threshold(score_cutoff)
+        check_threshold(score_cutoff, "score_cutoff")
     return limit
 
 

@@ -195,13 +195,13 @@ def greedy_from_pairs(n: int, new, old, score, threshold: float) -> tuple[np.nda
     return order.result()
 
 
-def check_threshold(threshold) -> float:
-    """A threshold in [0, 1] (``OptionError`` otherwise)."""
+def check_threshold(threshold, name: str = "threshold") -> float:
+    """A threshold in [0, 1] (``OptionError`` naming ``name`` otherwise)."""
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float, np.floating, np.integer)):
-        raise OptionError(f"threshold must be a number within 0 and 1, got {threshold!r}")
+        raise OptionError(f"{name} must be a number within 0 and 1, got {threshold!r}")
     value = float(threshold)
     if not 0.0 <= value <= 1.0:  # also refuses nan
-        raise OptionError(f"threshold must be within 0 and 1, got {threshold!r}")
+        raise OptionError(f"{name} must be within 0 and 1, got {threshold!r}")
     return value
 
 

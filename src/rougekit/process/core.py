@@ -71,7 +71,7 @@ def cdist(
     if stat not in _ROUGE155_STATS:
         raise OptionError(f"stat must be one of {', '.join(_ROUGE155_STATS)}, got {stat!r}")
     if score_cutoff is not None:
-        check_threshold(score_cutoff)
+        check_threshold(score_cutoff, "score_cutoff")
     encoder = Encoder(measure, **options)
     queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
     q, c = encoder.encode(queries, "queries"), encoder.encode(choices, "choices")

@@ -57,7 +57,7 @@ class Nearest:
     """
 
     def __init__(self, queries: Encoded, choices: Encoded, score_cutoff: float, *, workers: int = 1) -> None:
-        cutoff = check_threshold(score_cutoff)
+        cutoff = check_threshold(score_cutoff, "score_cutoff")
         if not cutoff > 0:
             raise ValueError("Nearest needs a score cutoff above 0 (every pair scores at least 0)")
         self.nq, self.nc = len(queries), len(choices)
