@@ -134,3 +134,14 @@ def test_corpus_means_have_the_same_bits_however_the_pairs_are_chunked():
     for size in (1, 7, 333, 3000):
         streamed = scorer.score_stream(zip(cands, [[r] for r in refs]), chunk_size=size, keep_pairs=False)
         assert [streamed.corpus(n) for n in measures] == [whole.corpus(n) for n in measures]
+
+
+def test_a_text_per_pair_row_keeps_an_instance_id_with_a_line_break_on_its_line():
+    # an ID read from JSON may hold "\n" or "\t": the text table writes it escaped, one row a line
+    # (before: the raw line break split the row; CSV quotes it)
+    from rougekit.report.formats import to_text
+
+    r = rougekit.score(["a b"], ["a"], ids=["x\ny\t"], measures="ROUGE-1", bootstrap=None)
+    lines = to_text({"s": r}, per_pair=True).splitlines()
+    assert lines[-2] == "s       ROUGE-1       1.00000   0.50000  0.66667   instance x\\ny\\t"
+    assert len(lines) == 6

@@ -255,6 +255,7 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
             lines.append(line)
         if per_pair:
             for i, p in zip(r.ids, r.per_pair()):
+                i = i if i.isprintable() else i.encode("unicode_escape").decode("ascii")  # one line a row
                 for measure, s in p.items():
                     if "score" in s:
                         lines.append(f"{name:<{width}}  {measure:<12} {'score':>8} {s['score']:9.5f}   instance {i}")
