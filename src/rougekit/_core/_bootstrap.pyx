@@ -222,7 +222,7 @@ cdef Py_ssize_t _number_values(const uint64_t *bits, Py_ssize_t n, Py_ssize_t st
     return distinct
 
 
-def _zeros(typecode: str, n: Py_ssize_t):
+def _zeros(str typecode, Py_ssize_t n):
     """A zeroed ``array(typecode)`` of n items, its memory written once (``array(t, bytes(k))`` writes
     a zeroed bytes object first and then copies it: twice the fresh pages, which cost ~2 ms a MB of CPU
     on a VM that faults them in from its host)."""
