@@ -365,3 +365,15 @@ def test_all_paths_helper_sanity():
     paths = set(_all_paths(net))
     assert set(net.reference_positions) <= paths
     assert (2, 3, 6, 7, 8) in paths
+
+
+@pytest.mark.parametrize("measure", ["SumACCY", "WSumACCY"])
+def test_a_reference_that_is_not_an_extract_names_its_token(measure):
+    # "a x y" in "a b c d": token 2 ("x") is not in the source after "a" (before: the error printed
+    # the reference's internal token ids, e.g. [3, 4])
+    import rougekit
+
+    with pytest.raises(
+        InputError, match=r"^pair 1: reference token 2 of 3 is not in the source after the ones before it"
+    ):
+        rougekit.score(["a b c"], ["a x y"], sources=["a b c d"], measures=[measure], bootstrap=None)

@@ -241,25 +241,32 @@ def prec_n(candidate: Units, references: Iterable[Units], n: int) -> float:
 # --------------------------------------------------------------------------- network
 
 
+def _not_an_extract(token: int, tokens: int) -> str:
+    return (
+        f"reference token {token} of {tokens} is not in the source after the ones before it: SumACCY and "
+        "WSumACCY need each reference to be an extract of its source (its tokens in the source's order)"
+    )
+
+
 def _align(units: Units, source: Sequence[Hashable], how: str) -> list[int]:
     """Positions of ``units`` as a subsequence of ``source`` (leftmost or rightmost)."""
     units = list(units)
     if how == "leftmost":
         out: list[int] = []
         k = 0
-        for u in units:
+        for i, u in enumerate(units):
             while k < len(source) and source[k] != u:
                 k += 1
             if k == len(source):
-                raise InputError(f"reference {units!r} is not a subsequence of the source")
+                raise InputError(_not_an_extract(i + 1, len(units)))
             out.append(k)
             k += 1
         return out
     if how == "rightmost":
         try:
             rev = _align(units[::-1], list(source)[::-1], "leftmost")
-        except InputError:
-            raise InputError(f"reference {units!r} is not a subsequence of the source") from None
+        except InputError:  # the same reference: the same first token that cannot follow, read from the left
+            return _align(units, source, "leftmost")
         return [len(source) - 1 - p for p in reversed(rev)]
     raise OptionError(f"unknown alignment {how!r}")
 
