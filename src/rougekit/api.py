@@ -778,6 +778,8 @@ def score(
         0.75
     """
     key = _idle_key(measures, options)
+    if type(candidates) is list and candidates and type(candidates[0]) is str:
+        key = None  # text: its scorer is never kept, so it leaves the idle one to the next call of ids
     scorer = _idle_take(key, options)
     if scorer is None:
         scorer = Scorer(measures, **options)
