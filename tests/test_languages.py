@@ -393,6 +393,7 @@ def test_generated_text_in_many_scripts_never_scores_a_silent_zero(lang):
         ({"tokenizer": "unicode"}, "東京は今日とても晴れていて気持ちがいいです", "東京は今日とても晴れています", "Han", "one of lang='zh'"),  # noqa: E501
         ({"tokenizer": "cjk"}, "รัฐบาลประกาศมาตรการใหม่วันนี้เพื่อช่วยเหลือ", "รัฐบาลประกาศมาตรการใหม่", "Thai", "lang='th'"),
         ({"lang": "lo"}, "ລັດຖະບານໄດ້ປະກາດມາດຕະການໃໝ່ມື້ນີ້", "ລັດຖະບານໄດ້ປະກາດມາດຕະການໃໝ່", "Lao", "no Lao word segmenter"),
+        ({"tokenizer": "unicode"}, "\U00020000\U00020001" * 7, "\U00020002" * 12, "Han", "one of lang='zh'"),  # ext. B
         ({"lang": "km"}, "រដ្ឋាភិបាលបានប្រកាសវិធានការថ្មីនៅថ្ងៃនេះ", "រដ្ឋាភិបាលបានប្រកាសវិធានការថ្មី", "Khmer", "no Khmer"),
     ],
 )  # fmt: skip

@@ -76,8 +76,8 @@ SCRIPT_PRESETS = dict(SCRIPTS.values())
 #: them into words (tokenizer 'cjk' cuts Han and kana into characters). Under any other tokenizer a
 #: run of them between spaces is one token, which rarely matches another summary's
 UNSPACED = {
-    "Han": ("\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff", ("zh", "ja")),
-    "kana": ("\u3040-\u30ff", ("ja",)),
+    "Han": ("\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f", ("zh", "ja")),
+    "kana": ("\u3040-\u30ff\u31f0-\u31ff", ("ja",)),  # the ranges tokenizer 'cjk' cuts, with Han's
     "Thai": ("\u0e01-\u0e5b", ("th",)),
     "Lao": ("\u0e81-\u0edf", ()),
     "Khmer": ("\u1780-\u17f9", ()),
