@@ -18,8 +18,8 @@ from rougekit import process
 from rougekit.cli.main import main
 from rougekit.process import nearest
 from rougekit.process.blocks import cdist_block
+from rougekit.process.core import row_order
 from rougekit.process.encode import Encoder
-from rougekit.process.topk import row_order
 
 WORDS = "the cat sat on mat dog ran far away big small red blue green house tree car road".split()
 
@@ -95,3 +95,12 @@ def test_the_extract_command_writes_the_same_matches(tmp_path, monkeypatch, caps
     assert (tmp_path / "index.jsonl").read_bytes() == full
     assert sum(len(json.loads(line)["matches"]) for line in full.splitlines()) > 30
     capsys.readouterr()
+
+
+def test_a_numpy_integer_limit_is_a_limit():
+    # limit=np.int64(1) (a count from numpy arithmetic) keeps one match, as limit=1 does (before: refused)
+    from rougekit import process
+
+    choices = ["the cat sat", "a dog", "the cat"]
+    assert process.extract("the cat", choices, limit=np.int64(1)) == process.extract("the cat", choices, limit=1)
+    assert len(process.extract("the cat", choices, limit=np.int32(2))) == 2

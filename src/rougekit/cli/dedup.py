@@ -222,7 +222,7 @@ class LineStream:
     def chunks(self, size: int):
         chunk: list[str] = []
         count = 0
-        # the text last: (number, bytes, text), or ArrayStream's (line, place, bytes, text)
+        # the text last: (number, bytes, text), or ArrayStream's (line, item number, bytes, text)
         for *_, text in self._rows():
             chunk.append(text)
             count += 1

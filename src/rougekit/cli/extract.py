@@ -52,8 +52,7 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     from rougekit.process import Encoder, nearest
     from rougekit.process.blocks import check_threshold
-    from rougekit.process.core import matrix
-    from rougekit.process.topk import row_order
+    from rougekit.process.core import matrix, row_order
 
     if args.limit < 1:
         raise OptionError(f"--limit must be at least 1, got {args.limit}")

@@ -22,9 +22,9 @@ from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
-from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
+from rougekit.process.core import check_limit, dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
-from rougekit.process.topk import block_best, check_limit, merged_matches
+from rougekit.process.topk import block_best, merged_matches
 
 
 def cdist(

@@ -122,9 +122,9 @@ class Match(NamedTuple):
 
 def check_limit(limit) -> int | None:
     """``limit`` (a positive integer or None: every match) or an :class:`OptionError`."""
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1):
         raise OptionError(f"limit must be a positive integer or None, got {limit!r}")
-    return limit
+    return None if limit is None else int(limit)  # a numpy integer (from arithmetic on a count) too
 
 
 def row_order(row: np.ndarray, limit: int | None, score_cutoff: float | None) -> np.ndarray:
