@@ -153,9 +153,9 @@ cdef inline void trace_marks(const int32_t* x, Py_ssize_t m, const int32_t* y, P
             b -= 1
 
 
-cdef void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, uint8_t* mask,
-                    uint64_t* ups, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
-                    const double* fw, int32_t* pk, Py_ssize_t* np) noexcept nogil:
+cdef inline void wlcs_mark(const int32_t* x, Py_ssize_t m, const int32_t* y, Py_ssize_t n, uint8_t* mask,
+                           uint64_t* ups, double* prev, double* cur, int32_t* lprev, int32_t* lcur,
+                           const double* fw, int32_t* pk, Py_ssize_t* np) noexcept nogil:
     """The script's WLCS DP (model sentence rows, peer sentence columns), then the trace-back.
 
     ``ups`` holds m rows of (n + 63) // 64 words; ``pk``, ``np``: see :func:`trace_marks`."""
