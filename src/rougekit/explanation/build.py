@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from rougekit.api import Scorer
-from rougekit.engine.door import Doc, Match, RefStats, combine, final_scores, inputs, kept_reference, pair_score
+from rougekit.engine.door import Doc, Match, RefStats, combine, inputs, kept_reference, pair_score
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
 from rougekit.measures import Measure
@@ -111,11 +111,8 @@ def _measure(scorer, m: Measure, cand: Doc, refs: list[Doc], src: Doc | None, na
     stats = [family.reference_stats(m, cand, r, options=options) for r in refs]
     matches = [family.explain_reference(m, cand, r, options=options) for r in refs]
     used = references_used(stats, options.mode, options.alpha, m.f_exponent)
-    model_count, hits, peer_count = combine([stats[k] for k in used], "A")
-    if options.mode == "J":  # the jackknife: not one set of counts
-        scored = pair_score(stats, options.mode, options.alpha, m.f_exponent)
-    else:  # the kept references' counts (all of them with sum), scored once
-        scored = final_scores(model_count, hits, peer_count, options.alpha, m.f_exponent)
+    model_count, hits, _ = combine([stats[k] for k in used], "A")
+    scored = pair_score(stats, options.mode, options.alpha, m.f_exponent)  # the engine's numbers for the pair
     positions = family.explain_positions(m)
     listed = None
     if all(found is not None for found in matches):
