@@ -91,7 +91,9 @@ def add_text_place(parser: argparse.ArgumentParser) -> None:
     """--field and --column (one or the other): where a row's text is (dedup, extract)."""
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
-        "--field", help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text"
+        "--field",
+        help="JSON input (JSONL, a JSON array or column-shaped JSON): the field holding the text (a dotted name "
+        "reads a nested field: pred.text, choices.0.text)",
     )
     where.add_argument(
         "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"

@@ -299,11 +299,11 @@ class JsonlStream(LineStream):
 def _field_text(row: dict, field: str, where) -> str:
     """The row's text under ``field`` (an InputError at ``where``, a str or a function that tells it,
     if it is missing or blank)."""
-    value = row.get(field)
+    value = reader.field_value(row, field)
     if isinstance(value, str) and value.strip():
         return value
     place = where if isinstance(where, str) else where()
-    if field not in row:
+    if value is reader.MISSING:
         raise reader.no_field(place, field, row)
     raise InputError(f"{place}: field {shown(field)} must be a non-empty string")
 
@@ -488,9 +488,9 @@ def _json_rows(text: str, path: str, field: str) -> Rows:
     found = reader.records(text, path, [field])
     texts, lines = [], []
     for r in found.rows:
-        if field not in r.row:
+        value = reader.field_value(r.row, field)
+        if value is reader.MISSING:
             raise reader.no_field(r.where, field, r.row)
-        value = r.row[field]
         if not isinstance(value, str) or not value.strip():
             raise InputError(f"{r.where}: field {shown(field)} must be a non-empty string")
         texts.append(value)

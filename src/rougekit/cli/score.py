@@ -96,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
         src,
         "--candidate-field",
         metavar="NAME",
-        help="field of a system's summary: a string or a list of sentences (repeat for several systems)",
+        help="field of a system's summary: a string or a list of sentences (repeat for several systems); a dotted "
+        "name reads a nested field (pred.text, choices.0.text)",
     )
     add_repeated(
         src,

@@ -112,8 +112,10 @@ def read_jsonl(
     A candidate field holds one summary: a string or a list of sentence strings. A reference field
     holds one reference as a string, or several as a list, each a string or a list of sentences
     (Hugging Face data sets write ``"references": ["ref A", "ref B"]``). A string's sentences are
-    its lines, or split by ``sentence_sep``. ``json_shape`` (``rows`` or ``columns``) chooses how
-    one JSON object whose fields are lists is read (see :func:`rougekit.io.reader.records`).
+    its lines, or split by ``sentence_sep``. A name with dots that is not a key of the row reads a
+    nested field: ``pred.text``, ``choices.0.text`` (a whole number picks a list item). ``json_shape``
+    (``rows`` or ``columns``) chooses how one JSON object whose fields are lists is read (see
+    :func:`rougekit.io.reader.records`).
     """
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
@@ -130,15 +132,16 @@ def read_jsonl(
 
     for record in reader.records(text, path, wanted, json_shape, as_row).rows:
         where, row = record.where, record.row
+        value = {f: reader.field_value(row, f) for f in wanted}  # a dotted name reads a nested field
         for f in wanted:
-            if f not in row:
+            if value[f] is reader.MISSING:
                 raise reader.no_field(where, f, row)
-        ids.append(_unicode(str(row[id_field]), where, id_field) if id_field else str(len(ids) + 1))
+        ids.append(_unicode(str(value[id_field]), where, id_field) if id_field else str(len(ids) + 1))
         for f in candidate_fields:
-            cands[f].append(_sentences(row[f], where, f, sentence_sep))
+            cands[f].append(_sentences(value[f], where, f, sentence_sep))
         row_refs = []
         for f in reference_fields:
-            row_refs.extend(_references(row[f], where, f, sentence_sep))
+            row_refs.extend(_references(value[f], where, f, sentence_sep))
         refs.append(row_refs)
     if not refs:
         raise InputError(f"{_label(path)} has no rows: no summaries to score")

@@ -552,7 +552,46 @@ def field_names(row: dict, limit: int = 20) -> str:
     return ", ".join(names[:limit]) + more if names else "none"
 
 
+MISSING = object()  # what field_value gives for a field a row does not have
+
+
+def _step(value, part: str):
+    """One part of a dotted field path: a key of an object, or a whole number picking a list item."""
+    if isinstance(value, dict):
+        return value.get(part, MISSING)
+    if isinstance(value, list) and part.isdigit() and int(part) < len(value):
+        return value[int(part)]
+    return MISSING
+
+
+def field_value(row: dict, field: str):
+    """``row[field]``; a name the row does not have, with dots in it, is a path into nested objects
+    (a part that is a whole number picks a list item): ``pred.text``, ``choices.0.text``. MISSING when
+    there is nothing there. A key with dots in it is read as that key first."""
+    if field in row or "." not in field:
+        return row.get(field, MISSING)
+    value = row
+    for part in field.split("."):
+        value = _step(value, part)
+        if value is MISSING:
+            break
+    return value
+
+
 def no_field(where: str, field: str, row: dict) -> InputError:
+    """The error for a field the row does not have; for a dotted path, what is where it stops."""
+    if "." in field and field not in row:
+        value, parts = row, field.split(".")
+        for k, part in enumerate(parts):
+            inner = _step(value, part)
+            if inner is MISSING and k:
+                held = f"fields {field_names(value)}" if isinstance(value, dict) else kind_of(value)
+                if isinstance(value, list):
+                    held += f" of {len(value)} item{'' if len(value) == 1 else 's'}"
+                return InputError(f"{where}: no field {_name(field)}: {_name('.'.join(parts[:k]))} holds {held}")
+            if inner is MISSING:
+                break
+            value = inner
     return InputError(f"{where}: no field {_name(field)} (fields: {field_names(row)})")
 
 
