@@ -187,12 +187,14 @@ def test_the_prefix_index_finds_every_pair_of_the_full_matrix(threshold):
 def test_rougel_dedup_does_not_compute_the_block_matrices(monkeypatch):
     """rougeL goes through the prefix index (the block matrices would score every pair)."""
     import rougekit.dask.matrix as dm
+    import rougekit.process.cluster as cluster
 
     def no_matrix(*args, **kwargs):
         raise AssertionError("a block matrix was computed")
 
     texts = near_duplicates(200, seed=3)
     monkeypatch.setattr(dm, "process_cdist", no_matrix)
+    monkeypatch.setattr(cluster, "process_cdist", no_matrix)  # the pair search of the other measures
     with dask.config.set(scheduler="synchronous"):  # in this process, where the patch is
         got = rdask.dedup(texts, threshold=0.7, block_size=30)
         with pytest.raises(AssertionError, match="block matrix"):

@@ -18,11 +18,11 @@ import numpy as np
 
 from rougekit.dask.scoring import _dask
 from rougekit.engine.door import available_cores
-from rougekit.errors import OptionError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
-from rougekit.process.blocks import InOrder, PrefixIndex, check_threshold
-from rougekit.process.core import check_limit, dedup_decided, dedup_from_pairs, dedup_threshold
+from rougekit.process.blocks import InOrder, PrefixIndex
+from rougekit.process.cluster import block_shape, checked_call, checked_limit, pairs_above
+from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, merged_matches
 
@@ -42,7 +42,7 @@ def cdist(
     ``len(queries) x len(choices)`` matrix. ``block_size`` is (query rows, choice columns) per task;
     each task uses one thread (``workers=1``)."""
     dask = _dask()
-    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options)
+    rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options)
     q_blocks = _blocks(dask, queries, rows)
     c_blocks = _blocks(dask, choices, cols)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=1, **options)
@@ -74,8 +74,8 @@ def extract(
     below ``score_cutoff``; each block's best merged (:mod:`rougekit.process.topk`), so the matches are
     the single-process call's."""
     dask = _dask()
-    limit = _checked_limit(limit, score_cutoff)
-    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options)
+    limit = checked_limit(limit, score_cutoff)
+    rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, **options)
     q_blocks = _blocks(dask, queries, rows)
     c_blocks = _blocks(dask, choices, cols)
@@ -99,7 +99,7 @@ def dedup(
     every text before them; other measures: ``block_size`` x ``block_size`` blocks of the lower triangle."""
     dask = _dask()
     threshold = dedup_threshold(threshold, keep)
-    size, _ = _block_size((block_size, block_size))
+    size, _ = block_shape((block_size, block_size))
     texts = check_texts(texts, "texts")
     encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
@@ -108,7 +108,7 @@ def dedup(
         return dedup_decided(_index_dedup(dask, index, size).result(), threshold, name)
     blocks = _blocks(dask, texts, size)
     tasks = [
-        dask.delayed(_pairs_above)(old, new, o0, n0, threshold, measure, options)
+        dask.delayed(pairs_above)(old, new, o0, n0, threshold, measure, options)
         for n0, new in blocks
         for o0, old in blocks
         if o0 <= n0
@@ -189,42 +189,6 @@ def _index_pairs(index: PrefixIndex, j0: int, j1: int, dropped):
     return index.pairs_above(j0, j1, dropped)
 
 
-def _pairs_above(old: list, new: list, o0: int, n0: int, threshold: float, measure, options: dict):
-    """(new, old, score) input indices and F of the pairs of a block above ``threshold``, old < new;
-    each old text is the candidate and the new one its reference, as in ``process.dedup``.
-    (The measures other than rouge-score's rougeL, which goes through :class:`PrefixIndex`.)"""
-    f = process_cdist(old, new, measure=measure, score_cutoff=threshold, dtype=np.float64, workers=1, **options)
-    lo, ln = np.nonzero(f > threshold)
-    earlier = lo + o0 < ln + n0  # the diagonal block: only the texts before the new one
-    lo, ln = lo[earlier], ln[earlier]
-    return (ln + n0).astype(np.int64), (lo + o0).astype(np.int64), f[lo, ln]
-
-
 def _blocks(dask, texts: list, size: int) -> list[tuple[int, object]]:
     """(start, delayed list of texts) per block: each block is sent once to each worker that needs it."""
     return [(s, dask.delayed(texts[s : s + size], traverse=False)) for s in range(0, len(texts), size)]
-
-
-def _checked(queries, choices, measure, block_size, options: dict, texts=check_texts) -> tuple:
-    """(rows, cols, queries, choices) of a blocked cdist or extract, every option checked before any
-    work is sent; ``texts`` reads and checks each side."""
-    rows, cols = _block_size(block_size)
-    queries, choices = texts(queries, "queries"), texts(choices, "choices")
-    Encoder(measure, **options)
-    return rows, cols, queries, choices
-
-
-def _checked_limit(limit, score_cutoff):
-    """extract's ``limit``, checked with its ``score_cutoff``."""
-    limit = check_limit(limit)
-    if score_cutoff is not None:
-        check_threshold(score_cutoff, "score_cutoff")
-    return limit
-
-
-def _block_size(value) -> tuple[int, int]:
-    rows, cols = value
-    for v in (rows, cols):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-            raise OptionError(f"block_size must be positive integers, got {value!r}")
-    return rows, cols

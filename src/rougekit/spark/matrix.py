@@ -17,11 +17,11 @@ from functools import partial
 
 import numpy as np
 
-from rougekit.dask.matrix import _block_size, _checked, _checked_limit, _pairs_above
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import InOrder, PrefixIndex
+from rougekit.process.cluster import block_shape, checked_call, checked_limit, pairs_above
 from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
 from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, merged_matches
@@ -51,7 +51,7 @@ def cdist(
     DataFrame (collected in its order); ``spark``: the session (default: the active one);
     ``block_size``: (query rows, choice columns) per task, each task one thread."""
     session = _session(spark)
-    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options, _texts)
+    rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options, _texts)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, **options)
     out = np.zeros((len(queries), len(choices)), dtype=np.dtype(dtype))
     for r0, c0, block in _run(session, queries, choices, rows, cols, partial(_cdist_task, call=call)):
@@ -75,8 +75,8 @@ def extract(
     choices (all with None), best first, the lower index on ties, none below ``score_cutoff``; the
     same matches as the single-process call. Options as :func:`cdist`."""
     session = _session(spark)
-    limit = _checked_limit(limit, score_cutoff)
-    rows, cols, queries, choices = _checked(queries, choices, measure, block_size, options, _texts)
+    limit = checked_limit(limit, score_cutoff)
+    rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options, _texts)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=np.float64, **options)
     task = partial(_extract_task, call=call, limit=limit, score_cutoff=score_cutoff)
     return merged_matches(choices, len(queries), _run(session, queries, choices, rows, cols, task), limit)
@@ -102,13 +102,13 @@ def dedup(
     encoder = Encoder(measure, **options)
     if block_size is None:
         block_size = _INDEX_BLOCK if encoder.measure == ROUGE_SCORE_L else 2000
-    size, _ = _block_size((block_size, block_size))
+    size, _ = block_shape((block_size, block_size))
     texts = _texts(texts, "texts")
     name = measure_name(encoder.measure)
     if encoder.measure == ROUGE_SCORE_L:  # one prefix index, broadcast; each task a block of new texts
         index = PrefixIndex(encoder.encode(texts, "texts"), threshold, skip_repeats=True)
         return dedup_decided(_index_run(session, index, size).result(), threshold, name)
-    task = partial(_pairs_above, threshold=threshold, measure=measure, options=options)
+    task = partial(pairs_above, threshold=threshold, measure=measure, options=options)
     found = _run(session, texts, texts, size, size, task, lower=True)
     return dedup_from_pairs(len(texts), [f[2] for f in found], threshold, name)
 
