@@ -94,3 +94,17 @@ def test_dedup_reads_a_nested_field(tmp_path, capsys):
     array.write_text(json.dumps(rows), encoding="utf-8")
     assert main(["dedup", str(array), "--field", "msg.txt", "-q"]) == 2
     assert "no field 'msg.txt': 'msg' holds fields 'text'" in capsys.readouterr().err
+
+
+def test_one_json_object_with_a_nested_field_is_one_row_or_columns_by_its_top_level_lists(tmp_path):
+    # {"pred": {"text": ...}, "refs": [two]}: one pair with two references (pred is not a list), as with a
+    # flat "pred" string; read as columns it would pair "the cat sat" with each reference
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps({"pred": {"text": "the cat sat"}, "refs": ["the cat sat down", "a cat sat"]}, indent=1))
+    ids, cands, refs = read_jsonl(str(one), ["pred.text"], ["refs"])
+    assert (cands["pred.text"], refs) == (["the cat sat"], [["the cat sat down", "a cat sat"]])
+    # {"pred": [objects], "refs": [texts]}: columns, one row per position, the path read in each row
+    cols = tmp_path / "cols.json"
+    cols.write_text(json.dumps({"pred": [{"text": "the cat sat"}, {"text": "a dog"}], "refs": ["r one", "r two"]}))
+    ids, cands, refs = read_jsonl(str(cols), ["pred.text"], ["refs"])
+    assert (ids, cands["pred.text"], refs) == (["1", "2"], ["the cat sat", "a dog"], [["r one"], ["r two"]])

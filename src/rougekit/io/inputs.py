@@ -125,9 +125,9 @@ def read_jsonl(
 
     def as_row(row: dict) -> bool:  # the object is one valid row: summaries as lists of sentences
         return (
-            all(_is_sentences(row.get(f)) for f in candidate_fields)
-            and all(_is_references(row.get(f)) for f in reference_fields)
-            and (id_field is None or not isinstance(row.get(id_field), (list, dict)))
+            all(_is_sentences(reader.field_value(row, f)) for f in candidate_fields)
+            and all(_is_references(reader.field_value(row, f)) for f in reference_fields)
+            and (id_field is None or not isinstance(reader.field_value(row, id_field), (list, dict)))
         )
 
     for record in reader.records(text, path, wanted, json_shape, as_row).rows:

@@ -441,7 +441,12 @@ def _columns(
 
 
 def _wanted(obj: dict, fields: list[str] | None) -> list:
-    return [f for f in fields if f in obj] if fields else list(obj)
+    """The keys of ``obj`` that hold the fields: a dotted name's first part when the name itself is not
+    a key (``pred.text`` is read from ``pred``)."""
+    if not fields:
+        return list(obj)
+    keys = [f if f in obj or "." not in f else f.split(".", 1)[0] for f in fields]
+    return list(dict.fromkeys(k for k in keys if k in obj))
 
 
 def _scalars(obj: dict, wanted: list[str]) -> dict:
