@@ -96,7 +96,9 @@ def add_text_place(parser: argparse.ArgumentParser) -> None:
         "reads a nested field: pred.text, choices.0.text)",
     )
     where.add_argument(
-        "--column", help="CSV, Parquet or Arrow input: the column holding the text (by its header or name)"
+        "--column",
+        help="CSV, Parquet or Arrow input: the column holding the text (by its header or name; Parquet/Arrow: a "
+        "dotted name is a struct column's field, msg.content)",
     )
 
 

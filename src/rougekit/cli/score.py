@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME",
         help="column of a system's summaries: strings (string, large_string, dictionary-encoded) or lists of "
-        "sentences (repeat for several systems)",
+        "sentences (repeat for several systems); a dotted name is a struct column's field (pred.text)",
     )
     src.add_argument(
         "--reference-column",

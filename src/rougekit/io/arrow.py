@@ -148,9 +148,41 @@ class ColumnFile:
     def columns(self) -> list[str]:
         return list(self.schema.names)
 
-    def column_type(self, column: str, option: str):
-        """The type of ``column``, or an error listing the columns there are."""
+    def _field_path(self, column: str) -> list[int] | None:
+        """The child indices of a dotted name read through struct columns (``pred.text``: the field
+        ``text`` of the struct column ``pred``) when the file has no column of that name; None for a
+        plain column. An error says where the path stops."""
         names = self.columns()
+        if column in names or "." not in column:
+            return None
+        parts = column.split(".")
+        if parts[0] not in names:
+            return None  # no such column: column_type says which there are
+        t, path = self.schema.field(parts[0]).type, []
+        for k, part in enumerate(parts[1:], start=1):
+            fields = [t.field(i).name for i in range(t.num_fields)] if self.pa.types.is_struct(t) else None
+            if fields is None or part not in fields:
+                held = f"a struct of fields {', '.join(map(_name, fields))}" if fields else f"of type {t}"
+                raise InputError(f"{self.path}: no column {_name(column)}: {_name('.'.join(parts[:k]))} is {held}")
+            path.append(fields.index(part))
+            t = t.field(path[-1]).type
+        return path
+
+    def column_type(self, column: str, option: str):
+        """The type of ``column`` (a dotted name: a field of a struct column), or an error listing the
+        columns there are."""
+        names = self.columns()
+        path = self._field_path(column)
+        if path is not None:
+            if names.count(column.split(".")[0]) > 1:
+                raise InputError(
+                    f"{self.path}: {names.count(column.split('.')[0])} columns are named "
+                    f"{_name(column.split('.')[0])}: rename one"
+                )
+            t = self.schema.field(column.split(".")[0]).type
+            for i in path:
+                t = t.field(i).type
+            return t
         if column not in names:
             shown = ", ".join(_name(n) for n in names[:20]) + (
                 f", ... ({len(names)} in all)" if len(names) > 20 else ""
@@ -161,9 +193,25 @@ class ColumnFile:
         return self.schema.field(column).type
 
     def batches(self, columns: list[str], rows: int = BATCH_ROWS) -> Iterator:
-        """Record batches of ``columns`` (each read once, however often it is named), in file order."""
-        pa = self.pa
+        """Record batches of ``columns`` (each read once, however often it is named), in file order; a
+        dotted name is the field of a struct column (see :meth:`column_type`), named as given."""
         wanted = list(dict.fromkeys(columns))
+        paths = {c: self._field_path(c) for c in wanted}
+        if all(p is None for p in paths.values()):
+            yield from self._batches(wanted, rows)
+            return
+        import pyarrow.compute as pc
+
+        roots = list(dict.fromkeys(c if paths[c] is None else c.split(".")[0] for c in wanted))
+        for batch in self._batches(roots, rows):
+            arrays = [
+                batch.column(c) if paths[c] is None else pc.struct_field(batch.column(c.split(".")[0]), paths[c])
+                for c in wanted
+            ]  # a null struct row is a null field: refused as any null row is
+            yield self.pa.RecordBatch.from_arrays(arrays, names=wanted)
+
+    def _batches(self, wanted: list[str], rows: int) -> Iterator:
+        pa = self.pa
         batches = self._open()[1](wanted, rows)
         while True:
             try:
