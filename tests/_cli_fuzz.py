@@ -446,7 +446,7 @@ def _correlate_argv(rng: random.Random, folder: Path) -> list[str]:
         ("--system-column", lambda: _pick(rng, ["system"])),
         ("--instance-column", lambda: _pick(rng, ["instance"])),
         ("--where", lambda: _pick(rng, ["system=s1", "zz=1"])),
-        ("--plot", lambda: _pick(rng, [str(folder / "p"), str(folder / "nope" / "p"), str(folder)])),
+        ("--plot", lambda: _pick(rng, [str(folder / "p"), str(folder / "nope" / "p"), str(folder) + "/"])),
     ]
     for flag, value in rng.sample(options, rng.randint(0, 5)):
         if flag == "--plot" and rng.random() < 0.7:
