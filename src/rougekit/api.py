@@ -344,6 +344,7 @@ class Scorer:
         jobs: int | None = None,
         progress=None,
         keep_pairs: bool = True,
+        ids: Sequence[str] | None = None,
     ) -> RougeResult:
         """Score (candidate, references) pairs read lazily, ``chunk_size`` at a time: the texts are
         never all in memory, only the per-pair numbers. ``progress(n)`` is called after each chunk.
@@ -352,11 +353,13 @@ class Scorer:
 
         ``keep_pairs=False`` keeps only running sums (flat memory for any number of pairs): the
         result then has corpus numbers but no per-pair rows and no intervals.
+        ``ids``: the pairs' IDs in order, as :func:`rougekit.score`'s (they order the 1.5.5 bootstrap
+        and average); a list may be filled while the pairs are read (read when the last pair is).
         """
         if not keep_pairs and (self.bootstrap or any(m.family.corpus_needs_tokens for m in self.measures)):
             raise OptionError("keep_pairs=False needs bootstrap=None and no BLEU (they need every pair)")
         # the chunks' warnings name the caller of score_stream (the first frame outside rougekit)
-        return self.collect(self._chunks(pairs, chunk_size, jobs, progress), keep_pairs)
+        return self.collect(self._chunks(pairs, chunk_size, jobs, progress), keep_pairs, ids=ids)
 
     def collect(
         self,
@@ -364,12 +367,14 @@ class Scorer:
         keep_pairs: bool = True,
         rows: int | None = None,
         whole: np.ndarray | None = None,
+        ids: Sequence[str] | None = None,
     ) -> RougeResult:
         """The result of (per-pair statistics, BLEU token pairs) chunks in input order (see :meth:`score_stream`).
         ``rows``, the number of pairs when known (a Parquet file's metadata), lets the chunks be copied
         into one array as they come instead of concatenated at the end (half the peak memory).
         ``whole``, that array made by the caller (rows x measures x 6 float64, C-contiguous), whose
-        chunks may already be its rows in place (``arrow_chunks(into=whole)``): those are not copied."""
+        chunks may already be its rows in place (``arrow_chunks(into=whole)``): those are not copied.
+        ``ids``: the pairs' IDs (see :meth:`score_stream`)."""
         bleu_pairs: list = []
         done = 0
         chunks: list[np.ndarray] = []
@@ -404,7 +409,7 @@ class Scorer:
             )
         data = np.concatenate(chunks) if len(chunks) != 1 else chunks[0]
         del chunks
-        return self.result(data, None, bleu_pairs)
+        return self.result(data, _ids_of(ids, done), bleu_pairs)
 
     def score_chunks(
         self, pairs: Iterable[tuple], chunk_size: int = 20000, jobs: int | None = None, progress=None
@@ -688,6 +693,18 @@ def _counted_from(error: Exception, first: int) -> Exception:
 _PAIR_NAMED = re.compile(r"pair \d+: ")
 
 _NO_PAIRS = "no pairs to score: candidates and references are empty (a mean of no scores is undefined)"
+
+
+def _ids_of(ids: Sequence[str] | None, pairs: int) -> list[str] | None:
+    """The IDs given with streamed pairs, checked as :meth:`Scorer.score`'s (one a pair)."""
+    if ids is None:
+        return None
+    if isinstance(ids, str):
+        raise TypeError("ids: expected a sequence of pair IDs, got a str")
+    ids = [_pair_id(i, k) for k, i in enumerate(ids)]
+    if len(ids) != pairs:
+        raise OptionError(f"{len(ids)} ids for {pairs} pairs")
+    return ids
 
 
 def _pair_id(value, k: int) -> str:

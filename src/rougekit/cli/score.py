@@ -456,17 +456,19 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
     keep = scorer.bootstrap is not None or needs_tokens
     for name in args.candidate_column:
+        # the IDs order the 1.5.5 bootstrap and average (-t 0), as with the rows read into memory
+        ids: list[str] | None = [] if args.id_column and keep else None
         if _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
             # kept pairs: the engine scores each chunk into its rows of one array (no chunk copied)
             whole = _zeros(columns.table.rows, len(scorer.measures)) if keep and columns.table.rows else None
-            chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, whole)
+            chunks = _table_chunks(scorer, columns, name, ids, args.jobs, progress, whole)
             results[name] = scorer.collect(
-                ((data, []) for data in chunks), keep_pairs=keep, rows=columns.table.rows, whole=whole
+                ((data, []) for data in chunks), keep_pairs=keep, rows=columns.table.rows, whole=whole, ids=ids
             )
         else:
-            pairs = _table_pairs(columns, name, None)
+            pairs = _table_pairs(columns, name, ids)
             results[name] = scorer.score_stream(
-                pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
+                pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep, ids=ids
             )
         if progress:
             print(file=sys.stderr)
