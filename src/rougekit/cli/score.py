@@ -318,12 +318,15 @@ def _table_pairs(columns: arrow.PairColumns, system: str, ids: list[str] | None)
     the IDs of the rows read are appended to ``ids``."""
     path = columns.table.path
     blank: list[int] = []
+    blank_refs: list[int] | None = [] if system == columns.candidates[0] else None  # said once, not per system
     rows = 0
     for batch in columns.batches([system]):
         cands = batch.candidates[system]
         if ids is not None and batch.ids is not None:
             ids.extend(batch.ids)
         blank += [batch.first + k for k, c in enumerate(cands) if not c or c.isspace()]
+        if blank_refs is not None:
+            blank_refs += [batch.first + k for k, refs in enumerate(batch.references) if not all(map(str.strip, refs))]
         rows += len(cands)
         if batch.sources is not None:
             yield from zip(cands, batch.references, batch.sources)
@@ -332,6 +335,13 @@ def _table_pairs(columns: arrow.PairColumns, system: str, ids: list[str] | None)
     if not rows:
         raise InputError(f"{path} has no rows: no summaries to score")
     reader.warn_blank_lines(path, blank, f"{system!r} candidate", "row")
+    if blank_refs:
+        reader.warn_blank_lines(path, blank_refs, f"{_reference_label(columns)} reference", "row")
+
+
+def _reference_label(columns: arrow.PairColumns) -> str:
+    """The reference columns as a warning names them ('r', or 'r1'/'r2')."""
+    return "/".join(map(repr, columns.references))
 
 
 def printable_name(name: str) -> str:
@@ -501,10 +511,13 @@ def _table_chunks(
         return
     path = columns.table.path
     blank: list[int] = []
+    blank_refs: list[int] | None = [] if system == columns.candidates[0] else None  # said once, not per system
     rows = [0]
 
     def batches():
         for cands, refs in columns.text_arrays(system, ids):
+            if blank_refs is not None:
+                blank_refs.extend(rows[0] + k + 1 for k in arrow.blank_rows(refs))
             rows[0] += len(cands)
             yield cands, refs
 
@@ -512,6 +525,8 @@ def _table_chunks(
         if not rows[0]:
             raise InputError(f"{path} has no rows: no summaries to score")
         reader.warn_blank_lines(path, [k + 1 for k in blank], f"{system!r} candidate", "row")
+        if blank_refs:
+            reader.warn_blank_lines(path, blank_refs, f"{_reference_label(columns)} reference", "row")
 
     yield from scorer.arrow_chunks(
         batches(), jobs=jobs, progress=show, blank=blank, before_warnings=read_all, into=into

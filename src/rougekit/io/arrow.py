@@ -544,3 +544,46 @@ def _has_nulls(array) -> bool:
         return True
     dictionary = getattr(array, "dictionary", None)
     return dictionary is not None and dictionary.null_count > 0 and array.is_null().true_count > 0
+
+
+def blank_rows(array) -> list[int]:
+    """The 0-based rows of a (chunked) array of strings, or of lists of strings, holding an empty or
+    white-space-only text: a blank reference scores 0 (said as the line and JSONL readers say it).
+    Read from the buffers: only a text that is empty or starts with white space or a non-ASCII byte
+    is looked at whole (a million rows: ~5 ms)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(array, pa.ChunkedArray):
+        found, first = [], 0
+        for chunk in array.chunks:
+            found += [first + k for k in blank_rows(chunk)]
+            first += len(chunk)
+        return found
+    values, parents = array, None
+    if pa.types.is_list(array.type) or pa.types.is_large_list(array.type):
+        values, parents = array.flatten(), pc.list_parent_indices(array)
+    if not (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+        values = values.cast(pa.large_string())  # a dictionary or a view: decoded
+    n = len(values)
+    if not n:
+        return []
+    width = np.int64 if pa.types.is_large_string(values.type) else np.int32
+    _, offset_buffer, data_buffer = values.buffers()
+    offsets = np.frombuffer(offset_buffer, dtype=width, count=n + 1, offset=values.offset * width().itemsize)
+    data = np.frombuffer(data_buffer, dtype=np.uint8) if data_buffer is not None and data_buffer.size else None
+    starts = offsets[:-1]
+    empty = offsets[1:] <= starts
+    if data is None:
+        maybe = empty
+    else:
+        first = data[np.minimum(starts, data.size - 1)]
+        maybe = empty | (first <= 0x20) | (first >= 0x80)  # white space is ASCII <= 0x20 or not ASCII
+    rows = np.flatnonzero(maybe)
+    if rows.size and not empty[rows].all():
+        taken = values.take(pa.array(rows))
+        rows = rows[empty[rows] | pc.utf8_is_space(taken).to_numpy(zero_copy_only=False)]
+    if parents is not None:
+        rows = np.unique(np.asarray(parents)[rows])
+    return rows.tolist()
