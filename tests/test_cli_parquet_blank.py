@@ -54,3 +54,17 @@ def test_a_blank_reference_is_said_once_naming_file_rows_and_column(tmp_path, ca
     pq.write_table(pa.table({"c": ["a b"], "r": [" a "]}), one)
     assert main(["score", "--parquet", str(one), "--candidate-column", "c", *base]) == 0
     assert "blank" not in capsys.readouterr().err
+
+
+def test_source_measures_name_the_option_and_row_errors_name_the_file_row(tmp_path, capsys):
+    path = tmp_path / "acc.parquet"
+    table = {"c": ["a b", "the cat sat"], "r": ["a b", "the dog ran"], "s": ["a b c", "the cat sat on the mat"]}
+    pq.write_table(pa.table(table), path)
+    base = ["score", "--parquet", str(path), "--candidate-column", "c", "--reference-column", "r", "-q"]
+    assert main([*base, "--measures", "SumACCY"]) == 2
+    assert "--measures SumACCY reads the original texts: give --source-column COLUMN" in capsys.readouterr().err
+    # row 2's reference is not an extract of its source ("dog" is not in it): the error names the file and row
+    assert main([*base, "--source-column", "s", "--measures", "SumACCY"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"rougekit score: error: {path}, row 2: reference token 2 of 3 is not in the source")
+    assert len(err.splitlines()) == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import sys
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
@@ -382,6 +383,17 @@ def _check_stdin(args) -> None:
 
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        return _run(args)
+    except InputError as exc:  # a Parquet/Arrow row is its pair: named as every other error of the file names it
+        table, found = args.parquet or args.arrow, re.match(r"pair (\d+): (.*)", str(exc), re.S)
+        if table and found:
+            name = "standard input" if table == "-" else printable_name(table)
+            raise InputError(f"{name}, row {found[1]}: {found[2]}") from None
+        raise
+
+
+def _run(args) -> int:
     if args.format == "rouge155" and args.bootstrap != "rouge155":
         raise OptionError("--format rouge155 needs --bootstrap rouge155")
     if args.format == "parquet":
@@ -587,7 +599,28 @@ def _scorer(args) -> Scorer:
         seed=args.seed,
         jobs=args.jobs,
     )
+    _sources_given(args, scorer)
     return with_sentence_split(scorer, args)
+
+
+def _sources_given(args, scorer: Scorer) -> None:
+    """A measure that reads the original texts (SumACCY, WSumACCY) needs the option that gives them,
+    named for the input style in use."""
+    needing = [m.name for m in scorer.measures if m.needs_source]
+    if (
+        not needing
+        or getattr(args, "sources", None)
+        or getattr(args, "source_column", None)
+        or getattr(args, "source_field", None)
+    ):
+        return
+    if getattr(args, "parquet", None) or getattr(args, "arrow", None):
+        flag = "--source-column COLUMN"
+    elif getattr(args, "jsonl", None):
+        flag = "--source-field FIELD"
+    else:
+        flag = "--sources FILE (one original text a line)"
+    raise OptionError(f"--measures {','.join(needing)} reads the original texts: give {flag}")
 
 
 def with_sentence_split(scorer: Scorer, args) -> Scorer:
