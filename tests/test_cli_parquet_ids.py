@@ -10,6 +10,7 @@ import contextlib
 import io
 import json
 import os
+import warnings
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -82,3 +83,15 @@ def test_score_stream_takes_ids_filled_while_the_pairs_are_read():
     assert got.interval("ROUGE-1", "f") == want.interval("ROUGE-1", "f")
     with pytest.raises(rougekit.errors.OptionError, match="3 ids for 40 pairs"):
         scorer.score_stream(zip(cands, refs), ids=ids[:3])
+
+
+def test_triples_that_no_measure_reads_the_source_of_are_said():
+    # (id, candidate, references) streamed by mistake reads as (candidate, references, source): said once a call
+    scorer = rougekit.Scorer(["ROUGE-1"])
+    pairs = [("id-1", "the cat sat", ["the cat sat", "a cat"]), ("id-2", "a", ["a"])]
+    with pytest.warns(rougekit.errors.RougeKitWarning, match="pass ids= instead") as said:
+        scorer.score_stream(pairs, chunk_size=1)
+    assert len(said) == 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a source that a measure reads: nothing to say
+        rougekit.Scorer(["SumACCY"]).score_stream([("the cat", ["the cat"], "the cat sat on a mat")])

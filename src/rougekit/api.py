@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
+import warnings
 from typing import Iterable, Iterator, Sequence, Sized
 
 import numpy as np
@@ -29,7 +30,7 @@ from rougekit.engine.door import (
     score_pair,
 )
 from rougekit.engine.options import ScoringOptions
-from rougekit.errors import InputError, OptionError, caller_stacklevel
+from rougekit.errors import InputError, OptionError, RougeKitWarning, caller_stacklevel
 from rougekit.measures import Measure
 from rougekit.results import F, RougeResult, pair_sum
 from rougekit.signature import Signature
@@ -434,6 +435,15 @@ class Scorer:
             nonlocal done
             if srcs and len(srcs) != len(cands):
                 raise OptionError("give a source with every pair, or with none")
+            if srcs and not done and not any(m.needs_source for m in self.measures):
+                warnings.warn(
+                    RougeKitWarning(
+                        "the pairs are (candidate, references, source) triples, but no measure reads a source "
+                        "(only SumACCY and WSumACCY do): if their first item is an ID, pass ids= instead",
+                        cli="the original texts are given, but no measure reads them (only SumACCY and WSumACCY do)",
+                    ),
+                    stacklevel=caller_stacklevel(),
+                )
             if not srcs and any(m.needs_source for m in self.measures):
                 raise OptionError(
                     "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
