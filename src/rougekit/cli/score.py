@@ -435,6 +435,7 @@ def _aligned_pairs(args, path: str):
 
 
 _STREAMED_FORMATS = (*PairRowWriter.FORMATS, "parquet")
+_CHUNK = 20000  # pairs scored at a time from a Parquet/Arrow file (Scorer.score_chunks' default)
 
 
 def _score_table_streamed(args, progress: bool) -> int | None:
@@ -455,7 +456,14 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
     keep = scorer.bootstrap is not None or needs_tokens
     for name in args.candidate_column:
-        if _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
+        if keep and scorer.options.average != "tokens" and _reads_arrow(scorer, columns, name):
+            # the report reads each pair's recall, precision and f (its bootstrap) and the column sums:
+            # only those kept, each chunk scored into one array reused (a million pairs of 3 measures:
+            # 72 MB of fresh pages, not 144)
+            scratch = _zeros(_CHUNK, len(scorer.measures))
+            chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, scratch=scratch, chunk=_CHUNK)
+            results[name] = scorer.collect_rpf(chunks, columns.table.rows)
+        elif _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
             # kept pairs: the engine scores each chunk into its rows of one array (no chunk copied)
             whole = _zeros(columns.table.rows, len(scorer.measures)) if keep and columns.table.rows else None
             chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, whole)
@@ -487,14 +495,23 @@ def _zeros(rows: int, measures: int):
 
 
 def _table_chunks(
-    scorer: Scorer, columns: arrow.PairColumns, system: str, ids: list[str] | None, jobs, progress, into=None
+    scorer: Scorer,
+    columns: arrow.PairColumns,
+    system: str,
+    ids: list[str] | None,
+    jobs,
+    progress,
+    into=None,
+    scratch=None,
+    chunk: int = 20000,
 ):
-    """Per-pair statistics of one system's column, a chunk at a time: read by the engine from the Arrow
-    buffers when the scorer and the columns allow it (no Python str per row), else as Python strings;
-    ``into`` (see ``Scorer.arrow_chunks``): the array the Arrow path scores the chunks into."""
+    """Per-pair statistics of one system's column, ``chunk`` rows at a time: read by the engine from the
+    Arrow buffers when the scorer and the columns allow it (no Python str per row), else as Python
+    strings; ``into`` or ``scratch`` (see ``Scorer.arrow_chunks``): the array the Arrow path scores the
+    chunks into."""
     show = _progress(system, progress)
     if not _reads_arrow(scorer, columns, system):
-        yield from scorer.score_chunks(_table_pairs(columns, system, ids), jobs=jobs, progress=show)
+        yield from scorer.score_chunks(_table_pairs(columns, system, ids), chunk, jobs=jobs, progress=show)
         return
     path = columns.table.path
     blank: list[int] = []
@@ -511,7 +528,7 @@ def _table_chunks(
         reader.warn_blank_lines(path, [k + 1 for k in blank], f"{system!r} candidate", "row")
 
     yield from scorer.arrow_chunks(
-        batches(), jobs=jobs, progress=show, blank=blank, before_warnings=read_all, into=into
+        batches(), chunk, jobs=jobs, progress=show, blank=blank, before_warnings=read_all, into=into, scratch=scratch
     )
 
 
