@@ -88,6 +88,22 @@ def test_kept_rpf_gives_the_full_results_numbers_bit_for_bit(options, rows):
     assert [other.interval(m, "f") for m in MEASURES] != [full.interval(m, "f") for m in MEASURES]
 
 
+@pytest.mark.parametrize("rows", [2500, 1000, None])
+def test_kept_f_gives_the_corpus_numbers_and_f_intervals_and_refuses_the_others(rows):
+    # what a text report of the 1.5.5 bootstrap reads: the corpus R/P/F (column sums) and the f intervals
+    cands, refs = _corpus(2500, 9)
+    scorer = Scorer(measures=MEASURES, resamples=200)
+    full = scorer.score(cands, refs)
+    chunks = [c.copy() for c in scorer.arrow_chunks(_batches(cands, refs), chunk_size=700)]
+    kept = scorer.collect_rpf(iter(chunks), rows, f_only=True)
+    assert kept.total_pairs == 2500
+    assert {m: kept.corpus(m) for m in MEASURES} == {m: full.corpus(m) for m in MEASURES}
+    assert [kept.interval(m, "f") for m in MEASURES] == [full.interval(m, "f") for m in MEASURES]
+    for asked in (lambda: kept.interval("ROUGE-1", "recall"), lambda: kept.intervals, kept.to_dict):
+        with pytest.raises(ValueError, match="f only"):
+            asked()
+
+
 def test_kept_rpf_is_refused_where_it_cannot_give_the_numbers():
     scorer = Scorer(measures=MEASURES)
     with pytest.raises(InputError):
@@ -98,7 +114,7 @@ def test_kept_rpf_is_refused_where_it_cannot_give_the_numbers():
         RougeResult(none, tokens.options, totals=np.zeros((3, 6)), total_pairs=2, kept_rpf=np.zeros((2, 3, 3)))
     with pytest.raises(ValueError, match="aggregate-only"):
         RougeResult(np.zeros((2, 3, 6)), scorer.options, kept_rpf=np.zeros((2, 3, 3)))
-    with pytest.raises(ValueError, match="2 x 3 x 3"):
+    with pytest.raises(ValueError, match="2 x 3 x 3 \\(or x 1\\)"):
         RougeResult(none, scorer.options, totals=np.zeros((3, 6)), total_pairs=2, kept_rpf=np.zeros((3, 3, 3)))
 
 
@@ -123,9 +139,9 @@ def test_cli_parquet_report_is_the_same_as_from_every_pairs_statistics(tmp_path,
     args = ["score", "--parquet", path, "--candidate-column", "c", "--reference-column", "r", "--resamples", "300"]
     calls = []
     real = Scorer.collect_rpf
-    monkeypatch.setattr(Scorer, "collect_rpf", lambda self, *a: calls.append(1) or real(self, *a))
+    monkeypatch.setattr(Scorer, "collect_rpf", lambda self, *a: calls.append(a[2]) or real(self, *a))
     kept = _cli(*args, *extra)
-    assert calls == [1]
+    assert calls == [extra == []]  # the text report of the 1.5.5 bootstrap keeps each pair's f only
     monkeypatch.setenv("ROUGEKIT_ARROW", "0")
     assert _cli(*args, *extra) == kept
-    assert calls == [1] and kept[0] == 0 and "3000" in kept[1]
+    assert len(calls) == 1 and kept[0] == 0 and "3000" in kept[1]

@@ -415,23 +415,26 @@ class Scorer:
         del chunks
         return self.result(data, None, bleu_pairs)
 
-    def collect_rpf(self, chunks: Iterable[np.ndarray], rows: int | None = None) -> RougeResult:
+    def collect_rpf(self, chunks: Iterable[np.ndarray], rows: int | None = None, f_only: bool = False) -> RougeResult:
         """The result of per-pair statistics chunks in input order (no BLEU; not with ``average='tokens'``)
         keeping of each pair only its recall, precision and f: an aggregate-only result (column sums, the
         corpus numbers of :meth:`collect`'s, bit for bit) whose bootstrap reads those (``kept_rpf``). Half
         the memory of every pair's statistics (what a report of the corpus numbers and intervals reads).
-        ``rows``, the number of pairs when known; each chunk is copied before the next is asked for."""
+        ``rows``, the number of pairs when known; each chunk is copied before the next is asked for.
+        ``f_only``: each pair's f only (a sixth of the statistics), for ``interval(name, "f")`` of the 1.5.5
+        bootstrap and the corpus numbers (a text report); other intervals are then an error."""
         measures = len(self.measures)
+        first = F if f_only else R
         totals = np.zeros((measures, 6))
-        kept = np.empty((rows or 0, measures, 3))
+        kept = np.empty((rows or 0, measures, 6 - first))
         more: list[np.ndarray] = []  # rows past ``rows``
         done = 0
         for data in chunks:
             totals = pair_sum(data, totals)
             fits = max(0, min(len(data), len(kept) - done))
-            kept[done : done + fits] = data[:fits, :, R:]
+            kept[done : done + fits] = data[:fits, :, first:]
             if fits < len(data):
-                more.append(np.array(data[fits:, :, R:]))
+                more.append(np.array(data[fits:, :, first:]))
             done += len(data)
         if not done:
             raise InputError(_NO_PAIRS)

@@ -175,7 +175,9 @@ class RougeResult:
     corpus numbers (corpus BLEU); ``totals``/``total_pairs`` make an aggregate-only result
     (column sums of ``total_pairs`` pairs that were not kept); with them, ``kept_rpf`` (total_pairs x
     measures x 3: each pair's recall, precision and f, ``data[:, :, 3:]``) gives that result its
-    bootstrap without the counts (not with ``average='tokens'``, which resamples the counts).
+    bootstrap without the counts (not with ``average='tokens'``, which resamples the counts); total_pairs
+    x measures x 1, each pair's f only (``data[:, :, 5:]``): ``interval(name, "f")`` of the 1.5.5
+    bootstrap only, any other interval an error.
     """
 
     __slots__ = (
@@ -235,9 +237,13 @@ class RougeResult:
             kept_rpf = np.asarray(kept_rpf, dtype=np.float64)
             if totals is None or options.average == "tokens":
                 raise ValueError("kept_rpf is for an aggregate-only result (totals) whose average is not 'tokens'")
-            if kept_rpf.shape != (int(total_pairs), len(options.measures), 3):
+            if (
+                kept_rpf.ndim != 3
+                or kept_rpf.shape[:2] != (int(total_pairs), len(options.measures))
+                or (kept_rpf.shape[2] not in (1, 3))
+            ):
                 raise ValueError(
-                    f"kept_rpf must be {int(total_pairs)} x {len(options.measures)} x 3, got {kept_rpf.shape}"
+                    f"kept_rpf must be {int(total_pairs)} x {len(options.measures)} x 3 (or x 1), got {kept_rpf.shape}"
                 )
             if kept_rpf.flags.writeable:
                 kept_rpf = kept_rpf.view()
@@ -598,7 +604,9 @@ def _columns(result: RougeResult, cols: list[int], fields: list[int], in_script_
     at a time: no intermediate copies (of 1,000,000 pairs, fancy indexing held 144 + 72 + 72 MB)."""
     n = _resampled_rows(result)
     order = np.asarray(_rouge155_order(result), dtype=np.intp) if in_script_order and result._ids is not None else None
-    data, first = (result.data, 0) if result._rpf is None else (result._rpf, R)  # kept_rpf: fields R, P, F
+    data, first = (result.data, 0) if result._rpf is None else (result._rpf, 6 - result._rpf.shape[2])
+    if any(f < first for f in fields):  # kept_rpf of f only
+        raise ValueError("this result kept each pair's f only: its bootstrap gives the 1.5.5 intervals of f only")
     if order is None and len(fields) == 1 and cols == list(range(cols[0], cols[0] + len(cols))):
         # one field of a run of measures: a view (the bootstrap reads it where it is; 24 MB of fresh
         # pages and 0.05 s of one thread a million pairs on a VM that faults them in from its host)

@@ -462,7 +462,11 @@ def _score_table_streamed(args, progress: bool) -> int | None:
             # 72 MB of fresh pages, not 144)
             scratch = _zeros(_CHUNK, len(scorer.measures))
             chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, scratch=scratch, chunk=_CHUNK)
-            results[name] = scorer.collect_rpf(chunks, columns.table.rows)
+            # a text report of the 1.5.5 bootstrap prints the intervals of f only: only f kept (24 MB)
+            f_only = (
+                args.format == "text" and scorer.options.bootstrap == "rouge155" and scorer.options.average == "pairs"
+            )
+            results[name] = scorer.collect_rpf(chunks, columns.table.rows, f_only)
         elif _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
             # kept pairs: the engine scores each chunk into its rows of one array (no chunk copied)
             whole = _zeros(columns.table.rows, len(scorer.measures)) if keep and columns.table.rows else None
