@@ -456,10 +456,10 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
     keep = scorer.bootstrap is not None or needs_tokens
     for name in args.candidate_column:
-        if keep and scorer.options.average != "tokens" and _reads_arrow(scorer, columns, name):
+        if keep and not needs_tokens and scorer.options.average != "tokens" and _reads_arrow(scorer, columns, name):
             # the report reads each pair's recall, precision and f (its bootstrap) and the column sums:
             # only those kept, each chunk scored into one array reused (a million pairs of 3 measures:
-            # 72 MB of fresh pages, not 144)
+            # 72 MB of fresh pages, not the 144 MB of every pair's statistics)
             scratch = _zeros(_CHUNK, len(scorer.measures))
             chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, scratch=scratch, chunk=_CHUNK)
             # a text report of the 1.5.5 bootstrap prints the intervals of f only: only f kept (24 MB)
