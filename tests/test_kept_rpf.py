@@ -145,3 +145,18 @@ def test_cli_parquet_report_is_the_same_as_from_every_pairs_statistics(tmp_path,
     monkeypatch.setenv("ROUGEKIT_ARROW", "0")
     assert _cli(*args, *extra) == kept
     assert len(calls) == 1 and kept[0] == 0 and "3000" in kept[1]
+
+
+def test_the_bootstrap_of_kept_rpf_reads_it_where_it_is():
+    # R/P/F of every measure, in input order: kept_rpf is already the n x (measures x 3) columns the
+    # bootstrap reads (a million pairs: no 72 MB copy of fresh pages)
+    from rougekit.results import F, P, R, _columns
+
+    cands, refs = _corpus(300, 13)
+    scorer = Scorer(measures=MEASURES, resamples=100)
+    full = scorer.score(cands, refs)
+    kept = scorer.collect_rpf(iter([full.data]), 300)
+    values = _columns(kept, [0, 1, 2], [R, P, F], in_script_order=True)
+    assert np.shares_memory(values, kept._rpf)
+    assert values.tobytes() == _columns(full, [0, 1, 2], [R, P, F], in_script_order=True).tobytes()
+    assert kept.to_dict() == full.to_dict()
