@@ -32,7 +32,7 @@ from rougekit.engine.door import (
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import InputError, OptionError, RougeKitWarning, caller_stacklevel
 from rougekit.measures import Measure
-from rougekit.results import F, RougeResult, pair_sum
+from rougekit.results import F, R, RougeResult, pair_sum
 from rougekit.signature import Signature
 from rougekit.text import empty, markers, presets
 from rougekit.text.intern import Vocabulary
@@ -293,6 +293,7 @@ class Scorer:
         blank=None,
         before_warnings=None,
         into=None,
+        scratch=None,
     ) -> Iterator[np.ndarray]:
         """:meth:`score_chunks` of (candidates, references) pyarrow arrays of the same rows (a reader's
         record batches: each column one the engine reads, see ``EnginePlan.reads_arrow``), read from their
@@ -300,7 +301,12 @@ class Scorer:
         rows whose candidate is empty or white space; ``before_warnings()`` runs after the last row is
         read, before the chunks' warnings are given. ``into`` (a zeroed rows x measures x 6 float64
         array, see :meth:`collect`): each chunk is scored into its rows there and is a view of it (a
-        chunk past its end gets an array of its own)."""
+        chunk past its end gets an array of its own). ``scratch`` (a C-contiguous chunk_size x measures x 6
+        float64 array; not with ``into``): every chunk is scored into its first rows, zeroed again first,
+        and is a view of it, good until the next chunk is asked for (the pages of one chunk, faulted in
+        once, instead of fresh ones each chunk)."""
+        if scratch is not None and (into is not None or len(scratch) < chunk_size):
+            raise ValueError("scratch needs chunk_size rows, and no into")
         tally, found = self._tally(), markers.MarkerTally()
         done, rows = 0, 0
         pieces: list[tuple] = []
@@ -310,6 +316,9 @@ class Scorer:
             seen: list[int] | None = [] if blank is not None else None
             try:
                 out = into[done : done + rows] if into is not None and done + rows <= len(into) else None
+                if scratch is not None:
+                    out = scratch[:rows]
+                    out.fill(0.0)
                 data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem, seen, out)
             except (TypeError, InputError) as e:
                 raise _counted_from(e, done + 1) from None
@@ -411,6 +420,42 @@ class Scorer:
         data = np.concatenate(chunks) if len(chunks) != 1 else chunks[0]
         del chunks
         return self.result(data, _ids_of(ids, done), bleu_pairs)
+
+    def collect_rpf(self, chunks: Iterable[np.ndarray], rows: int | None = None, f_only: bool = False) -> RougeResult:
+        """The result of per-pair statistics chunks in input order (no BLEU; not with ``average='tokens'``)
+        keeping of each pair only its recall, precision and f: an aggregate-only result (column sums, the
+        corpus numbers of :meth:`collect`'s, bit for bit) whose bootstrap reads those (``kept_rpf``). Half
+        the memory of every pair's statistics (what a report of the corpus numbers and intervals reads).
+        ``rows``, the number of pairs when known; each chunk is copied before the next is asked for.
+        ``f_only``: each pair's f only (a sixth of the statistics), for ``interval(name, "f")`` of the 1.5.5
+        bootstrap and the corpus numbers (a text report); other intervals are then an error."""
+        measures = len(self.measures)
+        first = F if f_only else R
+        totals = np.zeros((measures, 6))
+        kept = np.empty((rows or 0, measures, 6 - first))
+        more: list[np.ndarray] = []  # rows past ``rows``
+        done = 0
+        for data in chunks:
+            totals = pair_sum(data, totals)
+            fits = max(0, min(len(data), len(kept) - done))
+            kept[done : done + fits] = data[:fits, :, first:]
+            if fits < len(data):
+                more.append(np.array(data[fits:, :, first:]))
+            done += len(data)
+        if not done:
+            raise InputError(_NO_PAIRS)
+        if done < len(kept) or more:
+            kept = np.concatenate([kept[: min(done, len(kept))], *more])
+        values = {m.name: float(totals[j, F] / done) for j, m in enumerate(self.measures) if m.single_valued}
+        return RougeResult(
+            np.zeros((0, measures, 6)),
+            self.options,
+            corpus_values=values,
+            totals=totals,
+            total_pairs=done,
+            signature=self.signature,
+            kept_rpf=kept,
+        )
 
     def score_chunks(
         self, pairs: Iterable[tuple], chunk_size: int = 20000, jobs: int | None = None, progress=None

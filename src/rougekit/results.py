@@ -173,7 +173,11 @@ class RougeResult:
     Immutable. Build it with the scored ``data`` (n x measures x 6) and the
     :class:`~rougekit.engine.options.ScoringOptions`; ``corpus_values`` gives single-valued measures'
     corpus numbers (corpus BLEU); ``totals``/``total_pairs`` make an aggregate-only result
-    (column sums of ``total_pairs`` pairs that were not kept).
+    (column sums of ``total_pairs`` pairs that were not kept); with them, ``kept_rpf`` (total_pairs x
+    measures x 3: each pair's recall, precision and f, ``data[:, :, 3:]``) gives that result its
+    bootstrap without the counts (not with ``average='tokens'``, which resamples the counts); total_pairs
+    x measures x 1, each pair's f only (``data[:, :, 5:]``): ``interval(name, "f")`` of the 1.5.5
+    bootstrap only, any other interval an error.
     """
 
     __slots__ = (
@@ -184,6 +188,7 @@ class RougeResult:
         "_corpus_values",
         "_totals",
         "_total_pairs",
+        "_rpf",
         "_lock",
         "_boot",
         "_keyed",
@@ -196,6 +201,7 @@ class RougeResult:
     _corpus_values: Mapping[str, float]
     _totals: np.ndarray | None
     _total_pairs: int
+    _rpf: np.ndarray | None
     _lock: threading.Lock
     _boot: tuple | None
     _keyed: dict
@@ -210,6 +216,7 @@ class RougeResult:
         totals: np.ndarray | None = None,
         total_pairs: int = 0,
         signature: Signature | None = None,
+        kept_rpf: np.ndarray | None = None,
     ):
         data = np.asarray(data, dtype=np.float64)
         if data.ndim != 3 or data.shape[1:] != (len(options.measures), 6):
@@ -226,6 +233,21 @@ class RougeResult:
         if totals is not None:
             totals = np.array(totals, dtype=np.float64)
             totals.flags.writeable = False
+        if kept_rpf is not None:
+            kept_rpf = np.asarray(kept_rpf, dtype=np.float64)
+            if totals is None or options.average == "tokens":
+                raise ValueError("kept_rpf is for an aggregate-only result (totals) whose average is not 'tokens'")
+            if (
+                kept_rpf.ndim != 3
+                or kept_rpf.shape[:2] != (int(total_pairs), len(options.measures))
+                or (kept_rpf.shape[2] not in (1, 3))
+            ):
+                raise ValueError(
+                    f"kept_rpf must be {int(total_pairs)} x {len(options.measures)} x 3 (or x 1), got {kept_rpf.shape}"
+                )
+            if kept_rpf.flags.writeable:
+                kept_rpf = kept_rpf.view()
+                kept_rpf.flags.writeable = False
         s = object.__setattr__
         s(self, "options", options)
         s(self, "signature", signature or Signature.from_options(options))
@@ -234,6 +256,7 @@ class RougeResult:
         s(self, "_corpus_values", MappingProxyType(dict(corpus_values or {})))
         s(self, "_totals", totals)
         s(self, "_total_pairs", int(total_pairs))
+        s(self, "_rpf", kept_rpf)
         s(self, "_lock", threading.Lock())
         s(self, "_boot", None)
         s(self, "_keyed", {})
@@ -252,6 +275,7 @@ class RougeResult:
                 None if self._totals is None else np.array(self._totals),
                 self._total_pairs,
                 self.signature,
+                None if self._rpf is None else np.array(self._rpf),
             ),
         )
 
@@ -544,7 +568,7 @@ def _run_bootstrap(result: RougeResult):
     """(intervals, rouge155 averages) of every R/P/F measure, from one set of resample draws."""
     o = result.options
     cols = [j for j, m in enumerate(o.measures) if not m.single_valued]
-    n = len(result)
+    n = _resampled_rows(result)
     if not o.bootstrap or not cols or n == 0:
         return MappingProxyType({}), MappingProxyType({})
     tokens = o.average == "tokens"
@@ -578,17 +602,27 @@ def _columns(result: RougeResult, cols: list[int], fields: list[int], in_script_
     in input order: a view of ``data``; else a C-contiguous copy), rows in the
     script's instance order when asked (reordered only when ids give another order), filled a column
     at a time: no intermediate copies (of 1,000,000 pairs, fancy indexing held 144 + 72 + 72 MB)."""
-    n = len(result)
+    n = _resampled_rows(result)
     order = np.asarray(_rouge155_order(result), dtype=np.intp) if in_script_order and result._ids is not None else None
+    data, first = (result.data, 0) if result._rpf is None else (result._rpf, 6 - result._rpf.shape[2])
+    if any(f < first for f in fields):  # kept_rpf of f only
+        raise ValueError("this result kept each pair's f only: its bootstrap gives the 1.5.5 intervals of f only")
     if order is None and len(fields) == 1 and cols == list(range(cols[0], cols[0] + len(cols))):
         # one field of a run of measures: a view (the bootstrap reads it where it is; 24 MB of fresh
         # pages and 0.05 s of one thread a million pairs on a VM that faults them in from its host)
-        return result.data[:, cols[0] : cols[0] + len(cols), fields[0]]
+        return data[:, cols[0] : cols[0] + len(cols), fields[0] - first]
+    if order is None and data is result._rpf and fields == [R, P, F] and cols == list(range(data.shape[1])):
+        return data.reshape(n, -1)  # kept_rpf of R/P/F measures only: already these columns (no 72 MB copy)
     out = np.empty((n, len(cols) * len(fields)), dtype=np.float64)
     for k, (j, f) in enumerate((j, f) for j in cols for f in fields):
-        column = result.data[:, j, f]
+        column = data[:, j, f - first]
         out[:, k] = column if order is None else column[order]
     return out
+
+
+def _resampled_rows(result: RougeResult) -> int:
+    """How many pairs the bootstrap resamples: the rows kept (``data``, or an aggregate-only result's ``kept_rpf``)."""
+    return len(result) if result._rpf is None else len(result._rpf)
 
 
 def _refuse_repeated(ids: tuple[str, ...]) -> None:
@@ -614,7 +648,7 @@ def _run_key_bootstrap(result: RougeResult, key: str) -> dict[str, tuple[float, 
     """{measure: (average, low, high)} of one of recall/precision/f of every R/P/F measure (1.5.5, -t 0)."""
     o = result.options
     cols = [j for j, m in enumerate(o.measures) if not m.single_valued]
-    if not cols or len(result) == 0:
+    if not cols or _resampled_rows(result) == 0:
         return {}
     field = (R, P, F)[KEYS.index(key)]
     values = _columns(result, cols, [field], in_script_order=True)
@@ -631,7 +665,14 @@ def _optional(module: str, extra: str, method: str):
         raise ImportError(f"RougeResult.{method}() needs {module}: pip install 'rougekit[{extra}]'") from None
 
 
-def _restore(data, options, ids, corpus_values, totals, total_pairs, signature):
+def _restore(data, options, ids, corpus_values, totals, total_pairs, signature, kept_rpf=None):
     return RougeResult(
-        data, options, ids, corpus_values=corpus_values, totals=totals, total_pairs=total_pairs, signature=signature
+        data,
+        options,
+        ids,
+        corpus_values=corpus_values,
+        totals=totals,
+        total_pairs=total_pairs,
+        signature=signature,
+        kept_rpf=kept_rpf,
     )

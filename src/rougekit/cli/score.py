@@ -458,6 +458,7 @@ def _aligned_pairs(args, path: str):
 
 
 _STREAMED_FORMATS = (*PairRowWriter.FORMATS, "parquet")
+_CHUNK = 20000  # pairs scored at a time from a Parquet/Arrow file (Scorer.score_chunks' default)
 
 
 def _score_table_streamed(args, progress: bool) -> int | None:
@@ -480,7 +481,20 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     for name in args.candidate_column:
         # the IDs order the 1.5.5 bootstrap and average (-t 0), as with the rows read into memory
         ids: list[str] | None = [] if args.id_column and keep else None
-        if _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
+        kept_rpf = keep and ids is None and not needs_tokens and scorer.options.average != "tokens"
+        if kept_rpf and _reads_arrow(scorer, columns, name):
+            # the report reads each pair's recall, precision and f (its bootstrap) and the column sums:
+            # only those kept, each chunk scored into one array reused (a million pairs of 3 measures:
+            # 72 MB of fresh pages, not the 144 MB of every pair's statistics); with IDs (they order the
+            # bootstrap) every pair's statistics are kept, below
+            scratch = _zeros(_CHUNK, len(scorer.measures))
+            chunks = _table_chunks(scorer, columns, name, None, args.jobs, progress, scratch=scratch, chunk=_CHUNK)
+            # a text report of the 1.5.5 bootstrap prints the intervals of f only: only f kept (24 MB)
+            f_only = (
+                args.format == "text" and scorer.options.bootstrap == "rouge155" and scorer.options.average == "pairs"
+            )
+            results[name] = scorer.collect_rpf(chunks, columns.table.rows, f_only)
+        elif _reads_arrow(scorer, columns, name):  # no BLEU here: no token pairs to keep
             # kept pairs: the engine scores each chunk into its rows of one array (no chunk copied)
             whole = _zeros(columns.table.rows, len(scorer.measures)) if keep and columns.table.rows else None
             chunks = _table_chunks(scorer, columns, name, ids, args.jobs, progress, whole)
@@ -512,14 +526,23 @@ def _zeros(rows: int, measures: int):
 
 
 def _table_chunks(
-    scorer: Scorer, columns: arrow.PairColumns, system: str, ids: list[str] | None, jobs, progress, into=None
+    scorer: Scorer,
+    columns: arrow.PairColumns,
+    system: str,
+    ids: list[str] | None,
+    jobs,
+    progress,
+    into=None,
+    scratch=None,
+    chunk: int = 20000,
 ):
-    """Per-pair statistics of one system's column, a chunk at a time: read by the engine from the Arrow
-    buffers when the scorer and the columns allow it (no Python str per row), else as Python strings;
-    ``into`` (see ``Scorer.arrow_chunks``): the array the Arrow path scores the chunks into."""
+    """Per-pair statistics of one system's column, ``chunk`` rows at a time: read by the engine from the
+    Arrow buffers when the scorer and the columns allow it (no Python str per row), else as Python
+    strings; ``into`` or ``scratch`` (see ``Scorer.arrow_chunks``): the array the Arrow path scores the
+    chunks into."""
     show = _progress(system, progress)
     if not _reads_arrow(scorer, columns, system):
-        yield from scorer.score_chunks(_table_pairs(columns, system, ids), jobs=jobs, progress=show)
+        yield from scorer.score_chunks(_table_pairs(columns, system, ids), chunk, jobs=jobs, progress=show)
         return
     path = columns.table.path
     blank: list[int] = []
@@ -541,7 +564,7 @@ def _table_chunks(
             reader.warn_blank_lines(path, blank_refs, f"{_reference_label(columns)} reference", "row")
 
     yield from scorer.arrow_chunks(
-        batches(), jobs=jobs, progress=show, blank=blank, before_warnings=read_all, into=into
+        batches(), chunk, jobs=jobs, progress=show, blank=blank, before_warnings=read_all, into=into, scratch=scratch
     )
 
 
