@@ -555,6 +555,11 @@ def read_rows(path: str, field: str | None, column: str | None, lazy: bool = Fal
     refused: their lines are not the texts. ``lazy``: a file of lines, JSONL, CSV and Parquet/Arrow
     come as a reader that reads them on demand (:class:`LineStream`, :class:`CsvStream`,
     :class:`TableStream`), not as their texts in memory."""
+    if path != reader.STDIN and arrow.is_pipe(path):  # its first bytes, read to know its kind, would be gone
+        raise InputError(
+            f"{path} is a pipe (e.g. <(...)), which can be read only once: give a file, or pipe the texts to "
+            "standard input ('-')"
+        )
     kind = arrow.sniff(path) if path != reader.STDIN else None
     if kind is not None:
         table = _table_rows(path, kind, field, column)

@@ -52,10 +52,20 @@ def sniff(path: str) -> str | None:
     return None
 
 
-def _spool_stdin():
-    """Standard input copied to a temporary file, 1 MiB at a time (Parquet is read from its end,
-    and the columns are read more than once: a pipe will not do; memory stays bounded). The file
-    is deleted when closed."""
+def is_pipe(path: str) -> bool:
+    """A named pipe or a shell's process substitution (``<(...)``, ``/dev/fd/63``): read once, from the start."""
+    import stat
+
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _spool_stdin(path: str | None = None):
+    """Standard input (or the pipe ``path``) copied to a temporary file, 1 MiB at a time (Parquet is
+    read from its end, and the columns are read more than once: a pipe will not do; memory stays
+    bounded). The file is deleted when closed."""
     import shutil
     import tempfile
 
@@ -63,7 +73,11 @@ def _spool_stdin():
 
     spool = tempfile.NamedTemporaryFile(prefix="rougekit-stdin-", suffix=".bin")
     try:
-        shutil.copyfileobj(reader.stdin_buffer(), spool, 1 << 20)
+        if path is None:
+            shutil.copyfileobj(reader.stdin_buffer(), spool, 1 << 20)
+        else:
+            with open(path, "rb") as pipe:
+                shutil.copyfileobj(pipe, spool, 1 << 20)
         spool.flush()
     except BaseException:
         spool.close()
@@ -94,6 +108,9 @@ class ColumnFile:
             self._source = self._spool.name
         elif os.path.isdir(path):
             raise InputError(f"cannot open {path}: it is a directory")
+        elif is_pipe(path):  # <(...): read once, copied as standard input is
+            self._spool = _spool_stdin(path)
+            self._source = self._spool.name
         found = sniff(self._source)
         if found is not None and found != kind:
             raise InputError(f"{self.path}: {self.what} was expected, but it is {_WHAT[found]}: give it with --{found}")
