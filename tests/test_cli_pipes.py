@@ -50,3 +50,19 @@ def test_dedup_and_extract_refuse_a_pipe_in_one_line(tmp_path, capsys, command):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"{pipe} is a pipe" in err
+
+
+def test_dedup_refuses_an_output_name_of_another_format(tmp_path, capsys):
+    # the kept rows are written as read: Parquet bytes under kept.csv would be read as CSV far from here
+    table, texts = tmp_path / "in.parquet", tmp_path / "in.txt"
+    pq.write_table(pa.table({"t": ["give three tips", "name a red fruit"]}), table)
+    texts.write_text("give three tips\nname a red fruit\n")
+    for argv, said in (
+        ([str(table), "--column", "t", "-o", str(tmp_path / "kept.csv")], "as a Parquet file"),
+        ([str(texts), "-o", str(tmp_path / "kept.parquet")], "as text"),
+    ):
+        assert main(["dedup", *argv, "-q"]) == 2
+        assert "the kept rows are written as read, " + said in capsys.readouterr().err
+    assert main(["dedup", str(table), "--column", "t", "-o", str(tmp_path / "kept.parquet"), "-q"]) == 0
+    assert pq.read_table(tmp_path / "kept.parquet").column("t").to_pylist() == ["give three tips", "name a red fruit"]
+    assert not (tmp_path / "kept.csv").exists()

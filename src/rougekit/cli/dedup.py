@@ -593,6 +593,22 @@ def read_rows(path: str, field: str | None, column: str | None, lazy: bool = Fal
     return _text_lines(text, path)
 
 
+_OTHER_FORMATS = {
+    "table": (".csv", ".tsv", ".json", ".jsonl", ".ndjson", ".txt"),
+    "text": (".parquet", ".arrow", ".arrows", ".feather", ".ipc"),
+}
+
+
+def _output_named_as_read(output: str, table) -> None:
+    """The kept rows are written in the input's format: an -o name that says another format is
+    refused (a pipeline would read Parquet bytes as CSV far from here)."""
+    suffix = os.path.splitext(output.lower())[1]
+    if output == "-" or suffix not in _OTHER_FORMATS["table" if table is not None else "text"]:
+        return
+    what = table.what if table is not None else "text (lines, JSON or CSV)"
+    raise OptionError(f"-o {output}: the kept rows are written as read, as {what}; give -o a name that says so")
+
+
 def check_measure(measure: str) -> None:
     """Refuse the measures the all-pairs commands cannot score fast (seconds where ROUGE-1 takes
     a fraction of one on 400 texts): those with one value per pair (BLEU, Ngram(i,j), ACCY, PREC-n,
@@ -624,6 +640,7 @@ def run(argv: list[str], interrupt=None) -> int:
     rows = read_rows(args.file, args.field, args.column, lazy=fast)
     if rows.table is not None and args.output == "-":
         raise OptionError(f"the kept rows of {rows.table.what} are written as one: give -o FILE")
+    _output_named_as_read(args.output, rows.table)
     options = {"stem": True} if args.stem else {}
     if args.stopwords:
         options["stopwords"] = True
