@@ -24,6 +24,7 @@ from rougekit.engine.door import (
     PairScore,
     available_cores,
     backend_name,
+    ids_without_kernel,
     inputs,
     plan,
     score_pair,
@@ -76,6 +77,8 @@ class Scorer:
       resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap); ranges:
                    2 <= resamples <= 100000, 0 < confidence < 100 (see :mod:`rougekit.limits`)
       hori_units   units of ACCY/NrstACCY/PREC-n/SumACCY/WSumACCY: "word" or "sentence"
+      ignore_ids   token ids (an int or a collection of them) dropped from every token-id summary before
+                   counting: the padding (and EOS) of a padded batch; recorded in the signature (ignore:0)
       jobs         threads for the compiled batch path (default: every core this process may use);
                    results do not depend on it. fast=False forces the readable Python path
     """
@@ -100,6 +103,7 @@ class Scorer:
         confidence: float = 95.0,
         seed: int = 0,
         hori_units: str = "word",
+        ignore_ids=None,
         jobs: int | None = None,
         fast: bool = True,
     ):
@@ -121,6 +125,7 @@ class Scorer:
             confidence=confidence,
             seed=seed,
             hori_units=hori_units,
+            ignore_ids=ignore_ids,
         )
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
@@ -490,7 +495,12 @@ class Scorer:
         markers (``found``), with the engine's counts saying when there is nothing to look for."""
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
+            drop = self.options.ignore_ids
+            kernel = ids_without_kernel() if drop else None
+            candidates, references = inputs.id_pairs(candidates, references, drop, kernel)
         else:
+            if self.options.ignore_ids:
+                raise OptionError("ignore_ids applies to token ids: it cannot be used with text inputs")
             self._only_ids = False
         try:
             counts: dict = {}
@@ -772,6 +782,9 @@ def score(
         resamples, confidence, seed: bootstrap settings (2 to 100,000 resamples; 0 < confidence < 100;
             the seed of the percentile bootstrap, recorded in the signature).
         hori_units: units of ACCY, NrstACCY, PREC-n, SumACCY and WSumACCY: ``"word"`` or ``"sentence"``.
+        ignore_ids: token ids dropped from every token-id summary before counting (an int or a
+            collection of ints): the padding id of a padded batch (a 2-d array, one summary per row),
+            an EOS id. Recorded in the signature (``ignore:0``). Text inputs refuse it.
         jobs: threads of the compiled engine (default: every core this process may use); the
             numbers never depend on it.
         fast: False forces the readable pure-Python path (the same numbers).
