@@ -158,7 +158,9 @@ def _is_messages(x) -> bool:
 def message_text(messages, where: str = "completion") -> str:
     """The text of chat messages: the ``content`` of each assistant message (``role`` ``"assistant"``,
     or no ``role``), one after the other on separate lines. A content may be a string or a list of
-    parts, whose ``{"type": "text", "text": ...}`` parts are kept (images and the like are not text).
+    parts, whose ``{"type": "text", "text": ...}`` parts are kept (images and the like are not text);
+    ``None`` (a turn of tool calls) is no text. An assistant message without a ``content`` key is an
+    ``InputError`` naming ``where``.
     """
     if isinstance(messages, dict):
         messages = [messages]
@@ -168,8 +170,11 @@ def message_text(messages, where: str = "completion") -> str:
         if m.get("role", "assistant") != "assistant":
             continue
         spoken = True
-        content = m.get("content")
-        if content is None:
+        if "content" not in m:  # e.g. {"role": "assistant", "text": ...}: never an empty text (a silent 0)
+            keys = ", ".join(map(str, m))
+            raise InputError(f"{where}: the assistant message has no 'content' (its keys: {keys})")
+        content = m["content"]
+        if content is None:  # a turn of tool calls only: no text
             continue
         if isinstance(content, str):
             lines.append(content)
@@ -190,7 +195,7 @@ def message_text(messages, where: str = "completion") -> str:
 def _completion(c, k: int):
     """A completion's text: a string (or a list of sentences) as it is, chat messages joined."""
     if _is_messages(c):
-        return message_text(c, f"completion {k}")
+        return message_text(c, f"completion {k + 1}")
     return c
 
 
