@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
+from _paths import SHARED
 
 import rougekit
 from rougekit import Scorer
+from rougekit._core import inputs
 from rougekit.errors import OptionError
 from rougekit.signature import Signature
 
+SUMMEVAL = SHARED / "data" / "summeval" / "summeval.jsonl"
 M = ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4"]
 
 
@@ -27,7 +33,8 @@ def test_a_padded_batch_scores_as_its_unpadded_ids_with_ignore_ids():
     got = rougekit.score(cand, ref, measures=["ROUGE-1"], bootstrap=None, ignore_ids=0)
     assert _r1(got) == [0.5, 0.33333, 0.4]
     # without it the 0s are tokens: [5 6 7 0 0 0] against [5 9 0 0 0 0], 4 hits of 6 both ways
-    plain = rougekit.score(cand, ref, measures=["ROUGE-1"], bootstrap=None)
+    with pytest.warns(rougekit.errors.PaddingWarning):
+        plain = rougekit.score(cand, ref, measures=["ROUGE-1"], bootstrap=None)
     assert _r1(plain) == [0.66667, 0.66667, 0.66667]
     assert "ignore:0|" in str(got.signature) and "ignore:" not in str(plain.signature)
     assert Signature.parse(str(got.signature)) == got.signature
@@ -127,3 +134,41 @@ def test_ids_in_numpy_never_import_torch():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_padded_batch_without_ignore_ids_warns_naming_the_id():
+    from rougekit.errors import PaddingWarning
+
+    cand, ref = np.array([[5, 6, 7, 0, 0, 0]]), np.array([[5, 9, 0, 0, 0, 0]])
+    with pytest.warns(PaddingWarning, match=r"^candidates and references: .* runs of id 0, .* ignore_ids=0 "):
+        rougekit.score(cand, ref, measures=["ROUGE-1"], bootstrap=None)
+    # padding="longest": the longest row has none; half the rows end in 2 or more pads, one in 3 or more
+    batch = np.array([[4, 5, 6, 7, 8], [4, 5, 6, 1, 1], [4, 5, 1, 1, 1], [9, 9, 9, 9, 8]])
+    with pytest.warns(PaddingWarning, match=r"^candidates: .* runs of id 1,"):
+        rougekit.score(batch, [[4, 5]] * 4, measures=["ROUGE-1"], bootstrap=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rougekit.score(cand, ref, measures=["ROUGE-1"], bootstrap=None, ignore_ids=0)  # dropped: nothing to say
+        rougekit.score(cand.tolist(), ref.tolist(), measures=["ROUGE-1"], bootstrap=None)  # lists: not looked at
+
+
+def test_no_padding_warning_on_real_text_ids():
+    # SummEval's texts as word ids (words and punctuation), cut to one width: batches of 16 rows
+    vocab: dict = {}
+    rows = []
+    for line in SUMMEVAL.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        for value in record.values():
+            for text in value if isinstance(value, list) else [value]:
+                if isinstance(text, str) and len(text) > 50:
+                    rows.append([vocab.setdefault(w, len(vocab)) for w in re.findall(r"\w+|[^\w\s]", text.lower())])
+    assert len(rows) > 100
+    checked = 0
+    for width in (8, 16, 24, 32, 48, 64):
+        cut = [r[:width] for r in rows if len(r) >= width]
+        for at in range(0, len(cut) - 15, 16):
+            assert inputs.padding_id(np.array(cut[at : at + 16])) is None
+            checked += 1
+    assert checked > 50  # 350 batches on the full SummEval file
+    padded = np.array([r[:20] + [0] * 4 for r in rows[:16] if len(r) >= 20])  # the same rows, padded: found
+    assert inputs.padding_id(padded) == 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
+import warnings
 from typing import Iterable, Iterator, Sequence, Sized
 
 import numpy as np
@@ -30,7 +31,7 @@ from rougekit.engine.door import (
     score_pair,
 )
 from rougekit.engine.options import ScoringOptions
-from rougekit.errors import InputError, OptionError, caller_stacklevel
+from rougekit.errors import InputError, OptionError, PaddingWarning, caller_stacklevel
 from rougekit.measures import Measure
 from rougekit.results import F, RougeResult, pair_sum
 from rougekit.signature import Signature
@@ -206,6 +207,8 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
+        if (type(candidates) is not list or type(references) is not list) and not self.options.ignore_ids:
+            _warn_padding(candidates=candidates, references=references)  # a padded batch (numpy, torch)
         if type(candidates) is not list and not inputs.holds_arrow(candidates):  # a list (and a column in Arrow
             # memory, from its buffers when it can) is read by statistics
             candidates = inputs.summaries(candidates, "candidates", "candidate")
@@ -663,6 +666,24 @@ class Scorer:
     def _batch(self):
         """The compiled batch scorer the planner chose for these options, or None (readable path)."""
         return self._plan.batch
+
+
+def _warn_padding(**given) -> None:
+    """A :class:`PaddingWarning` when some of ``given`` (by name) are 2-d integer arrays or tensors whose
+    rows end in runs of one id (see :func:`rougekit._core.inputs.padding_id`)."""
+    found: dict[int, list[str]] = {}
+    for name, value in given.items():
+        pad = inputs.padding_id(value)
+        if pad is not None:
+            found.setdefault(pad, []).append(name)
+    for pad, names in found.items():
+        warnings.warn(
+            PaddingWarning(
+                f"{' and '.join(names)}: 2-d arrays of token ids whose rows end in runs of id {pad}, counted as "
+                f"tokens: if it is padding (or EOS), pass ignore_ids={pad} (e.g. the tokenizer's pad_token_id)"
+            ),
+            stacklevel=caller_stacklevel(),
+        )
 
 
 def _pair_length(item) -> int:
