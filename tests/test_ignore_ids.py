@@ -23,6 +23,10 @@ SUMMEVAL = SHARED / "data" / "summeval" / "summeval.jsonl"
 M = ["ROUGE-1", "ROUGE-2", "ROUGE-L", "ROUGE-W-1.2", "ROUGE-SU4"]
 
 
+def r5(x: float) -> float:
+    return round(x, 5)
+
+
 def _r1(result):
     return [round(v, 5) for v in (result.values("ROUGE-1", s)[0] for s in ("recall", "precision", "f"))]
 
@@ -172,3 +176,19 @@ def test_no_padding_warning_on_real_text_ids():
     assert checked > 50  # 350 batches on the full SummEval file
     padded = np.array([r[:20] + [0] * 4 for r in rows[:16] if len(r) >= 20])  # the same rows, padded: found
     assert inputs.padding_id(padded) == 0
+
+
+def test_kept_scorers_and_streams_follow_ignore_ids():
+    # score() keeps a scorer of token ids per option set: one with ignore_ids is never one without
+    pair = ([[5, 6, 0, 0]], [[5, 9, 0]])
+    for _ in range(2):
+        dropped = rougekit.score(*pair, measures=["ROUGE-1"], bootstrap=None, ignore_ids=[0, 2])
+        kept = rougekit.score(*pair, measures=["ROUGE-1"], bootstrap=None)
+        assert dropped.values("ROUGE-1", "recall").tolist() == [0.5]  # 5 of 5 9
+        assert kept.values("ROUGE-1", "recall").tolist() == [r5(2 / 3)]  # 5 0 of 5 9 0
+        assert "ignore:0,2|" in str(dropped.signature) and "ignore:" not in str(kept.signature)
+    # a stream in chunks of one pair: pair 2 is [1] against [1] and an all-padding reference (-f A)
+    s = Scorer(["ROUGE-1"], ignore_ids=0, bootstrap=None)
+    res = s.score_stream(iter([([5, 6, 0, 0], [5, 9, 0]), (np.array([1, 0]), [[1], [0, 0]])]), chunk_size=1)
+    assert res.values("ROUGE-1", "recall").tolist() == [0.5, 1.0]
+    assert res.values("ROUGE-1", "precision").tolist() == [0.5, 0.5]  # 1 hit / (1 x 2 references)

@@ -862,7 +862,9 @@ def _idle_key(measures, options: dict) -> tuple | None:
         return None
     items = []
     for name, value in options.items():
-        if type(value) not in _PLAIN:
+        if name == "ignore_ids" and type(value) in (list, tuple) and all(type(v) is int for v in value):
+            value = tuple(value)  # (a list of ints: the padding and EOS ids of a reward's every call)
+        elif type(value) not in _PLAIN:
             return None
         items.append((name, type(value).__name__, value))  # the type too: True and 1 are equal keys
     return (backend_name(), tuple(measures), tuple(sorted(items)))  # a plan is its backend's

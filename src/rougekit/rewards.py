@@ -64,7 +64,7 @@ class RougeReward:
         reference_field: str = "reference",
         *,
         completion_field: str = "completions",
-        ignore_ids: Sequence[int] = (),
+        ignore_ids: int | Sequence[int] = (),
         name: str | None = None,
         **options: Any,
     ):
