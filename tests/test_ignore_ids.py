@@ -156,6 +156,14 @@ def test_a_padded_batch_without_ignore_ids_warns_naming_the_id():
         rougekit.score(cand.tolist(), ref.tolist(), measures=["ROUGE-1"], bootstrap=None)  # lists: not looked at
 
 
+def test_a_padded_tensor_batch_warns_too():
+    torch = pytest.importorskip("torch")
+    from rougekit.errors import PaddingWarning
+
+    with pytest.warns(PaddingWarning, match=r"^references: .* runs of id 3,"):
+        rougekit.score([[5, 6]], torch.tensor([[5, 9, 3, 3, 3]]), measures=["ROUGE-1"], bootstrap=None)
+
+
 def test_no_padding_warning_on_real_text_ids():
     # SummEval's texts as word ids (words and punctuation), cut to one width: batches of 16 rows
     vocab: dict = {}

@@ -23,6 +23,10 @@ is a one-line ``TypeError`` (pair IDs may be a 1-d integer array). The rule that
 a numpy array of integers is ONE summary of token ids (2-d: one summary per row), a numpy array of
 strings is a list of texts (summaries, or the sentences or references of one pair).
 
+A torch tensor of ids is read as its numpy array (on the CPU), wherever it stands: a list of 1-d
+tensors means what the list of their arrays means (torch is never imported here). :func:`id_pairs`
+makes a call's ids what the engine reads, with the ``ignore_ids`` option's ids (padding, EOS) left out.
+
 >>> input_kind([[5, 9, 2]], [[5, 2]])
 'ids'
 >>> id_sentences([[5, 9], [], [2, 7, 7]], word_limit=4)
@@ -297,9 +301,10 @@ def padding_id(value) -> int | None:
 
     Padding shows as rows ending in runs of one id: it is found when at least half the rows end in 2 or
     more copies of one id and one of them in 3 or more (a single padded row: 3 or more). Real text rarely
-    does that: of 316,044 cut points in 3,577 SummEval and RealSumm texts (words and punctuation as
-    tokens), 96 end in a run of 3 (0.03 %), and 2-runs ending half the rows of a batch need several such
-    rows. Only the last 3 columns are read (a tensor's are copied to the CPU); None for anything else.
+    does that: SummEval's 1,300 texts as word ids (words and punctuation) cut at every width from 3 to
+    199, one row each, are found 18 times in 71,243 (0.025 %; 15 of them runs of '.', '!' or '*' that a
+    subword tokenizer merges into one token); in batches of 16 rows cut to one width, never (350 batches).
+    Only the last 3 columns are read (a tensor's are copied to the CPU); None for anything else.
     """
     if _is_tensor(value) and getattr(value, "ndim", 0) == 2:
         value = _tensor_array(value[:, -3:])
