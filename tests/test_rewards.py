@@ -171,12 +171,27 @@ def test_missing_reference_column_names_it():
         (lambda f: f(reference=["a"]), InputError, "no completions"),
         (lambda f: f("a cat", reference=["a"]), TypeError, "not a string"),
         (lambda f: f(["a"], reference="a"), TypeError, "not a string"),
-        (lambda f: f([[{"role": "user", "content": "hi"}]], reference=["a"]), InputError, "completion 0"),
+        (lambda f: f([[{"role": "user", "content": "hi"}]], reference=["a"]), InputError, "completion 1: "),
     ],
 )
 def test_bad_calls(call, error, message):
     with pytest.raises(error, match=message):
         call(rouge_reward())
+
+
+def test_an_assistant_message_without_content_is_named_not_scored_0():
+    # qa19 F6: {"text": ...} in place of {"content": ...} scored 0.0, silently
+    reward = rouge_reward("ROUGE-L")
+    chat = [[{"role": "assistant", "content": "the cat"}], [{"role": "assistant", "text": "the cat sat"}]]
+    with pytest.raises(
+        InputError, match=r"completion 2: the assistant message has no 'content' \(its keys: role, text\)"
+    ):
+        reward(completions=chat, reference=["the cat sat", "the cat sat"])
+    with pytest.raises(InputError, match=r"column 'reference', row 0: the assistant message has no 'content'"):
+        reward(completions=["the cat"], reference=[[{"text": "the cat"}]])
+    # content None (a turn of tool calls only) is no text: the other turn is scored, LCS 2 of 3 and 2 of 2
+    tool = [{"role": "assistant", "content": None, "tool_calls": []}, {"role": "assistant", "content": "the cat"}]
+    assert reward(completions=[tool], reference=["the cat sat"]) == [0.8]  # F = 2 x 2/3 x 1 / (2/3 + 1)
 
 
 def test_bad_options():

@@ -25,12 +25,13 @@ from rougekit.engine.door import (
     PairScore,
     available_cores,
     backend_name,
+    ids_without_kernel,
     inputs,
     plan,
     score_pair,
 )
 from rougekit.engine.options import ScoringOptions
-from rougekit.errors import InputError, OptionError, RougeKitWarning, caller_stacklevel
+from rougekit.errors import InputError, OptionError, PaddingWarning, RougeKitWarning, caller_stacklevel
 from rougekit.measures import Measure
 from rougekit.results import F, R, RougeResult, pair_sum
 from rougekit.signature import Signature
@@ -77,6 +78,8 @@ class Scorer:
       resamples, confidence, seed   bootstrap settings (seed for the percentile bootstrap); ranges:
                    2 <= resamples <= 100000, 0 < confidence < 100 (see :mod:`rougekit.limits`)
       hori_units   units of ACCY/NrstACCY/PREC-n/SumACCY/WSumACCY: "word" or "sentence"
+      ignore_ids   token ids (an int or a collection of them) dropped from every token-id summary before
+                   counting: the padding (and EOS) of a padded batch; recorded in the signature (ignore:0)
       jobs         threads for the compiled batch path (default: every core this process may use);
                    results do not depend on it. fast=False forces the readable Python path
     """
@@ -101,6 +104,7 @@ class Scorer:
         confidence: float = 95.0,
         seed: int = 0,
         hori_units: str = "word",
+        ignore_ids=None,
         jobs: int | None = None,
         fast: bool = True,
     ):
@@ -122,6 +126,7 @@ class Scorer:
             confidence=confidence,
             seed=seed,
             hori_units=hori_units,
+            ignore_ids=ignore_ids,
         )
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
@@ -202,6 +207,8 @@ class Scorer:
         ``jobs`` threads share the compiled batch path (default: the scorer's ``jobs``).
         """
         inputs.same_index(candidates=candidates, references=references, sources=sources, ids=ids)
+        if (type(candidates) is not list or type(references) is not list) and not self.options.ignore_ids:
+            _warn_padding(candidates=candidates, references=references)  # a padded batch (numpy, torch)
         if type(candidates) is not list and not inputs.holds_arrow(candidates):  # a list (and a column in Arrow
             # memory, from its buffers when it can) is read by statistics
             candidates = inputs.summaries(candidates, "candidates", "candidate")
@@ -545,7 +552,12 @@ class Scorer:
         markers (``found``), with the engine's counts saying when there is nothing to look for."""
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
+            drop = self.options.ignore_ids
+            kernel = ids_without_kernel() if drop else None
+            candidates, references = inputs.id_pairs(candidates, references, drop, kernel)
         else:
+            if self.options.ignore_ids:
+                raise OptionError("ignore_ids applies to token ids: it cannot be used with text inputs")
             self._only_ids = False
         try:
             counts: dict = {}
@@ -710,6 +722,24 @@ class Scorer:
         return self._plan.batch
 
 
+def _warn_padding(**given) -> None:
+    """A :class:`PaddingWarning` when some of ``given`` (by name) are 2-d integer arrays or tensors whose
+    rows end in runs of one id (see :func:`rougekit._core.inputs.padding_id`)."""
+    found: dict[int, list[str]] = {}
+    for name, value in given.items():
+        pad = inputs.padding_id(value)
+        if pad is not None:
+            found.setdefault(pad, []).append(name)
+    for pad, names in found.items():
+        warnings.warn(
+            PaddingWarning(
+                f"{' and '.join(names)}: 2-d arrays of token ids whose rows end in runs of id {pad}, counted as "
+                f"tokens: if it is padding (or EOS), pass ignore_ids={pad} (e.g. the tokenizer's pad_token_id)"
+            ),
+            stacklevel=caller_stacklevel(),
+        )
+
+
 def _pair_length(item) -> int:
     """The length of what may be one pair; -1 for a text or a mapping (never a pair) and for what has none."""
     return -1 if isinstance(item, (str, bytes, dict)) else _length(item)
@@ -827,6 +857,9 @@ def score(
         resamples, confidence, seed: bootstrap settings (2 to 100,000 resamples; 0 < confidence < 100;
             the seed of the percentile bootstrap, recorded in the signature).
         hori_units: units of ACCY, NrstACCY, PREC-n, SumACCY and WSumACCY: ``"word"`` or ``"sentence"``.
+        ignore_ids: token ids dropped from every token-id summary before counting (an int or a
+            collection of ints): the padding id of a padded batch (a 2-d array, one summary per row),
+            an EOS id. Recorded in the signature (``ignore:0``). Text inputs refuse it.
         jobs: threads of the compiled engine (default: every core this process may use); the
             numbers never depend on it.
         fast: False forces the readable pure-Python path (the same numbers).
@@ -883,7 +916,9 @@ def _idle_key(measures, options: dict) -> tuple | None:
         return None
     items = []
     for name, value in options.items():
-        if type(value) not in _PLAIN:
+        if name == "ignore_ids" and type(value) in (list, tuple) and all(type(v) is int for v in value):
+            value = tuple(value)  # (a list of ints: the padding and EOS ids of a reward's every call)
+        elif type(value) not in _PLAIN:
             return None
         items.append((name, type(value).__name__, value))  # the type too: True and 1 are equal keys
     return (backend_name(), tuple(measures), tuple(sorted(items)))  # a plan is its backend's

@@ -62,5 +62,10 @@ class UnsegmentedWordsWarning(RougeKitWarning):
     rarely matches (they score near 0)."""
 
 
+class PaddingWarning(RougeKitWarning):
+    """Token ids given as a 2-d array whose rows end in runs of one id (padding), scored as tokens:
+    ``ignore_ids=`` drops them."""
+
+
 class SentenceMarkerWarning(RougeKitWarning):
     """Summaries holding a sentence marker such as ``<q>`` that was not split on (it is read as a word)."""

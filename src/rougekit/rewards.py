@@ -24,10 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-import numpy as np
-
 from rougekit.api import Scorer
-from rougekit.engine.door import ids_without_kernel, inputs
+from rougekit.engine.door import inputs
 from rougekit.errors import InputError, OptionError
 
 __all__ = ["rouge_reward", "RougeReward", "message_text"]
@@ -66,7 +64,7 @@ class RougeReward:
         reference_field: str = "reference",
         *,
         completion_field: str = "completions",
-        ignore_ids: Sequence[int] = (),
+        ignore_ids: int | Sequence[int] = (),
         name: str | None = None,
         **options: Any,
     ):
@@ -82,16 +80,14 @@ class RougeReward:
         if completion_field not in _COMPLETION_FIELDS:
             raise OptionError(f"completion_field must be 'completions' or 'completion_ids', got {completion_field!r}")
         options.setdefault("bootstrap", None)
-        self.scorer = Scorer([measure], **options)
+        self.scorer = Scorer([measure], ignore_ids=ignore_ids, **options)  # the scorer drops them
+        if self.scorer.options.ignore_ids and completion_field != "completion_ids":
+            raise OptionError("ignore_ids applies to token ids: use it with completion_field='completion_ids'")
         self.measure = self.scorer.measures[0]
         self.stat = _stat(stat, self.measure)
         self.reference_field = reference_field
         self.completion_field = completion_field
-        self.ignore_ids = np.array(sorted({_id(i) for i in ignore_ids}), dtype=np.int64)
-        self._ignore_list = self.ignore_ids.tolist()
-        self._without = _ids_without()
-        if len(self.ignore_ids) and completion_field != "completion_ids":
-            raise OptionError("ignore_ids applies to token ids: use it with completion_field='completion_ids'")
+        self.ignore_ids = self.scorer.options.ignore_ids  # a sorted tuple of ints
         if completion_field == "completion_ids":
             self.scorer.score([[1]], [[1]])  # options that need text (stem=, stopwords=) fail now, not mid-training
         stat_name = {"recall": "r", "precision": "p"}.get(self.stat, self.stat)
@@ -109,7 +105,7 @@ class RougeReward:
         if self.completion_field == "completion_ids":
             if completion_ids is None:
                 raise InputError("reward: completion_field='completion_ids' but no completion_ids were passed")
-            candidates = [self._drop(c) for c in inputs.summaries(completion_ids, "completion_ids")]
+            candidates = inputs.summaries(completion_ids, "completion_ids")
         else:
             if completions is None:
                 raise InputError("reward: no completions were passed")
@@ -138,31 +134,11 @@ class RougeReward:
         if len(column) != count:
             raise InputError(f"reward: {count} completions but {len(column)} entries in column {field!r}")
         if self.completion_field == "completion_ids":
-            return [self._drop(r) for r in column]
+            return column
         return [_reference_entry(r, k, field) for k, r in enumerate(column)]
-
-    def _drop(self, ids):
-        """``ids`` without the ``ignore_ids`` (a flat id sequence, or a list of them)."""
-        if not len(self.ignore_ids) or ids is None:
-            return ids
-        if isinstance(ids, (list, tuple)) and ids and isinstance(ids[0], (list, tuple, np.ndarray)):
-            return [self._drop(x) for x in ids]
-        if self._without is not None:  # a list of ints read in one C loop (numpy's asarray: ~80 ns an id)
-            kept = self._without(ids, self._ignore_list)
-            if kept is not None:
-                return kept
-        a = np.asarray(ids)
-        if a.ndim != 1 or not np.issubdtype(a.dtype, np.integer):
-            return ids  # not a flat id sequence: the engine says what is wrong with it
-        return a[~np.isin(a, self.ignore_ids)]
 
 
 rouge_reward = RougeReward  # the documented name: rouge_reward(...) builds a reward function
-
-
-def _ids_without():
-    """The compiled engine's ``ids_without`` (a list of ids without some, in one C loop), or None."""
-    return ids_without_kernel()
 
 
 def _stat(stat: str, measure) -> str:
@@ -175,12 +151,6 @@ def _stat(stat: str, measure) -> str:
     return _STATS[stat]
 
 
-def _id(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OptionError(f"ignore_ids must hold token ids (ints), got {value!r}")
-    return int(value)
-
-
 def _is_messages(x) -> bool:
     return isinstance(x, dict) or (isinstance(x, (list, tuple)) and bool(x) and all(isinstance(m, dict) for m in x))
 
@@ -188,7 +158,9 @@ def _is_messages(x) -> bool:
 def message_text(messages, where: str = "completion") -> str:
     """The text of chat messages: the ``content`` of each assistant message (``role`` ``"assistant"``,
     or no ``role``), one after the other on separate lines. A content may be a string or a list of
-    parts, whose ``{"type": "text", "text": ...}`` parts are kept (images and the like are not text).
+    parts, whose ``{"type": "text", "text": ...}`` parts are kept (images and the like are not text);
+    ``None`` (a turn of tool calls) is no text. An assistant message without a ``content`` key is an
+    ``InputError`` naming ``where``.
     """
     if isinstance(messages, dict):
         messages = [messages]
@@ -198,8 +170,11 @@ def message_text(messages, where: str = "completion") -> str:
         if m.get("role", "assistant") != "assistant":
             continue
         spoken = True
-        content = m.get("content")
-        if content is None:
+        if "content" not in m:  # e.g. {"role": "assistant", "text": ...}: never an empty text (a silent 0)
+            keys = ", ".join(map(str, m))
+            raise InputError(f"{where}: the assistant message has no 'content' (its keys: {keys})")
+        content = m["content"]
+        if content is None:  # a turn of tool calls only: no text
             continue
         if isinstance(content, str):
             lines.append(content)
@@ -220,7 +195,7 @@ def message_text(messages, where: str = "completion") -> str:
 def _completion(c, k: int):
     """A completion's text: a string (or a list of sentences) as it is, chat messages joined."""
     if _is_messages(c):
-        return message_text(c, f"completion {k}")
+        return message_text(c, f"completion {k + 1}")
     return c
 
 

@@ -33,6 +33,7 @@ _KEYS = {
     "stemmer": "stem",
     "stopwords": "stop",
     "limit": "limit",
+    "ignore_ids": "ignore",
     "multi_ref": "refs",
     "alpha": "alpha",
     "su_unigrams": "su",
@@ -49,8 +50,8 @@ _KEYS = {
     "test_confidence": "test_c",
     "version": "v",
 }
-# printed only when set: a language preset and its segmenter; rougekit compare's test
-_OPTIONAL = ("lang", "segmenter", "test", "trials", "test_seed", "test_confidence")
+# printed only when set: a language preset and its segmenter; the token ids dropped; rougekit compare's test
+_OPTIONAL = ("lang", "segmenter", "ignore_ids", "test", "trials", "test_seed", "test_confidence")
 _UNSAFE = re.compile(r"[%|\s]|[^\x20-\x7e\u00a0-\U0010ffff]")
 
 
@@ -66,6 +67,7 @@ class Signature:
     stemmer: str = "none"  # none, rouge155 (-m) or a preset's, e.g. snowball-russian/pystemmer-3.1.0
     stopwords: bool = False
     limit: str = "none"  # none | words:N | bytes:N
+    ignore_ids: str = ""  # token ids dropped from every token-id summary, e.g. 0 or 0,2
     multi_ref: str = "sum"
     alpha: str = "0.5"
     su_unigrams: str = "rouge155"
@@ -103,6 +105,7 @@ class Signature:
             stemmer=presets.stemmer_name(lang, o.stem),  # what really stems: never a stemmer that does nothing
             stopwords=bool(o.stopwords),
             limit=o.limit,
+            ignore_ids=",".join(map(str, o.ignore_ids)),
             multi_ref=o.multi_ref,
             alpha=number(o.alpha),
             su_unigrams=o.su_unigrams,

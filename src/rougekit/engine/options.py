@@ -10,10 +10,12 @@ signature is derived from it. The comment after each field names the ROUGE-1.5.5
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Callable, Union
 
 from rougekit import limits
+from rougekit._core.inputs import MAX_ID
 from rougekit.errors import OptionError
 from rougekit.measures import Measure
 from rougekit.text.tokenizers import tokenizer_name
@@ -43,6 +45,36 @@ def _choice(name: str, value, allowed) -> None:
         raise OptionError(f"{name} must be one of {shown}, got {value!r}")
 
 
+def token_ids_option(value) -> tuple[int, ...]:
+    """``ignore_ids`` as a sorted tuple of distinct ints: None (none), one int, or a collection of ints
+    (a list, set, tuple, 1-d integer array or tensor), each a token id from 0 to 2**31-1 (``OptionError``)."""
+    if value is None:
+        return ()
+    if _token_id(value) is not None:
+        value = (value,)
+    elif isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise OptionError(f"ignore_ids must be a token id (an int) or a collection of them, got {value!r:.60}")
+    out = set()
+    for v in value:
+        i = _token_id(v)
+        if i is None:
+            raise OptionError(f"ignore_ids must hold token ids (ints), got {v!r:.60}")
+        if not 0 <= i <= MAX_ID:
+            raise OptionError(f"ignore_ids: token id {i} is out of range (0 to 2**31-1)")
+        out.add(i)
+    return tuple(sorted(out))
+
+
+def _token_id(v) -> int | None:
+    """An int, an integer scalar (numpy's, a 0-d integer tensor) as an int; None for anything else (a bool too)."""
+    if isinstance(v, (bool, str, bytes)) or type(v).__name__ == "bool_":
+        return None
+    try:
+        return operator.index(v)
+    except TypeError:
+        return None
+
+
 @dataclass(frozen=True)
 class ScoringOptions:
     """What to compute. Use :meth:`build` to create one from user input (it checks every value)."""
@@ -64,6 +96,7 @@ class ScoringOptions:
     seed: int = 0  # the percentile bootstrap's seed
     hori_units: str = "word"  # units of Hori et al.'s measures: "word" or "sentence"
     lang: str | None = None  # a language preset (ISO 639-1 code): tokenizer, segmenter, stemmer, stopwords
+    ignore_ids: tuple[int, ...] = ()  # token ids dropped from every token-id summary (padding, EOS), sorted
 
     @classmethod
     def build(cls, measures, **options) -> "ScoringOptions":
@@ -83,6 +116,8 @@ class ScoringOptions:
             options.update(lang=found.code, tokenizer=found.tokenizer, stem=bool(options.get("stem")) and found.stems)
         elif tokenizer is None:
             options["tokenizer"] = "rouge155"
+        if "ignore_ids" in options:
+            options["ignore_ids"] = token_ids_option(options["ignore_ids"])
         made = cls(as_measures(measures), **options)
         made.check()
         return made
@@ -112,6 +147,8 @@ class ScoringOptions:
             limits.whole("resamples", self.resamples, 2, limits.MAX_RESAMPLES)
             limits.fraction("confidence", self.confidence, 0, 100, open_ends=True)
         limits.whole("seed", self.seed, 0, limits.MAX_SEED)
+        if self.ignore_ids != token_ids_option(self.ignore_ids):
+            raise OptionError("ignore_ids must be a sorted tuple of distinct token ids (use ScoringOptions.build)")
 
     @property
     def mode(self) -> str:
