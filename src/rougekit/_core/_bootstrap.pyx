@@ -71,6 +71,96 @@ cdef extern from *:
         for (j = 0; j < G; j++) out[j] = acc[j];
     }
 
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RK_NO_AVX512)
+    #include <immintrin.h>
+    #define RK_Z 1
+    #define RK_ZSTEPS 64  /* draws of each lane whose codes are fetched at once (64 x 8 in flight) */
+
+    /* Eight resamples in the eight lanes of a vector: lane r runs seed + r with its own drand48 state
+       (state < 2^48: the int64 -> double conversion is exact, the product rounds like the scalar one),
+       so step k draws the k-th index of each lane; the codes and the table values are gathered and ONE
+       add per column adds each lane's value: every lane adds its drawn values in its own draw order,
+       the scalar loop's bits. Rows of lanes >= lanes are not written (their draws are harmless reads). */
+    __attribute__((target("avx512f,avx512dq"))) RK_INLINE void
+    rk_columns_z(const int G, __m512d *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
+                 const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
+    {
+        const uint64_t mask48 = (((uint64_t)1) << 48) - 1;
+        const __m512i a = _mm512_set1_epi64(0x5DEECE66DLL), c = _mm512_set1_epi64(0xB);
+        const __m512i m48 = _mm512_set1_epi64((long long)mask48);
+        const __m512d dn = _mm512_set1_pd((double)n * (1.0 / 281474976710656.0));
+        __m512i st, vi, code;
+        int64_t idx[RK_ZSTEPS * 8] __attribute__((aligned(64)));
+        double lane[8] __attribute__((aligned(64)));
+        Py_ssize_t k0, t, m, start;
+        int j, r;
+        for (r = 0; r < 8; r++) lane[r] = 0;
+        for (j = 0; j < G; j++) acc[j] = _mm512_setzero_pd();  /* (set again at the first draw) */
+        {
+            int64_t s0[8] __attribute__((aligned(64)));
+            for (r = 0; r < 8; r++) s0[r] = (int64_t)(((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E));
+            st = _mm512_load_si512((const void *)s0);
+        }
+        for (k0 = 0; k0 < n; k0 += RK_ZSTEPS) {
+            m = n - k0 < RK_ZSTEPS ? n - k0 : RK_ZSTEPS;
+            for (t = 0; t < m; t++) {
+                st = _mm512_and_si512(_mm512_add_epi64(_mm512_mullo_epi64(st, a), c), m48);
+                vi = _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_cvtepi64_pd(st), dn));
+                _mm512_store_si512((void *)(idx + 8 * t), vi);
+                for (r = 0; r < 8; r++) RK_PREFETCH(cp + idx[8 * t + r]);
+            }
+            start = 0;
+            if (k0 == 0) {  /* the first drawn value as is, then added in draw order */
+                code = _mm512_i64gather_epi64(_mm512_load_si512((const void *)idx), (const void *)cp, 8);
+                for (j = 0; j < G; j++)
+                    acc[j] = _mm512_i64gather_pd(_mm512_and_si512(_mm512_srli_epi64(code, (unsigned)sh[j]),
+                                                                  _mm512_set1_epi64((long long)mk[j])),
+                                                 (const void *)(tab + off[j]), 8);
+                start = 1;
+            }
+            for (t = start; t < m; t++) {
+                code = _mm512_i64gather_epi64(_mm512_load_si512((const void *)(idx + 8 * t)), (const void *)cp, 8);
+                for (j = 0; j < G; j++)
+                    acc[j] = _mm512_add_pd(acc[j], _mm512_i64gather_pd(
+                        _mm512_and_si512(_mm512_srli_epi64(code, (unsigned)sh[j]), _mm512_set1_epi64((long long)mk[j])),
+                        (const void *)(tab + off[j]), 8));
+            }
+        }
+        for (j = 0; j < G; j++) {
+            _mm512_store_pd(lane, acc[j]);
+            for (r = 0; r < lanes; r++) out[(Py_ssize_t)G * r + j] = lane[r];
+        }
+    }
+
+    __attribute__((target("avx512f,avx512dq"))) static void
+    rk_column_sums_z(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
+                     const Py_ssize_t *off, Py_ssize_t s, int lanes, Py_ssize_t first, double *row)
+    {
+        __m512d an[RK_MAX_COLUMNS];
+        uint64_t seed = (uint64_t)(s + first);
+        switch (G) {
+        case 1: { __m512d v[1]; rk_columns_z(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 2: { __m512d v[2]; rk_columns_z(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 3: { __m512d v[3]; rk_columns_z(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 4: { __m512d v[4]; rk_columns_z(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 5: { __m512d v[5]; rk_columns_z(5, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 6: { __m512d v[6]; rk_columns_z(6, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        default: rk_columns_z(G, an, cp, n, tab, sh, mk, off, seed, lanes, row);
+        }
+    }
+
+    static int rk_z_on = 0;  /* 1: eight resamples a vector (AVX-512 F/DQ, checked at run time) */
+    static int rk_z_cpu(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+    }
+    static int rk_z_enable(int on) { rk_z_on = on && rk_z_cpu(); return rk_z_on; }
+    #else
+    static int rk_z_enable(int on) { (void)on; return 0; }
+    #endif
+
+    #define RK_Z_TAIL 3  /* fewer resamples left than this: the scalar loop (the vector's lanes idle) */
+
     /* a few column counts with the sums in registers, any other through memory */
     static void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
                                const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
@@ -79,7 +169,14 @@ cdef extern from *:
         Py_ssize_t s;
         double a1[1] = {0}, a2[2] = {0}, a3[3] = {0}, a4[4] = {0}, a5[5] = {0}, a6[6] = {0};
         double an[RK_MAX_COLUMNS] = {0};
-        for (s = 0; s < resamples; s++) {
+        s = 0;
+    #ifdef RK_Z
+        if (rk_z_on)
+            for (; s < resamples && resamples - s >= RK_Z_TAIL; s += 8)
+                rk_column_sums_z(G, cp, n, tab, sh, mk, off, s, resamples - s < 8 ? (int)(resamples - s) : 8, first,
+                                 out + G * s);
+    #endif
+        for (; s < resamples; s++) {
             double *row = out + G * s;
             uint64_t seed = (uint64_t)(s + first);
             switch (G) {
@@ -98,6 +195,19 @@ cdef extern from *:
     void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
                         const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
                         double *out) nogil
+    int rk_z_enable(int on)
+
+#: whether the CPU can run the coded columns' resamples eight at a time in AVX-512 lanes (gathers:
+#: slower than the scalar loop on Zen 4 so far, off unless _vector_draws(True))
+_VECTOR_DRAWS = bool(rk_z_enable(1))
+rk_z_enable(0)
+
+
+def _vector_draws(bint on):
+    """Test and benchmark hook: the AVX-512 lanes (when the CPU has them) or the scalar loop; returns
+    whether the lanes run. Not thread-safe."""
+    return bool(rk_z_enable(on))
+
 
 cdef enum:
     MAX_COLUMNS = 64  # columns coded in one 64-bit word
