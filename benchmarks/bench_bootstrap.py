@@ -31,7 +31,7 @@ def f_values(pairs: int, columns: int, seed: int = 0) -> np.ndarray:
     return out
 
 
-def per_draw(codes: list, pairs: int, resamples: int, vector: bool) -> tuple[float, list[np.ndarray]]:
+def per_draw(codes: list, pairs: int, resamples: int, vector: int) -> tuple[float, list[np.ndarray]]:
     """CPU ns per draw of one run over every group, and the sums."""
     compiled._vector_draws(vector)
     start = time.process_time()
@@ -54,7 +54,7 @@ def main() -> None:
         f"{args.resamples} resamples, AVX-512 lanes available: {compiled._VECTOR_DRAWS}"
     )
     for k in range(args.rounds):
-        for name, vector in (("scalar", False), ("vector", True)):
+        for name, vector in (("scalar", 0), ("gather", 1), ("lanes", 2), ("ahead", 3)):
             if vector and not compiled._VECTOR_DRAWS:
                 continue
             ns, sums = per_draw(codes, args.pairs, args.resamples, vector)

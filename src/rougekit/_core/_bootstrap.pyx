@@ -132,12 +132,152 @@ cdef extern from *:
         }
     }
 
+    /* The same lanes' draws (indices made eight at a time), the values read and added by scalar loads:
+       eight resamples' sums in flight, none waiting on its previous add. */
+    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) RK_INLINE void
+    rk_columns_x(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
+                 const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
+    {
+        const uint64_t mask48 = (((uint64_t)1) << 48) - 1;
+        const __m512i a = _mm512_set1_epi64(0x5DEECE66DLL), c = _mm512_set1_epi64(0xB);
+        const __m512i m48 = _mm512_set1_epi64((long long)mask48);
+        const __m512d dn = _mm512_set1_pd((double)n * (1.0 / 281474976710656.0));
+        __m512i st;
+        int64_t idx[RK_ZSTEPS * 8] __attribute__((aligned(64)));
+        Py_ssize_t k0, t, m, start;
+        uint64_t code, ctl[RK_MAX_COLUMNS];
+        const double *tb[RK_MAX_COLUMNS];
+        int j, r;
+        for (j = 0; j < G; j++) {  /* a column: bits sh .. sh + width of the code (masks 2^width - 1) */
+            ctl[j] = (uint64_t)sh[j] | ((uint64_t)__builtin_popcountll(mk[j]) << 8);
+            tb[j] = tab + off[j];
+        }
+        {
+            int64_t s0[8] __attribute__((aligned(64)));
+            for (r = 0; r < 8; r++) s0[r] = (int64_t)(((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E));
+            st = _mm512_load_si512((const void *)s0);
+        }
+        for (k0 = 0; k0 < n; k0 += RK_ZSTEPS) {
+            m = n - k0 < RK_ZSTEPS ? n - k0 : RK_ZSTEPS;
+            for (t = 0; t < m; t++) {
+                st = _mm512_and_si512(_mm512_add_epi64(_mm512_mullo_epi64(st, a), c), m48);
+                _mm512_store_si512((void *)(idx + 8 * t), _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_cvtepi64_pd(st), dn)));
+                for (r = 0; r < 8; r++) RK_PREFETCH(cp + idx[8 * t + r]);
+            }
+            start = 0;
+            if (k0 == 0) {  /* the first drawn value as is, then added in draw order */
+                for (r = 0; r < 8; r++) {
+                    code = cp[idx[r]];
+                    for (j = 0; j < G; j++) acc[G * r + j] = tab[off[j] + (Py_ssize_t)((code >> sh[j]) & mk[j])];
+                }
+                start = 1;
+            }
+            for (t = start; t < m; t++) {
+                #pragma GCC unroll 8
+                for (r = 0; r < 8; r++) {
+                    code = cp[idx[8 * t + r]];
+                    #pragma GCC unroll 8
+                    for (j = 0; j < G; j++) acc[G * r + j] = acc[G * r + j] + tb[j][__bextr_u64(code, ctl[j])];
+                }
+            }
+        }
+        for (r = 0; r < lanes; r++)
+            for (j = 0; j < G; j++) out[(Py_ssize_t)G * r + j] = acc[G * r + j];
+    }
+
+    #ifndef RK_AHEAD
+    #define RK_AHEAD 8  /* steps (8 draws each) between a code's prefetch and its use */
+    #endif
+    #define RK_RING 16  /* steps of indices kept: a power of two above RK_AHEAD */
+    /* rk_columns_x with the prefetches spread out: step t makes and prefetches the indices of step
+       t + RK_AHEAD, then adds the values of step t (a burst of 512 prefetches waits for miss buffers) */
+    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) RK_INLINE void
+    rk_columns_p(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
+                 const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
+    {
+        const __m512i a = _mm512_set1_epi64(0x5DEECE66DLL), c = _mm512_set1_epi64(0xB);
+        const __m512i m48 = _mm512_set1_epi64((long long)((((uint64_t)1) << 48) - 1));
+        const __m512d dn = _mm512_set1_pd((double)n * (1.0 / 281474976710656.0));
+        __m512i st;
+        int64_t idx[RK_RING * 8] __attribute__((aligned(64)));
+        int64_t s0[8] __attribute__((aligned(64)));
+        Py_ssize_t t, made;
+        uint64_t code, ctl[RK_MAX_COLUMNS];
+        const double *tb[RK_MAX_COLUMNS];
+        const int64_t *step;
+        int j, r;
+        for (j = 0; j < G; j++) {  /* a column: bits sh .. sh + width of the code (masks 2^width - 1) */
+            ctl[j] = (uint64_t)sh[j] | ((uint64_t)__builtin_popcountll(mk[j]) << 8);
+            tb[j] = tab + off[j];
+        }
+        for (r = 0; r < 8; r++) s0[r] = (int64_t)(((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E));
+        st = _mm512_load_si512((const void *)s0);
+    #define RK_MAKE(T)                                                                                     \
+        do {                                                                                               \
+            int64_t *to = idx + 8 * ((T) & (RK_RING - 1));                                                 \
+            st = _mm512_and_si512(_mm512_add_epi64(_mm512_mullo_epi64(st, a), c), m48);                    \
+            _mm512_store_si512((void *)to, _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_cvtepi64_pd(st), dn))); \
+            for (r = 0; r < 8; r++) RK_PREFETCH(cp + to[r]);                                               \
+        } while (0)
+        for (made = 0; made < n && made < RK_AHEAD; made++) RK_MAKE(made);
+        for (r = 0; r < 8; r++) {  /* the first drawn value as is, then added in draw order */
+            code = cp[idx[r]];
+            for (j = 0; j < G; j++) acc[G * r + j] = tb[j][__bextr_u64(code, ctl[j])];
+        }
+        for (t = 1; t < n; t++) {
+            if (made < n) {
+                RK_MAKE(made);
+                made++;
+            }
+            step = idx + 8 * (t & (RK_RING - 1));
+            #pragma GCC unroll 8
+            for (r = 0; r < 8; r++) {
+                code = cp[step[r]];
+                #pragma GCC unroll 8
+                for (j = 0; j < G; j++) acc[G * r + j] = acc[G * r + j] + tb[j][__bextr_u64(code, ctl[j])];
+            }
+        }
+    #undef RK_MAKE
+        for (r = 0; r < lanes; r++)
+            for (j = 0; j < G; j++) out[(Py_ssize_t)G * r + j] = acc[G * r + j];
+    }
+
+    static int rk_z_on = 0;  /* 1: eight resamples a vector (AVX-512 F/DQ, checked at run time); 2: lanes' draws, scalar adds */
+
+    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) static void
+    rk_column_sums_x(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
+                     const Py_ssize_t *off, Py_ssize_t s, int lanes, Py_ssize_t first, double *row)
+    {
+        double an[8 * RK_MAX_COLUMNS];
+        uint64_t seed = (uint64_t)(s + first);
+        if (rk_z_on == 3) {
+            switch (G) {
+            case 1: { double v[8]; rk_columns_p(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
+            case 2: { double v[16]; rk_columns_p(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
+            case 3: { double v[24]; rk_columns_p(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
+            case 4: { double v[32]; rk_columns_p(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
+            default: rk_columns_p(G, an, cp, n, tab, sh, mk, off, seed, lanes, row); return;
+            }
+        }
+        switch (G) {
+        case 1: { double v[8]; rk_columns_x(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 2: { double v[16]; rk_columns_x(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 3: { double v[24]; rk_columns_x(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 4: { double v[32]; rk_columns_x(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        default: rk_columns_x(G, an, cp, n, tab, sh, mk, off, seed, lanes, row);
+        }
+    }
+
     __attribute__((target("avx512f,avx512dq"))) static void
     rk_column_sums_z(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
                      const Py_ssize_t *off, Py_ssize_t s, int lanes, Py_ssize_t first, double *row)
     {
         __m512d an[RK_MAX_COLUMNS];
         uint64_t seed = (uint64_t)(s + first);
+        if (rk_z_on >= 2) {
+            rk_column_sums_x(G, cp, n, tab, sh, mk, off, s, lanes, first, row);
+            return;
+        }
         switch (G) {
         case 1: { __m512d v[1]; rk_columns_z(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
         case 2: { __m512d v[2]; rk_columns_z(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
@@ -149,12 +289,11 @@ cdef extern from *:
         }
     }
 
-    static int rk_z_on = 0;  /* 1: eight resamples a vector (AVX-512 F/DQ, checked at run time) */
     static int rk_z_cpu(void) {
         __builtin_cpu_init();
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
     }
-    static int rk_z_enable(int on) { rk_z_on = on && rk_z_cpu(); return rk_z_on; }
+    static int rk_z_enable(int on) { rk_z_on = rk_z_cpu() ? on : 0; return rk_z_on; }
     #else
     static int rk_z_enable(int on) { (void)on; return 0; }
     #endif
@@ -203,10 +342,10 @@ _VECTOR_DRAWS = bool(rk_z_enable(1))
 rk_z_enable(0)
 
 
-def _vector_draws(bint on):
+def _vector_draws(int on):
     """Test and benchmark hook: the AVX-512 lanes (when the CPU has them) or the scalar loop; returns
     whether the lanes run. Not thread-safe."""
-    return bool(rk_z_enable(on))
+    return rk_z_enable(on)
 
 
 cdef enum:
