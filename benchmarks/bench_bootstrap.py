@@ -1,4 +1,4 @@
-"""ns per draw of the script's bootstrap kernel (issue 28): the scalar loop and the AVX-512 lanes.
+"""ns per draw of the script's bootstrap kernel (issue 28): the scalar loop and the eight-resample lanes.
 
 The values are F scores of ``--pairs`` synthetic pairs, ratios of small counts like a real run's
 (a few thousand distinct values a column): candidate and reference lengths 5-60 tokens, hits up
@@ -31,9 +31,9 @@ def f_values(pairs: int, columns: int, seed: int = 0) -> np.ndarray:
     return out
 
 
-def per_draw(codes: list, pairs: int, resamples: int, vector: int) -> tuple[float, list[np.ndarray]]:
+def per_draw(codes: list, pairs: int, resamples: int, lanes: bool) -> tuple[float, list[np.ndarray]]:
     """CPU ns per draw of one run over every group, and the sums."""
-    compiled._vector_draws(vector)
+    compiled._lanes(lanes)
     start = time.process_time()
     sums = [np.frombuffer(compiled.resample_sums_columns(*code, resamples, 0)) for _, *code in codes]
     return (time.process_time() - start) * 1e9 / (pairs * resamples), sums
@@ -51,20 +51,20 @@ def main() -> None:
     distinct = [len(np.unique(values[:, j])) for j in range(args.columns)]
     print(
         f"{args.pairs} pairs x {args.columns} columns ({distinct} distinct), {len(codes)} group(s), "
-        f"{args.resamples} resamples, AVX-512 lanes available: {compiled._VECTOR_DRAWS}"
+        f"{args.resamples} resamples, lanes (AVX-512) available: {compiled.LANES}"
     )
     for k in range(args.rounds):
-        for name, vector in (("scalar", 0), ("gather", 1), ("lanes", 2), ("ahead", 3)):
-            if vector and not compiled._VECTOR_DRAWS:
+        for name, lanes in (("scalar", False), ("lanes", True)):
+            if lanes and not compiled.LANES:
                 continue
-            ns, sums = per_draw(codes, args.pairs, args.resamples, vector)
+            ns, sums = per_draw(codes, args.pairs, args.resamples, lanes)
             if k == 0 and name == "scalar":
                 reference = sums
             same = all(np.array_equal(a.view(np.uint64), b.view(np.uint64)) for a, b in zip(sums, reference))
             print(
                 f"round {k} {name:6s} {ns:6.3f} ns/draw (CPU, 1 thread) same bits: {same} load {os.getloadavg()[0]:.2f}"
             )
-    compiled._vector_draws(False)
+    compiled._lanes(compiled.LANES)
 
 
 if __name__ == "__main__":

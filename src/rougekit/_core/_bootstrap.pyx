@@ -7,7 +7,8 @@ No numpy here: ``rougekit rouge155`` runs without importing it.
 
 A million pairs make a billion draws, each a random read: :func:`resample_sums_columns` reads
 them from codes of the distinct values (:func:`encode_columns`), 8 bytes a row that stay in cache
-far better than the values themselves (docs/rouge155/bootstrap.md).
+far better than the values themselves (docs/rouge155/bootstrap.md), eight resamples at a time
+when the CPU has AVX-512 (``rk_lanes``; :data:`LANES`).
 """
 from array import array
 
@@ -73,127 +74,22 @@ cdef extern from *:
 
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RK_NO_AVX512)
     #include <immintrin.h>
-    #define RK_Z 1
-    #define RK_ZSTEPS 64  /* draws of each lane whose codes are fetched at once (64 x 8 in flight) */
-
-    /* Eight resamples in the eight lanes of a vector: lane r runs seed + r with its own drand48 state
-       (state < 2^48: the int64 -> double conversion is exact, the product rounds like the scalar one),
-       so step k draws the k-th index of each lane; the codes and the table values are gathered and ONE
-       add per column adds each lane's value: every lane adds its drawn values in its own draw order,
-       the scalar loop's bits. Rows of lanes >= lanes are not written (their draws are harmless reads). */
-    __attribute__((target("avx512f,avx512dq"))) RK_INLINE void
-    rk_columns_z(const int G, __m512d *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
-                 const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
-    {
-        const uint64_t mask48 = (((uint64_t)1) << 48) - 1;
-        const __m512i a = _mm512_set1_epi64(0x5DEECE66DLL), c = _mm512_set1_epi64(0xB);
-        const __m512i m48 = _mm512_set1_epi64((long long)mask48);
-        const __m512d dn = _mm512_set1_pd((double)n * (1.0 / 281474976710656.0));
-        __m512i st, vi, code;
-        int64_t idx[RK_ZSTEPS * 8] __attribute__((aligned(64)));
-        double lane[8] __attribute__((aligned(64)));
-        Py_ssize_t k0, t, m, start;
-        int j, r;
-        for (r = 0; r < 8; r++) lane[r] = 0;
-        for (j = 0; j < G; j++) acc[j] = _mm512_setzero_pd();  /* (set again at the first draw) */
-        {
-            int64_t s0[8] __attribute__((aligned(64)));
-            for (r = 0; r < 8; r++) s0[r] = (int64_t)(((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E));
-            st = _mm512_load_si512((const void *)s0);
-        }
-        for (k0 = 0; k0 < n; k0 += RK_ZSTEPS) {
-            m = n - k0 < RK_ZSTEPS ? n - k0 : RK_ZSTEPS;
-            for (t = 0; t < m; t++) {
-                st = _mm512_and_si512(_mm512_add_epi64(_mm512_mullo_epi64(st, a), c), m48);
-                vi = _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_cvtepi64_pd(st), dn));
-                _mm512_store_si512((void *)(idx + 8 * t), vi);
-                for (r = 0; r < 8; r++) RK_PREFETCH(cp + idx[8 * t + r]);
-            }
-            start = 0;
-            if (k0 == 0) {  /* the first drawn value as is, then added in draw order */
-                code = _mm512_i64gather_epi64(_mm512_load_si512((const void *)idx), (const void *)cp, 8);
-                for (j = 0; j < G; j++)
-                    acc[j] = _mm512_i64gather_pd(_mm512_and_si512(_mm512_srli_epi64(code, (unsigned)sh[j]),
-                                                                  _mm512_set1_epi64((long long)mk[j])),
-                                                 (const void *)(tab + off[j]), 8);
-                start = 1;
-            }
-            for (t = start; t < m; t++) {
-                code = _mm512_i64gather_epi64(_mm512_load_si512((const void *)(idx + 8 * t)), (const void *)cp, 8);
-                for (j = 0; j < G; j++)
-                    acc[j] = _mm512_add_pd(acc[j], _mm512_i64gather_pd(
-                        _mm512_and_si512(_mm512_srli_epi64(code, (unsigned)sh[j]), _mm512_set1_epi64((long long)mk[j])),
-                        (const void *)(tab + off[j]), 8));
-            }
-        }
-        for (j = 0; j < G; j++) {
-            _mm512_store_pd(lane, acc[j]);
-            for (r = 0; r < lanes; r++) out[(Py_ssize_t)G * r + j] = lane[r];
-        }
-    }
-
-    /* The same lanes' draws (indices made eight at a time), the values read and added by scalar loads:
-       eight resamples' sums in flight, none waiting on its previous add. */
-    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) RK_INLINE void
-    rk_columns_x(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
-                 const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
-    {
-        const uint64_t mask48 = (((uint64_t)1) << 48) - 1;
-        const __m512i a = _mm512_set1_epi64(0x5DEECE66DLL), c = _mm512_set1_epi64(0xB);
-        const __m512i m48 = _mm512_set1_epi64((long long)mask48);
-        const __m512d dn = _mm512_set1_pd((double)n * (1.0 / 281474976710656.0));
-        __m512i st;
-        int64_t idx[RK_ZSTEPS * 8] __attribute__((aligned(64)));
-        Py_ssize_t k0, t, m, start;
-        uint64_t code, ctl[RK_MAX_COLUMNS];
-        const double *tb[RK_MAX_COLUMNS];
-        int j, r;
-        for (j = 0; j < G; j++) {  /* a column: bits sh .. sh + width of the code (masks 2^width - 1) */
-            ctl[j] = (uint64_t)sh[j] | ((uint64_t)__builtin_popcountll(mk[j]) << 8);
-            tb[j] = tab + off[j];
-        }
-        {
-            int64_t s0[8] __attribute__((aligned(64)));
-            for (r = 0; r < 8; r++) s0[r] = (int64_t)(((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E));
-            st = _mm512_load_si512((const void *)s0);
-        }
-        for (k0 = 0; k0 < n; k0 += RK_ZSTEPS) {
-            m = n - k0 < RK_ZSTEPS ? n - k0 : RK_ZSTEPS;
-            for (t = 0; t < m; t++) {
-                st = _mm512_and_si512(_mm512_add_epi64(_mm512_mullo_epi64(st, a), c), m48);
-                _mm512_store_si512((void *)(idx + 8 * t), _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_cvtepi64_pd(st), dn)));
-                for (r = 0; r < 8; r++) RK_PREFETCH(cp + idx[8 * t + r]);
-            }
-            start = 0;
-            if (k0 == 0) {  /* the first drawn value as is, then added in draw order */
-                for (r = 0; r < 8; r++) {
-                    code = cp[idx[r]];
-                    for (j = 0; j < G; j++) acc[G * r + j] = tab[off[j] + (Py_ssize_t)((code >> sh[j]) & mk[j])];
-                }
-                start = 1;
-            }
-            for (t = start; t < m; t++) {
-                #pragma GCC unroll 8
-                for (r = 0; r < 8; r++) {
-                    code = cp[idx[8 * t + r]];
-                    #pragma GCC unroll 8
-                    for (j = 0; j < G; j++) acc[G * r + j] = acc[G * r + j] + tb[j][__bextr_u64(code, ctl[j])];
-                }
-            }
-        }
-        for (r = 0; r < lanes; r++)
-            for (j = 0; j < G; j++) out[(Py_ssize_t)G * r + j] = acc[G * r + j];
-    }
-
-    #ifndef RK_AHEAD
-    #define RK_AHEAD 8  /* steps (8 draws each) between a code's prefetch and its use */
-    #endif
+    #define RK_LANES 1
+    #define RK_AHEAD 4  /* steps between a step's prefetches and its reads (1M rows, ns/draw: 2 ~1.9, 3-6 ~1.2, 8 1.35) */
     #define RK_RING 16  /* steps of indices kept: a power of two above RK_AHEAD */
-    /* rk_columns_x with the prefetches spread out: step t makes and prefetches the indices of step
-       t + RK_AHEAD, then adds the values of step t (a burst of 512 prefetches waits for miss buffers) */
+
+    /* Eight resamples at once: lane r runs seed + r with its own drand48 state, the eight states
+       advanced in one vector (state < 2^48: the int64 -> double conversion is exact and the product
+       rounds like rk_columns', so the indices are the script's). Step t makes the indices of step
+       t + RK_AHEAD and prefetches their codes, then reads the codes of step t and adds each lane's values
+       to that lane's sums with scalar adds: each resample adds its values in its own draw order (the
+       scalar loop's bits), and eight sums are in flight, none waiting on its previous add. Columns are
+       cut out with bextr (masks 2^width - 1). Sums of lanes >= lanes are not written. Measured and
+       dropped: the values gathered (vpgatherqq/vpgatherqpd, one vaddpd per column): 2.5 ns/draw against
+       the scalar loop's 1.8; the 512 indices of a block prefetched in one burst: 1.5. */
     __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) RK_INLINE void
-    rk_columns_p(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
-                 const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
+    rk_lanes(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
+             const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
     {
         const __m512i a = _mm512_set1_epi64(0x5DEECE66DLL), c = _mm512_set1_epi64(0xB);
         const __m512i m48 = _mm512_set1_epi64((long long)((((uint64_t)1) << 48) - 1));
@@ -206,11 +102,11 @@ cdef extern from *:
         const double *tb[RK_MAX_COLUMNS];
         const int64_t *step;
         int j, r;
-        for (j = 0; j < G; j++) {  /* a column: bits sh .. sh + width of the code (masks 2^width - 1) */
+        for (j = 0; j < G; j++) {  /* column j: the bits sh .. sh + width - 1 of a code */
             ctl[j] = (uint64_t)sh[j] | ((uint64_t)__builtin_popcountll(mk[j]) << 8);
             tb[j] = tab + off[j];
         }
-        for (r = 0; r < 8; r++) s0[r] = (int64_t)(((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E));
+        for (r = 0; r < 8; r++) s0[r] = (int64_t)((((seed + (uint64_t)r) & 0xFFFFFFFFULL) << 16) + 0x330E);
         st = _mm512_load_si512((const void *)s0);
     #define RK_MAKE(T)                                                                                     \
         do {                                                                                               \
@@ -242,78 +138,50 @@ cdef extern from *:
             for (j = 0; j < G; j++) out[(Py_ssize_t)G * r + j] = acc[G * r + j];
     }
 
-    static int rk_z_on = 0;  /* 1: eight resamples a vector (AVX-512 F/DQ, checked at run time); 2: lanes' draws, scalar adds */
-
+    /* resamples seed .. seed + lanes - 1 (lanes <= 8) of 1 to 6 columns, the 8 x G sums in registers (or
+       nearly: 1M rows, 5 + 1 columns, ns/draw: scalar 3.6-3.8, lanes 2.4; through memory: 4.5) */
     __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) static void
-    rk_column_sums_x(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
-                     const Py_ssize_t *off, Py_ssize_t s, int lanes, Py_ssize_t first, double *row)
+    rk_lane_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
+                 const Py_ssize_t *off, uint64_t seed, int lanes, double *row)
     {
-        double an[8 * RK_MAX_COLUMNS];
-        uint64_t seed = (uint64_t)(s + first);
-        if (rk_z_on == 3) {
-            switch (G) {
-            case 1: { double v[8]; rk_columns_p(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
-            case 2: { double v[16]; rk_columns_p(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
-            case 3: { double v[24]; rk_columns_p(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
-            case 4: { double v[32]; rk_columns_p(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); return; }
-            default: rk_columns_p(G, an, cp, n, tab, sh, mk, off, seed, lanes, row); return;
-            }
-        }
         switch (G) {
-        case 1: { double v[8]; rk_columns_x(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 2: { double v[16]; rk_columns_x(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 3: { double v[24]; rk_columns_x(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 4: { double v[32]; rk_columns_x(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        default: rk_columns_x(G, an, cp, n, tab, sh, mk, off, seed, lanes, row);
+        case 1: { double v[8]; rk_lanes(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 2: { double v[16]; rk_lanes(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 3: { double v[24]; rk_lanes(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 4: { double v[32]; rk_lanes(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        case 5: { double v[40]; rk_lanes(5, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
+        default: { double v[48]; rk_lanes(6, v, cp, n, tab, sh, mk, off, seed, lanes, row); }  /* 6 */
         }
     }
 
-    __attribute__((target("avx512f,avx512dq"))) static void
-    rk_column_sums_z(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
-                     const Py_ssize_t *off, Py_ssize_t s, int lanes, Py_ssize_t first, double *row)
-    {
-        __m512d an[RK_MAX_COLUMNS];
-        uint64_t seed = (uint64_t)(s + first);
-        if (rk_z_on >= 2) {
-            rk_column_sums_x(G, cp, n, tab, sh, mk, off, s, lanes, first, row);
-            return;
-        }
-        switch (G) {
-        case 1: { __m512d v[1]; rk_columns_z(1, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 2: { __m512d v[2]; rk_columns_z(2, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 3: { __m512d v[3]; rk_columns_z(3, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 4: { __m512d v[4]; rk_columns_z(4, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 5: { __m512d v[5]; rk_columns_z(5, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        case 6: { __m512d v[6]; rk_columns_z(6, v, cp, n, tab, sh, mk, off, seed, lanes, row); break; }
-        default: rk_columns_z(G, an, cp, n, tab, sh, mk, off, seed, lanes, row);
-        }
-    }
-
-    static int rk_z_cpu(void) {
+    static int rk_lanes_on = 0;  /* rk_lanes in use (AVX-512 F/DQ and BMI1/2, checked at run time) */
+    static int rk_lanes_cpu(void) {
         __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
+               && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
     }
-    static int rk_z_enable(int on) { rk_z_on = rk_z_cpu() ? on : 0; return rk_z_on; }
+    static int rk_lanes_enable(int on) { rk_lanes_on = on && rk_lanes_cpu(); return rk_lanes_on; }
     #else
-    static int rk_z_enable(int on) { (void)on; return 0; }
+    static int rk_lanes_enable(int on) { (void)on; return 0; }
     #endif
 
-    #define RK_Z_TAIL 3  /* fewer resamples left than this: the scalar loop (the vector's lanes idle) */
+    #define RK_LANES_TAIL 6  /* fewer resamples left: the scalar loop (rk_lanes costs 8 resamples' draws) */
 
     /* a few column counts with the sums in registers, any other through memory */
     static void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
                                const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
                                double *out)
     {
-        Py_ssize_t s;
+        Py_ssize_t s = 0;
         double a1[1] = {0}, a2[2] = {0}, a3[3] = {0}, a4[4] = {0}, a5[5] = {0}, a6[6] = {0};
         double an[RK_MAX_COLUMNS] = {0};
-        s = 0;
-    #ifdef RK_Z
-        if (rk_z_on)
-            for (; s < resamples && resamples - s >= RK_Z_TAIL; s += 8)
-                rk_column_sums_z(G, cp, n, tab, sh, mk, off, s, resamples - s < 8 ? (int)(resamples - s) : 8, first,
-                                 out + G * s);
+    #ifdef RK_LANES
+        int j, masks = 1;
+        for (j = 0; j < G; j++) masks = masks && (mk[j] & (mk[j] + 1)) == 0;  /* bextr: masks 2^width - 1 */
+        if (rk_lanes_on && masks && G <= 6)
+            for (; resamples - s >= RK_LANES_TAIL; s += 8)
+                rk_lane_sums(G, cp, n, tab, sh, mk, off, (uint64_t)(s + first),
+                             resamples - s < 8 ? (int)(resamples - s) : 8, out + G * s);
     #endif
         for (; s < resamples; s++) {
             double *row = out + G * s;
@@ -334,18 +202,17 @@ cdef extern from *:
     void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
                         const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
                         double *out) nogil
-    int rk_z_enable(int on)
+    int rk_lanes_enable(int on)
 
-#: whether the CPU can run the coded columns' resamples eight at a time in AVX-512 lanes (gathers:
-#: slower than the scalar loop on Zen 4 so far, off unless _vector_draws(True))
-_VECTOR_DRAWS = bool(rk_z_enable(1))
-rk_z_enable(0)
+#: the coded columns' resamples run eight at a time (rk_lanes: AVX-512 F/DQ and BMI1/2, checked at
+#: run time; else the scalar loop). The same bits either way.
+LANES = bool(rk_lanes_enable(1))
 
 
-def _vector_draws(int on):
-    """Test and benchmark hook: the AVX-512 lanes (when the CPU has them) or the scalar loop; returns
-    whether the lanes run. Not thread-safe."""
-    return rk_z_enable(on)
+def _lanes(bint on):
+    """Test and benchmark hook: the eight-resample kernel (when the CPU has it) or the scalar loop;
+    returns whether the lanes run. Not thread-safe."""
+    return bool(rk_lanes_enable(on))
 
 
 cdef enum:
