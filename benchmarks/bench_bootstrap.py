@@ -31,9 +31,9 @@ def f_values(pairs: int, columns: int, seed: int = 0) -> np.ndarray:
     return out
 
 
-def per_draw(codes: list, pairs: int, resamples: int, lanes: bool) -> tuple[float, list[np.ndarray]]:
+def per_draw(codes: list, pairs: int, resamples: int, lanes: bool, ahead: int = 0) -> tuple[float, list[np.ndarray]]:
     """CPU ns per draw of one run over every group, and the sums."""
-    compiled._lanes(lanes)
+    compiled._lanes(lanes, ahead)
     start = time.process_time()
     sums = [np.frombuffer(compiled.resample_sums_columns(*code, resamples, 0)) for _, *code in codes]
     return (time.process_time() - start) * 1e9 / (pairs * resamples), sums
@@ -45,8 +45,11 @@ def main() -> None:
     parser.add_argument("--columns", type=int, default=3, help="3: the F of ROUGE-1/2/L (the text report)")
     parser.add_argument("--resamples", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--ahead", default="16", help="lanes: steps of 8 draws prefetched ahead, e.g. 4,8,16")
+    parser.add_argument("--values", help="a .npy of pairs x columns values (e.g. the F columns of a real run)")
     args = parser.parse_args()
-    values = f_values(args.pairs, args.columns)
+    values = np.ascontiguousarray(np.load(args.values)) if args.values else f_values(args.pairs, args.columns)
+    args.pairs, args.columns = values.shape
     codes = compiled.encode_columns(values)
     distinct = [len(np.unique(values[:, j])) for j in range(args.columns)]
     print(
@@ -54,17 +57,18 @@ def main() -> None:
         f"{args.resamples} resamples, lanes (AVX-512) available: {compiled.LANES}"
     )
     for k in range(args.rounds):
-        for name, lanes in (("scalar", False), ("lanes", True)):
-            if lanes and not compiled.LANES:
-                continue
-            ns, sums = per_draw(codes, args.pairs, args.resamples, lanes)
+        kernels = [("scalar", False, 0)] + [
+            (f"lanes{a}", True, int(a)) for a in args.ahead.split(",") if compiled.LANES
+        ]
+        for name, lanes, ahead in kernels:
+            ns, sums = per_draw(codes, args.pairs, args.resamples, lanes, ahead)
             if k == 0 and name == "scalar":
                 reference = sums
             same = all(np.array_equal(a.view(np.uint64), b.view(np.uint64)) for a, b in zip(sums, reference))
             print(
-                f"round {k} {name:6s} {ns:6.3f} ns/draw (CPU, 1 thread) same bits: {same} load {os.getloadavg()[0]:.2f}"
+                f"round {k} {name:8s} {ns:6.3f} ns/draw (CPU, 1 thread) same bits: {same} load {os.getloadavg()[0]:.2f}"
             )
-    compiled._lanes(compiled.LANES)
+    compiled._lanes(compiled.LANES, compiled._AHEAD)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ needs_lanes = pytest.mark.skipif(not compiled.LANES, reason="this CPU has no AVX
 def lanes():
     """Set the kernel for one test (True: the eight-resample lanes, False: the scalar loop), then restore."""
     yield compiled._lanes
-    compiled._lanes(compiled.LANES)
+    compiled._lanes(compiled.LANES, compiled._AHEAD)
 
 
 def f_values(n: int, width: int, seed: int) -> np.ndarray:
@@ -45,13 +45,14 @@ def bits(a: np.ndarray) -> np.ndarray:
 @needs_lanes
 @pytest.mark.parametrize("n", [1, 7, 9, 515, 1037])
 @pytest.mark.parametrize("width", [1, 2, 3, 4, 5, 6, 9])
-def test_lanes_give_the_numpy_twin_bits(lanes, n, width):
-    """n not a multiple of 8 or of the ring, 21 resamples (two full vectors and a tail of 5 for the
-    scalar loop); 9 columns of a few hundred distinct values make two groups (7 columns: more than the
-    lanes take, the scalar loop; 2: the lanes)."""
+@pytest.mark.parametrize("ahead", [1, 16, 31])
+def test_lanes_give_the_numpy_twin_bits(lanes, n, width, ahead):
+    """n not a multiple of 8 or of the ring of indices (32 steps), n below and above the prefetch distance,
+    21 resamples (two full vectors and a tail of 5 for the scalar loop); 9 columns of a few hundred
+    distinct values make two groups (7 columns: more than the lanes take, the scalar loop; 2: the lanes)."""
     v = f_values(n, width, 100 * n + width)
     twin = pb.resample_sums(v, 21)
-    assert lanes(True)
+    assert lanes(True, ahead)
     assert np.array_equal(bits(coded_sums(v, 21)), bits(twin))
 
 

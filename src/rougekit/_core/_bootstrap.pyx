@@ -75,13 +75,15 @@ cdef extern from *:
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RK_NO_AVX512)
     #include <immintrin.h>
     #define RK_LANES 1
-    #define RK_AHEAD 4  /* steps between a step's prefetches and its reads (1M rows, ns/draw: 2 ~1.9, 3-6 ~1.2, 8 1.35) */
-    #define RK_RING 16  /* steps of indices kept: a power of two above RK_AHEAD */
+    #define RK_RING 32  /* steps of indices kept: a power of two above rk_ahead */
+    /* steps between a step's prefetches and its reads. The F of 1M real pairs, 1 thread, ns/draw, load 4.6:
+       scalar loop 2.1-2.4; ahead 4: 2.0-2.8, 8: 1.8-2.3, 12: 1.6-1.7, 16: 1.5-1.6, 24: 1.6 (load ~1.5: 4 ~1.2, 8 ~1.35) */
+    static int rk_ahead = 16;
 
     /* Eight resamples at once: lane r runs seed + r with its own drand48 state, the eight states
        advanced in one vector (state < 2^48: the int64 -> double conversion is exact and the product
        rounds like rk_columns', so the indices are the script's). Step t makes the indices of step
-       t + RK_AHEAD and prefetches their codes, then reads the codes of step t and adds each lane's values
+       t + rk_ahead and prefetches their codes, then reads the codes of step t and adds each lane's values
        to that lane's sums with scalar adds: each resample adds its values in its own draw order (the
        scalar loop's bits), and eight sums are in flight, none waiting on its previous add. Columns are
        cut out with bextr (masks 2^width - 1). Sums of lanes >= lanes are not written. Measured and
@@ -97,7 +99,7 @@ cdef extern from *:
         __m512i st;
         int64_t idx[RK_RING * 8] __attribute__((aligned(64)));
         int64_t s0[8] __attribute__((aligned(64)));
-        Py_ssize_t t, made;
+        Py_ssize_t t, made, ahead = rk_ahead;
         uint64_t code, ctl[RK_MAX_COLUMNS];
         const double *tb[RK_MAX_COLUMNS];
         const int64_t *step;
@@ -115,7 +117,7 @@ cdef extern from *:
             _mm512_store_si512((void *)to, _mm512_cvttpd_epi64(_mm512_mul_pd(_mm512_cvtepi64_pd(st), dn))); \
             for (r = 0; r < 8; r++) RK_PREFETCH(cp + to[r]);                                               \
         } while (0)
-        for (made = 0; made < n && made < RK_AHEAD; made++) RK_MAKE(made);
+        for (made = 0; made < n && made < ahead; made++) RK_MAKE(made);
         for (r = 0; r < 8; r++) {  /* the first drawn value as is, then added in draw order */
             code = cp[idx[r]];
             for (j = 0; j < G; j++) acc[G * r + j] = tb[j][__bextr_u64(code, ctl[j])];
@@ -160,9 +162,13 @@ cdef extern from *:
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
                && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
     }
-    static int rk_lanes_enable(int on) { rk_lanes_on = on && rk_lanes_cpu(); return rk_lanes_on; }
+    static int rk_lanes_enable(int on, int ahead) {
+        if (ahead >= 1 && ahead < RK_RING) rk_ahead = ahead;
+        rk_lanes_on = on && rk_lanes_cpu();
+        return rk_lanes_on;
+    }
     #else
-    static int rk_lanes_enable(int on) { (void)on; return 0; }
+    static int rk_lanes_enable(int on, int ahead) { (void)on; (void)ahead; return 0; }
     #endif
 
     #define RK_LANES_TAIL 6  /* fewer resamples left: the scalar loop (rk_lanes costs 8 resamples' draws) */
@@ -202,17 +208,19 @@ cdef extern from *:
     void rk_column_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
                         const uint64_t *mk, const Py_ssize_t *off, Py_ssize_t resamples, Py_ssize_t first,
                         double *out) nogil
-    int rk_lanes_enable(int on)
+    int rk_lanes_enable(int on, int ahead)
 
 #: the coded columns' resamples run eight at a time (rk_lanes: AVX-512 F/DQ and BMI1/2, checked at
 #: run time; else the scalar loop). The same bits either way.
-LANES = bool(rk_lanes_enable(1))
+_AHEAD = 16  # the lanes' prefetch distance in steps of 8 draws (rk_ahead)
+LANES = bool(rk_lanes_enable(1, _AHEAD))
 
 
-def _lanes(bint on):
-    """Test and benchmark hook: the eight-resample kernel (when the CPU has it) or the scalar loop;
-    returns whether the lanes run. Not thread-safe."""
-    return bool(rk_lanes_enable(on))
+def _lanes(bint on, int ahead=0):
+    """Test and benchmark hook: the eight-resample kernel (when the CPU has it) or the scalar loop, and
+    (1 to 31) the steps of 8 draws between a prefetch and its read; returns whether the lanes run. Not
+    thread-safe."""
+    return bool(rk_lanes_enable(on, ahead))
 
 
 cdef enum:
