@@ -1,0 +1,134 @@
+"""The coded bootstrap loop run eight resamples at a time (``rk_lanes``, AVX-512) gives the scalar loop's
+and the numpy twin's sums bit for bit: each resample adds its drawn values in its own draw order."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rougekit.stats import perl_bootstrap as pb
+
+compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
+needs_lanes = pytest.mark.skipif(not compiled.LANES, reason="this CPU has no AVX-512 F/DQ and BMI1/2")
+
+
+@pytest.fixture
+def lanes():
+    """Set the kernel for one test (True: the eight-resample lanes, False: the scalar loop), then restore."""
+    yield compiled._lanes
+    compiled._lanes(compiled.LANES, compiled._AHEAD)
+
+
+def f_values(n: int, width: int, seed: int) -> np.ndarray:
+    """F values 2h / (c + r) of small counts, as a real run's: added in another order they give other bits."""
+    rng = np.random.default_rng(seed)
+    c, r = rng.integers(1, 40, (2, n, width))
+    h = np.floor(rng.random((n, width)) * (np.minimum(c, r) + 1))
+    return np.ascontiguousarray(2 * h / (c + r))
+
+
+def coded_sums(v: np.ndarray, resamples: int, first: int = 0) -> np.ndarray:
+    """The sums of every column read from its codes (any number of groups), resamples x width."""
+    out = np.full((resamples, v.shape[1]), np.nan)
+    groups = compiled.encode_columns(v)
+    assert groups is not None
+    for columns, *code in groups:
+        sums = compiled.resample_sums_columns(*code, resamples, first)
+        out[:, columns] = np.frombuffer(sums, dtype=np.float64).reshape(resamples, len(columns))
+    return out
+
+
+def bits(a: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(a).view(np.uint64)
+
+
+@needs_lanes
+@pytest.mark.parametrize("n", [1, 7, 9, 515, 1037])
+@pytest.mark.parametrize("width", [1, 2, 3, 4, 5, 6, 9])
+@pytest.mark.parametrize("ahead", [1, 16, 31])
+def test_lanes_give_the_numpy_twin_bits(lanes, n, width, ahead):
+    """n not a multiple of 8 or of the ring of indices (32 steps), n below and above the prefetch distance,
+    21 resamples (two full vectors and a tail of 5 for the scalar loop); 9 columns of a few hundred
+    distinct values make two groups (7 columns: more than the lanes take, the scalar loop; 2: the lanes)."""
+    v = f_values(n, width, 100 * n + width)
+    twin = pb.resample_sums(v, 21)
+    assert lanes(True, ahead)
+    assert np.array_equal(bits(coded_sums(v, 21)), bits(twin))
+
+
+def test_values_added_in_another_order_give_other_bits():
+    """The values of the tests above are sensitive to the order of the adds (a kernel adding a lane's
+    values in another order, or a lane's values to another lane, fails them)."""
+    v = f_values(1037, 3, 7)
+    twin = pb.resample_sums(v, 21)
+    states = pb._seed_states(np.arange(21, dtype=np.uint64))
+    drawn = []
+    for _ in range(1037):
+        states = pb._advance(states)
+        drawn.append(v[np.floor(states.astype(np.float64) * pb._SCALE * 1037).astype(np.intp)])
+    backwards = drawn[-1].copy()
+    for d in drawn[-2::-1]:
+        backwards += d
+    assert np.array_equal(sum(drawn[1:], drawn[0].copy()), twin)
+    assert not np.array_equal(backwards, twin)
+    assert not np.array_equal(twin[1:], twin[:-1])
+
+
+@needs_lanes
+@pytest.mark.parametrize("resamples", [1, 5, 6, 7, 8, 9, 13, 14, 16, 23])
+@pytest.mark.parametrize("first", [0, 3, 2**32 - 5])
+def test_lanes_and_the_scalar_loop_agree_for_any_slice_of_resamples(lanes, resamples, first):
+    """Whole vectors, vectors with idle lanes (a tail of 6 or 7) and scalar tails (1 to 5), from any
+    first seed, also across the script's 32-bit seed wrap (srand(s) keeps the low 32 bits of s)."""
+    v = f_values(777, 3, resamples)
+    assert not lanes(False)
+    scalar = coded_sums(v, resamples, first)
+    assert lanes(True)
+    assert np.array_equal(bits(coded_sums(v, resamples, first)), bits(scalar))
+    if first == 0:
+        assert np.array_equal(bits(scalar), bits(pb.resample_sums(v, resamples)))
+    if first == 3:
+        assert np.array_equal(bits(scalar), bits(pb.resample_sums(v, resamples + 3)[3:]))
+
+
+@needs_lanes
+def test_a_column_of_two_values_and_many_one_bit_columns(lanes):
+    """Columns of 1-bit codes (12 in one group: more than the lanes' 6, the scalar loop) and a
+    constant column; the lanes for the groups they take."""
+    rng = np.random.default_rng(5)
+    v = np.ascontiguousarray(np.where(rng.random((300, 12)) < 0.5, 1 / 3, 0.7))
+    v[:, 4] = 0.25
+    twin = pb.resample_sums(v, 17)
+    assert lanes(True)
+    assert np.array_equal(bits(coded_sums(v, 17)), bits(twin))
+    for g in range(1, 7):  # 1..6 one-bit columns in one group: the lanes
+        assert np.array_equal(bits(coded_sums(np.ascontiguousarray(v[:, :g]), 17)), bits(twin[:, :g]))
+
+
+@needs_lanes
+def test_masks_that_are_not_a_run_of_low_bits_take_the_scalar_loop(lanes):
+    """resample_sums_columns takes any mask: one that is not 2^width - 1 (bextr could not cut it) is
+    read by the scalar loop, with the same sums as the plain values."""
+    rng = np.random.default_rng(3)
+    table = np.round(rng.random(16), 4)
+    codes = rng.integers(0, 1 << 8, 401).astype(np.uint64)
+    plain = np.stack([table[codes & 0b1010], table[4 + ((codes >> 3) & 7)]], 1)
+    assert lanes(True)
+    sums = compiled.resample_sums_columns(codes, table, [0, 3], [0b1010, 7], [0, 4], 16, 0)
+    twin = pb.resample_sums(np.ascontiguousarray(plain), 16)
+    assert np.array_equal(np.frombuffer(sums, dtype=np.float64).reshape(16, 2), twin)
+
+
+@needs_lanes
+def test_big_runs_give_the_same_intervals_with_and_without_lanes(lanes, monkeypatch):
+    """_fast_sums in blocks of whole vectors over 2 threads: the same bits as the scalar loop's run."""
+    monkeypatch.setattr(pb, "_CODED_ROWS", 10)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1000)
+    monkeypatch.setattr(pb, "_BLOCK_DRAWS", 3000)  # 6 resamples a block of 500 rows: rounded up to 8
+    monkeypatch.setattr(pb, "available_cores", lambda: 2)
+    v = f_values(500, 3, 11)
+    assert lanes(True)
+    with_lanes = pb._fast_sums(v, 43)
+    assert not lanes(False)
+    assert np.array_equal(bits(with_lanes), bits(pb._fast_sums(v, 43)))
+    assert np.array_equal(bits(with_lanes), bits(pb.resample_sums(v, 43)))
