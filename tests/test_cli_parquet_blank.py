@@ -68,3 +68,16 @@ def test_source_measures_name_the_option_and_row_errors_name_the_file_row(tmp_pa
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"rougekit score: error: {path}, row 2: reference token 2 of 3 is not in the source")
     assert len(err.splitlines()) == 1
+
+
+def test_a_blank_reference_does_not_hide_a_blank_candidate(tmp_path, capsys):
+    # the command line says the first warning of each class: the two are classes of their own
+    path = tmp_path / "both.parquet"
+    pq.write_table(
+        pa.table({"a": ["the cat", "y", "x"], "b": ["the cat", " ", "x"], "r": ["the cat", "y", "  "]}), path
+    )
+    for output in ([], ["--per-pair", "--format", "json"]):  # streamed, and read whole
+        argv = ["score", "--parquet", str(path), "--candidate-column", "a", "--candidate-column", "b"]
+        assert main([*argv, "--reference-column", "r", "--measures", "ROUGE-1", "-q", *output]) == 0
+        err = capsys.readouterr().err
+        assert "1 blank 'b' candidate(s) (row 2)" in err and "1 blank 'r' reference(s) (row 3)" in err

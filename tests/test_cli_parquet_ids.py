@@ -95,3 +95,17 @@ def test_triples_that_no_measure_reads_the_source_of_are_said():
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a source that a measure reads: nothing to say
         rougekit.Scorer(["SumACCY"]).score_stream([("the cat", ["the cat"], "the cat sat on a mat")])
+
+
+def test_ids_are_checked_without_kept_pairs_and_f_only_needs_the_1_5_5_bootstrap(tmp_path, capsys):
+    scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
+    with pytest.raises(rougekit.errors.OptionError, match="2 ids for 1 pairs"):
+        scorer.score_stream([("a", ["a"])], keep_pairs=False, ids=["x", "y"])
+    with pytest.raises(rougekit.errors.OptionError, match="f_only"):
+        rougekit.Scorer(["ROUGE-1"], bootstrap="percentile").collect_rpf(iter([]), 0, f_only=True)
+    # JSONL with original texts that no measure reads: said, as for --sources and --source-column
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps({"c": "a b", "r": "a b", "s": "a b c"}) + "\n")
+    argv = ["score", "--jsonl", str(path), "--candidate-field", "c", "--reference-field", "r", "--source-field", "s"]
+    assert main([*argv, "--measures", "ROUGE-1", "-q"]) == 0
+    assert "the original texts are given, but no measure reads them" in capsys.readouterr().err

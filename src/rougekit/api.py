@@ -415,6 +415,7 @@ class Scorer:
         if not done:
             raise InputError(_NO_PAIRS)
         if not keep_pairs:
+            _ids_of(ids, done)  # checked as with kept pairs, though no row keeps them
             values = {m.name: float(totals[j, F] / done) for j, m in enumerate(self.measures) if m.single_valued}
             return RougeResult(
                 np.zeros((0, len(self.measures), 6)),
@@ -436,6 +437,10 @@ class Scorer:
         ``rows``, the number of pairs when known; each chunk is copied before the next is asked for.
         ``f_only``: each pair's f only (a sixth of the statistics), for ``interval(name, "f")`` of the 1.5.5
         bootstrap and the corpus numbers (a text report); other intervals are then an error."""
+        if f_only and (self.options.bootstrap != "rouge155" or self.options.average != "pairs"):
+            raise OptionError(
+                "f_only keeps what the 1.5.5 bootstrap's f intervals read: bootstrap='rouge155', average='pairs'"
+            )
         measures = len(self.measures)
         first = F if f_only else R
         totals = np.zeros((measures, 6))

@@ -593,20 +593,42 @@ def read_rows(path: str, field: str | None, column: str | None, lazy: bool = Fal
     return _text_lines(text, path)
 
 
-_OTHER_FORMATS = {
-    "table": (".csv", ".tsv", ".json", ".jsonl", ".ndjson", ".txt"),
-    "text": (".parquet", ".arrow", ".arrows", ".feather", ".ipc"),
+_NAMED = {
+    ".parquet": "parquet",
+    ".arrow": "arrow",
+    ".arrows": "arrow",
+    ".feather": "arrow",
+    ".ipc": "arrow",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".json": "json",
+    ".jsonl": "json",
+    ".ndjson": "json",
+    ".txt": "text",
+}
+_FORMAT_NAMES = {
+    "parquet": "a Parquet file",
+    "arrow": "an Arrow IPC file",
+    "csv": "CSV",
+    "json": "JSON",
+    "text": "lines",
 }
 
 
-def _output_named_as_read(output: str, table) -> None:
-    """The kept rows are written in the input's format: an -o name that says another format is
-    refused (a pipeline would read Parquet bytes as CSV far from here)."""
-    suffix = os.path.splitext(output.lower())[1]
-    if output == "-" or suffix not in _OTHER_FORMATS["table" if table is not None else "text"]:
+def _output_named_as_read(output: str, args, table) -> None:
+    """The kept rows are written in the input's format, uncompressed: an -o name that says another
+    format (or a compression) is refused (a pipeline would read Parquet bytes as CSV far from here)."""
+    if output == "-":
         return
-    what = table.what if table is not None else "text (lines, JSON or CSV)"
-    raise OptionError(f"-o {output}: the kept rows are written as read, as {what}; give -o a name that says so")
+    read = table.kind if table is not None else "json" if args.field else "csv" if args.column else "text"
+    suffix = os.path.splitext(output.lower())[1]
+    if suffix in (".gz", ".bz2", ".xz", ".zst", ".zip"):
+        raise OptionError(f"-o {output}: the kept rows are written uncompressed; give -o a name without {suffix}")
+    named = _NAMED.get(suffix)
+    if named is not None and named != read:
+        raise OptionError(
+            f"-o {output}: the kept rows are written as read, as {_FORMAT_NAMES[read]}; give -o a name that says so"
+        )
 
 
 def check_measure(measure: str) -> None:
@@ -640,7 +662,7 @@ def run(argv: list[str], interrupt=None) -> int:
     rows = read_rows(args.file, args.field, args.column, lazy=fast)
     if rows.table is not None and args.output == "-":
         raise OptionError(f"the kept rows of {rows.table.what} are written as one: give -o FILE")
-    _output_named_as_read(args.output, rows.table)
+    _output_named_as_read(args.output, args, rows.table)
     options = {"stem": True} if args.stem else {}
     if args.stopwords:
         options["stopwords"] = True

@@ -10,6 +10,7 @@ import contextlib
 import os
 import re
 import sys
+import warnings
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
@@ -22,7 +23,7 @@ from rougekit.cli._options import (
     scoring_options,
     write_output,
 )
-from rougekit.errors import InputError, OptionError
+from rougekit.errors import InputError, OptionError, RougeKitWarning
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output
 from rougekit.io.rouge155_export import export
@@ -311,6 +312,8 @@ def _load_table(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] 
         raise InputError(f"{path} has no rows: no summaries to score")
     for name, cands in systems.items():
         reader.warn_blank(path, cands, f"{name!r} candidate", "row")
+    blank = [n for n, row in enumerate(refs, start=1) if not all(map(str.strip, row))]
+    reader.warn_blank_lines(path, blank, f"{_reference_label(columns)} reference", "row")
     return systems, refs, ids if args.id_column else None
 
 
@@ -432,6 +435,8 @@ def _run(args) -> int:
     systems, refs, ids = _load(args)
     scorer = _scorer(args)
     sources = _load_sources(args, len(refs))
+    if sources is not None and not any(m.needs_source for m in scorer.measures):
+        warnings.warn(RougeKitWarning(_UNUSED_SOURCES), stacklevel=2)
     if args.export_rouge155:
         export(args.export_rouge155, systems, refs, ids, scorer)
     results = {}
@@ -624,6 +629,9 @@ def _scorer(args) -> Scorer:
     )
     _sources_given(args, scorer)
     return with_sentence_split(scorer, args)
+
+
+_UNUSED_SOURCES = "the original texts are given, but no measure reads them (only SumACCY and WSumACCY do)"
 
 
 def _sources_given(args, scorer: Scorer) -> None:

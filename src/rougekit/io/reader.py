@@ -60,6 +60,12 @@ class BlankLinesWarning(RougeKitWarning):
     """Candidate summaries that are blank lines: they are scored (as 0), not dropped."""
 
 
+class BlankReferencesWarning(BlankLinesWarning):
+    """References that are blank: their pairs are scored (a blank reference has no words), not dropped.
+    A class of its own: the command line says the first warning of each class, and a blank reference
+    must not hide a blank candidate."""
+
+
 _LIMITS: dict[str, int] = {}  # read from the environment once (see reset_limits)
 
 
@@ -316,7 +322,8 @@ def warn_blank_lines(path: str, blank: list[int], what: str = "candidate line", 
         f"{label(path)}: {len(blank)} blank {what}(s) ({unit} {shown}): they have no words and score 0 "
         "(kept, so the pairs stay aligned)"
     )
-    warnings.warn(BlankLinesWarning(message), stacklevel=3)
+    category = BlankReferencesWarning if "reference" in what else BlankLinesWarning
+    warnings.warn(category(message), stacklevel=3)
 
 
 # -- JSON -----------------------------------------------------------------------------------------
