@@ -94,6 +94,7 @@ def test_ignore_ids_option_checks():
     assert s.options.ignore_ids == (0, 7) and "ignore:0,7|" in str(s.signature)
 
 
+@pytest.mark.integration  # torch: CI's integration step installs it (not a test requirement)
 def test_lists_of_torch_tensors_read_as_numpy_arrays():
     torch = pytest.importorskip("torch")
     # by hand, -f A: [1 2 3] against [1 2 3 9] (3 hits of 4) and [7] (0 of 1): R = 3/5, P = 3/(3 x 2) = 0.5,
@@ -118,6 +119,7 @@ def test_lists_of_torch_tensors_read_as_numpy_arrays():
     assert _r1(padded) == [0.5, 0.33333, 0.4]
 
 
+@pytest.mark.integration  # torch: CI's integration step installs it (not a test requirement)
 def test_rewards_reference_column_of_tensor_lists():
     torch = pytest.importorskip("torch")
     from rougekit.rewards import rouge_reward
@@ -156,6 +158,7 @@ def test_a_padded_batch_without_ignore_ids_warns_naming_the_id():
         rougekit.score(cand.tolist(), ref.tolist(), measures=["ROUGE-1"], bootstrap=None)  # lists: not looked at
 
 
+@pytest.mark.integration  # torch: CI's integration step installs it (not a test requirement)
 def test_a_padded_tensor_batch_warns_too():
     torch = pytest.importorskip("torch")
     from rougekit.errors import PaddingWarning
