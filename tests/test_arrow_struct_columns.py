@@ -89,3 +89,13 @@ def test_dedup_reads_a_struct_field_and_writes_every_column_back(tmp_path):
         {"msg": {"content": texts[0]}, "k": 0},
         {"msg": {"content": texts[2]}, "k": 2},
     ]
+
+
+def test_a_struct_path_under_a_repeated_column_name_is_one_line(tmp_path):
+    path = tmp_path / "dup.parquet"
+    table = pa.Table.from_arrays(
+        [pa.array([{"text": "a b"}]), pa.array([{"text": "x"}]), pa.array(["a b"])], ["p", "p", "r"]
+    )
+    pq.write_table(table, path)
+    code, _, err = run("score", "--parquet", str(path), "--candidate-column", "p.text", "--reference-column", "r")
+    assert code == 2 and "2 columns are named 'p': rename one" in err

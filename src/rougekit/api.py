@@ -260,8 +260,7 @@ class Scorer:
         source_list = inputs.summaries(sources, "sources", "source") if sources is not None else None
         if source_list is not None and len(source_list) != len(candidates):
             raise OptionError(f"{len(candidates)} candidates but {len(source_list)} sources")
-        if source_list is None and any(m.needs_source for m in self.measures):
-            raise OptionError("SumACCY and WSumACCY need the original texts: pass sources=")
+        self._check_sources(source_list is not None, "pass sources=")
         tally = self._tally()
         found = markers.MarkerTally()
         scored = self._score_arrays(candidates, references, source_list, jobs, kind=kind, tally=tally, found=found)
@@ -416,15 +415,7 @@ class Scorer:
             raise InputError(_NO_PAIRS)
         if not keep_pairs:
             _ids_of(ids, done)  # checked as with kept pairs, though no row keeps them
-            values = {m.name: float(totals[j, F] / done) for j, m in enumerate(self.measures) if m.single_valued}
-            return RougeResult(
-                np.zeros((0, len(self.measures), 6)),
-                self.options,
-                corpus_values=values,
-                totals=totals,
-                total_pairs=done,
-                signature=self.signature,
-            )
+            return self._aggregate(totals, done)
         data = np.concatenate(chunks) if len(chunks) != 1 else chunks[0]
         del chunks
         return self.result(data, _ids_of(ids, done), bleu_pairs)
@@ -458,15 +449,20 @@ class Scorer:
             raise InputError(_NO_PAIRS)
         if done < len(kept) or more:
             kept = np.concatenate([kept[: min(done, len(kept))], *more])
-        values = {m.name: float(totals[j, F] / done) for j, m in enumerate(self.measures) if m.single_valued}
+        return self._aggregate(totals, done, kept)
+
+    def _aggregate(self, totals: np.ndarray, pairs: int, kept_rpf: np.ndarray | None = None) -> RougeResult:
+        """An aggregate-only result: the column sums of ``pairs`` pairs (and, for its bootstrap, each
+        pair's R/P/F or f: ``kept_rpf``)."""
+        values = {m.name: float(totals[j, F] / pairs) for j, m in enumerate(self.measures) if m.single_valued}
         return RougeResult(
-            np.zeros((0, measures, 6)),
+            np.zeros((0, len(self.measures), 6)),
             self.options,
             corpus_values=values,
             totals=totals,
-            total_pairs=done,
+            total_pairs=pairs,
             signature=self.signature,
-            kept_rpf=kept,
+            kept_rpf=kept_rpf,
         )
 
     def score_chunks(
@@ -492,19 +488,8 @@ class Scorer:
             nonlocal done
             if srcs and len(srcs) != len(cands):
                 raise OptionError("give a source with every pair, or with none")
-            if srcs and not done and not any(m.needs_source for m in self.measures):
-                warnings.warn(
-                    RougeKitWarning(
-                        "the pairs are (candidate, references, source) triples, but no measure reads a source "
-                        "(only SumACCY and WSumACCY do): if their first item is an ID, pass ids= instead",
-                        cli="the original texts are given, but no measure reads them (only SumACCY and WSumACCY do)",
-                    ),
-                    stacklevel=caller_stacklevel(),
-                )
-            if not srcs and any(m.needs_source for m in self.measures):
-                raise OptionError(
-                    "SumACCY and WSumACCY need the original texts: pass (candidate, references, source) triples"
-                )
+            if not done:
+                self._check_sources(bool(srcs), "pass (candidate, references, source) triples")
             candidates = inputs.summaries(cands, "candidates", "candidate")
             kind, split = inputs.normalize(candidates, refs)
             sources = inputs.summaries(srcs, "sources", "source") if srcs else None
@@ -541,6 +526,23 @@ class Scorer:
 
     def _tally(self) -> empty.Tally:
         return empty.Tally(self.options.tokenizer_name)
+
+    def _check_sources(self, given: bool, how: str) -> None:
+        """Original texts are read by SumACCY and WSumACCY only: refused missing for them (``how`` says how
+        to give them), said once when given and no measure reads them (streamed (id, candidate,
+        references) items are read as (candidate, references, source): a mistake to name)."""
+        needed = any(m.needs_source for m in self.measures)
+        if needed and not given:
+            raise OptionError(f"SumACCY and WSumACCY need the original texts: {how}")
+        if given and not needed:
+            warnings.warn(
+                RougeKitWarning(
+                    "original texts (sources) are given, but no measure reads them (only SumACCY and WSumACCY do); "
+                    "streamed (candidate, references, source) triples whose first item is an ID: pass ids= instead",
+                    cli="the original texts are given, but no measure reads them (only SumACCY and WSumACCY do)",
+                ),
+                stacklevel=caller_stacklevel(),
+            )
 
     def _score_arrays(
         self,

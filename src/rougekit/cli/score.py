@@ -10,7 +10,6 @@ import contextlib
 import os
 import re
 import sys
-import warnings
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
@@ -23,7 +22,7 @@ from rougekit.cli._options import (
     scoring_options,
     write_output,
 )
-from rougekit.errors import InputError, OptionError, RougeKitWarning
+from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output
 from rougekit.io.rouge155_export import export
@@ -312,8 +311,7 @@ def _load_table(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] 
         raise InputError(f"{path} has no rows: no summaries to score")
     for name, cands in systems.items():
         reader.warn_blank(path, cands, f"{name!r} candidate", "row")
-    blank = [n for n, row in enumerate(refs, start=1) if not all(map(str.strip, row))]
-    reader.warn_blank_lines(path, blank, f"{_reference_label(columns)} reference", "row")
+    reader.warn_blank_lines(path, reader.blank_reference_rows(refs), f"{_reference_label(columns)} reference", "row")
     return systems, refs, ids if args.id_column else None
 
 
@@ -330,7 +328,7 @@ def _table_pairs(columns: arrow.PairColumns, system: str, ids: list[str] | None)
             ids.extend(batch.ids)
         blank += [batch.first + k for k, c in enumerate(cands) if not c or c.isspace()]
         if blank_refs is not None:
-            blank_refs += [batch.first + k for k, refs in enumerate(batch.references) if not all(map(str.strip, refs))]
+            blank_refs += reader.blank_reference_rows(batch.references, batch.first)
         rows += len(cands)
         if batch.sources is not None:
             yield from zip(cands, batch.references, batch.sources)
@@ -435,8 +433,6 @@ def _run(args) -> int:
     systems, refs, ids = _load(args)
     scorer = _scorer(args)
     sources = _load_sources(args, len(refs))
-    if sources is not None and not any(m.needs_source for m in scorer.measures):
-        warnings.warn(RougeKitWarning(_UNUSED_SOURCES), stacklevel=2)
     if args.export_rouge155:
         export(args.export_rouge155, systems, refs, ids, scorer)
     results = {}
@@ -629,9 +625,6 @@ def _scorer(args) -> Scorer:
     )
     _sources_given(args, scorer)
     return with_sentence_split(scorer, args)
-
-
-_UNUSED_SOURCES = "the original texts are given, but no measure reads them (only SumACCY and WSumACCY do)"
 
 
 def _sources_given(args, scorer: Scorer) -> None:

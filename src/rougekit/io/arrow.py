@@ -85,6 +85,11 @@ def _spool_stdin(path: str | None = None):
     return spool
 
 
+def _unique(path: str, names: list[str], column: str) -> None:
+    if names.count(column) > 1:
+        raise InputError(f"{path}: {names.count(column)} columns are named {_name(column)}: rename one")
+
+
 def _name(column: str) -> str:
     return repr(column if len(column) <= 40 else column[:37] + "...")
 
@@ -165,16 +170,18 @@ class ColumnFile:
     def columns(self) -> list[str]:
         return list(self.schema.names)
 
-    def _field_path(self, column: str) -> list[int] | None:
-        """The child indices of a dotted name read through struct columns (``pred.text``: the field
+    def _field_path(self, column: str) -> tuple[list[int], object] | None:
+        """(child indices, type) of a dotted name read through struct columns (``pred.text``: the field
         ``text`` of the struct column ``pred``) when the file has no column of that name; None for a
-        plain column. An error says where the path stops."""
+        plain column (or no column at all: :meth:`column_type` lists those there are). An error says
+        where the path stops."""
         names = self.columns()
         if column in names or "." not in column:
             return None
         parts = column.split(".")
         if parts[0] not in names:
-            return None  # no such column: column_type says which there are
+            return None
+        _unique(self.path, names, parts[0])
         t, path = self.schema.field(parts[0]).type, []
         for k, part in enumerate(parts[1:], start=1):
             fields = [t.field(i).name for i in range(t.num_fields)] if self.pa.types.is_struct(t) else None
@@ -183,30 +190,21 @@ class ColumnFile:
                 raise InputError(f"{self.path}: no column {_name(column)}: {_name('.'.join(parts[:k]))} is {held}")
             path.append(fields.index(part))
             t = t.field(path[-1]).type
-        return path
+        return path, t
 
     def column_type(self, column: str, option: str):
         """The type of ``column`` (a dotted name: a field of a struct column), or an error listing the
         columns there are."""
         names = self.columns()
-        path = self._field_path(column)
-        if path is not None:
-            if names.count(column.split(".")[0]) > 1:
-                raise InputError(
-                    f"{self.path}: {names.count(column.split('.')[0])} columns are named "
-                    f"{_name(column.split('.')[0])}: rename one"
-                )
-            t = self.schema.field(column.split(".")[0]).type
-            for i in path:
-                t = t.field(i).type
-            return t
+        found = self._field_path(column)
+        if found is not None:
+            return found[1]
         if column not in names:
             shown = ", ".join(_name(n) for n in names[:20]) + (
                 f", ... ({len(names)} in all)" if len(names) > 20 else ""
             )
             raise InputError(f"{self.path}: no column {_name(column)} for {option} (columns: {shown or 'none'})")
-        if names.count(column) > 1:
-            raise InputError(f"{self.path}: {names.count(column)} columns are named {_name(column)}: rename one")
+        _unique(self.path, names, column)
         return self.schema.field(column).type
 
     def batches(self, columns: list[str], rows: int = BATCH_ROWS) -> Iterator:
@@ -222,7 +220,7 @@ class ColumnFile:
         roots = list(dict.fromkeys(c if paths[c] is None else c.split(".")[0] for c in wanted))
         for batch in self._batches(roots, rows):
             arrays = [
-                batch.column(c) if paths[c] is None else pc.struct_field(batch.column(c.split(".")[0]), paths[c])
+                batch.column(c) if paths[c] is None else pc.struct_field(batch.column(c.split(".")[0]), paths[c][0])
                 for c in wanted
             ]  # a null struct row is a null field: refused as any null row is
             yield self.pa.RecordBatch.from_arrays(arrays, names=wanted)

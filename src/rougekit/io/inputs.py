@@ -148,7 +148,7 @@ def read_jsonl(
     for f in candidate_fields:
         reader.warn_blank(path, cands[f], f"{f!r} candidate", "row")
     fields = "/".join(map(repr, reference_fields))
-    blank = [n for n, row in enumerate(refs, start=1) if any(not r.strip() for r in row)]
+    blank = reader.blank_reference_rows(refs)
     reader.warn_blank_lines(path, blank, f"{fields} reference", "row")
     return ids, cands, refs
 

@@ -313,6 +313,12 @@ def warn_blank(path: str, texts, what: str = "candidate line", unit: str = "line
     warn_blank_lines(path, [n for n, t in enumerate(texts, start=1) if not t.strip()], what, unit)
 
 
+def blank_reference_rows(references, first: int = 1) -> list[int]:
+    """The numbers (counted from ``first``) of the rows whose references (a list of texts a row) hold a
+    blank one: empty or white space, no words (it scores 0)."""
+    return [first + k for k, row in enumerate(references) if not all(map(str.strip, row))]
+
+
 def warn_blank_lines(path: str, blank: list[int], what: str = "candidate line", unit: str = "line") -> None:
     """Warn about blank summaries at the given line (or row) numbers, if any."""
     if not blank:
