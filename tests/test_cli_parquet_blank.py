@@ -81,3 +81,13 @@ def test_a_blank_reference_does_not_hide_a_blank_candidate(tmp_path, capsys):
         assert main([*argv, "--reference-column", "r", "--measures", "ROUGE-1", "-q", *output]) == 0
         err = capsys.readouterr().err
         assert "1 blank 'b' candidate(s) (row 2)" in err and "1 blank 'r' reference(s) (row 3)" in err
+
+
+def test_a_candidate_column_named_reference_something_warns_as_a_candidate(tmp_path, capsys):
+    # the class of the warning follows what is blank, not a word in the column's name
+    path = tmp_path / "named.parquet"
+    pq.write_table(pa.table({"reference_summary": ["a b", " "], "r": ["a b", " "]}), path)
+    argv = ["score", "--parquet", str(path), "--candidate-column", "reference_summary", "--reference-column", "r"]
+    assert main([*argv, "--measures", "ROUGE-1", "--bootstrap", "none", "-q"]) == 0
+    err = capsys.readouterr().err
+    assert "1 blank 'reference_summary' candidate(s) (row 2)" in err and "1 blank 'r' reference(s) (row 2)" in err

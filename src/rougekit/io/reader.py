@@ -328,7 +328,8 @@ def warn_blank_lines(path: str, blank: list[int], what: str = "candidate line", 
         f"{label(path)}: {len(blank)} blank {what}(s) ({unit} {shown}): they have no words and score 0 "
         "(kept, so the pairs stay aligned)"
     )
-    category = BlankReferencesWarning if "reference" in what else BlankLinesWarning
+    # ("'r' reference", "reference line"; a candidate field may hold the word: "'reference_summary' candidate")
+    category = BlankReferencesWarning if what.endswith(("reference", "reference line")) else BlankLinesWarning
     warnings.warn(category(message), stacklevel=3)
 
 
