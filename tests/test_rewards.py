@@ -187,8 +187,8 @@ def test_an_assistant_message_without_content_is_named_not_scored_0():
         InputError, match=r"completion 2: the assistant message has no 'content' \(its keys: role, text\)"
     ):
         reward(completions=chat, reference=["the cat sat", "the cat sat"])
-    with pytest.raises(InputError, match=r"column 'reference', row 0: the assistant message has no 'content'"):
-        reward(completions=["the cat"], reference=[[{"text": "the cat"}]])
+    with pytest.raises(InputError, match=r"column 'reference', row 2: the assistant message has no 'content'"):
+        reward(completions=["the cat", "a dog"], reference=["the cat", [{"text": "a dog"}]])  # counted from 1
     # content None (a turn of tool calls only) is no text: the other turn is scored, LCS 2 of 3 and 2 of 2
     tool = [{"role": "assistant", "content": None, "tool_calls": []}, {"role": "assistant", "content": "the cat"}]
     assert reward(completions=[tool], reference=["the cat sat"]) == [0.8]  # F = 2 x 2/3 x 1 / (2/3 + 1)

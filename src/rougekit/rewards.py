@@ -200,8 +200,9 @@ def _completion(c, k: int):
 
 
 def _reference_entry(r, k: int, field: str):
-    """One row's reference(s): a string, a list of them, chat messages, or a list of message lists."""
-    where = f"column {field!r}, row {k}"
+    """One row's reference(s): a string, a list of them, chat messages, or a list of message lists.
+    Rows are counted from 1, as completions are."""
+    where = f"column {field!r}, row {k + 1}"
     if _is_messages(r):
         return message_text(r, where)
     if isinstance(r, (list, tuple)) and any(_is_messages(x) for x in r):
