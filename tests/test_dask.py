@@ -206,6 +206,32 @@ def test_stringified_reference_lists_are_refused(client):
         rdask.score(ddf)
 
 
+def test_stringified_token_id_lists_are_refused(client):
+    """A column of token-id lists under convert-string arrives as "[5, 6, 7, 0]": refused, not scored as the
+    texts of numbers (ignore_ids would then be refused as "text inputs")."""
+    frame = pd.DataFrame({"prediction": [[5, 6, 7, 0], [1, 12, 0, 0]], "reference": [[5, 9, 0, 0], [1, 2, 0, 0]]})
+    with dask.config.set({"dataframe.convert-string": True}):
+        ddf = dd.from_pandas(frame, npartitions=1)
+    with pytest.raises(TypeError, match=r"row 1: 'prediction' holds the text of a list of token ids.*convert-string"):
+        rdask.score(ddf, ignore_ids=0)
+    # the same frame kept as lists: the ids scored as rougekit.score scores them, the pad id dropped
+    with dask.config.set({"dataframe.convert-string": False}):
+        ddf = dd.from_pandas(frame, npartitions=2)
+    got = rdask.score(ddf, ignore_ids=0, measures=["ROUGE-1"], bootstrap=None)
+    # by hand: [5,6,7] vs [5,9] 1 hit, F = 2/(3+2) = .4; [1,12] vs [1,2] 1 hit, F = 2/(2+2) = .5
+    assert got.values("ROUGE-1").tolist() == pytest.approx([0.4, 0.5], abs=1e-12)
+    assert "ignore:0" in str(got.signature)
+
+
+def test_text_that_reads_as_a_list_of_numbers_is_still_text(client):
+    """One summary that happens to be "[1, 2]" among texts is text (only a whole column of id lists is refused)."""
+    frame = pd.DataFrame({"prediction": ["[1, 2]", "a b"], "reference": ["1 2", "a b"]})
+    with dask.config.set({"dataframe.convert-string": True}):
+        ddf = dd.from_pandas(frame, npartitions=1)
+    got = rdask.score(ddf, measures=["ROUGE-1"], bootstrap=None)
+    assert got.values("ROUGE-1").tolist() == [1.0, 1.0]
+
+
 def test_statistics_frame_batches_as_spark_would_send_them():
     """The mapInPandas recipe without Spark: batches scored apart, gathered out of order, sorted by row."""
     rows = generated(500, seed=9)

@@ -179,22 +179,40 @@ def pair_id(value, column: str, prefix: str, k: int) -> str:
 
 def _not_stringified_lists(cells: list, column: str, prefix: str) -> None:
     """Dask's ``dataframe.convert-string`` (on by default) turns a column of lists into their reprs
-    ("['a', 'b']"): scored as one text each, silently. Refuse a cell that reads back as a list of str."""
+    ("['a', 'b']", "[5, 6, 7]"): scored as one text each, silently. Refuse a cell that reads back as a
+    list of str, and a column whose every cell reads back as a list of ints (token ids: their reprs
+    would be scored as the texts of numbers, a minus sign and ``ignore_ids`` lost)."""
+    ints = 0
     for k, v in enumerate(cells):
-        if isinstance(v, str) and v[:1] == "[" and v[-1:] == "]" and _is_list_of_str(v):
-            raise TypeError(
-                f"{prefix}row {k + 1}: {column!r} holds the text of a Python list ({v[:40]!r}...): a column of lists "
-                "was turned into strings (Dask's dataframe.convert-string); make the DataFrame with "
-                "dask.config.set({'dataframe.convert-string': False})"
-            )
+        kind = _list_literal(v) if isinstance(v, str) and v[:1] == "[" and v[-1:] == "]" else None
+        if kind == "str":
+            raise _stringified(v, k, column, prefix, "a Python list")
+        ints += kind == "int"
+    if cells and ints == len(cells):
+        raise _stringified(cells[0], 0, column, prefix, "a list of token ids")
 
 
-def _is_list_of_str(text: str) -> bool:
+def _stringified(v: str, k: int, column: str, prefix: str, what: str) -> TypeError:
+    return TypeError(
+        f"{prefix}row {k + 1}: {column!r} holds the text of {what} ({v[:40]!r}...): a column of lists "
+        "was turned into strings (Dask's dataframe.convert-string); make the DataFrame with "
+        "dask.config.set({'dataframe.convert-string': False})"
+    )
+
+
+def _list_literal(text: str) -> str | None:
+    """``"str"`` for the repr of a list of str (or of lists), ``"int"`` for a non-empty list of ints, else None."""
     try:
         value = ast.literal_eval(text)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return False
-    return isinstance(value, list) and all(isinstance(x, (str, list)) for x in value)
+    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+        return None
+    if not isinstance(value, list):
+        return None
+    if all(isinstance(x, (str, list)) for x in value):
+        return "str"
+    if all(type(x) is int for x in value):
+        return "int"
+    return None
 
 
 def _record(item, columns: Columns, where: str) -> list:
