@@ -269,3 +269,20 @@ def test_dedup_default_blocks_over_several_waves(spark, monkeypatch):
     texts = _near_duplicates(1000, 3)
     got = rougekit.spark.dedup(texts, spark=spark, threshold=0.6)
     assert got == rougekit.process.dedup(texts, threshold=0.6) and len(got.dropped) > 100
+
+
+def test_token_id_columns_with_a_pad_id(spark):
+    """array<int> columns are token ids: ``ignore_ids`` drops the pad id as rougekit.score does."""
+    rows = [
+        {"p": [5, 6, 7, 0, 0], "r": [5, 9, 0, 0, 0]},
+        {"p": [1, 12, 0, 0, 0], "r": [1, 2, 0, 0, 0]},
+        {"p": [3, 3, 3, 3, 0], "r": [3, 4, 0, 0, 0]},
+    ]
+    df = _frame(spark, rows, [0, 2, 1], "p array<int>, r array<int>")
+    got = rougekit.spark.score(df, "p", "r", measures=["ROUGE-1"], bootstrap=None, ignore_ids=0)
+    # by hand: 1 hit of 3 and 2 (F .4), 1 of 2 and 2 (F .5), 1 of 4 and 2 (F 2/6, rounded as 1.5.5 rounds)
+    assert got.values("ROUGE-1").tolist() == [0.4, 0.5, 0.33333]
+    want = rougekit.score(
+        [r["p"] for r in rows], [r["r"] for r in rows], measures=["ROUGE-1"], bootstrap=None, ignore_ids=0
+    )
+    _same(got, want)
