@@ -198,6 +198,41 @@ def test_dedup_reads_json_arrays_and_columns_and_writes_them_back(tmp_path):
     assert json.loads(run.stdout) == {"t": ["the cat sat on the mat", "dogs bark"], "id": [1, 3]}
 
 
+def test_column_json_nested_in_an_object_is_asked_its_shape_then_read_as_columns(tmp_path):
+    """{"data": {"predictions": [...], "references": [...]}} with dotted fields: the same question and the
+    same pairs as the flat object (it was read as one row, silently: one pair of 3 sentences)."""
+    doc = {"meta": {"model": "x"}, "data": {"predictions": CANDS, "references": REFS}}
+    (tmp_path / "nested.json").write_text(json.dumps(doc))
+    (tmp_path / "rows.jsonl").write_text(
+        "".join(json.dumps({"predictions": c, "references": r}) + "\n" for c, r in zip(CANDS, REFS))
+    )
+    args = ["--measures", "ROUGE-1", "--format", "jsonl", "--per-pair", "--bootstrap", "none"]
+    nested = ["--candidate-field", "data.predictions", "--reference-field", "data.references", *args]
+    one_error(rk("score", "--jsonl", "nested.json", *nested, cwd=tmp_path), "nested.json", "two ways", "--json-shape")
+    columns = per_pair(rk("score", "--jsonl", "nested.json", "--json-shape", "columns", *nested, cwd=tmp_path))
+    flat = ["--candidate-field", "predictions", "--reference-field", "references", *args]
+    rows = per_pair(rk("score", "--jsonl", "rows.jsonl", *flat, cwd=tmp_path))
+    assert len(columns) == 3 and columns == rows
+    assert columns[0]["ROUGE-1"]["recall"] == 0.75  # police, the, gunman of 4 tokens each side
+    one_row = per_pair(rk("score", "--jsonl", "nested.json", "--json-shape", "rows", *nested, cwd=tmp_path))
+    assert len(one_row) == 1
+
+
+def test_dedup_writes_nested_column_json_back_sliced(tmp_path):
+    """Column-shaped JSON whose column sits in a nested object: every list of that object (and of the
+    top level) is cut to the kept rows; other objects are written as they are."""
+    texts = ["the cat sat on the mat", "the cat sat on the mat", "dogs bark"]
+    doc = {"meta": {"ids": [9]}, "n": 3, "data": {"t": texts, "id": [1, 2, 3]}}
+    (tmp_path / "c.json").write_text(json.dumps(doc))
+    run = rk("dedup", "c.json", "--field", "data.t", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    want = {"meta": {"ids": [9]}, "n": 3, "data": {"t": [texts[0], texts[2]], "id": [1, 3]}}
+    assert json.loads(run.stdout) == want
+    doc["data"]["id"] = [1, 2]
+    (tmp_path / "c.json").write_text(json.dumps(doc))
+    one_error(rk("dedup", "c.json", "--field", "data.t", cwd=tmp_path), "'data.id' is a list of 2", "'data.t' has 3")
+
+
 def test_dedup_keeps_crlf_line_endings(tmp_path):
     (tmp_path / "d.txt").write_bytes(b"the cat sat\r\nthe cat sat\r\na dog ran\r\n")
     run = subprocess.run(

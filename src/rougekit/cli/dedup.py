@@ -504,17 +504,40 @@ def _json_rows(text: str, path: str, field: str) -> Rows:
 
     elif found.shape == "columns":
         columns = found.columns
-        for name, value in columns.items():  # written back sliced by position: every list is a column
-            if isinstance(value, list) and len(value) != len(rows):
+        key = reader.column_keys(columns, [field])[0]  # "data.text": the column sits in the object "data"
+        parts = key.split(".") if key not in columns else [key]
+        holders = {".".join(parts[:k]) for k in range(len(parts))}  # the objects whose lists are all columns
+
+        def lists(obj: dict, at: str = ""):
+            for name, value in obj.items():
+                where = f"{at}.{name}" if at else name
+                if isinstance(value, list):
+                    yield where, value
+                elif isinstance(value, dict) and where in holders:
+                    yield from lists(value, where)
+
+        for name, value in lists(columns):  # written back sliced by position: every such list is a column
+            if len(value) != len(rows):
                 raise InputError(
                     f"{reader.label(path)}: field {shown(name)} is a list of {len(value)} items but {shown(field)} "
                     f"has {len(rows)}: as columns every list needs one length (the kept rows are written back by "
                     "position)"
                 )
 
+        def cut(obj: dict, kept: list[int], at: str = "") -> dict:
+            out = {}
+            for name, value in obj.items():
+                where = f"{at}.{name}" if at else name
+                if isinstance(value, list):
+                    out[name] = [value[i] for i in kept]
+                elif isinstance(value, dict) and where in holders:
+                    out[name] = cut(value, kept, where)
+                else:
+                    out[name] = value
+            return out
+
         def write(kept: list[int]) -> str:
-            out = {k: ([v[i] for i in kept] if isinstance(v, list) else v) for k, v in columns.items()}
-            return json.dumps(out, ensure_ascii=False) + "\n"
+            return json.dumps(cut(columns, kept), ensure_ascii=False) + "\n"
 
     else:
 

@@ -18,7 +18,8 @@
 
 JSON shapes (:func:`records`): JSONL (one object per line), a JSON array of objects, or
 column-shaped JSON: one object whose wanted fields are lists of one length (Hugging Face's
-``{"predictions": [...], "references": [...]}``), read as one row per position. The shape of the
+``{"predictions": [...], "references": [...]}``; the lists may sit in nested objects, named by dotted
+fields such as ``data.predictions``), read as one row per position. The shape of the
 file decides: one JSON value per line (or a ``.jsonl``/``.ndjson`` name) is rows; only one object
 document (``.json``, or an object over several lines) may be columns, and when it also reads as
 one valid row the caller's ``--json-shape`` must choose. A single object whose wanted fields are
@@ -434,9 +435,10 @@ def _jsonl(text: str, path: str) -> list[Record]:
 def _columns(
     obj: dict, path: str, fields: list[str] | None, as_row: Callable[[dict], bool] | None = None
 ) -> list[Record] | None:
-    """The rows of column-shaped JSON, or None when the object is one row."""
+    """The rows of column-shaped JSON, or None when the object is one row. A column may sit in nested
+    objects (``data.pred`` of ``{"data": {"pred": [...]}}``): each row then has that path as a key."""
     wanted = _wanted(obj, fields)
-    lists = {f: obj[f] for f in wanted if isinstance(obj[f], list)}
+    lists = {f: v for f in wanted if isinstance(v := _at(obj, f), list)}
     if not wanted or len(lists) != len(wanted):
         return None
     lengths = {len(v) for v in lists.values()}
@@ -449,22 +451,49 @@ def _columns(
         )
     (n,) = lengths
     return [
-        Record(f"{label(path)}, item {k + 1}", k + 1, {f: obj[f][k] for f in wanted} | _scalars(obj, wanted))
+        Record(f"{label(path)}, item {k + 1}", k + 1, {f: lists[f][k] for f in wanted} | _scalars(obj, wanted))
         for k in range(n)
     ]
 
 
 def _wanted(obj: dict, fields: list[str] | None) -> list:
-    """The keys of ``obj`` that hold the fields: a dotted name's first part when the name itself is not
-    a key (``pred.text`` is read from ``pred``)."""
+    """Where the fields' columns are: a key of ``obj``, or for a dotted name that is not one, the part
+    of its path that goes through nested objects up to the first list or text (``pred.text`` is read
+    from ``pred``, ``data.pred`` from ``data``'s ``pred``)."""
     if not fields:
         return list(obj)
-    keys = [f if f in obj or "." not in f else f.split(".", 1)[0] for f in fields]
-    return list(dict.fromkeys(k for k in keys if k in obj))
+    keys = []
+    for f in fields:
+        if f in obj or "." not in f:
+            keys.append(f)
+            continue
+        parts, value, k = f.split("."), obj, 0
+        while k < len(parts) and isinstance(value, dict) and parts[k] in value:
+            value, k = value[parts[k]], k + 1
+        if k:
+            keys.append(".".join(parts[:k]))
+    return list(dict.fromkeys(k for k in keys if _at(obj, k) is not MISSING))
+
+
+column_keys = _wanted  # for writers that slice the columns back (dedup)
+
+
+def _at(obj: dict, key: str):
+    """The value of a key from :func:`_wanted`: ``obj[key]``, or down its dotted path through objects."""
+    if key in obj:
+        return obj[key]
+    value = obj
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return MISSING
+        value = value[part]
+    return value
 
 
 def _scalars(obj: dict, wanted: list[str]) -> dict:
-    return {f: v for f, v in obj.items() if f not in wanted and not isinstance(v, list)}
+    """The other fields every row shares: the object's fields that are not lists and hold no column."""
+    tops = {f if f in obj else f.split(".", 1)[0] for f in wanted}
+    return {f: v for f, v in obj.items() if f not in tops and not isinstance(v, list)}
 
 
 def _name(field) -> str:
@@ -538,10 +567,10 @@ def _ambiguous(obj: dict, path: str, fields: list[str] | None, as_row: Callable[
     """Refuse an object that reads both as columns (lists of one length) and as one valid row, where
     the two readings give different pairs."""
     wanted = _wanted(obj, fields)
-    if not wanted or as_row is None or not all(isinstance(obj[f], list) for f in wanted):
+    if not wanted or as_row is None or not all(isinstance(_at(obj, f), list) for f in wanted):
         return
-    n = {len(obj[f]) for f in wanted}
-    if n == {1} and all(isinstance(obj[f][0], str) for f in wanted):
+    n = {len(_at(obj, f)) for f in wanted}
+    if n == {1} and all(isinstance(_at(obj, f)[0], str) for f in wanted):
         return  # one text a field: one pair either way (a list of one sentence is that sentence)
     if len(n) == 1 and as_row(obj):
         raise InputError(
