@@ -20,7 +20,7 @@ import numpy as np
 
 from rougekit.text.presets import PresetTokenizer
 from rougekit.text.stopwords import load_smart_stopwords
-from rougekit.text.tokenizers import cjk_tokens, split_sentences, unicode_tokens, word_pattern
+from rougekit.text.tokenizers import cjk_tokens, fold, split_sentences, unicode_tokens, word_pattern
 
 _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 
@@ -36,7 +36,10 @@ def _normalized(text: str) -> tuple[str, list[int]] | None:
         pieces.append(piece)
         at += [k] * len(piece)
     norm = "".join(pieces)
-    if norm != unicodedata.normalize("NFKC", text).casefold():
+    if "i\u0307" in norm:  # fold's i + combining dot above read as i: the dots dropped with their places
+        keep = [k for k in range(len(norm)) if not (norm[k] == "\u0307" and k and norm[k - 1] == "i")]
+        norm, at = "".join(norm[k] for k in keep), [at[k] for k in keep]
+    if norm != fold(text):
         return None
     at.append(len(text))
     return norm, at

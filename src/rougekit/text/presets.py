@@ -17,7 +17,6 @@ tokens longer than 3 characters, as ROUGE-1.5.5 and XL-Sum do. The table is docs
 from __future__ import annotations
 
 import importlib
-import unicodedata
 import warnings
 from dataclasses import dataclass
 from typing import Callable
@@ -25,7 +24,7 @@ from typing import Callable
 from rougekit.errors import OptionError, StemmerWarning, caller_stacklevel
 from rougekit.text import segmenters, snowball, snowball_nltk
 from rougekit.text.languages import ENGLISH_NAMES, XLSUM_NAMES, language_code
-from rougekit.text.tokenizers import Preprocessor, unicode_tokens
+from rougekit.text.tokenizers import Preprocessor, fold, unicode_tokens
 
 #: English names of the languages in the table: ISO 639-2's (languages.ENGLISH_NAMES) but where XL-Sum
 #: spells them otherwise
@@ -123,8 +122,7 @@ class PresetTokenizer:
     def _tokens(self, sentence: str) -> list[str]:
         if self.code == "my":  # syllables of each word (the syllable rules know nothing of punctuation)
             return [s for word in unicode_tokens(sentence) for s in self.segment(word)]
-        text = unicodedata.normalize("NFKC", sentence).casefold()
-        return [t for piece in self.segment(text) for t in unicode_tokens(piece)]
+        return [t for piece in self.segment(fold(sentence)) for t in unicode_tokens(piece)]
 
 
 def stemmer_of(p: Preset) -> Callable[[str], str] | None:
@@ -192,4 +190,4 @@ def stopword_list(p: Preset) -> frozenset[str] | None:
     if p.stopwords is None or not p.stopwords.startswith("nltk-"):
         return None
     words = snowball_nltk.load_stopwords(p.stopwords[len("nltk-") :])
-    return frozenset(unicodedata.normalize("NFKC", w).casefold() for w in words)
+    return frozenset(fold(w) for w in words)

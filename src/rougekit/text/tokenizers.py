@@ -52,10 +52,17 @@ def word_pattern() -> re.Pattern:
     return re.compile(f"(?:[^\\W_]|[{ranges}])+")
 
 
+def fold(text: str) -> str:
+    """NFKC, case folded, and ``i`` with a combining dot above (U+0307) read as ``i``: Turkish and
+    Azerbaijani capital İ folds to ``i`` + U+0307, and Python's ``lower()`` writes the same, so
+    ``İki`` and ``iki`` are one word (``I`` folds to ``i``, as everywhere)."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return text.replace("i\u0307", "i") if "\u0307" in text else text
+
+
 def unicode_tokens(sentence: str) -> list[str]:
     """Tokens of one sentence for the ``unicode`` tokenizer."""
-    text = unicodedata.normalize("NFKC", sentence).casefold()
-    return word_pattern().findall(text)
+    return word_pattern().findall(fold(sentence))
 
 
 def cjk_tokens(sentence: str) -> list[str]:
