@@ -193,3 +193,21 @@ def test_average_rouge155_in_input_order_without_ids():
     assert tuple(r.to_dict()["ROUGE-1"][k] for k in ("recall", "precision", "f")) == expected
     assert r.to_dict()["ROUGE-1"]["recall"] != pytest.approx(sum(x[0] for x in rows) / 12, abs=1e-9)
     assert "avg:rouge155" in str(r.signature)
+
+
+@needs_perl
+def test_format_rouge155_is_the_scripts_output_whatever_the_measures_order(corpus):
+    """`--format rouge155 --per-pair` is the script's `-d` output byte for byte, its blocks in the script's
+    order (N, L, W, SU) though --measures names them otherwise (they came in --measures order)."""
+    export = corpus / "run"
+    measures = "ROUGE-SU4,ROUGE-L,ROUGE-W-1.2,ROUGE-2,ROUGE-1"
+    files = ["-c", corpus / "sysA.txt", "-r", corpus / "ref1.txt", "-r", corpus / "ref2.txt", "--sentence-sep", "<q>"]
+    code, out, err = run(
+        *files, "--measures", measures, "--average", "rouge155", "--format", "rouge155", "--per-pair",
+        "--export-rouge155", export,
+    )  # fmt: skip
+    assert code == 0, err
+    args = (export / "command.txt").read_text().split()
+    rc, stdout, stderr = run_reference(["-d", *args], cwd=export)
+    assert rc == 0, stderr.decode()
+    assert out == stdout.decode()

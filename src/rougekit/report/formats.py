@@ -268,11 +268,21 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: the script's order of its measures' blocks (-n, L, -w, -2, -U/-u, -3); other kinds follow
+_SCRIPT_KINDS = ("N", "L", "W", "S", "SU", "BE")
+
+
+def _script_order(m) -> tuple:
+    rank = _SCRIPT_KINDS.index(m.kind) if m.kind in _SCRIPT_KINDS else len(_SCRIPT_KINDS)
+    return (rank, m.n or 0) if m.kind == "N" else (rank, 0)
+
+
 def to_rouge155(results: dict[str, RougeResult], per_pair: bool = False) -> str:
-    """The ROUGE-1.5.5 stdout layout (needs the script's bootstrap: ``bootstrap='rouge155'``)."""
+    """The ROUGE-1.5.5 stdout layout (needs the script's bootstrap: ``bootstrap='rouge155'``), the
+    measures' blocks in the script's order (ROUGE-N by N, L, W, S, SU, BE) whatever ``measures=`` says."""
     lines = []
     for name, r in results.items():
-        for m in r.measures:
+        for m in sorted(r.measures, key=_script_order):
             if m.single_valued:
                 continue  # not part of the ROUGE-1.5.5 layout
             lines.append(RULE)
