@@ -97,3 +97,24 @@ def test_listed_in_help_and_runs_as_a_program():
     with contextlib.redirect_stdout(out):
         main(["--help"])
     assert "  explain " in out.getvalue()
+
+
+def test_unreadable_text_gets_the_same_hint_as_score():
+    """Chinese under the default tokenizer is no tokens: explain says so as score does (it printed 0s silently)."""
+    code, out, err = run("-c", "警方击毙了枪手", "-r", "警察击毙枪手", "--measures", "ROUGE-1")
+    assert code == 0 and "F 0.00000" in out
+    assert "2 of 2 summaries have words but no tokens" in err and "--lang" in err
+    with pytest.warns(rougekit.errors.EmptyTokensWarning, match="lang="):
+        rougekit.explain("警方击毙了枪手", "警察击毙枪手", ["ROUGE-1"])
+
+
+def test_file_names_without_line_are_refused(tmp_path, monkeypatch):
+    """-c FILE -r FILE without --line explained the names as text ("m0 txt"); now one line, exit 2."""
+    (tmp_path / "M0.txt").write_text("the cat sat\n")
+    (tmp_path / "ref0.txt").write_text("the cat\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("-c", "M0.txt", "-r", "ref0.txt")
+    assert code == 2 and not out
+    assert err.strip() == "rougekit explain: error: -c M0.txt names a file: add --line N to explain line N of the files"
+    code, out, _ = run("--line", "1", "-c", "M0.txt", "-r", "ref0.txt", "--measures", "ROUGE-1")
+    assert code == 0 and "(hits 2, reference 2, candidate 3)" in out

@@ -527,6 +527,14 @@ class Scorer:
     def _tally(self) -> empty.Tally:
         return empty.Tally(self.options.tokenizer_name)
 
+    def warn_unread(self, candidates: list, references: list[list]) -> None:
+        """The warnings :meth:`score` gives for these summaries (words that came out as no tokens, letters
+        dropped, unspaced scripts: which option reads them), for callers that count them otherwise
+        (``rougekit.explain``)."""
+        tally = self._tally()
+        self._count_unreadable(candidates, references, tally)
+        tally.warn(stacklevel=_callers_level())
+
     def _check_sources(self, given: bool, how: str) -> None:
         """Original texts are read by SumACCY and WSumACCY only: refused missing for them (``how`` says how
         to give them), said once when given and no measure reads them (streamed (id, candidate,

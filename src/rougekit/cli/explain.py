@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import replace
 
@@ -73,6 +74,7 @@ def _valid_text(text: str, flag: str) -> str:
 def _pair(args) -> tuple[str, list[str], str | None]:
     sep = args.sentence_sep
     if args.line is None:
+        _not_a_file_name(args)
         _valid_text(args.candidate, "-c")
         for ref in args.reference:
             _valid_text(ref, "-r")
@@ -88,6 +90,15 @@ def _pair(args) -> tuple[str, list[str], str | None]:
     picked = [_line(path, args.line, sep) for path in [args.candidate, *args.reference]]
     source = _line(args.source, args.line, sep) if args.source is not None else None
     return picked[0], picked[1:], source
+
+
+def _not_a_file_name(args) -> None:
+    """Without --line, -c/-r/--source are texts: one that is the name of a file (a word naming a regular
+    file) is a forgotten --line, not a summary to explain."""
+    given = [("-c", args.candidate), *(("-r", r) for r in args.reference), ("--source", args.source)]
+    for flag, text in given:
+        if text is not None and text.strip() and not any(ch.isspace() for ch in text) and os.path.isfile(text):
+            raise OptionError(f"{flag} {text} names a file: add --line N to explain line N of the files")
 
 
 def _line(path: str, n: int, sep: str | None) -> str:

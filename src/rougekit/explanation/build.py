@@ -44,7 +44,9 @@ def explain(
     options.setdefault("bootstrap", None)
     scorer = Scorer(measures, **options, fast=False)  # one pair: the family counts it, no batch engine
     try:
-        return _explain(scorer, candidate, refs, source)
+        found = _explain(scorer, candidate, refs, source)
+        scorer.warn_unread([candidate], [refs])  # "why 0?": the same hint as rougekit.score's (--lang zh, ...)
+        return found
     except UnicodeEncodeError:  # a lone surrogate: refused as rougekit.score refuses it
         raise InputError(inputs.lone_surrogate([candidate], [refs], None if source is None else [source], 1)) from None
 
