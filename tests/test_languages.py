@@ -329,8 +329,10 @@ def test_cli_lang_and_one_warning_line_for_several_systems(tmp_path):
     out = _cli("score", *files, "--format", "json", "--bootstrap", "none")
     assert out.returncode == 0
     lines = out.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("rougekit score: warning: 2 of 4 summaries have words")
+    # the first system's warning, naming it (its 2 candidates and the 2 references), then the other one named
+    assert len(lines) == 2 and lines[0].startswith("rougekit score: warning: system 'a': 2 of 4 summaries have words")
     assert "--lang zh" in lines[0]
+    assert lines[1] == "rougekit score: warning: the same kind of warning (EmptyTokensWarning) for 1 more system: 'b'"
     out = _cli("score", *files, "--lang", "zh", "--format", "json", "--bootstrap", "none")
     assert out.returncode == 0 and out.stderr == ""
     assert '"lang:zh|tok:unicode|seg:jieba-' in out.stdout.replace("rougekit|m:ROUGE-1,ROUGE-2,ROUGE-L|", '"')

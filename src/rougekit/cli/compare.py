@@ -18,6 +18,7 @@ from rougekit import limits
 from rougekit._sums import mean_in_order
 from rougekit.api import Scorer
 from rougekit.cli._options import input_files, refuse_output_over_input, scoring_options, write_output
+from rougekit.cli._systems import each_system
 from rougekit.cli.score import _load, _load_sources, build_parser, with_sentence_split
 from rougekit.errors import OptionError
 from rougekit.measures import split_measure_list
@@ -102,7 +103,10 @@ def run(argv: list[str]) -> int:
     scorer = Scorer(split_measure_list(args.measures), **scoring_options(args), bootstrap=None, jobs=args.jobs)
     scorer = with_sentence_split(scorer, args)
     sources = _load_sources(args, len(refs))
-    scored = {name: scorer.score(c, refs, ids=ids, sources=sources, jobs=args.jobs) for name, c in systems.items()}
+    scored = {
+        name: scorer.score(c, refs, ids=ids, sources=sources, jobs=args.jobs)
+        for name, c in each_system(systems.items())
+    }
     rows = _comparisons(args, scorer, scored)
     signature = Signature.from_options(
         scorer.options,

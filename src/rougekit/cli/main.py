@@ -14,6 +14,7 @@ import importlib
 import sys
 import warnings
 
+from rougekit.cli._systems import SCORING
 from rougekit.errors import RougeKitError, RougeKitWarning
 from rougekit.limits import shown
 
@@ -115,8 +116,10 @@ def one_line(message: str) -> str:
 @contextlib.contextmanager
 def _warnings_as_lines(name: str):
     """rougekit's warnings as ``rougekit NAME: warning: ...`` on stderr, the first of each kind only
-    (one per run, not one per system scored); other warnings as Python shows them."""
-    seen: set = set()
+    (one per run, not one per system scored); other warnings as Python shows them. With several
+    systems the line names the system, and the systems with the same kind of warning after it are
+    listed once at the end (each warning counts one system's candidates and the references)."""
+    seen: dict = {}  # kind -> the systems that gave it after the one shown
     with warnings.catch_warnings():
         warnings.simplefilter("always", RougeKitWarning)
         python_way = warnings.showwarning
@@ -124,12 +127,28 @@ def _warnings_as_lines(name: str):
         def show(message, category, filename, lineno, file=None, line=None):
             if not issubclass(category, RougeKitWarning):
                 return python_way(message, category, filename, lineno, file, line)
-            if category not in seen:
-                seen.add(category)
-                print(f"rougekit {name}: warning: {one_line(getattr(message, 'cli', str(message)))}", file=sys.stderr)
+            system = SCORING.get()
+            if category in seen:
+                if system is not None and system[0] not in seen[category]:
+                    seen[category].append(system[0])
+                return
+            seen[category] = []
+            text = one_line(getattr(message, "cli", str(message)))
+            who = f"system {shown(system[0])}: " if system is not None and system[1] > 1 else ""
+            print(f"rougekit {name}: warning: {who}{text}", file=sys.stderr)
 
         warnings.showwarning = show
         yield
+    for category, systems in seen.items():
+        if systems:
+            listed = ", ".join(shown(s) for s in systems[:10]) + (
+                f", ... ({len(systems)} in all)" if len(systems) > 10 else ""
+            )
+            print(
+                f"rougekit {name}: warning: the same kind of warning ({category.__name__}) for "
+                f"{len(systems)} more system{'s' if len(systems) > 1 else ''}: {listed}",
+                file=sys.stderr,
+            )
 
 
 def main(argv: list[str] | None = None) -> int:

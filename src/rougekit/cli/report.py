@@ -11,6 +11,7 @@ import argparse
 
 from rougekit.cli import score
 from rougekit.cli._options import input_files, refuse_output_over_input, write_output
+from rougekit.cli._systems import each_system
 from rougekit.errors import OptionError
 from rougekit.report import html, html_explain, html_model, html_variants
 
@@ -121,7 +122,10 @@ def run(argv: list[str]) -> int:
         systems, refs, ids = score._load(args)
         scorer = score._scorer(args)
         sources = score._load_sources(args, len(refs))
-        results = {name: scorer.score(c, refs, ids=ids, sources=sources, jobs=args.jobs) for name, c in systems.items()}
+        results = {
+            name: scorer.score(c, refs, ids=ids, sources=sources, jobs=args.jobs)
+            for name, c in each_system(systems.items())
+        }
         data = html_model.from_results(results, systems, refs)
     extra = _variants_sections(args, systems, refs) if args.variants else ()
     style = html_variants.STYLE if args.variants else ""

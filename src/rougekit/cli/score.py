@@ -22,6 +22,7 @@ from rougekit.cli._options import (
     scoring_options,
     write_output,
 )
+from rougekit.cli._systems import each_system
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output
@@ -420,7 +421,7 @@ def _run(args) -> int:
             ]
             return _write_pairs_while_scoring(args, scorer, progress, streams)
         results = {}
-        for path, name in system_names(args.candidates):
+        for name, path in each_system((name, path) for path, name in system_names(args.candidates)):
             pairs = _aligned_pairs(args, path)
             needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
             keep = args.per_pair or scorer.bootstrap is not None or needs_tokens
@@ -436,7 +437,7 @@ def _run(args) -> int:
     if args.export_rouge155:
         export(args.export_rouge155, systems, refs, ids, scorer)
     results = {}
-    for n, (name, cands) in enumerate(systems.items(), start=1):
+    for n, (name, cands) in enumerate(each_system(systems.items()), start=1):
         if progress:
             print(f"\rscoring {name} ({n}/{len(systems)}, {len(cands)} summaries)", end="", file=sys.stderr)
         results[name] = scorer.score(cands, refs, ids=ids, sources=sources, jobs=args.jobs)
@@ -479,7 +480,7 @@ def _score_table_streamed(args, progress: bool) -> int | None:
     results = {}
     needs_tokens = any(m.family.corpus_needs_tokens for m in scorer.measures)
     keep = scorer.bootstrap is not None or needs_tokens
-    for name in args.candidate_column:
+    for name, _ in each_system((c, c) for c in args.candidate_column):
         # the IDs order the 1.5.5 bootstrap and average (-t 0), as with the rows read into memory
         ids: list[str] | None = [] if args.id_column and keep else None
         kept_rpf = keep and ids is None and not needs_tokens and scorer.options.average != "tokens"
