@@ -117,6 +117,20 @@ def test_e12_multiple_references_and_jackknife():
     assert j3["ROUGE-1"]["recall"] == pytest.approx((0.5 + 0.75 + 0.75) / 3)
 
 
+def test_jackknife_with_the_token_average_is_refused():
+    """average='tokens' sums each pair's counts; the jackknife has none: it printed multi_ref='sum''s numbers
+    labelled refs:jackknife. The per-pair average of the jackknife stays: (0.625 + 1) / 2 by hand."""
+    refs = [["police killed the gunman", "the gunman was shot by police"], ["a cat", "a cat"]]
+    with pytest.raises(OptionError, match="average='tokens'.*jackknife"):
+        rougekit.score(
+            ["police kill the gunman", "a cat"], refs, measures=["ROUGE-1"], multi_ref="jackknife", average="tokens"
+        )
+    got = rougekit.score(
+        ["police kill the gunman", "a cat"], refs, measures=["ROUGE-1"], multi_ref="jackknife", bootstrap=None
+    )
+    assert got.corpus("ROUGE-1")["recall"] == pytest.approx((0.625 + 1.0) / 2)
+
+
 def test_e14_empty_and_e16_alpha_and_e18_e19():
     for cand in ("", "...\n!!"):
         s = pair(cand, E1_REF, measures=["ROUGE-1", "ROUGE-2", "ROUGE-SU4", "ROUGE-W-1.2", "ROUGE-L"])

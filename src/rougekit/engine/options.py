@@ -127,6 +127,12 @@ class ScoringOptions:
         _choice("average", self.average, ("pairs", "tokens", "rouge155"))
         if self.average == "rouge155" and self.bootstrap != "rouge155":
             raise OptionError("average='rouge155' needs bootstrap='rouge155' (the script's resampling)")
+        if self.average == "tokens" and self.multi_ref == "jackknife":
+            # the jackknife is a mean of per-reference-set scores: it has no counts to sum (they would be -f A's)
+            raise OptionError(
+                "average='tokens' (-t 1) sums each pair's counts, and multi_ref='jackknife' has none (it averages "
+                "scores): use average='pairs' or 'rouge155' with the jackknife, or multi_ref='sum' with tokens"
+            )
         _choice("su_unigrams", self.su_unigrams, ("rouge155", "all"))
         _choice("wlcs", self.wlcs, ("rouge155", "paper"))
         _choice("bootstrap", self.bootstrap, ("rouge155", "percentile", None))
