@@ -255,3 +255,29 @@ def test_a_blank_reference_warns_with_its_file_and_line(tmp_path):
         f"rougekit score: warning: {tmp_path / 'r.jsonl'}: 1 blank 'r' reference(s) (row 1): they have no words "
         "and score 0 (kept, so the pairs stay aligned)\n"
     )
+
+
+def test_blank_files_of_folders_warn_naming_them(tmp_path):
+    """--candidate-dir/--reference-dir: an empty or blank file scores 0, and says so (it was silent)."""
+    (tmp_path / "sys").mkdir()
+    (tmp_path / "ref").mkdir()
+    for name, text in [("d.1.txt", "the cat sat\n"), ("d.2.txt", ""), ("d.3.txt", "\n\n"), ("d.4.txt", "the cat\n")]:
+        (tmp_path / "sys" / name).write_text(text)
+    for k in (1, 2, 3):
+        (tmp_path / "ref" / f"d.A.{k}.txt").write_text("the cat sat on\n")
+    (tmp_path / "ref" / "d.A.4.txt").write_text("")
+    code, out, err = run(
+        "--candidate-dir", tmp_path / "sys", "--candidate-pattern", r"d\.(\d+)\.txt", "--reference-dir",
+        tmp_path / "ref", "--reference-pattern", r"d\.A\.#ID#\.txt", "--measures", "ROUGE-1", "--per-pair",
+        "--format", "csv",
+    )  # fmt: skip
+    assert code == 0
+    cands = f"{tmp_path / 'sys' / 'd.2.txt'}, {tmp_path / 'sys' / 'd.3.txt'}"
+    assert err.splitlines() == [
+        f"rougekit score: warning: 2 blank candidate file(s) ({cands}): they have no words and score 0",
+        f"rougekit score: warning: 1 blank reference file(s) ({tmp_path / 'ref' / 'd.A.4.txt'}): they have no words "
+        "and score 0",
+    ]
+    # by hand: pair 1 R 3/4; pairs 2, 3, 4 score 0 (nothing on one side, or "the cat" against an empty reference)
+    f = [row["ROUGE-1_f"] for row in csv.DictReader(io.StringIO(out))]
+    assert [float(v) for v in f] == [0.85714, 0.0, 0.0, 0.0]

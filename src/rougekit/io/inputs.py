@@ -176,6 +176,8 @@ def read_folders(
             raise InputError(f"{d} is not a folder")
     ref_files = sorted(os.listdir(ref_dir))
     ids, cands, refs = [], [], []
+    blank_cands: list[str] = []
+    blank_refs: list[str] = []
     first_file: dict[str, str] = {}
     for name in sorted(os.listdir(cand_dir)):
         match = cand_regex.fullmatch(name)
@@ -204,8 +206,13 @@ def read_folders(
         ids.append(summary_id)
         cands.append(_read_text(str(Path(cand_dir) / name), errors, sentence_sep))
         refs.append([_read_text(str(Path(ref_dir) / f), errors, sentence_sep) for f in matched])
+        if not cands[-1].strip():
+            blank_cands.append(str(Path(cand_dir) / name))
+        blank_refs += [str(Path(ref_dir) / f) for f, text in zip(matched, refs[-1]) if not text.strip()]
     if not ids:
         raise InputError(f"no file in {cand_dir} matches {cand_pattern!r}")
+    reader.warn_blank_files(blank_cands, "candidate")
+    reader.warn_blank_files(blank_refs, "reference")
     return ids, cands, refs
 
 

@@ -334,6 +334,16 @@ def warn_blank_lines(path: str, blank: list[int], what: str = "candidate line", 
     warnings.warn(category(message), stacklevel=3)
 
 
+def warn_blank_files(paths: list[str], what: str = "candidate") -> None:
+    """Warn about files read as one blank summary each (empty or white space), naming them: they score 0."""
+    if not paths:
+        return
+    shown = ", ".join(paths[:10]) + (f", ... ({len(paths)} in all)" if len(paths) > 10 else "")
+    message = f"{len(paths)} blank {what} file(s) ({shown}): they have no words and score 0"
+    category = BlankReferencesWarning if what == "reference" else BlankLinesWarning
+    warnings.warn(category(message), stacklevel=3)
+
+
 # -- JSON -----------------------------------------------------------------------------------------
 
 
