@@ -139,6 +139,9 @@ def test_missing_values_and_alignment_report(tmp_path, capsys):
     assert code == 0
     assert "dropped 1 system(s) with no human scores: S5" in err
     assert "dropped 1 system(s) with no metric scores: S9" in err
+    # the missing cells of the shared systems are said, each table's own (they were left out silently)
+    assert "1 (system, instance) cell(s) of metric column 'rouge1' have no score" in err and "S0/d0" in err
+    assert "1 (system, instance) cell(s) of human column 'relevance' have no score" in err and "S1/d1" in err
     X, Y = M[:5].copy(), HUMAN[:5].copy()
     Y[1, 1] = np.nan
     assert json.loads(out)["rouge1"]["relevance"]["pearson"] == pytest.approx(

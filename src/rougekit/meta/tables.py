@@ -107,7 +107,23 @@ class Alignment:
             )
         if self.collapsed:
             lines.append(f"{self.collapsed} table has no instance column: both were averaged per system")
+        for which, table in (("metric", self.metric), ("human", self.human)):
+            for column, values in table.items():
+                cells = self._missing(values)
+                if cells:
+                    lines.append(
+                        f"{len(cells)} (system, instance) cell(s) of {which} column {column!r} have no score (a missing "
+                        f"row or an empty/NA/NaN cell), left out (those systems' means are over their other "
+                        f"instances): {fmt(cells)}"
+                    )
         return lines
+
+    def _missing(self, values: np.ndarray) -> list[str]:
+        """``system/instance`` of the cells of a shared system and instance with no score."""
+        if self.instances is None or values.ndim != 2:
+            return []
+        rows, cols = np.nonzero(np.isnan(values))
+        return [f"{self.systems[r]}/{self.instances[c]}" for r, c in zip(rows.tolist(), cols.tolist())]
 
 
 def parse_value(raw, path: str, line: int, column: str) -> float:
