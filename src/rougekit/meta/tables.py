@@ -112,9 +112,9 @@ class Alignment:
                 cells = self._missing(values)
                 if cells:
                     lines.append(
-                        f"{len(cells)} (system, instance) cell(s) of {which} column {column!r} have no score (a missing "
-                        f"row or an empty/NA/NaN cell), left out (those systems' means are over their other "
-                        f"instances): {fmt(cells)}"
+                        f"{len(cells)} (system, instance) cell(s) of {which} column {column!r} have no score "
+                        f"(a missing row or an empty/NA/NaN cell), left out (those systems' means are over their "
+                        f"other instances): {fmt(cells)}"
                     )
         return lines
 
