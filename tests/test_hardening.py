@@ -664,3 +664,28 @@ def test_a_pair_with_an_empty_list_of_references_is_refused(empty):
     ):
         with pytest.raises(InputError, match=message):
             call()
+
+
+def test_sigterm_stops_as_ctrl_c_and_removes_the_partial_output(tmp_path):
+    """SIGTERM (timeout, kill, Slurm, Kubernetes) left a partial -o file ending on a whole row; now it
+    stops as Ctrl-C does: the file removed, no traceback, exit code 143 (128 + SIGTERM)."""
+    lines = "".join(f"the cat sat on the mat number {k}\n" for k in range(400_000))
+    (tmp_path / "c.txt").write_text(lines)
+    (tmp_path / "r.txt").write_text(lines)
+    out = tmp_path / "out.csv"
+    argv = ["score", "-c", "c.txt", "-r", "r.txt", "--per-pair", "--format", "csv", "-o", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rougekit", *argv],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=subprocess_env(),
+    )
+    deadline = time.monotonic() + 120
+    while not (out.exists() and out.stat().st_size > 0):  # the first chunk's rows are written
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() else ""
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and b"Traceback" not in err, err
+    assert not out.exists()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
+import signal
 import sys
 import warnings
 
@@ -151,6 +152,15 @@ def _warnings_as_lines(name: str):
             )
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C's KeyboardInterrupt is: the same stop (threads, partial output
+    files removed), exit code 143."""
+
+
+def _terminated(signum, frame) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     as_program = argv is None  # the console script and `python -m rougekit`: the process ends next
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -167,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rougekit: unknown command {shown(name)} (choose from {', '.join(SUBCOMMANDS)})", file=sys.stderr)
         return 2
     module = importlib.import_module(SUBCOMMANDS[name])
+    if as_program:  # the main thread of the process: SIGTERM (timeout, kill, a scheduler) stops as Ctrl-C does
+        signal.signal(signal.SIGTERM, _terminated)
     try:
         with _warnings_as_lines(name):
             return module.run(rest)
@@ -179,9 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f": {shown(exc.filename)}" if exc.filename else ""
         print(f"rougekit {name}: error: {one_line(exc.strerror or str(exc))}{where}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C: no traceback, the shell's code for SIGINT
+    except KeyboardInterrupt as exc:  # Ctrl-C: no traceback, the shell's code for SIGINT (SIGTERM: 143)
         print(file=sys.stderr)
-        return 130
+        return 143 if isinstance(exc, Terminated) else 130
     except SystemExit as exc:  # argparse after --help
         return exc.code if isinstance(exc.code, int) else 0
     finally:
