@@ -157,3 +157,27 @@ def test_extract_command(tmp_path):
         env=subprocess_env(),
     )
     assert bad.returncode == 2 and "--score-cutoff must be within 0 and 1, got -1.0" in bad.stderr  # the option named
+
+
+@pytest.mark.parametrize("measure", ["ROUGE-L", "ROUGE-1"])
+def test_unreadable_letters_are_counted_over_the_input_once(tmp_path, measure):
+    """dedup/extract with a rougekit measure score pair by pair: the warning counted each call's pairs
+    ("24 of 48 summaries" for 2 lines of 60; extract said nothing). Now once, over the texts read."""
+    rng = __import__("random").Random(1)
+    words = "the cat sat on mat dog ran fast slow river house".split()
+    lines = [" ".join(rng.choice(words) for _ in range(8)) for _ in range(60)]
+    lines[5] += " yûki"
+    lines[40] += " yûki"
+    (tmp_path / "in.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = dedup("in.txt", "--measure", measure, "-q", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("warning:") == 1 and "2 of 60 summaries (3.3%) have letters outside ASCII" in run.stderr
+    run = subprocess.run(
+        [sys.executable, "-m", "rougekit", "extract", "in.txt", "in.txt", "--measure", measure],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=subprocess_env(),
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("warning:") == 1 and "4 of 120 summaries" in run.stderr  # the queries and the choices

@@ -43,6 +43,13 @@ DEFAULT_MEASURES = ("ROUGE-1", "ROUGE-2", "ROUGE-L")
 REFERENCE_CACHE = 100_000  # processed references kept by a Scorer's readable path
 
 
+class _SilentTally(empty.Tally):
+    """A tally that counts but says nothing: the texts were said once already (``Scorer.warn_unread(once=True)``)."""
+
+    def warn(self, stacklevel: int = 3) -> None:
+        return None
+
+
 def _callers_level() -> int:
     """The ``stacklevel`` for a tally's ``warn`` (EmptyTokensWarning's, the markers') called beside this
     by a Scorer method: it names the first frame outside rougekit, the caller's file, whatever the path."""
@@ -130,6 +137,7 @@ class Scorer:
         )
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
+        self._unread_said = False  # warn_unread(once=True) said the run's texts: calls count them silently
         o = self.options
         if o.lang:
             self.pre = presets.preprocessor(o.lang, o.stem, o.stopwords, o.word_limit, o.byte_limit)
@@ -525,15 +533,18 @@ class Scorer:
         found.warn(stacklevel=_callers_level())
 
     def _tally(self) -> empty.Tally:
-        return empty.Tally(self.options.tokenizer_name)
+        quiet = self._unread_said
+        return (_SilentTally if quiet else empty.Tally)(self.options.tokenizer_name)
 
-    def warn_unread(self, candidates: list, references: list[list]) -> None:
+    def warn_unread(self, candidates: list, references: list[list], once: bool = False) -> None:
         """The warnings :meth:`score` gives for these summaries (words that came out as no tokens, letters
         dropped, unspaced scripts: which option reads them), for callers that count them otherwise
-        (``rougekit.explain``)."""
-        tally = self._tally()
+        (``rougekit.explain``). ``once``: the texts are all a run will score (``rougekit.process``
+        scores them pair by pair): said here, with their counts, and not again by later calls."""
+        tally = empty.Tally(self.options.tokenizer_name)
         self._count_unreadable(candidates, references, tally)
         tally.warn(stacklevel=_callers_level())
+        self._unread_said = self._unread_said or once
 
     def _check_sources(self, given: bool, how: str) -> None:
         """Original texts are read by SumACCY and WSumACCY only: refused missing for them (``how`` says how

@@ -63,6 +63,7 @@ def run(argv: list[str]) -> int:
     queries = read_rows(args.queries, args.field, args.column)
     choices = read_rows(args.choices, args.field, args.column)
     encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))
+    encoder.warn_unread(list(queries.texts) + list(choices.texts))
     c = encoder.encode(choices.texts, "choices")
     q_all = encoder.encode(queries.texts, "queries")
     near = None

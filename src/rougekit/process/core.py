@@ -74,6 +74,7 @@ def cdist(
         check_threshold(score_cutoff, "score_cutoff")
     encoder = Encoder(measure, **options)
     queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
+    encoder.warn_unread(queries + choices)
     q, c = encoder.encode(queries, "queries"), encoder.encode(choices, "choices")
     return matrix(encoder, queries, choices, q, c, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=workers)
 
@@ -233,6 +234,7 @@ def dedup(
     name = measure_name(encoder.measure)
     if encoder.measure != ROUGE_SCORE_L:
         texts = check_texts(texts, "texts")
+        encoder.warn_unread(texts)
         return _dedup_pairwise(encoder, texts, threshold, name, progress)
     encoded = encoder.encode(texts)
     greedy = Greedy(threshold, rank_by_frequency(encoded), workers=workers)

@@ -132,6 +132,14 @@ class Encoder:
             name = "ROUGE-L" if self.measure == ROUGE_SCORE_L else self.measure
             self._scorer = Scorer([name], bootstrap=None, **options)
 
+    def warn_unread(self, texts: list) -> None:
+        """Say once, with their counts, which of the texts a run scores the tokenizer cannot read (words
+        with no token, letters dropped: :meth:`rougekit.Scorer.warn_unread`); the pair-by-pair scoring
+        after it does not say it again (each call would count only its own pairs). Nothing for
+        rouge-score's rougeL (its tokenizer, as the package reads text)."""
+        if self._scorer is not None:
+            self._scorer.warn_unread(texts, [[]] * len(texts), once=True)
+
     @property
     def scorer(self):
         """The :class:`rougekit.Scorer` of a rougekit measure (None for rouge-score's rougeL)."""
