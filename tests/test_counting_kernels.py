@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rougekit
-from rougekit._core import _pure
+from rougekit._core import _batch, _pure
 
 MEASURES = ["ROUGE-1", "ROUGE-2", "ROUGE-3", "ROUGE-L"]
 
@@ -85,6 +85,25 @@ def test_counts_match_the_pure_twins_across_table_sizes(seed):
         length = rng.choice([1, 2, 3, 10, 60, 150, 400]) if types < 200 else rng.choice([150, 400, 900])
         pairs.append(random_pair(rng, types, length, 1 + (k % 7 == 3) + (k % 11 == 5)))
     check(pairs)
+
+
+@pytest.mark.parametrize(("narrow", "wide"), [(True, True), (False, True), (True, False), (False, False)])
+def test_lcs_rows_in_every_mode(narrow, wide):
+    """Two pairs' LCS rows of candidates of 1 to 200 tokens (one and two words a row in general
+    registers, wider ones as before) with the narrow rows on and off, the AVX-512 rows on and off."""
+    rng = random.Random(11)
+    pairs = [
+        random_pair(rng, rng.choice([3, 20, 60]), rng.choice([1, 30, 63, 64, 65, 100, 128, 129, 200]), 1)
+        for _ in range(150)
+    ]
+    pairs += [random_pair(rng, 40, 60, 2) for _ in range(10)]  # two references: their rows two at a time
+    try:
+        assert _batch._narrow_rows(narrow) == narrow
+        _batch._wide_rows(wide)
+        check(pairs)
+    finally:
+        _batch._narrow_rows(True)
+        _batch._wide_rows(True)
 
 
 def test_counts_of_repeated_bigrams():
