@@ -10,6 +10,7 @@ ROUGE-2, ROUGE-3) and of ``_pure.pair_counts(..., lcs=True)`` (ROUGE-L of one se
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -127,3 +128,16 @@ ids = st.lists(st.integers(0, 12), min_size=1, max_size=60)
 )
 def test_counts_of_random_small_pairs(pairs):
     check(pairs)
+
+
+def test_round5_near_every_half_and_on_ratios():
+    """The R/P/F rounding (``%7.5f`` on the exact binary value, the error of x * 1e5 found without fma)
+    at the doubles nearest the halfway points k + 0.5 (in units of 1e-5) and on ratios h / c."""
+    values = []
+    for k in range(0, 100_001, 3):
+        x = (k + 0.5) / 1e5
+        values += [x, math.nextafter(x, 0), math.nextafter(x, 1), math.nextafter(math.nextafter(x, 0), 0)]
+    values += [h / c for c in range(1, 300) for h in range(c + 1)]
+    values += [2.0**-1060, 2.0**-1030 * 3, 5e-324, 1e-5, 0.5e-5, 999_999_999.99999]
+    for x in values:
+        assert _batch._round5_py(x) == float("%7.5f" % x), x
