@@ -512,6 +512,8 @@ cdef int _count_n(Work* w, PairC* c, int nn, bint mode_b) noexcept nogil:
         # over 256 KB, and the uint16 one of 257-723 types fell out of L2 when caches were cold; the
         # hashed bigram table of 724 types and more took twice as long)
         rc = _bigram_bits(w, c.ploc, pcount, c.R, c.mjp, c.nr, c.rh, c.rm, c.rp, U)
+    elif nn == 2 and U <= _BIG2_MIN_U and pcount < 65535:
+        rc = _bigram_counts(w, c, pcount)
     elif nn == 2 and U <= _DIRECT_MAX_U:
         rc = _bigram_small(w, c, pcount)
     elif nn == 2:
@@ -551,6 +553,49 @@ cdef inline void _unigram_hits(PairC* c, Py_ssize_t pcount) noexcept nogil:
         c.rh[r] = <double>hits
         c.rm[r] = <double>c.R[r].ntok
         c.rp[r] = <double>pcount
+
+
+cdef int _bigram_counts(Work* w, PairC* c, Py_ssize_t pcount) noexcept nogil:
+    """ROUGE-2 while the candidate has at most 128 types and fewer than 65,535 bigrams: a uint16 count
+    per bigram (a, b) of local ids at a * V + b (V = U + 1; a type the candidate lacks is U: its row
+    and column stay 0), in a table all zero between uses (w.b2bits: _bigram_bits has it only above
+    128 types, and leaves it all zero too).  A reference takes a copy by decrementing the count, with
+    no branch; the counts are set again for the next reference and cleared after the last one."""
+    cdef Py_ssize_t i, lm, mcount, V = <Py_ssize_t>c.U + 1
+    cdef int r
+    cdef int64_t hits
+    cdef uint16_t v
+    cdef int32_t U = c.U, take
+    cdef uint32_t k
+    cdef const int32_t* win
+    cdef const int32_t* ploc = c.ploc
+    cdef uint16_t* t
+    cdef uint32_t* kp
+    if _need_zeroed(&w.b2bits, (V * V + 3) >> 2, 8) < 0 or _need(&w.touched, pcount + 1, 4) < 0:
+        return -1
+    t = <uint16_t*>w.b2bits.p
+    kp = <uint32_t*>w.touched.p
+    for i in range(pcount):
+        kp[i] = <uint32_t>ploc[i] * <uint32_t>V + <uint32_t>ploc[i + 1]
+    for r in range(c.nr):
+        for i in range(pcount):
+            t[kp[i]] += 1
+        lm = c.R[r].ntok
+        mcount = lm - 1 if lm >= 2 else 0
+        win = c.mjp[r]
+        hits = 0
+        for i in range(mcount):
+            k = <uint32_t>_or_slot(win[i], U) * <uint32_t>V + <uint32_t>_or_slot(win[i + 1], U)
+            v = t[k]
+            take = v != 0
+            t[k] = <uint16_t>(v - take)
+            hits += take
+        for i in range(pcount):
+            t[kp[i]] = 0
+        c.rh[r] = <double>hits
+        c.rm[r] = <double>mcount
+        c.rp[r] = <double>pcount
+    return 0
 
 
 cdef int _bigram_small(Work* w, PairC* c, Py_ssize_t pcount) noexcept nogil:

@@ -39,6 +39,48 @@ cdef extern from *:
             if ((uint32_t)xb[a] < Ub)
                 rk_bitlcs_row(Vb, Vb, PMb + (Py_ssize_t)xb[a] * wb, wb);
     }
+    /* Two pairs' rows of at most two words each (candidates of up to 128 tokens) in general registers,
+       a word or an unsigned __int128 a row: the same sum modulo 2^(64 words), so the same numbers, in
+       three dependent steps a row (and, add, or) against ~12 of the AVX-512 step.  rkb_narrow_rows: on
+       (1) or off (0: the test hook _narrow_rows). */
+    static int rkb_narrow_rows = 0;
+    typedef void (*rkb_rows2n_fn)(const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t,
+                                  const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t);
+    #define RKB_NARROW(wa, wb) (rkb_narrow_rows && (wa) <= 2 && (wb) <= 2)
+    #if defined(__SIZEOF_INT128__)
+    #define RKB_N_STEP(T, NW, R, PM, x)                                                           \
+        { T p_; memcpy(&p_, (PM) + (Py_ssize_t)(x) * (NW), sizeof(T)); R = (R + (R & p_)) | (R & ~p_); }
+    #define RKB_N_ROWS2(NA, NB, TA, TB)                                                           \
+    static void rkb_rows2_n##NA##NB(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, \
+                                    uint64_t* Va, uint32_t Ua, const int32_t* xb, Py_ssize_t mb,  \
+                                    const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb, uint32_t Ub) { \
+        TA Ra; TB Rb;                                                                             \
+        Py_ssize_t a, k = ma < mb ? ma : mb;                                                      \
+        (void)wa; (void)wb;                                                                       \
+        memcpy(&Ra, Va, sizeof(TA)); memcpy(&Rb, Vb, sizeof(TB));                                 \
+        for (a = 0; a < k; a++) {                                                                 \
+            uint32_t la = (uint32_t)xa[a], lb = (uint32_t)xb[a];                                  \
+            if (la < Ua)                                                                          \
+                RKB_N_STEP(TA, NA, Ra, PMa, la)                                                   \
+            if (lb < Ub)                                                                          \
+                RKB_N_STEP(TB, NB, Rb, PMb, lb)                                                   \
+        }                                                                                         \
+        for (a = k; a < ma; a++)                                                                  \
+            if ((uint32_t)xa[a] < Ua)                                                             \
+                RKB_N_STEP(TA, NA, Ra, PMa, xa[a])                                                \
+        for (a = k; a < mb; a++)                                                                  \
+            if ((uint32_t)xb[a] < Ub)                                                             \
+                RKB_N_STEP(TB, NB, Rb, PMb, xb[a])                                                \
+        memcpy(Va, &Ra, sizeof(TA)); memcpy(Vb, &Rb, sizeof(TB));                                 \
+    }
+    RKB_N_ROWS2(1, 1, uint64_t, uint64_t) RKB_N_ROWS2(1, 2, uint64_t, unsigned __int128)
+    RKB_N_ROWS2(2, 1, unsigned __int128, uint64_t) RKB_N_ROWS2(2, 2, unsigned __int128, unsigned __int128)
+    static const rkb_rows2n_fn rkb_rows2_n[2][2] = {{rkb_rows2_n11, rkb_rows2_n12}, {rkb_rows2_n21, rkb_rows2_n22}};
+    static int rkb_narrow_enable(int on) { rkb_narrow_rows = on != 0; return rkb_narrow_rows; }
+    #else
+    static const rkb_rows2n_fn rkb_rows2_n[2][2];
+    static int rkb_narrow_enable(int on) { (void)on; return 0; }
+    #endif
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RKB_NO_AVX512)
     #include <immintrin.h>
     #define RKB_AVX512_ROWS 1
@@ -238,7 +280,9 @@ cdef extern from *:
     static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
                           uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
                           uint64_t* Vb, uint32_t Ub) {
-        if (rkb_avx512_rows && wa <= 32 && wb <= 32)
+        if (RKB_NARROW(wa, wb))
+            rkb_rows2_n[wa - 1][wb - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+        else if (rkb_avx512_rows && wa <= 32 && wb <= 32)
             rkb_rows2_z[(wa + 7) / 8 - 1][(wb + 7) / 8 - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
         else
             rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
@@ -252,7 +296,10 @@ cdef extern from *:
     static void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va,
                           uint32_t Ua, const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb,
                           uint64_t* Vb, uint32_t Ub) {
-        rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+        if (RKB_NARROW(wa, wb))
+            rkb_rows2_n[wa - 1][wb - 1](xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
+        else
+            rkb_rows2_scalar(xa, ma, PMa, wa, Va, Ua, xb, mb, PMb, wb, Vb, Ub);
     }
     #endif
     """
@@ -261,6 +308,7 @@ cdef extern from *:
     int rkb_rows_wide(const int32_t* x, Py_ssize_t m, const uint64_t* PM, Py_ssize_t stride,
                       Py_ssize_t words, uint64_t* V, int keep, uint32_t U) nogil
     Py_ssize_t rkb_rows2_max() nogil
+    int rkb_narrow_enable(int on)
     void rkb_rows2(const int32_t* xa, Py_ssize_t ma, const uint64_t* PMa, Py_ssize_t wa, uint64_t* Va, uint32_t Ua,
                    const int32_t* xb, Py_ssize_t mb, const uint64_t* PMb, Py_ssize_t wb, uint64_t* Vb,
                    uint32_t Ub) nogil
@@ -272,6 +320,16 @@ _AVX512_ROWS = bool(rkb_rows_init())
 def _wide_rows(bint on):
     """Test hook: use the AVX-512 rows (when the CPU has them) or not; not thread-safe."""
     rkb_rows_enable(on)
+
+
+#: two pairs' (or references') rows of at most two words each run in general registers (rkb_rows2_n)
+_NARROW_ROWS = bool(rkb_narrow_enable(1))
+
+
+def _narrow_rows(bint on):
+    """Test hook: two rows of up to two words each in general registers (on: the default with a 128-bit
+    integer) or as wider rows (off); the setting now used.  Not thread-safe."""
+    return bool(rkb_narrow_enable(on))
 
 cdef enum:
     _WIDE_WORDS = 4     # the AVX-512 rows from this many words a row (fewer: the scalar add-with-carry)

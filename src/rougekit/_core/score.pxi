@@ -280,8 +280,11 @@ cdef int _lseq_rows(Work* w, LseqLater* A, LseqLater* B) noexcept nogil:
               <const int32_t*>B.x.p, B.mx, PMb, wb, V + wa, <uint32_t>B.U)
     A.lcs = lcs_prefix(V, A.n)
     B.lcs = lcs_prefix(V + wa, B.n)
-    _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, False)
-    _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, False)
+    if wa <= 2 and wb <= 2:   # both tables small (U <= n types, 1-2 words each): a memset of a few
+        memset(PM, 0, (A.U * wa + B.U * wb) * sizeof(uint64_t))   # lines, not a store a token
+    else:
+        _match_bits(PM, <const int32_t*>A.y.p, A.n, wa, False)
+        _match_bits(PMb, <const int32_t*>B.y.p, B.n, wb, False)
     return 0
 
 
