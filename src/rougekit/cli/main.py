@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
+import os
 import sys
 import warnings
 
@@ -132,8 +133,21 @@ def _warnings_as_lines(name: str):
         yield
 
 
+def _program_settings() -> None:
+    """Settings of a process that is the ``rougekit`` command (not of a program that imports rougekit).
+
+    numpy's OpenBLAS is loaded single-threaded: no command multiplies matrices (a few dot products of
+    vectors at most), yet a threaded OpenBLAS starts a thread per core as numpy is imported and each
+    spins for ~0.1 s of CPU before it sleeps, while the command's own threads want those cores. A value
+    the user set is kept; once numpy is loaded the setting would do nothing, so it is not made."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: list[str] | None = None) -> int:
     as_program = argv is None  # the console script and `python -m rougekit`: the process ends next
+    if as_program:
+        _program_settings()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help", "help"):
         sys.stdout.write(usage())
