@@ -22,7 +22,8 @@ installed package is: with ``PYTHONDONTWRITEBYTECODE=1`` in the environment (as 
 every run would otherwise compile some 80 modules again (~0.2 s of CPU a run, counted in the command's time).
 
 Targets (issue 28): the command at least 3x as fast as rouge-score-rs, its peak under 500 MB. The
-load average is printed with the numbers: on a shared machine the ratio says more than the seconds.
+load average is printed with the numbers: on a shared machine the ratio says more than the seconds,
+and a rougekit command's CPU seconds (user + system, all its threads: ``CPU s``) more than its wall time.
 """
 
 from __future__ import annotations
@@ -75,6 +76,15 @@ def rs_worker(path: str) -> None:
     seconds = time.perf_counter() - t0
     mean_l = sum(s["rougeL"].fmeasure for s in out) / len(out)
     print(json.dumps({"seconds": seconds, "check": f"L-F={mean_l:.4f}"}))
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of this process's finished children (a command's, as a difference):
+    on a shared machine the CPU a command took moves less than its wall time."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def byte_compile(env: dict[str, str]) -> None:
@@ -151,16 +161,17 @@ def main(argv: list[str] | None = None) -> int:
         command = extra if extra[:1] == [sys.executable] else [*base, *extra]
         for _ in range(args.rounds):
             for tree in trees:
+                before = _children_cpu()
                 run = run_measured(command, env=tree_env(tree), cwd=folder, timeout=args.timeout)
                 if not run.ok:
                     print(f"{label}: failed: {run.error}", file=sys.stderr)
                 shown = f"[{tree.name}] {label}" if tree is not None else label
-                rows.append((shown, run.seconds if run.ok else None, run.peak_mb))
+                rows.append((shown, run.seconds if run.ok else None, run.peak_mb, _children_cpu() - before))
     (folder / "o").unlink(missing_ok=True)
     rs = peer_version("rouge-score-rs")
     rs_seconds = None
     if rs is None:
-        rows.append(("rouge-score-rs: not installed (pip install -r benchmarks/requirements.txt)", None, 0.0))
+        rows.append(("rouge-score-rs: not installed (pip install -r benchmarks/requirements.txt)", None, 0.0, None))
     else:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(path)]
         run = run_measured(cmd, env=child_env(), timeout=args.timeout)
@@ -168,17 +179,18 @@ def main(argv: list[str] | None = None) -> int:
             info = json.loads(run.stdout.decode().strip().splitlines()[-1])
             rs_seconds = info["seconds"]
             label = f"rouge-score-rs {rs} score_batch alone (pairs in memory; {info['check']})"
-            rows.append((label, rs_seconds, run.peak_mb))
+            rows.append((label, rs_seconds, run.peak_mb, None))  # its process reads the file first: no CPU shown
         else:
-            rows.append((f"rouge-score-rs {rs}: failed: {run.error[:80]}", None, run.peak_mb))
+            rows.append((f"rouge-score-rs {rs}: failed: {run.error[:80]}", None, run.peak_mb, None))
     print(f"{args.pairs:,} pairs, {size:,.0f} MiB of Parquet; nproc={os.cpu_count()}, load {os.getloadavg()[0]:.1f}")
-    print(f"{'':<74} {'seconds':>8} {'peak MB':>8} {'vs rs':>7}")
-    for label, seconds, peak in rows:
+    print(f"{'':<74} {'seconds':>8} {'peak MB':>8} {'vs rs':>7} {'CPU s':>6}")
+    for label, seconds, peak, cpu in rows:
         label = label if len(label) <= 74 else label[:71] + "..."
         ours = "rouge-score-rs" not in label
         ratio = f"{rs_seconds / seconds:.2f}x" if rs_seconds and seconds and ours else ""
         shown = f"{seconds:.1f}" if seconds is not None else "-"
-        print(f"{label:<74} {shown:>8} {peak:>8,.0f} {ratio:>7}")
+        cpu_shown = f"{cpu:.2f}" if cpu is not None else ""
+        print(f"{label:<74} {shown:>8} {peak:>8,.0f} {ratio:>7} {cpu_shown:>6}")
     return 0
 
 

@@ -565,10 +565,10 @@ def blank_rows(array) -> list[int]:
     """The 0-based rows of a (chunked) array of strings, or of lists of strings, holding an empty or
     white-space-only text: a blank reference scores 0 (said as the line and JSONL readers say it).
     Read from the buffers: only a text that is empty or starts with white space or a non-ASCII byte
-    is looked at whole (a million rows: ~5 ms)."""
+    is looked at whole (a million rows: ~5 ms). pyarrow.compute (22-28 ms to import) is loaded only for a
+    list column or a row that may be blank."""
     import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     if isinstance(array, pa.ChunkedArray):
         found, first = [], 0
@@ -578,6 +578,8 @@ def blank_rows(array) -> list[int]:
         return found
     values, parents = array, None
     if pa.types.is_list(array.type) or pa.types.is_large_list(array.type):
+        import pyarrow.compute as pc
+
         values, parents = array.flatten(), pc.list_parent_indices(array)
     if not (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
         values = values.cast(pa.large_string())  # a dictionary or a view: decoded
@@ -597,6 +599,8 @@ def blank_rows(array) -> list[int]:
         maybe = empty | (first <= 0x20) | (first >= 0x80)  # white space is ASCII <= 0x20 or not ASCII
     rows = np.flatnonzero(maybe)
     if rows.size and not empty[rows].all():
+        import pyarrow.compute as pc
+
         taken = values.take(pa.array(rows))
         rows = rows[empty[rows] | pc.utf8_is_space(taken).to_numpy(zero_copy_only=False)]
     if parents is not None:
