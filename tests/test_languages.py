@@ -442,3 +442,35 @@ def test_turkish_dotted_capital_i_is_highlighted_where_it_is():
 
     text = "İki kişi i\u0307ş"
     assert surface._runs(text, "unicode") == [(0, 3, "iki"), (4, 8, "kişi"), (9, 12, "iş")]
+
+
+@pytest.mark.parametrize(
+    "lang, written, plain",
+    [
+        ("ar", "كَتَبَ الوَلَدُ", "كتب الولد"),  # harakat
+        ("ar", "كتـــب", "كتب"),  # tatweel, a stretch
+        ("he", "שָׁלוֹם", "שלום"),  # niqqud
+        ("fa", "می\u200cخواهم", "میخواهم"),  # a zero-width non-joiner inside the word
+        ("ar", "١٢٣ كتب", "123 كتب"),  # Arabic-Indic digits
+        ("hi", "२०२४ में", "2024 में"),  # Devanagari digits
+    ],
+)
+def test_optional_marks_and_digits_fold_away(lang, written, plain):
+    """Vocalised and plain spellings are one word, digits of every script are ASCII digits (they scored
+    0 against each other). By hand: every token matches, F 1; a different word stays different."""
+    got = rougekit.score([written], [plain], measures=["ROUGE-1"], lang=lang, bootstrap=None)
+    assert got.per_pair()[0]["ROUGE-1"]["f"] == 1.0
+    other = rougekit.score(["كتاب"], ["كتب"], measures=["ROUGE-1"], lang="ar", bootstrap=None)  # book, wrote
+    assert other.per_pair()[0]["ROUGE-1"]["f"] == 0.0
+
+
+def test_folded_marks_are_highlighted_on_the_text_as_written():
+    from rougekit.explanation import surface
+
+    text = "كَتَبَ ١٢٣ می\u200cخواهم"
+    runs = surface._runs(text, "unicode")
+    assert [(text[a:b], token) for a, b, token in runs] == [
+        ("كَتَبَ", "كتب"),
+        ("١٢٣", "123"),
+        ("می\u200cخواهم", "میخواهم"),
+    ]

@@ -14,7 +14,6 @@ characters (NFKC composing two of them), or another tokenizer (a callable), gets
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import numpy as np
 
@@ -26,13 +25,14 @@ _ASCII_RUN = re.compile(r"[A-Za-z0-9]+")
 
 
 def _normalized(text: str) -> tuple[str, list[int]] | None:
-    """(NFKC + case-folded ``text``, the index in ``text`` of each of its characters and of its end),
-    or None when the normalization of the whole text is not that of its characters one by one."""
+    """(``text`` as the ``unicode`` tokenizer folds it (:func:`rougekit.text.tokenizers.fold`), the index
+    in ``text`` of each of its characters and of its end), or None when the folding of the whole text
+    is not that of its characters one by one."""
     if text.isascii():
         return text.lower(), list(range(len(text) + 1))
     pieces, at = [], []
     for k, ch in enumerate(text):
-        piece = unicodedata.normalize("NFKC", ch).casefold()
+        piece = fold(ch)
         pieces.append(piece)
         at += [k] * len(piece)
     norm = "".join(pieces)

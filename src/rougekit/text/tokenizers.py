@@ -3,8 +3,8 @@
 A summary is a string whose lines are its sentences (or a list of sentence strings).
 
 - ``rouge155`` (default): the script's bytes-level rules; non-ASCII text is destroyed.
-- ``unicode``: NFKC, case folding; tokens are runs of letters, digits and combining marks of
-  any script.
+- ``unicode``: NFKC, case folding, optional marks dropped and digits read as ASCII (:func:`fold`);
+  tokens are runs of letters, digits and combining marks of any script.
 - ``cjk``: as ``unicode``, but each Han, Hiragana or Katakana character is a token of its own.
 - any callable ``str -> list[str]`` applied to each sentence.
 
@@ -52,11 +52,41 @@ def word_pattern() -> re.Pattern:
     return re.compile(f"(?:[^\\W_]|[{ranges}])+")
 
 
+def _optional_marks() -> dict[int, None]:
+    """Characters a word can be written with or without, dropped by :func:`fold`: the Arabic tatweel
+    (a stretch, U+0640), Arabic harakat and Quranic marks (U+064B-065F, U+0670, U+06D6-06ED), Hebrew
+    cantillation and niqqud (U+0591-05C7 but for the punctuation maqaf, paseq, sof pasuq and nun
+    hafukha), and the zero-width (non-)joiners (U+200C, U+200D: Persian writes ``می‌خواهم`` with one,
+    ``میخواهم`` without; they join or part letters, never words)."""
+    drop = {0x0640, 0x0670, 0x200C, 0x200D, *range(0x064B, 0x0660), *range(0x06D6, 0x06EE)}
+    drop |= set(range(0x0591, 0x05C8)) - {0x05BE, 0x05C0, 0x05C3, 0x05C6}
+    return dict.fromkeys(drop)
+
+
+def _ascii_digits() -> dict[int, int]:
+    """Every decimal digit of another script (Arabic-Indic ٣, Devanagari ३, ...) as its ASCII digit."""
+    return {
+        cp: ord("0") + unicodedata.decimal(chr(cp))
+        for cp in range(128, 0x20000)  # (Unicode 15: none past U+1FBF9)
+        if unicodedata.category(chr(cp)) == "Nd"
+    }
+
+
+@functools.lru_cache(maxsize=1)
+def _fold_table() -> dict[int, int | None]:
+    return {**_optional_marks(), **_ascii_digits()}
+
+
 def fold(text: str) -> str:
-    """NFKC, case folded, and ``i`` with a combining dot above (U+0307) read as ``i``: Turkish and
-    Azerbaijani capital İ folds to ``i`` + U+0307, and Python's ``lower()`` writes the same, so
-    ``İki`` and ``iki`` are one word (``I`` folds to ``i``, as everywhere)."""
+    """The ``unicode`` tokenizer's normal form: NFKC, case folded; ``i`` with a combining dot above
+    (U+0307) is ``i`` (Turkish and Azerbaijani capital İ folds to that pair, and Python's ``lower()``
+    writes the same, so ``İki`` and ``iki`` are one word; ``I`` folds to ``i``, as everywhere);
+    optional marks dropped (Arabic tatweel and harakat, Hebrew niqqud, zero-width joiners: vocalised
+    and plain spellings are one word) and decimal digits of every script read as ASCII digits."""
     text = unicodedata.normalize("NFKC", text).casefold()
+    if text.isascii():
+        return text
+    text = text.translate(_fold_table())
     return text.replace("i\u0307", "i") if "\u0307" in text else text
 
 
