@@ -281,3 +281,14 @@ def test_blank_files_of_folders_warn_naming_them(tmp_path):
     # by hand: pair 1 R 3/4; pairs 2, 3, 4 score 0 (nothing on one side, or "the cat" against an empty reference)
     f = [row["ROUGE-1_f"] for row in csv.DictReader(io.StringIO(out))]
     assert [float(v) for v in f] == [0.85714, 0.0, 0.0, 0.0]
+
+
+def test_a_pair_error_of_line_files_names_the_line_and_files(tmp_path):
+    """ROUGE-W against a reference with no tokens is refused (the script dies); the error named only
+    "pair 2", now the line of the files."""
+    (tmp_path / "c.txt").write_text("the cat\nthe dog\n")
+    (tmp_path / "r.txt").write_text("the cat\n\n")
+    code, out, err = run("-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "--measures", "ROUGE-1,ROUGE-W-1.2")
+    assert code == 2 and not out
+    last = err.splitlines()[-1]
+    assert last.startswith(f"rougekit score: error: line 2 of {tmp_path / 'c.txt'}, {tmp_path / 'r.txt'}: ROUGE-W")

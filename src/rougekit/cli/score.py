@@ -387,11 +387,14 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     try:
         return _run(args)
-    except InputError as exc:  # a Parquet/Arrow row is its pair: named as every other error of the file names it
+    except InputError as exc:  # a Parquet/Arrow row, or a line of line files, is its pair: named so
         table, found = args.parquet or args.arrow, re.match(r"pair (\d+): (.*)", str(exc), re.S)
         if table and found:
             name = "standard input" if table == "-" else printable_name(table)
             raise InputError(f"{name}, row {found[1]}: {found[2]}") from None
+        if args.candidates and found:
+            files = [printable_name(f) for f in (*args.candidates, *args.references)]
+            raise InputError(f"line {found[1]} of {', '.join(files)}: {found[2]}") from None
         raise
 
 
