@@ -292,3 +292,20 @@ def test_a_pair_error_of_line_files_names_the_line_and_files(tmp_path):
     assert code == 2 and not out
     last = err.splitlines()[-1]
     assert last.startswith(f"rougekit score: error: line 2 of {tmp_path / 'c.txt'}, {tmp_path / 'r.txt'}: ROUGE-W")
+
+
+def test_options_that_do_nothing_are_said_and_an_empty_marker_refused(tmp_path):
+    """--seed with the script's bootstrap, --resamples/--confidence with none: said in one line each (they
+    were accepted silently); --sentence-sep '' (an empty shell variable) is refused, not read as 'lines'."""
+    (tmp_path / "c.txt").write_text("the cat sat\na dog ran\n")
+    (tmp_path / "r.txt").write_text("the cat\na dog\n")
+    files = ["-c", tmp_path / "c.txt", "-r", tmp_path / "r.txt", "--measures", "ROUGE-1"]
+    code, _, err = run(*files, "--seed", "5")
+    assert code == 0 and "warning: --seed does nothing with --bootstrap rouge155" in err
+    code, _, err = run(*files, "--bootstrap", "none", "--resamples", "50", "--confidence", "90")
+    assert code == 0 and "warning: --resamples and --confidence do nothing with --bootstrap none" in err
+    for quiet in (["--seed", "0", "--bootstrap", "percentile"], ["--resamples", "1000"], []):
+        code, _, err = run(*files, *quiet)
+        assert code == 0 and err == "", err
+    code, out, err = run(*files, "--sentence-sep", "")
+    assert code == 2 and not out and err.count("\n") == 1 and "--sentence-sep" in err and "'<q>'" in err

@@ -164,3 +164,12 @@ def input_files(args) -> list[str]:
         elif isinstance(value, str):
             paths.append(value)
     return paths
+
+
+def sentence_marker(value: str) -> str:
+    """``--sentence-sep``: a marker, never empty (an empty shell variable would silently mean "lines")."""
+    if value == "":
+        raise argparse.ArgumentTypeError(
+            "give a marker such as '<q>', or leave --sentence-sep out to split on lines only"
+        )
+    return value

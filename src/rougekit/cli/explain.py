@@ -14,7 +14,7 @@ import os
 import sys
 from dataclasses import replace
 
-from rougekit.cli._options import add_text_options, command_parser, scoring_options
+from rougekit.cli._options import add_text_options, command_parser, scoring_options, sentence_marker
 from rougekit.errors import InputError, OptionError
 from rougekit.explanation import explain
 from rougekit.io import inputs
@@ -44,7 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument(
         "--source", metavar="TEXT", help="the original text, for SumACCY and WSumACCY (a FILE with --line)"
     )
-    src.add_argument("--sentence-sep", metavar="MARK", help="marker splitting sentences, e.g. '<q>' (default: lines)")
+    src.add_argument(
+        "--sentence-sep",
+        type=sentence_marker,
+        metavar="MARK",
+        help="marker splitting sentences, e.g. '<q>' (default: lines)",
+    )
     opt = p.add_argument_group("scoring")
     opt.add_argument("--measures", default="ROUGE-1,ROUGE-2,ROUGE-L", help="comma-separated, e.g. ROUGE-1,ROUGE-SU4")
     add_text_options(opt)

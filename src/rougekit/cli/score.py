@@ -10,6 +10,7 @@ import contextlib
 import os
 import re
 import sys
+import warnings
 
 from rougekit.api import DEFAULT_MEASURES, Scorer
 from rougekit.cli import _parquet_out
@@ -20,10 +21,11 @@ from rougekit.cli._options import (
     input_files,
     refuse_output_over_input,
     scoring_options,
+    sentence_marker,
     write_output,
 )
 from rougekit.cli._systems import each_system
-from rougekit.errors import InputError, OptionError
+from rougekit.errors import InputError, OptionError, RougeKitWarning
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output
 from rougekit.io.rouge155_export import export
@@ -77,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument(
         "--sentence-sep",
         default=None,
+        type=sentence_marker,
         metavar="MARK",
         help="marker splitting sentences inside a line or a JSON string, e.g. '<q>' (default: a line is one "
         "sentence; in JSON, a string's lines are its sentences)",
@@ -165,9 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         "rouge155 = the bootstrap average ROUGE-1.5.5.pl prints (-t 0) for the run --export-rouge155 writes",
     )
     opt.add_argument("--bootstrap", choices=["rouge155", "percentile", "none"], default="rouge155")
-    opt.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (the script's -r)")
-    opt.add_argument("--confidence", type=float, default=95.0, help="interval level in percent (the script's -c)")
-    opt.add_argument("--seed", type=int, default=0, help="seed of the percentile bootstrap")
+    opt.add_argument("--resamples", type=int, default=_Unset(1000), help="bootstrap resamples (the script's -r)")
+    opt.add_argument(
+        "--confidence", type=float, default=_UnsetFloat(95.0), help="interval level in percent (the script's -c)"
+    )
+    opt.add_argument("--seed", type=int, default=_Unset(0), help="seed of the percentile bootstrap")
     opt.add_argument(
         "--jobs",
         type=int,
@@ -616,7 +621,35 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) ->
     return 0
 
 
+class _Unset(int):
+    """An option's default, told apart from the same value given (``--seed 0``)."""
+
+
+class _UnsetFloat(float):
+    """A float option's default, told apart from the same value given."""
+
+
+def _idle_options(args) -> None:
+    """Bootstrap options given where they do nothing: said, not silently ignored."""
+    given = [
+        f"--{n}" for n in ("resamples", "confidence", "seed") if not isinstance(getattr(args, n), (_Unset, _UnsetFloat))
+    ]
+    if args.bootstrap == "none" and given:
+        verb = "does" if len(given) == 1 else "do"
+        warnings.warn(RougeKitWarning(f"{' and '.join(given)} {verb} nothing with --bootstrap none (no interval)"))
+    elif args.bootstrap == "rouge155" and "--seed" in given:
+        warnings.warn(
+            RougeKitWarning(
+                "--seed does nothing with --bootstrap rouge155: the script's resamples are seeded by their number "
+                "(srand(s)), so its intervals are always the same (the signature says seed:none); --bootstrap "
+                "percentile takes a seed"
+            ),
+            stacklevel=2,
+        )
+
+
 def _scorer(args) -> Scorer:
+    _idle_options(args)
     scorer = Scorer(
         split_measure_list(args.measures),
         **scoring_options(args),
