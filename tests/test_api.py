@@ -332,3 +332,20 @@ def test_other_tokenizers_count_in_the_engine_as_in_the_readable_path(case):
     got = fast.score(cands, refs)
     assert got.per_pair() == expected.per_pair()
     assert got.counts() == expected.counts()
+
+
+def test_a_blank_reference_is_said_by_score():
+    """A blank reference (a missing or shifted row, most often) scores its pair 0: said, naming the pairs,
+    as the command line says it of files (rougekit.score was silent). An empty candidate is a summary."""
+    from rougekit.errors import BlankReferencesWarning
+
+    with pytest.warns(BlankReferencesWarning, match=r"2 pair\(s\) have a blank reference .*: pair 2, 3$"):
+        got = rougekit.score(["", "a b", "c"], ["a b", "  ", ["c", ""]], measures=["ROUGE-1"], bootstrap=None)
+    # by hand: nothing in the candidate (0); nothing in the reference (0); "c" against "c" and nothing,
+    # counts summed (-f A): hits 1 of 1 reference token, the candidate counted once per reference (P 1/2): F 2/3
+    assert got.values("ROUGE-1").tolist() == [0.0, 0.0, 0.66667]
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rougekit.score(["", "a b"], ["a b", "a"], measures=["ROUGE-1"], bootstrap=None)  # no blank reference

@@ -31,7 +31,14 @@ from rougekit.engine.door import (
     score_pair,
 )
 from rougekit.engine.options import ScoringOptions
-from rougekit.errors import InputError, OptionError, PaddingWarning, RougeKitWarning, caller_stacklevel
+from rougekit.errors import (
+    BlankReferencesWarning,
+    InputError,
+    OptionError,
+    PaddingWarning,
+    RougeKitWarning,
+    caller_stacklevel,
+)
 from rougekit.measures import Measure
 from rougekit.results import F, R, RougeResult, pair_sum
 from rougekit.signature import Signature
@@ -48,6 +55,25 @@ class _SilentTally(empty.Tally):
 
     def warn(self, stacklevel: int = 3) -> None:
         return None
+
+
+def _warn_blank_references(references: list[list], first: int) -> None:
+    """A blank reference (empty or white space) has no words and its pair scores 0: most often a missing
+    or shifted row, so it is said (as the command line says it of files), naming the pairs."""
+    blank = [
+        first + k
+        for k, refs in enumerate(references)
+        if any(not (r if isinstance(r, str) else "".join(map(str, r))).strip() for r in refs)
+    ]
+    if blank:
+        shown = ", ".join(map(str, blank[:10])) + (f", ... ({len(blank)} in all)" if len(blank) > 10 else "")
+        warnings.warn(
+            BlankReferencesWarning(
+                f"{len(blank)} pair(s) have a blank reference (empty or white space: no words), and score 0 against "
+                f"it: pair {shown}"
+            ),
+            stacklevel=_callers_level(),
+        )
 
 
 def _callers_level() -> int:
@@ -138,6 +164,8 @@ class Scorer:
         self.measures = list(self.options.measures)
         self.hori_units = hori_units
         self._unread_said = False  # warn_unread(once=True) said the run's texts: calls count them silently
+        #: blank references are said by score() (a reader that names their files and lines sets it False)
+        self.blank_references_unsaid = True
         o = self.options
         if o.lang:
             self.pre = presets.preprocessor(o.lang, o.stem, o.stopwords, o.word_limit, o.byte_limit)
@@ -596,6 +624,8 @@ class Scorer:
                 )
             if found is not None and kind == "text":
                 found.add(candidates, references, counts.get("marked"), summaries=size)
+            if kind == "text" and counts.get("empty") != 0 and self.blank_references_unsaid:
+                _warn_blank_references(references, first)  # (the engine saw no empty summary: none is blank)
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None

@@ -69,3 +69,13 @@ class PaddingWarning(RougeKitWarning):
 
 class SentenceMarkerWarning(RougeKitWarning):
     """Summaries holding a sentence marker such as ``<q>`` that was not split on (it is read as a word)."""
+
+
+class BlankLinesWarning(RougeKitWarning):
+    """Candidate summaries that are blank lines: they are scored (as 0), not dropped."""
+
+
+class BlankReferencesWarning(BlankLinesWarning):
+    """References that are blank: their pairs are scored (a blank reference has no words), not dropped.
+    A class of its own: the command line says the first warning of each class, and a blank reference
+    must not hide a blank candidate."""

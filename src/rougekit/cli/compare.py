@@ -101,6 +101,7 @@ def run(argv: list[str]) -> int:
             "give at least two systems (repeat -c, or repeat --candidate-field); the first is the baseline"
         )
     scorer = Scorer(split_measure_list(args.measures), **scoring_options(args), bootstrap=None, jobs=args.jobs)
+    scorer.blank_references_unsaid = False  # the readers say them, naming their files and lines
     scorer = with_sentence_split(scorer, args)
     sources = _load_sources(args, len(refs))
     scored = {

@@ -131,7 +131,7 @@ def _warnings_as_lines(name: str):
                 return python_way(message, category, filename, lineno, file, line)
             system = SCORING.get()
             if category in seen:
-                if system is not None and system[0] not in seen[category]:
+                if system is not None and system[1] > 1 and system[0] not in seen[category]:
                     seen[category].append(system[0])
                 return
             seen[category] = []

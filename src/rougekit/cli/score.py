@@ -661,6 +661,7 @@ def _scorer(args) -> Scorer:
         jobs=args.jobs,
     )
     _sources_given(args, scorer)
+    scorer.blank_references_unsaid = False  # the readers say them, naming their files and lines
     return with_sentence_split(scorer, args)
 
 

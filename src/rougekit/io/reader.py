@@ -38,7 +38,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rougekit.errors import InputError, OptionError, RougeKitWarning
+from rougekit.errors import BlankLinesWarning, BlankReferencesWarning, InputError, OptionError
 from rougekit.io.files import O_BINARY, open_error
 
 STDIN = "-"
@@ -55,16 +55,6 @@ _BOMS = (  # longest first: the UTF-32 LE mark starts with the UTF-16 LE one
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 LE"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 BE"),
 )
-
-
-class BlankLinesWarning(RougeKitWarning):
-    """Candidate summaries that are blank lines: they are scored (as 0), not dropped."""
-
-
-class BlankReferencesWarning(BlankLinesWarning):
-    """References that are blank: their pairs are scored (a blank reference has no words), not dropped.
-    A class of its own: the command line says the first warning of each class, and a blank reference
-    must not hide a blank candidate."""
 
 
 _LIMITS: dict[str, int] = {}  # read from the environment once (see reset_limits)
