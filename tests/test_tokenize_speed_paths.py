@@ -108,10 +108,11 @@ def test_edge_case_tokens_get_the_twins_ids(stem, stopwords):
 
 @pytest.mark.parametrize("stem", [False, True])
 def test_vocabulary_past_a_rehash_keeps_first_seen_ids(stem):
-    """40,000 types (the table holds 32,768 before it grows): every id stays, new ones in order."""
+    """60,000 types (more than the first tables hold: 16,384 of at most 8 bytes, 24,576 longer ones):
+    every id stays through the rehashes, new ones in order."""
     rng = random.Random(5)
     words: set[str] = set()
-    while len(words) < 40_000:
+    while len(words) < 60_000:
         k = rng.choice([1, 2, 3, 5, 6, 8, 9, 12, 16, 17, 20])
         w = "".join(rng.choice(string.ascii_lowercase + "0123") for _ in range(k))
         words.add(w + rng.choice(["", "", "ing", "s", "ed", "ation"]))
