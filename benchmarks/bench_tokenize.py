@@ -33,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_FILE = "/tmp/pq28h/pairs-1000000.parquet"
 
 
-def worker(path: str, rows: int, stem: bool, stopwords: bool, passes: int) -> None:
+def worker(path: str, rows: int, stem: bool, stopwords: bool, passes: int, hook: bool) -> None:
     import re
 
     import pyarrow as pa
@@ -74,7 +74,24 @@ def worker(path: str, rows: int, stem: bool, stopwords: bool, passes: int) -> No
             _batch.arrow_prepare(eng, cols[0], cols[1], s, min(n, s + 1000), wk, out)
         return time.thread_time() - t0
 
+    def hook_pass(eng):
+        # the tokenizer alone (_Engine._tokenize_rows, where the tree has it): each column's texts
+        t0 = time.thread_time()
+        for data, offs in raw:
+            eng._tokenize_rows(data, offs)
+        return time.thread_time() - t0
+
     eng = _batch._Engine(*args)
+    if hook:
+        if not hasattr(eng, "_tokenize_rows"):
+            raise SystemExit("--tokenizer-only: this tree's engine has no _tokenize_rows hook")
+        raw = []
+        for name in ("prediction", "reference"):
+            arr = table.column(name).chunk(0)
+            buf = arr.buffers()
+            offs = np.frombuffer(buf[1], dtype=np.int32)[arr.offset : arr.offset + len(arr) + 1].astype(np.int64)
+            raw.append((np.frombuffer(buf[2], dtype=np.uint8), offs))
+        one_pass = hook_pass  # noqa: F811
     cold = one_pass(eng)
     warm = min(one_pass(eng) for _ in range(passes))
     types = eng.vocabulary_size
@@ -107,12 +124,17 @@ def main() -> None:
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--passes", type=int, default=4, help="warm passes (the best is reported)")
+    ap.add_argument(
+        "--tokenizer-only",
+        action="store_true",
+        help="time _Engine._tokenize_rows (sentences and tokens only) instead of arrow_prepare",
+    )
     ap.add_argument("--stem", action="store_true")
     ap.add_argument("--stopwords", action="store_true")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.worker:
-        worker(a.file, a.rows, a.stem, a.stopwords, a.passes)
+        worker(a.file, a.rows, a.stem, a.stopwords, a.passes, a.tokenizer_only)
         return
     trees = [t for t in a.trees.split(",") if t]
     for r in range(a.rounds):
@@ -129,7 +151,7 @@ def main() -> None:
                 "--passes",
                 str(a.passes),
             ]
-            cmd += ["--stem"] * a.stem + ["--stopwords"] * a.stopwords
+            cmd += ["--stem"] * a.stem + ["--stopwords"] * a.stopwords + ["--tokenizer-only"] * a.tokenizer_only
             res = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
             load = os.getloadavg()[0]
             print(
