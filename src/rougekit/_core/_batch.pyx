@@ -129,6 +129,7 @@ cdef _Chunk _new_chunk(Py_ssize_t start, Py_ssize_t n):
 cdef class _Engine:
     cdef VEntry* vt
     cdef Py_ssize_t vcap
+    cdef int vshift            # 64 - log2(vcap): a type's slot is its hash's top bits (_vhash)
     cdef Py_ssize_t vcount
     cdef uint8_t* arena
     cdef Py_ssize_t arena_n
@@ -187,6 +188,7 @@ cdef class _Engine:
         self.nm = len(measures)
         self.ms = <MeasureC*>calloc(self.nm + 1, sizeof(MeasureC))
         self.vcap = _VOCAB_SLOTS
+        self.vshift = _vshift(_VOCAB_SLOTS)
         self.vt = <VEntry*>rkb_big_alloc(self.vcap * sizeof(VEntry))
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
@@ -280,6 +282,7 @@ cdef class _Engine:
         rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
         free(self.arena)
         self.vt, self.vcap, self.vcount = vt, _VOCAB_SLOTS, 0
+        self.vshift = _vshift(_VOCAB_SLOTS)
         self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
         _smap_free(&self.finals)
         if _smap_reserve(&self.finals, _VOCAB_SLOTS) < 0:
@@ -291,6 +294,7 @@ cdef class _Engine:
 
     cdef int _rehash(self, Py_ssize_t ncap) except -1 nogil:
         cdef Py_ssize_t i, s, msk = ncap - 1, n
+        cdef int shift = _vshift(ncap)
         cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * sizeof(VEntry))
         cdef VEntry* e
         cdef uint64_t h
@@ -305,13 +309,14 @@ cdef class _Engine:
                 else:
                     n = (<uint32_t*>(self.arena + e.off))[0]
                     h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
-                s = <Py_ssize_t>(h & msk)
+                s = <Py_ssize_t>(h >> shift)
                 while nt[s].w0:
                     s = (s + 1) & msk
                 nt[s] = e[0]
         rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
         self.vt = nt
         self.vcap = ncap
+        self.vshift = shift
         return 0
 
     cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2 nogil:
@@ -394,7 +399,7 @@ cdef class _Engine:
         if 2 * (self.vcount + 1) > self.vcap:
             self._rehash(self.vcap * 2)
         msk = self.vcap - 1
-        s = <Py_ssize_t>(h & msk)
+        s = <Py_ssize_t>(h >> _vshift(self.vcap))
         while self.vt[s].w0:
             s = (s + 1) & msk
         e = &self.vt[s]
@@ -409,7 +414,7 @@ cdef class _Engine:
         cdef Py_ssize_t s, msk = self.vcap - 1
         cdef VEntry* e
         cdef int32_t fid
-        s = <Py_ssize_t>(h & msk)
+        s = <Py_ssize_t>(h >> self.vshift)
         while True:
             e = &self.vt[s]
             if e.w0 == w0:
@@ -446,7 +451,7 @@ cdef class _Engine:
         cdef Py_ssize_t cnt
         cdef TokSpan* sp
         cdef uint64_t w0
-        cdef Py_ssize_t msk = self.vcap - 1
+        cdef int shift = self.vshift
         if out.n + need > out.cap:
             cap = out.cap * 2 if out.cap > 0 else 256
             while cap < out.n + need:
@@ -489,7 +494,7 @@ cdef class _Engine:
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
                 sp[ntok].h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i))
-                RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
+                RKB_PREFETCH(&self.vt[sp[ntok].h >> shift])
                 ntok += 1
         dst = out.data
         cnt = out.n

@@ -45,7 +45,8 @@ cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) no
 
 
 cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
-    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time.
+    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time, times
+    an odd constant: its top bits are its slot (a short token costs one multiplication).
 
     ``avail``: bytes readable from p (at least n), as for :func:`_word0`."""
     cdef uint64_t h = w0
@@ -57,7 +58,15 @@ cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssiz
             h ^= h >> 29
             k += 8
         h ^= <uint64_t>n << 56
-    return mix64(h)
+    return h * <uint64_t>0x9E3779B97F4A7C15ULL   # the table takes the top bits (Fibonacci hashing)
+
+
+cdef inline int _vshift(Py_ssize_t cap) noexcept nogil:
+    """64 - log2(cap) for a power of two ``cap``: the shift that gives a hash's slot (its top bits)."""
+    cdef int b = 0
+    while (<Py_ssize_t>1 << b) < cap:
+        b += 1
+    return 64 - b
 
 
 cdef inline uint64_t _alnum_bits8(uint64_t x) noexcept nogil:
