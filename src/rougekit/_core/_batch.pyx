@@ -130,6 +130,8 @@ cdef class _Engine:
     cdef VEntry* vt
     cdef Py_ssize_t vcap
     cdef int vshift            # 64 - log2(vcap): a type's slot is its hash's top bits (_vhash)
+    cdef uint64_t* vw1         # beside vt: a long type's second word (_vhash's w1; 0 for the others),
+                               # so that a token of 9 to 16 bytes is found with no access to the arena
     cdef Py_ssize_t vcount
     cdef uint8_t* arena
     cdef Py_ssize_t arena_n
@@ -190,11 +192,12 @@ cdef class _Engine:
         self.vcap = _VOCAB_SLOTS
         self.vshift = _vshift(_VOCAB_SLOTS)
         self.vt = <VEntry*>rkb_big_alloc(self.vcap * sizeof(VEntry))
+        self.vw1 = <uint64_t*>rkb_big_alloc(self.vcap * sizeof(uint64_t))
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
         self.sbuf_cap = 256
         self.sbuf = <uint8_t*>malloc(self.sbuf_cap)
-        if self.ms == NULL or self.vt == NULL or self.arena == NULL or self.sbuf == NULL:
+        if self.ms == NULL or self.vt == NULL or self.vw1 == NULL or self.arena == NULL or self.sbuf == NULL:
             raise MemoryError()
         for row in measures:   # every kind first: a folded row reads the next one's
             if row[0] not in KINDS:
@@ -237,6 +240,7 @@ cdef class _Engine:
 
     def __dealloc__(self):
         rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
+        rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
         free(self.arena)
         free(self.ms)
         free(self.sbuf)
@@ -274,14 +278,17 @@ cdef class _Engine:
         """Forget every interned token, token id and cached reference (bounds the memory of an engine
         kept for an endless stream; nothing scored keeps ids across chunks)."""
         cdef VEntry* vt = <VEntry*>rkb_big_alloc(_VOCAB_SLOTS * sizeof(VEntry))
+        cdef uint64_t* vw1 = <uint64_t*>rkb_big_alloc(_VOCAB_SLOTS * sizeof(uint64_t))
         cdef uint8_t* arena = <uint8_t*>malloc(1 << 16)
-        if vt == NULL or arena == NULL:
+        if vt == NULL or vw1 == NULL or arena == NULL:
             rkb_big_free(vt, _VOCAB_SLOTS * sizeof(VEntry))
+            rkb_big_free(vw1, _VOCAB_SLOTS * sizeof(uint64_t))
             free(arena)
             raise MemoryError()
         rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
+        rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
         free(self.arena)
-        self.vt, self.vcap, self.vcount = vt, _VOCAB_SLOTS, 0
+        self.vt, self.vw1, self.vcap, self.vcount = vt, vw1, _VOCAB_SLOTS, 0
         self.vshift = _vshift(_VOCAB_SLOTS)
         self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
         _smap_free(&self.finals)
@@ -296,25 +303,31 @@ cdef class _Engine:
         cdef Py_ssize_t i, s, msk = ncap - 1, n
         cdef int shift = _vshift(ncap)
         cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * sizeof(VEntry))
+        cdef uint64_t* nw1 = <uint64_t*>rkb_big_alloc(ncap * sizeof(uint64_t))
         cdef VEntry* e
-        cdef uint64_t h
-        if nt == NULL:
+        cdef uint64_t h, w1
+        if nt == NULL or nw1 == NULL:
+            rkb_big_free(nt, ncap * sizeof(VEntry))
+            rkb_big_free(nw1, ncap * sizeof(uint64_t))
             with gil:
                 raise MemoryError()
         for i in range(self.vcap):
             e = &self.vt[i]
             if e.w0:
                 if e.off == _SHORT:
-                    h = _vhash(e.w0, NULL, 0, 0)
+                    h = _vhash(e.w0, NULL, 0, 0, &w1)
                 else:
                     n = (<uint32_t*>(self.arena + e.off))[0]
-                    h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
+                    h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4, &w1)
                 s = <Py_ssize_t>(h >> shift)
                 while nt[s].w0:
                     s = (s + 1) & msk
                 nt[s] = e[0]
+                nw1[s] = self.vw1[i]
         rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
+        rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
         self.vt = nt
+        self.vw1 = nw1
         self.vcap = ncap
         self.vshift = shift
         return 0
@@ -366,8 +379,10 @@ cdef class _Engine:
                     raise MemoryError()
         return fid
 
-    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid, uint64_t h) except 4294967294 nogil:
-        """Add the type p[:n] (not in the table, hash h) with id ``fid``; returns its arena offset or _SHORT."""
+    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1, int32_t fid,
+                          uint64_t h) except 4294967294 nogil:
+        """Add the type p[:n] (not in the table; words w0, w1 and hash h: _vhash) with id ``fid``;
+        returns its arena offset or _SHORT."""
         cdef Py_ssize_t s, msk, cap, need
         cdef uint8_t* q
         cdef VEntry* e
@@ -406,11 +421,16 @@ cdef class _Engine:
         e.w0 = w0
         e.off = off
         e.id = fid
+        self.vw1[s] = w1
         self.vcount += 1
         return off
 
-    cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t h) except -2 nogil:
-        """Final id of the (lowercased) token p[:n] (first word w0, hash h); -1 for a dropped token."""
+    cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1,
+                                uint64_t h) except -2 nogil:
+        """Final id of the (lowercased) token p[:n] (words w0, w1 and hash h: _vhash); -1 for a dropped
+        token.  A token longer than 8 bytes matches a long type whose first two words equal its own
+        (``vw1``: the second one, with its more-than-16-bytes bit); only one longer than 16 bytes
+        has its remaining bytes compared in the arena."""
         cdef Py_ssize_t s, msk = self.vcap - 1
         cdef VEntry* e
         cdef int32_t fid
@@ -421,15 +441,15 @@ cdef class _Engine:
                 if n <= 8:
                     if e.off == _SHORT:
                         return e.id
-                elif (e.off != _SHORT and (<uint32_t*>(self.arena + e.off))[0] == n
-                      and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4,
-                                     self.text_end - p)):
+                elif self.vw1[s] == w1 and (n <= 16 or (
+                        (<uint32_t*>(self.arena + e.off))[0] == n
+                        and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4, self.text_end - p))):
                     return e.id
             elif e.w0 == 0:
                 break
             s = (s + 1) & msk
         fid = self._final_id(p, n)   # a new type: stopwords and the stemmer, once per type
-        self._insert(p, n, w0, fid, h)
+        self._insert(p, n, w0, w1, fid, h)
         return fid
 
 
@@ -450,7 +470,7 @@ cdef class _Engine:
         cdef int32_t* dst
         cdef Py_ssize_t cnt
         cdef TokSpan* sp
-        cdef uint64_t w0
+        cdef uint64_t w0, h
         cdef int shift = self.vshift
         if out.n + need > out.cap:
             cap = out.cap * 2 if out.cap > 0 else 256
@@ -493,13 +513,16 @@ cdef class _Engine:
                 w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                sp[ntok].h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i))
-                RKB_PREFETCH(&self.vt[sp[ntok].h >> shift])
+                h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i), &sp[ntok].w1)
+                sp[ntok].h = h
+                RKB_PREFETCH(&self.vt[h >> shift])
+                if j - i > 8:
+                    RKB_PREFETCH(&self.vw1[h >> shift])
                 ntok += 1
         dst = out.data
         cnt = out.n
         for k in range(ntok):
-            tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].h)
+            tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].w1, sp[k].h)
             if tid != -1:   # -1: a stopword (or an empty stem)
                 dst[cnt] = tid
                 cnt += 1
