@@ -471,7 +471,14 @@ cdef class _Engine:
         cdef Py_ssize_t cnt
         cdef TokSpan* sp
         cdef uint64_t w0, h
+        # the table and the text's end in locals (the compiler keeps them in registers: through
+        # ``self`` they were loaded again for every token)
         cdef int shift = self.vshift
+        cdef Py_ssize_t msk = self.vcap - 1, s
+        cdef VEntry* vt = self.vt
+        cdef VEntry* ve
+        cdef uint64_t* vw1 = self.vw1
+        cdef const uint8_t* tend = self.text_end
         if out.n + need > out.cap:
             cap = out.cap * 2 if out.cap > 0 else 256
             while cap < out.n + need:
@@ -510,19 +517,36 @@ cdef class _Engine:
                 i = sp[ntok].start
                 j = (w << 6) + RKB_CTZ64(en) + 1
                 en &= en - 1
-                w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
+                w0 = _word0(seg + i, j - i, tend - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i), &sp[ntok].w1)
+                h = _vhash(w0, seg + i, j - i, tend - (seg + i), &sp[ntok].w1)
                 sp[ntok].h = h
-                RKB_PREFETCH(&self.vt[h >> shift])
+                RKB_PREFETCH(&vt[h >> shift])
                 if j - i > 8:
-                    RKB_PREFETCH(&self.vw1[h >> shift])
+                    RKB_PREFETCH(&vw1[h >> shift])
                 ntok += 1
         dst = out.data
         cnt = out.n
         for k in range(ntok):
-            tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].w1, sp[k].h)
+            tid = -2
+            if sp[k].n <= 8:   # a short type met before: found here (the others: _intern)
+                w0 = sp[k].w0
+                s = <Py_ssize_t>(sp[k].h >> shift)
+                while True:
+                    ve = &vt[s]
+                    if ve.w0 == w0:
+                        if ve.off == _SHORT:
+                            tid = ve.id
+                            break
+                    elif ve.w0 == 0:
+                        break
+                    s = (s + 1) & msk
+            if tid == -2:
+                tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].w1, sp[k].h)
+                vt = self.vt   # a new type may have grown the table
+                msk = self.vcap - 1
+                shift = self.vshift
             if tid != -1:   # -1: a stopword (or an empty stem)
                 dst[cnt] = tid
                 cnt += 1
