@@ -75,16 +75,18 @@ def worker(path: str, rows: int, stem: bool, stopwords: bool, passes: int, hook:
         return time.thread_time() - t0
 
     def hook_pass(eng):
-        # the tokenizer alone (_Engine._tokenize_rows, where the tree has it): each column's texts
+        # the tokenizer alone (the _tokenize_rows hook): each column's texts
         t0 = time.thread_time()
         for data, offs in raw:
-            eng._tokenize_rows(data, offs)
+            run(eng, data, offs)
         return time.thread_time() - t0
 
     eng = _batch._Engine(*args)
     if hook:
-        if not hasattr(eng, "_tokenize_rows"):
-            raise SystemExit("--tokenizer-only: this tree's engine has no _tokenize_rows hook")
+        # the hook: _batch._tokenize_rows (vocab.pxi), or a method in the base copy built for A/B
+        run = getattr(_batch, "_tokenize_rows", None) or getattr(type(eng), "_tokenize_rows", None)
+        if run is None:
+            raise SystemExit("--tokenizer-only: this tree has no _tokenize_rows hook")
         raw = []
         for name in ("prediction", "reference"):
             arr = table.column(name).chunk(0)
@@ -127,7 +129,7 @@ def main() -> None:
     ap.add_argument(
         "--tokenizer-only",
         action="store_true",
-        help="time _Engine._tokenize_rows (sentences and tokens only) instead of arrow_prepare",
+        help="time the _tokenize_rows hook (sentences and tokens only) instead of arrow_prepare",
     )
     ap.add_argument("--stem", action="store_true")
     ap.add_argument("--stopwords", action="store_true")

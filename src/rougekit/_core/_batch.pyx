@@ -35,7 +35,8 @@ _Engine: interning, stopwords/stemming glue, prepare), kinds.pxi (the kind table
 work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU tables and counts), lcs.pxi (ROUGE-L/LSEQ/W counts),
 score.pxi (one pair: local ids, the dispatch on the kind table, multi-reference rules, R/P/F), pair.pxi
 (the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
-textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), marks.pxi (the
+textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), vocab.pxi (the
+vocabulary table's growth and insertions, a tokenizer benchmark hook), marks.pxi (the
 highlights' matched positions), idjob.pxi (a token-id call read and scored by every job at once),
 arrowtext.pxi (summaries read from Arrow string buffers and offsets).
 """
@@ -299,39 +300,6 @@ cdef class _Engine:
 
     # ------------------------------------------------------------------ interning
 
-    cdef int _rehash(self, Py_ssize_t ncap) except -1 nogil:
-        cdef Py_ssize_t i, s, msk = ncap - 1, n
-        cdef int shift = _vshift(ncap)
-        cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * sizeof(VEntry))
-        cdef uint64_t* nw1 = <uint64_t*>rkb_big_alloc(ncap * sizeof(uint64_t))
-        cdef VEntry* e
-        cdef uint64_t h, w1
-        if nt == NULL or nw1 == NULL:
-            rkb_big_free(nt, ncap * sizeof(VEntry))
-            rkb_big_free(nw1, ncap * sizeof(uint64_t))
-            with gil:
-                raise MemoryError()
-        for i in range(self.vcap):
-            e = &self.vt[i]
-            if e.w0:
-                if e.off == _SHORT:
-                    h = _vhash(e.w0, NULL, 0, 0, &w1)
-                else:
-                    n = (<uint32_t*>(self.arena + e.off))[0]
-                    h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4, &w1)
-                s = <Py_ssize_t>(h >> shift)
-                while nt[s].w0:
-                    s = (s + 1) & msk
-                nt[s] = e[0]
-                nw1[s] = self.vw1[i]
-        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
-        rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
-        self.vt = nt
-        self.vw1 = nw1
-        self.vcap = ncap
-        self.vshift = shift
-        return 0
-
     cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2 nogil:
         """Final id of a new type p[:n]: -1 for a stopword, else the id of its stem (types longer
         than 3 characters are stemmed, as both ROUGE-1.5.5 and rouge-score do)."""
@@ -379,52 +347,6 @@ cdef class _Engine:
                     raise MemoryError()
         return fid
 
-    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1, int32_t fid,
-                          uint64_t h) except 4294967294 nogil:
-        """Add the type p[:n] (not in the table; words w0, w1 and hash h: _vhash) with id ``fid``;
-        returns its arena offset or _SHORT."""
-        cdef Py_ssize_t s, msk, cap, need
-        cdef uint8_t* q
-        cdef VEntry* e
-        cdef uint32_t off = _SHORT
-        cdef uint32_t ln
-        if n > 8:
-            need = self.arena_n + 8 + n
-            if need >= <Py_ssize_t>0xFFFFFFF0:
-                with gil:
-                    raise MemoryError("rougekit batch vocabulary arena is full (4 GB of long tokens)")
-            if need > self.arena_cap:
-                cap = self.arena_cap * 2
-                while cap < need:
-                    cap *= 2
-                q = <uint8_t*>realloc(self.arena, cap)
-                if q == NULL:
-                    with gil:
-                        raise MemoryError()
-                self.arena = q
-                self.arena_cap = cap
-            self.arena_n = (self.arena_n + 3) & ~(<Py_ssize_t>3)
-            off = <uint32_t>self.arena_n
-            ln = <uint32_t>n
-            memcpy(self.arena + off, &ln, 4)
-            q = self.arena + off + 4
-            for s in range(n):
-                q[s] = p[s] | 0x20
-            self.arena_n += 4 + n
-        if 2 * (self.vcount + 1) > self.vcap:
-            self._rehash(self.vcap * 2)
-        msk = self.vcap - 1
-        s = <Py_ssize_t>(h >> _vshift(self.vcap))
-        while self.vt[s].w0:
-            s = (s + 1) & msk
-        e = &self.vt[s]
-        e.w0 = w0
-        e.off = off
-        e.id = fid
-        self.vw1[s] = w1
-        self.vcount += 1
-        return off
-
     cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1,
                                 uint64_t h) except -2 nogil:
         """Final id of the (lowercased) token p[:n] (words w0, w1 and hash h: _vhash); -1 for a dropped
@@ -449,7 +371,7 @@ cdef class _Engine:
                 break
             s = (s + 1) & msk
         fid = self._final_id(p, n)   # a new type: stopwords and the stemmer, once per type
-        self._insert(p, n, w0, w1, fid, h)
+        _vocab_insert(self, p, n, w0, w1, fid, h)
         return fid
 
 
@@ -627,18 +549,6 @@ cdef class _Engine:
         """(joined token ids, sentence token ids) of one summary (for tests)."""
         cdef _Doc d = self._make_doc(summary)
         return d.tokens(), d.sentences()
-
-    def _tokenize_rows(self, const uint8_t[::1] data, const int64_t[::1] offsets):
-        """Benchmark hook: every text ``data[offsets[k]:offsets[k + 1]]`` split into sentences and
-        tokenized as a summary is (no scoring, nothing kept); the number of tokens kept, all texts."""
-        cdef Py_ssize_t k, total = 0, nt = offsets.shape[0] - 1
-        if nt < 0 or (nt > 0 and (offsets[0] < 0 or offsets[nt] > data.shape[0])):
-            raise ValueError("offsets outside the data")
-        with nogil:
-            for k in range(nt):
-                self._build(&data[0] + offsets[k], offsets[k + 1] - offsets[k])
-                total += self.st.n
-        return total
 
     cdef int _build_into(self, const uint8_t* p, Py_ssize_t n, DocC* d, int32_t** slot) except -1 nogil:
         """Tokenize one summary and store it in ``d``; its memory goes to ``slot`` (owned by a _Doc)."""
@@ -944,6 +854,7 @@ include "lcs.pxi"
 include "score.pxi"
 include "pair.pxi"
 include "textids.pxi"
+include "vocab.pxi"
 include "marks.pxi"
 include "idjob.pxi"
 include "arrowtext.pxi"
