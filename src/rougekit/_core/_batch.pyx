@@ -131,8 +131,9 @@ cdef class _Engine:
     cdef VEntry* vt
     cdef Py_ssize_t vcap
     cdef int vshift            # 64 - log2(vcap): a type's slot is its hash's top bits (_vhash)
-    cdef uint64_t* vw1         # beside vt: a long type's second word (_vhash's w1; 0 for the others),
-                               # so that a token of 9 to 16 bytes is found with no access to the arena
+    cdef uint64_t* vw1         # after vt's slots, in its allocation (_VSLOT): a long type's second word
+                               # (_vhash's w1; 0 for the others), so that a token of 9 to 16 bytes is
+                               # found with no access to the arena
     cdef Py_ssize_t vcount
     cdef uint8_t* arena
     cdef Py_ssize_t arena_n
@@ -192,13 +193,13 @@ cdef class _Engine:
         self.ms = <MeasureC*>calloc(self.nm + 1, sizeof(MeasureC))
         self.vcap = _VOCAB_SLOTS
         self.vshift = _vshift(_VOCAB_SLOTS)
-        self.vt = <VEntry*>rkb_big_alloc(self.vcap * sizeof(VEntry))
-        self.vw1 = <uint64_t*>rkb_big_alloc(self.vcap * sizeof(uint64_t))
+        self.vt = <VEntry*>rkb_big_alloc(self.vcap * _VSLOT)
+        self.vw1 = <uint64_t*>(self.vt + self.vcap)
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
         self.sbuf_cap = 256
         self.sbuf = <uint8_t*>malloc(self.sbuf_cap)
-        if self.ms == NULL or self.vt == NULL or self.vw1 == NULL or self.arena == NULL or self.sbuf == NULL:
+        if self.ms == NULL or self.vt == NULL or self.arena == NULL or self.sbuf == NULL:
             raise MemoryError()
         for row in measures:   # every kind first: a folded row reads the next one's
             if row[0] not in KINDS:
@@ -240,8 +241,7 @@ cdef class _Engine:
         self.cache_size = cache_size
 
     def __dealloc__(self):
-        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
-        rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
+        rkb_big_free(self.vt, self.vcap * _VSLOT)
         free(self.arena)
         free(self.ms)
         free(self.sbuf)
@@ -278,18 +278,15 @@ cdef class _Engine:
     def reset_vocabulary(self):
         """Forget every interned token, token id and cached reference (bounds the memory of an engine
         kept for an endless stream; nothing scored keeps ids across chunks)."""
-        cdef VEntry* vt = <VEntry*>rkb_big_alloc(_VOCAB_SLOTS * sizeof(VEntry))
-        cdef uint64_t* vw1 = <uint64_t*>rkb_big_alloc(_VOCAB_SLOTS * sizeof(uint64_t))
+        cdef VEntry* vt = <VEntry*>rkb_big_alloc(_VOCAB_SLOTS * _VSLOT)
         cdef uint8_t* arena = <uint8_t*>malloc(1 << 16)
-        if vt == NULL or vw1 == NULL or arena == NULL:
-            rkb_big_free(vt, _VOCAB_SLOTS * sizeof(VEntry))
-            rkb_big_free(vw1, _VOCAB_SLOTS * sizeof(uint64_t))
+        if vt == NULL or arena == NULL:
+            rkb_big_free(vt, _VOCAB_SLOTS * _VSLOT)
             free(arena)
             raise MemoryError()
-        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
-        rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
+        rkb_big_free(self.vt, self.vcap * _VSLOT)
         free(self.arena)
-        self.vt, self.vw1, self.vcap, self.vcount = vt, vw1, _VOCAB_SLOTS, 0
+        self.vt, self.vw1, self.vcap, self.vcount = vt, <uint64_t*>(vt + _VOCAB_SLOTS), _VOCAB_SLOTS, 0
         self.vshift = _vshift(_VOCAB_SLOTS)
         self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
         _smap_free(&self.finals)

@@ -7,13 +7,11 @@ cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
     """The engine's vocabulary table (and ``vw1`` beside it) moved to ``ncap`` slots."""
     cdef Py_ssize_t i, s, msk = ncap - 1, n
     cdef int shift = _vshift(ncap)
-    cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * sizeof(VEntry))
-    cdef uint64_t* nw1 = <uint64_t*>rkb_big_alloc(ncap * sizeof(uint64_t))
+    cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * _VSLOT)
+    cdef uint64_t* nw1 = <uint64_t*>(nt + ncap)
     cdef VEntry* e
     cdef uint64_t h, w1
-    if nt == NULL or nw1 == NULL:
-        rkb_big_free(nt, ncap * sizeof(VEntry))
-        rkb_big_free(nw1, ncap * sizeof(uint64_t))
+    if nt == NULL:
         with gil:
             raise MemoryError()
     for i in range(self.vcap):
@@ -29,8 +27,7 @@ cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
                 s = (s + 1) & msk
             nt[s] = e[0]
             nw1[s] = self.vw1[i]
-    rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
-    rkb_big_free(self.vw1, self.vcap * sizeof(uint64_t))
+    rkb_big_free(self.vt, self.vcap * _VSLOT)
     self.vt = nt
     self.vw1 = nw1
     self.vcap = ncap
