@@ -389,7 +389,7 @@ cdef class _Engine:
         cdef int32_t* dst
         cdef Py_ssize_t cnt
         cdef TokSpan* sp
-        cdef uint64_t w0, h
+        cdef uint64_t w0, w1, h
         # the table and the text's end in locals (the compiler keeps them in registers: through
         # ``self`` they were loaded again for every token)
         cdef int shift = self.vshift
@@ -449,13 +449,14 @@ cdef class _Engine:
         cnt = out.n
         for k in range(ntok):
             tid = -2
-            if sp[k].n <= 8:   # a short type met before: found here (the others: _intern)
+            if sp[k].n <= 16:   # a type of at most 16 bytes met before: found here (the others: _intern)
                 w0 = sp[k].w0
+                w1 = sp[k].w1
                 s = <Py_ssize_t>(sp[k].h >> shift)
                 while True:
                     ve = &vt[s]
                     if ve.w0 == w0:
-                        if ve.off == _SHORT:
+                        if (ve.off == _SHORT) if w1 == 0 else (vw1[s] == w1):
                             tid = ve.id
                             break
                     elif ve.w0 == 0:
@@ -464,6 +465,7 @@ cdef class _Engine:
             if tid == -2:
                 tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].w1, sp[k].h)
                 vt = self.vt   # a new type may have grown the table
+                vw1 = self.vw1
                 msk = self.vcap - 1
                 shift = self.vshift
             if tid != -1:   # -1: a stopword (or an empty stem)
