@@ -104,6 +104,9 @@ def _edge_texts() -> list[str]:
 @pytest.mark.parametrize("stopwords", [False, True])
 def test_edge_case_tokens_get_the_twins_ids(stem, stopwords):
     _assert_engine_equals_twin(_edge_texts(), stem, stopwords)
+    # the longer of two tokens sharing their first 8 or 16 bytes met first, in a fresh engine (the
+    # shorter one must not be taken for it: a 16-byte token is not the 17-byte type it begins)
+    _assert_engine_equals_twin(_edge_texts()[::-1], stem, stopwords)
 
 
 @pytest.mark.parametrize("stem", [False, True])
@@ -149,3 +152,21 @@ def test_arrow_strings_back_to_back_equal_the_str_path():
     sc.score_arrow(arrowcols.column(pa.array(cands)), arrowcols.column(pa.array(refs)), got)
     assert np.array_equal(got, exp)
     assert exp[:, 0, 1].sum() > 0  # some hits: the comparison is not of empty counts
+
+
+@pytest.mark.parametrize("width", [8, 16])
+def test_a_prefix_is_not_the_longer_types_it_begins(width):
+    """A token of 8 (16) bytes whose first 8 (16) bytes begin thousands of longer types met before it:
+    wherever its probe lands among them, it is its own type (the table keys a type by its first 8 or
+    16 bytes, its length only through a flag).  In each of 8 fresh engines (8 table layouts), one
+    prefix and 30,000 of its longer extensions fill the table to nearly half, then the prefix comes."""
+    rng = random.Random(width)
+    for _ in range(8):
+        prefix = "".join(rng.choice(string.ascii_lowercase) for _ in range(width))
+        longer: set[str] = set()
+        while len(longer) < 30_000:
+            longer.add(prefix + "".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randrange(1, 5))))
+        words = sorted(longer)
+        texts = [" ".join(words[i : i + 500]) for i in range(0, len(words), 500)]
+        texts.append(f"{prefix} {prefix.upper()} {words[0]} {prefix}")
+        assert _assert_engine_equals_twin(texts, False, False) == len(longer) + 1
