@@ -45,8 +45,8 @@ def _expected_ids(pre: Preprocessor, texts: list[str]) -> list[list[int]]:
     return [[first.setdefault(t, len(first)) for t in pre.process(text)[0]] for text in texts]
 
 
-def _assert_engine_equals_twin(texts: list[str], stem: bool, stopwords: bool) -> int:
-    eng = _engine(stem, stopwords)
+def _assert_engine_equals_twin(texts: list[str], stem: bool, stopwords: bool, eng=None) -> int:
+    eng = eng if eng is not None else _engine(stem, stopwords)
     pre = Preprocessor("rouge155", stem=stem, stopwords=stopwords)
     expected = _expected_ids(pre, texts)
     for text, exp in zip(texts, expected):
@@ -127,6 +127,21 @@ def test_vocabulary_past_a_rehash_keeps_first_seen_ids(stem):
     rng.shuffle(again)
     texts += [" ".join(again[i : i + 100]) for i in range(0, len(again), 100)]
     assert _assert_engine_equals_twin(texts, stem, False) == len(words)
+
+
+def test_a_reset_vocabulary_starts_afresh():
+    """After reset_vocabulary (an engine kept between calls, grown past its first table), ids are
+    numbered from 0 again in first-seen order, and no type interned before is found."""
+    rng = random.Random(11)
+    eng = _engine(False, False)
+    words = sorted(
+        {"".join(rng.choice(ALNUM) for _ in range(rng.choice([3, 8, 9, 16, 17, 30]))) for _ in range(40_000)}
+    )
+    eng.process(" ".join(words))
+    assert eng.vocabulary_size > 32_768
+    eng.reset_vocabulary()
+    assert eng.vocabulary_size == 0
+    assert _assert_engine_equals_twin(_edge_texts(), False, False, eng) > 0  # ids from 0 again (checked inside)
 
 
 def test_arrow_strings_back_to_back_equal_the_str_path():
