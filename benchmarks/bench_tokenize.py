@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Micro-benchmark of the batch engine's tokenizer (issue 28): CPU time per token, one thread.
 
-    python benchmarks/bench_tokenize.py [--trees A,B] [--rows 100000] [--rounds 3] [--stem] [--stopwords]
+    python benchmarks/bench_tokenize.py [--trees A,B] [--rows 100000] [--rounds 3] [--passes 4]
+                                        [--tokenizer-only] [--stem] [--stopwords]
 
 The rows of the first row groups of the Parquet file of ``bench_parquet.py`` (both columns) go
 through ``_batch.arrow_prepare`` with an engine that counts no measure: what it does is the
 tokenizer (``_Engine._tokenize``: the bitmap, the runs, the vocabulary table, new types through
 ``_final_id``), the sentence split and the copy of the ids into the chunk's slab; scoring a pair
 with no measure costs next to nothing.  Chunks of 1,000 pairs, as the engine's jobs take them.
+With ``--tokenizer-only`` each column's texts go through the ``_batch._tokenize_rows`` hook instead
+(sentences and tokens only, nothing stored): a tree without the hook (main before tok20) needs a
+copy with it built in for the comparison (benchmarks/README.md, issue 28, session 20, tok20).
 
 For each tree (``--trees``: checkouts whose ``src`` holds a built rougekit; default: this one) a
 child process is started per round, trees in turn (A B A B ...); each reports the CPU seconds
