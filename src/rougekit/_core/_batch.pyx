@@ -35,7 +35,8 @@ _Engine: interning, stopwords/stemming glue, prepare), kinds.pxi (the kind table
 work.pxi (per-thread tables), grams.pxi (ROUGE-N/S/SU tables and counts), lcs.pxi (ROUGE-L/LSEQ/W counts),
 score.pxi (one pair: local ids, the dispatch on the kind table, multi-reference rules, R/P/F), pair.pxi
 (the per-pair kernels of ``rougekit._core``: one candidate against one reference through _score_pair),
-textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), marks.pxi (the
+textids.pxi (tokens to ids, a text cut at marked characters, for the front ends), vocab.pxi (the
+vocabulary table's growth and insertions, a tokenizer benchmark hook), marks.pxi (the
 highlights' matched positions), idjob.pxi (a token-id call read and scored by every job at once),
 arrowtext.pxi (summaries read from Arrow string buffers and offsets).
 """
@@ -129,6 +130,10 @@ cdef _Chunk _new_chunk(Py_ssize_t start, Py_ssize_t n):
 cdef class _Engine:
     cdef VEntry* vt
     cdef Py_ssize_t vcap
+    cdef int vshift            # 64 - log2(vcap): a type's slot is its hash's top bits (_vhash)
+    cdef uint64_t* vw1         # after vt's slots, in its allocation (_VSLOT): a long type's second word
+                               # (_vhash's w1; 0 for the others), so that a token of 9 to 16 bytes is
+                               # found with no access to the arena
     cdef Py_ssize_t vcount
     cdef uint8_t* arena
     cdef Py_ssize_t arena_n
@@ -187,7 +192,9 @@ cdef class _Engine:
         self.nm = len(measures)
         self.ms = <MeasureC*>calloc(self.nm + 1, sizeof(MeasureC))
         self.vcap = _VOCAB_SLOTS
-        self.vt = <VEntry*>rkb_big_alloc(self.vcap * sizeof(VEntry))
+        self.vshift = _vshift(_VOCAB_SLOTS)
+        self.vt = <VEntry*>rkb_big_alloc(self.vcap * _VSLOT)
+        self.vw1 = <uint64_t*>(self.vt + self.vcap)
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
         self.sbuf_cap = 256
@@ -234,7 +241,7 @@ cdef class _Engine:
         self.cache_size = cache_size
 
     def __dealloc__(self):
-        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
+        rkb_big_free(self.vt, self.vcap * _VSLOT)
         free(self.arena)
         free(self.ms)
         free(self.sbuf)
@@ -271,15 +278,16 @@ cdef class _Engine:
     def reset_vocabulary(self):
         """Forget every interned token, token id and cached reference (bounds the memory of an engine
         kept for an endless stream; nothing scored keeps ids across chunks)."""
-        cdef VEntry* vt = <VEntry*>rkb_big_alloc(_VOCAB_SLOTS * sizeof(VEntry))
+        cdef VEntry* vt = <VEntry*>rkb_big_alloc(_VOCAB_SLOTS * _VSLOT)
         cdef uint8_t* arena = <uint8_t*>malloc(1 << 16)
         if vt == NULL or arena == NULL:
-            rkb_big_free(vt, _VOCAB_SLOTS * sizeof(VEntry))
+            rkb_big_free(vt, _VOCAB_SLOTS * _VSLOT)
             free(arena)
             raise MemoryError()
-        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
+        rkb_big_free(self.vt, self.vcap * _VSLOT)
         free(self.arena)
-        self.vt, self.vcap, self.vcount = vt, _VOCAB_SLOTS, 0
+        self.vt, self.vw1, self.vcap, self.vcount = vt, <uint64_t*>(vt + _VOCAB_SLOTS), _VOCAB_SLOTS, 0
+        self.vshift = _vshift(_VOCAB_SLOTS)
         self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
         _smap_free(&self.finals)
         if _smap_reserve(&self.finals, _VOCAB_SLOTS) < 0:
@@ -288,31 +296,6 @@ cdef class _Engine:
         self.clear_cache()
 
     # ------------------------------------------------------------------ interning
-
-    cdef int _rehash(self, Py_ssize_t ncap) except -1 nogil:
-        cdef Py_ssize_t i, s, msk = ncap - 1, n
-        cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * sizeof(VEntry))
-        cdef VEntry* e
-        cdef uint64_t h
-        if nt == NULL:
-            with gil:
-                raise MemoryError()
-        for i in range(self.vcap):
-            e = &self.vt[i]
-            if e.w0:
-                if e.off == _SHORT:
-                    h = _vhash(e.w0, NULL, 0, 0)
-                else:
-                    n = (<uint32_t*>(self.arena + e.off))[0]
-                    h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
-                s = <Py_ssize_t>(h & msk)
-                while nt[s].w0:
-                    s = (s + 1) & msk
-                nt[s] = e[0]
-        rkb_big_free(self.vt, self.vcap * sizeof(VEntry))
-        self.vt = nt
-        self.vcap = ncap
-        return 0
 
     cdef int32_t _final_id(self, const uint8_t* p, Py_ssize_t n) except -2 nogil:
         """Final id of a new type p[:n]: -1 for a stopword, else the id of its stem (types longer
@@ -361,70 +344,31 @@ cdef class _Engine:
                     raise MemoryError()
         return fid
 
-    cdef uint32_t _insert(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, int32_t fid, uint64_t h) except 4294967294 nogil:
-        """Add the type p[:n] (not in the table, hash h) with id ``fid``; returns its arena offset or _SHORT."""
-        cdef Py_ssize_t s, msk, cap, need
-        cdef uint8_t* q
-        cdef VEntry* e
-        cdef uint32_t off = _SHORT
-        cdef uint32_t ln
-        if n > 8:
-            need = self.arena_n + 8 + n
-            if need >= <Py_ssize_t>0xFFFFFFF0:
-                with gil:
-                    raise MemoryError("rougekit batch vocabulary arena is full (4 GB of long tokens)")
-            if need > self.arena_cap:
-                cap = self.arena_cap * 2
-                while cap < need:
-                    cap *= 2
-                q = <uint8_t*>realloc(self.arena, cap)
-                if q == NULL:
-                    with gil:
-                        raise MemoryError()
-                self.arena = q
-                self.arena_cap = cap
-            self.arena_n = (self.arena_n + 3) & ~(<Py_ssize_t>3)
-            off = <uint32_t>self.arena_n
-            ln = <uint32_t>n
-            memcpy(self.arena + off, &ln, 4)
-            q = self.arena + off + 4
-            for s in range(n):
-                q[s] = p[s] | 0x20
-            self.arena_n += 4 + n
-        if 2 * (self.vcount + 1) > self.vcap:
-            self._rehash(self.vcap * 2)
-        msk = self.vcap - 1
-        s = <Py_ssize_t>(h & msk)
-        while self.vt[s].w0:
-            s = (s + 1) & msk
-        e = &self.vt[s]
-        e.w0 = w0
-        e.off = off
-        e.id = fid
-        self.vcount += 1
-        return off
-
-    cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t h) except -2 nogil:
-        """Final id of the (lowercased) token p[:n] (first word w0, hash h); -1 for a dropped token."""
+    cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1,
+                                uint64_t h) except -2 nogil:
+        """Final id of the (lowercased) token p[:n] (words w0, w1 and hash h: _vhash); -1 for a dropped
+        token.  A token longer than 8 bytes matches a long type whose first two words equal its own
+        (``vw1``: the second one, with its more-than-16-bytes bit); only one longer than 16 bytes
+        has its remaining bytes compared in the arena."""
         cdef Py_ssize_t s, msk = self.vcap - 1
         cdef VEntry* e
         cdef int32_t fid
-        s = <Py_ssize_t>(h & msk)
+        s = <Py_ssize_t>(h >> self.vshift)
         while True:
             e = &self.vt[s]
             if e.w0 == w0:
                 if n <= 8:
                     if e.off == _SHORT:
                         return e.id
-                elif (e.off != _SHORT and (<uint32_t*>(self.arena + e.off))[0] == n
-                      and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4,
-                                     self.text_end - p)):
+                elif self.vw1[s] == w1 and (n <= 16 or (
+                        (<uint32_t*>(self.arena + e.off))[0] == n
+                        and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4, self.text_end - p))):
                     return e.id
             elif e.w0 == 0:
                 break
             s = (s + 1) & msk
         fid = self._final_id(p, n)   # a new type: stopwords and the stemmer, once per type
-        self._insert(p, n, w0, fid, h)
+        _vocab_insert(self, p, n, w0, w1, fid, h)
         return fid
 
 
@@ -445,8 +389,15 @@ cdef class _Engine:
         cdef int32_t* dst
         cdef Py_ssize_t cnt
         cdef TokSpan* sp
-        cdef uint64_t w0
-        cdef Py_ssize_t msk = self.vcap - 1
+        cdef uint64_t w0, w1, h
+        # the table and the text's end in locals (the compiler keeps them in registers: through
+        # ``self`` they were loaded again for every token)
+        cdef int shift = self.vshift
+        cdef Py_ssize_t msk = self.vcap - 1, s
+        cdef VEntry* vt = self.vt
+        cdef VEntry* ve
+        cdef uint64_t* vw1 = self.vw1
+        cdef const uint8_t* tend = self.text_end
         if out.n + need > out.cap:
             cap = out.cap * 2 if out.cap > 0 else 256
             while cap < out.n + need:
@@ -485,16 +436,38 @@ cdef class _Engine:
                 i = sp[ntok].start
                 j = (w << 6) + RKB_CTZ64(en) + 1
                 en &= en - 1
-                w0 = _word0(seg + i, j - i, self.text_end - (seg + i))
+                w0 = _word0(seg + i, j - i, tend - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                sp[ntok].h = _vhash(w0, seg + i, j - i, self.text_end - (seg + i))
-                RKB_PREFETCH(&self.vt[sp[ntok].h & msk])
+                h = _vhash(w0, seg + i, j - i, tend - (seg + i), &sp[ntok].w1)
+                sp[ntok].h = h
+                RKB_PREFETCH(&vt[h >> shift])
+                if j - i > 8:
+                    RKB_PREFETCH(&vw1[h >> shift])
                 ntok += 1
         dst = out.data
         cnt = out.n
         for k in range(ntok):
-            tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].h)
+            tid = -2
+            if sp[k].n <= 16:   # a type of at most 16 bytes met before: found here (the others: _intern)
+                w0 = sp[k].w0
+                w1 = sp[k].w1
+                s = <Py_ssize_t>(sp[k].h >> shift)
+                while True:
+                    ve = &vt[s]
+                    if ve.w0 == w0:
+                        if (ve.off == _SHORT) if w1 == 0 else (vw1[s] == w1):
+                            tid = ve.id
+                            break
+                    elif ve.w0 == 0:
+                        break
+                    s = (s + 1) & msk
+            if tid == -2:
+                tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].w1, sp[k].h)
+                vt = self.vt   # a new type may have grown the table
+                vw1 = self.vw1
+                msk = self.vcap - 1
+                shift = self.vshift
             if tid != -1:   # -1: a stopword (or an empty stem)
                 dst[cnt] = tid
                 cnt += 1
@@ -880,6 +853,7 @@ include "lcs.pxi"
 include "score.pxi"
 include "pair.pxi"
 include "textids.pxi"
+include "vocab.pxi"
 include "marks.pxi"
 include "idjob.pxi"
 include "arrowtext.pxi"

@@ -9,6 +9,7 @@ cdef struct TokSpan:
     Py_ssize_t start
     Py_ssize_t n
     uint64_t w0
+    uint64_t w1
     uint64_t h
 
 
@@ -23,6 +24,10 @@ cdef extern from *:
     #define RKB_SHORT 0xFFFFFFFFu
     """
     const uint32_t _SHORT "RKB_SHORT"
+
+# a slot's bytes in the table's one allocation: its VEntry, and (after all the entries) its long
+# type's second word (_Engine.vw1): 65,536 slots take 1.5 MiB, in one 2 MiB huge page
+cdef size_t _VSLOT = sizeof(VEntry) + sizeof(uint64_t)
 
 
 # Token bytes are [A-Za-z0-9], so ``byte | 0x20`` is the lower-cased byte: the tokenizer reads the
@@ -44,20 +49,36 @@ cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) no
     return w
 
 
-cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
-    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time.
+cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail, uint64_t* w1) noexcept nogil:
+    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time, times
+    an odd constant: its top bits are its slot (a short token costs one multiplication).  ``w1``:
+    the token's second word (p[8:16], :func:`_word0`), bit 63 set when it has more than 16 bytes;
+    0 for a token of at most 8 bytes.
 
     ``avail``: bytes readable from p (at least n), as for :func:`_word0`."""
-    cdef uint64_t h = w0
+    cdef uint64_t h = w0, x
     cdef Py_ssize_t k
+    w1[0] = 0
     if n > 8:
-        k = 8
+        x = _word0(p + 8, n - 8, avail - 8)
+        w1[0] = x | (<uint64_t>(n > 16) << 63)
+        h = (h ^ x) * <uint64_t>0x9E3779B97F4A7C15ULL
+        h ^= h >> 29
+        k = 16
         while k < n:
             h = (h ^ _word0(p + k, n - k, avail - k)) * <uint64_t>0x9E3779B97F4A7C15ULL
             h ^= h >> 29
             k += 8
         h ^= <uint64_t>n << 56
-    return mix64(h)
+    return h * <uint64_t>0x9E3779B97F4A7C15ULL   # the table takes the top bits (Fibonacci hashing)
+
+
+cdef inline int _vshift(Py_ssize_t cap) noexcept nogil:
+    """64 - log2(cap) for a power of two ``cap``: the shift that gives a hash's slot (its top bits)."""
+    cdef int b = 0
+    while (<Py_ssize_t>1 << b) < cap:
+        b += 1
+    return 64 - b
 
 
 cdef inline uint64_t _alnum_bits8(uint64_t x) noexcept nogil:
