@@ -60,11 +60,28 @@ class _SilentTally(empty.Tally):
 def _warn_blank_references(references: list[list], first: int) -> None:
     """A blank reference (empty or white space) has no words and its pair scores 0: most often a missing
     or shifted row, so it is said (as the command line says it of files), naming the pairs."""
-    blank = [
-        first + k
-        for k, refs in enumerate(references)
-        if any(not (r if isinstance(r, str) else "".join(map(str, r))).strip() for r in refs)
-    ]
+    _say_blank_references(
+        [
+            first + k
+            for k, refs in enumerate(references)
+            if any(not (r if isinstance(r, str) else "".join(map(str, r))).strip() for r in refs)
+        ]
+    )
+
+
+def _blank_arrow_references(pieces: list[tuple]) -> list[int]:
+    """The pairs (from 1) of Arrow (candidates, references) pieces whose references hold a blank one,
+    read from the buffers (:func:`rougekit.io.arrow.blank_rows`)."""
+    from rougekit.io.arrow import blank_rows
+
+    found, first = [], 1
+    for _, refs in pieces:
+        found += [first + k for k in blank_rows(refs)]
+        first += len(refs)
+    return found
+
+
+def _say_blank_references(blank: list[int]) -> None:
     if blank:
         shown = ", ".join(map(str, blank[:10])) + (f", ... ({len(blank)} in all)" if len(blank) > 10 else "")
         warnings.warn(
@@ -275,6 +292,8 @@ class Scorer:
             data = self._plan.score_arrow(pieces, jobs or self.jobs, tally, found, self.options.stem)
             tally.warn(stacklevel=_callers_level())
             found.warn(stacklevel=_callers_level())
+            if self.blank_references_unsaid:
+                _say_blank_references(_blank_arrow_references(pieces))
             return data, []
         # the compiled engine alone reads the texts of every measure (it tokenizes them itself, see
         # reads_arrow): a summary needs no check before it reaches the engine
