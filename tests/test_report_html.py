@@ -335,3 +335,21 @@ def test_saved_result_with_a_byte_order_mark(tmp_path):
     marked = cli("report", "--result", str(saved), "-o", str(tmp_path / "marked.html"))
     assert plain.returncode == 0 and marked.returncode == 0, marked.stderr
     assert (tmp_path / "marked.html").read_bytes() == (tmp_path / "plain.html").read_bytes()
+
+
+def test_the_examples_json_parses_whatever_the_texts_hold(tmp_path):
+    """'<!--' in a summary was written as '<\\!--' inside the page's JSON (not a JSON escape: JSON.parse
+    failed and the examples never showed). Every '<' is now \\u003c there: the blob parses, and holds the text."""
+    import re
+
+    import rougekit
+
+    refs = ["the cat sat on the mat", "police killed the gunman"]
+    cands = ["the cat <!-- sat", "police </script> kill the gunman"]
+    page = tmp_path / "r.html"
+    rougekit.score(cands, refs).to_html(str(page), name="base", candidates={"base": cands}, references=refs)
+    html = page.read_text(encoding="utf-8")
+    blob = re.search(r'<script type="application/json" id="rk-data">(.*?)</script>', html, re.S).group(1)
+    assert "<" not in blob
+    data = json.loads(blob)
+    assert "<!--" in json.dumps(data, ensure_ascii=False) and "</script>" in json.dumps(data, ensure_ascii=False)

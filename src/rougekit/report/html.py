@@ -44,8 +44,14 @@ def page_head(title: str, style: str = "") -> str:
 
 
 def _script_safe(text: str) -> str:
-    """Text that cannot end or confuse the ``<script>`` element it sits in."""
+    """JavaScript that cannot end or confuse the ``<script>`` element it sits in."""
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def _json_script_safe(blob: str) -> str:
+    """JSON that cannot end or confuse its ``<script>`` element, and still parses: every ``<`` (only ever
+    inside a string) as ``\\u003c`` (``<\\!--`` is no JSON escape: JSON.parse failed on a ``<!--`` in a text)."""
+    return blob.replace("<", "\\u003c")
 
 
 def signature_with_tests(signature: str, trials: int, seed: int, confidence: float) -> str:
@@ -268,7 +274,7 @@ def build(
         blob = json.dumps(_examples_blob(data, marks), ensure_ascii=False, separators=(",", ":"))
         body.append(
             _EXAMPLES.format(
-                blob=_script_safe(blob),
+                blob=_json_script_safe(blob),
                 hint=escape(_hint(data, marks, budget)),
                 ref_select='<label>matches in the references of <select class="refsys"></select></label>'
                 if marks and len(data.systems) > 1
