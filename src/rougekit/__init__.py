@@ -5,8 +5,22 @@
 0.75
 """
 
+from typing import TYPE_CHECKING
+
 from rougekit import _late
 from rougekit._version import __version__
+
+if TYPE_CHECKING:  # the lazy names' types, for type checkers (at run time they load on first use)
+    from rougekit.api import Scorer as Scorer
+    from rougekit.api import score as score
+    from rougekit.errors import InputError as InputError
+    from rougekit.errors import OptionError as OptionError
+    from rougekit.errors import RougeKitError as RougeKitError
+    from rougekit.explanation import explain as explain
+    from rougekit.measures import Measure as Measure
+    from rougekit.results import RougeResult as RougeResult
+    from rougekit.signature import Signature as Signature
+    from rougekit.variants import variants as variants
 
 
 def _html_report(result, path, name, others, candidates, references, options) -> str:
