@@ -95,4 +95,22 @@ def test_a_null_gives_the_error_of_a_none_in_the_list(name, make):
         assert type(from_column.value) is type(from_list.value)
         assert str(from_column.value) == str(from_list.value)
         assert "[1]: expected a text (str), got " in str(from_list.value)  # the second text is named
-        assert "a missing value: drop those rows or fill them" in str(from_list.value)
+        assert "a missing value: drop those rows first" in str(from_list.value)
+
+
+def test_a_score_matrix_of_another_dtype_than_float_is_refused():
+    """An integer, bool or str matrix cut every score silently (F 0.667 as 0, or True): refused; float16 is asked for."""
+    from rougekit.errors import OptionError
+
+    for dtype in ("int32", bool, "U5", complex):
+        with pytest.raises(OptionError, match="dtype must be a float type"):
+            process.cdist(["a"], ["a b"], dtype=dtype)
+    assert process.cdist(["a"], ["a b"], dtype="float64").tolist() == [[0.66667]]  # R 1, P 1/2, F 2/3 (5 places)
+
+
+def test_a_missing_text_is_not_told_to_be_filled_with_an_empty_one():
+    import math
+
+    with pytest.raises(TypeError, match="drop those rows first") as caught:
+        process.dedup(["a b", math.nan, "c"])
+    assert "fill" not in str(caught.value)

@@ -72,11 +72,24 @@ def cdist(
         raise OptionError(f"stat must be one of {', '.join(_ROUGE155_STATS)}, got {stat!r}")
     if score_cutoff is not None:
         check_threshold(score_cutoff, "score_cutoff")
+    float_dtype(dtype)
     encoder = Encoder(measure, **options)
     queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
     encoder.warn_unread(queries + choices)
     q, c = encoder.encode(queries, "queries"), encoder.encode(choices, "choices")
     return matrix(encoder, queries, choices, q, c, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=workers)
+
+
+def float_dtype(dtype) -> np.dtype:
+    """``dtype`` of a score matrix: a float type (an integer, bool or str matrix would cut every score
+    silently: F 0.667 as 0, or True)."""
+    try:
+        found = np.dtype(dtype)
+    except TypeError:
+        raise OptionError(f"dtype must be a float type (float32 or float64), got {dtype!r}") from None
+    if found.kind != "f":
+        raise OptionError(f"dtype must be a float type (float32 or float64), got {found}: scores are fractions")
+    return found
 
 
 def matrix(

@@ -99,7 +99,7 @@ def check_texts(texts, where: str) -> list:
         elif isinstance(text, (list, tuple)) and all(isinstance(s, str) for s in text):
             blank = not "".join(text).strip()
         else:
-            hint = " (a missing value: drop those rows or fill them, e.g. with '', first)" * inputs.missing(text)
+            hint = " (a missing value: drop those rows first; a text must not be blank)" * inputs.missing(text)
             raise TypeError(f"{where}[{i}]: expected a text (str), got {type(text).__name__}{hint}")
         if blank:
             raise InputError(f"{where}[{i}] is empty: give non-blank texts (remove or fill the empty ones)")
