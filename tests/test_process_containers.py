@@ -99,7 +99,7 @@ def test_a_null_gives_the_error_of_a_none_in_the_list(name, make):
 
 
 def test_a_score_matrix_of_another_dtype_than_float_is_refused():
-    """An integer, bool or str matrix cut every score silently (F 0.667 as 0, or True): refused; float16 is asked for."""
+    """An integer, bool or str matrix cut every score silently (F 0.667 as 0, or True): refused."""
     from rougekit.errors import OptionError
 
     for dtype in ("int32", bool, "U5", complex):
