@@ -14,6 +14,7 @@ import sys
 import pytest
 from _paths import subprocess_env
 
+import rougekit.errors
 from rougekit import process
 
 TEXTS = [
@@ -181,3 +182,30 @@ def test_unreadable_letters_are_counted_over_the_input_once(tmp_path, measure):
     )
     assert run.returncode == 0, run.stderr
     assert run.stderr.count("warning:") == 1 and "4 of 120 summaries" in run.stderr  # the queries and the choices
+
+
+def test_rouge_l_of_rouge_score_says_texts_it_cannot_read_and_lang_dedups_them(tmp_path):
+    """rouge-score's tokenizer (the default rougeL) keeps a-z and 0-9: Chinese texts had no token and
+    nothing was ever dropped, silently. Now said, with the way out: --measure ROUGE-L --lang zh."""
+    lines = ["今天天气很好", "今天天气很好。", "今天天气很好啊", "完全不同的句子"]
+    (tmp_path / "zh.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = dedup("zh.txt", "-q", cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.splitlines() == lines
+    assert "4 of 4 texts have letters but no tokens under rouge-score's tokenizer" in run.stderr
+    assert "--measure ROUGE-L --lang LANG" in run.stderr
+    run = dedup("zh.txt", "--measure", "ROUGE-L", "--lang", "zh", "-q", cwd=tmp_path)
+    # by hand (jieba: 今天 天气 很 好): the 2nd adds 。 (no token: the same 4 tokens, F 1), the 3rd adds 啊 (F 8/9)
+    assert run.returncode == 0 and run.stdout.splitlines() == [lines[0], lines[3]] and run.stderr == ""
+    run = dedup("zh.txt", "--lang", "zh", cwd=tmp_path)
+    assert run.returncode == 2 and "--lang applies to rougekit's measures" in run.stderr
+    with pytest.warns(rougekit.errors.EmptyTokensWarning, match="2 of 2 texts have letters but no tokens"):
+        assert process.dedup(["東京 大阪", "東京 大阪 京都"]).kept == [0, 1]
+
+
+def test_extract_quiet_silences_its_warnings(tmp_path):
+    (tmp_path / "zh.txt").write_text("今天天气很好\n完全不同的句子\n", encoding="utf-8")
+    args = [sys.executable, "-m", "rougekit", "extract", "zh.txt", "zh.txt", "--limit", "1"]
+    loud = subprocess.run(args, capture_output=True, text=True, cwd=tmp_path, env=subprocess_env())
+    quiet = subprocess.run([*args, "-q"], capture_output=True, text=True, cwd=tmp_path, env=subprocess_env())
+    assert loud.returncode == quiet.returncode == 0 and loud.stdout == quiet.stdout
+    assert "no tokens" in loud.stderr and quiet.stderr == ""

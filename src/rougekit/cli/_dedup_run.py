@@ -197,6 +197,7 @@ def run_rule(
 
     encoder = Encoder("rougeL", **options)
     encoded, fingerprint = tokenize_all(source, encoder, progress)
+    encoder.say_wordless()
     n = len(encoded)
     header = {
         "input": fingerprint,

@@ -173,3 +173,14 @@ def sentence_marker(value: str) -> str:
             "give a marker such as '<q>', or leave --sentence-sep out to split on lines only"
         )
     return value
+
+
+def lang_option(lang: str, measure: str) -> str:
+    """``--lang`` of dedup/extract: a preset of rougekit's measures (rouge-score's ``rougeL`` reads text its
+    own way: a-z and 0-9)."""
+    if measure == "rougeL":
+        raise OptionError(
+            "--lang applies to rougekit's measures, not to rouge-score's rougeL: give --measure ROUGE-L (or "
+            "ROUGE-1, ROUGE-2, ...) with it"
+        )
+    return lang

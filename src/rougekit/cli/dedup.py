@@ -20,7 +20,7 @@ import sys
 
 import numpy as np
 
-from rougekit.cli._options import OneLineParser, add_text_place
+from rougekit.cli._options import OneLineParser, add_text_place, lang_option
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, reader, stream
 from rougekit.io.files import open_output
@@ -67,6 +67,9 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
     )
     parser.add_argument("--stem", action="store_true", help="stem tokens (rougeL: rouge-score's use_stemmer)")
     parser.add_argument("--stopwords", action="store_true", help="remove stopwords (rougekit measures only)")
+    parser.add_argument(
+        "--lang", metavar="LANG", help="a language preset (rougekit measures only, e.g. --measure ROUGE-L --lang zh)"
+    )
     parser.add_argument("-o", "--output", default="-", help="where the kept rows go (default: standard output)")
     parser.add_argument("--dropped", help="write the dropped rows with their match and score (JSONL)")
     parser.add_argument(
@@ -687,6 +690,8 @@ def run(argv: list[str], interrupt=None) -> int:
         raise OptionError(f"the kept rows of {rows.table.what} are written as one: give -o FILE")
     _output_named_as_read(args.output, args, rows.table)
     options = {"stem": True} if args.stem else {}
+    if args.lang:
+        options["lang"] = lang_option(args.lang, args.measure)
     if args.stopwords:
         options["stopwords"] = True
     terminal = sys.stderr.isatty() and not args.quiet

@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 
 import numpy as np
 
-from rougekit.cli._options import add_text_place, command_parser, input_files, refuse_output_over_input
+from rougekit.cli._options import add_text_place, command_parser, input_files, lang_option, refuse_output_over_input
 from rougekit.cli.dedup import check_measure, read_rows
-from rougekit.errors import OptionError
+from rougekit.errors import OptionError, RougeKitWarning
 from rougekit.io.files import open_output
 
 _BLOCK = 256  # queries scored at a time
@@ -44,12 +45,24 @@ candidate against each choice as its reference.
     parser.add_argument("--limit", type=int, default=5, help="matches per query (default 5)")
     parser.add_argument("--score-cutoff", type=float, default=None, help="leave out matches scoring below this")
     parser.add_argument("--stem", action="store_true", help="stem tokens (rougeL: rouge-score's use_stemmer)")
+    parser.add_argument(
+        "--lang", metavar="LANG", help="a language preset (rougekit measures only, e.g. --measure ROUGE-L --lang zh)"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no warnings on stderr")
     parser.add_argument("-o", "--output", default="-", help="where the matches go (default: standard output)")
     return parser
 
 
 def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
+    if args.quiet:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RougeKitWarning)
+            return _run(args)
+    return _run(args)
+
+
+def _run(args) -> int:
     from rougekit.process import Encoder, nearest
     from rougekit.process.blocks import check_threshold
     from rougekit.process.core import matrix, row_order
@@ -62,10 +75,14 @@ def run(argv: list[str]) -> int:
     refuse_output_over_input(args.output, input_files(args))
     queries = read_rows(args.queries, args.field, args.column)
     choices = read_rows(args.choices, args.field, args.column)
-    encoder = Encoder(args.measure, **({"stem": True} if args.stem else {}))
+    options: dict = {"stem": True} if args.stem else {}
+    if args.lang:
+        options["lang"] = lang_option(args.lang, args.measure)
+    encoder = Encoder(args.measure, **options)
     encoder.warn_unread(list(queries.texts) + list(choices.texts))
     c = encoder.encode(choices.texts, "choices")
     q_all = encoder.encode(queries.texts, "queries")
+    encoder.say_wordless()
     near = None
     if args.measure == "rougeL" and nearest.worth_it(len(q_all), len(c), args.stat, args.score_cutoff):
         near = nearest.Nearest(q_all, c, args.score_cutoff, workers=-1)  # only the pairs at or above the cutoff

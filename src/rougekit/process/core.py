@@ -77,6 +77,7 @@ def cdist(
     queries, choices = check_texts(queries, "queries"), check_texts(choices, "choices")
     encoder.warn_unread(queries + choices)
     q, c = encoder.encode(queries, "queries"), encoder.encode(choices, "choices")
+    encoder.say_wordless()
     return matrix(encoder, queries, choices, q, c, stat=stat, score_cutoff=score_cutoff, dtype=dtype, workers=workers)
 
 
@@ -250,6 +251,7 @@ def dedup(
         encoder.warn_unread(texts)
         return _dedup_pairwise(encoder, texts, threshold, name, progress)
     encoded = encoder.encode(texts)
+    encoder.say_wordless()
     greedy = Greedy(threshold, rank_by_frequency(encoded), workers=workers)
     kept: list[int] = []
     dropped: list[Dropped] = []

@@ -14,6 +14,7 @@ unless ``tokenizer=`` asks for one of rougekit's. Any other measure is a rougeki
 
 from __future__ import annotations
 
+import warnings
 from array import array
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ import numpy as np
 from rougekit.api import Scorer
 from rougekit.compat._tokenize import lowered_text, tokenize
 from rougekit.engine.door import SEQUENCE_LCS, inputs, plan
-from rougekit.errors import InputError, OptionError
+from rougekit.errors import EmptyTokensWarning, InputError, OptionError, caller_stacklevel
 from rougekit.measures import Measure
 from rougekit.text.intern import Vocabulary
 
@@ -116,6 +117,7 @@ class Encoder:
         self._batch = None
         self._scorer = None
         self._rouge_score = self.measure == ROUGE_SCORE_L and options.get("tokenizer") in (None, "rouge-score")
+        self._wordless = [0, 0, ""]  # rougeL: texts with letters but no token, texts read, the first such
         if self._rouge_score:
             unknown = set(options) - {"stem", "tokenizer"}
             if unknown:
@@ -140,6 +142,27 @@ class Encoder:
         if self._scorer is not None:
             self._scorer.warn_unread(texts, [[]] * len(texts), once=True)
 
+    def say_wordless(self) -> None:
+        """Say (once, for every text encoded so far) how many texts rouge-score's tokenizer (measure
+        ``rougeL``: a-z and 0-9 only) left with no token though they hold letters: Chinese, Arabic, Russian
+        ... score 0 against every text, so they are never found as near-duplicates."""
+        wordless, read, example = self._wordless
+        self._wordless = [0, 0, ""]
+        if not wordless:
+            return
+        shown = example if len(example) <= 40 else example[:37] + "..."
+        text = (
+            f"{wordless} of {read} texts have letters but no tokens under rouge-score's tokenizer (measure 'rougeL' "
+            f"keeps a-z and 0-9 only; e.g. {shown!r}), so they score 0 against every text"
+        )
+        warnings.warn(
+            EmptyTokensWarning(
+                f"{text}: use measure='ROUGE-L' with lang= (their language), or tokenizer='unicode'",
+                f"{text}: use --measure ROUGE-L --lang LANG (their language)",
+            ),
+            stacklevel=caller_stacklevel(),
+        )
+
     @property
     def scorer(self):
         """The :class:`rougekit.Scorer` of a rougekit measure (None for rouge-score's rougeL)."""
@@ -150,9 +173,12 @@ class Encoder:
         if self._rouge_score:
             if isinstance(text, str) and not text.isascii():  # a lone surrogate (no UTF-8 form) is refused
                 text.encode("utf-8", "surrogateescape")  # (an escaped byte is read, as from a file)
-            if self._batch is not None:
-                return self._batch.tokens(text), 1
-            return self._vocab.ids(tokenize(text, self.stem)), 1
+            ids = self._batch.tokens(text) if self._batch is not None else self._vocab.ids(tokenize(text, self.stem))
+            self._wordless[1] += 1
+            if not ids and isinstance(text, str) and not text.isascii() and any(ch.isalpha() for ch in text):
+                self._wordless[0] += 1
+                self._wordless[2] = self._wordless[2] or text
+            return ids, 1
         doc = self._scorer.doc(text)
         return [t for s in doc.sentences for t in s], len(doc.sentences)
 
