@@ -35,6 +35,7 @@ DROPPED = {
     "bad_accumulate_one_key": r"all 2 pairs: unknown accumulate 'mean'",
     "empty_reference_list_avg": r"1 predictions without references under accumulate='avg' \(pairs 0\)",
     "empty_reference_list_avg_among_others": r"1 predictions without references under accumulate='avg' \(pairs 1\)",
+    "tuple_target_is_iterated": r"the targets are a tuple of strings, not a list: each string is read as a sequence",
 }
 
 CLASS_DROPPED = {
@@ -201,3 +202,19 @@ def test_bad_input_errors(punkt):
         tm.rouge_score(["a"], [[1]])
     with pytest.raises(AttributeError):  # the type torchmetrics raises there
         tm.rouge_score([None], ["a"])
+
+
+def test_targets_of_a_tuple_or_array_of_strings_are_said():
+    """torchmetrics reads a tuple (numpy array, Series) of reference strings as sequences of one-character
+    references: this module gives the same numbers, and now says so (it was silent). By hand: no token of
+    the prediction is one character long, so F 0 (a list gives R 3/3, P 3/6: F 2/3)."""
+    import numpy as np
+
+    for target in (("the cat sat",), np.array(["the cat sat"])):
+        with pytest.warns(tm.DroppedInputWarning, match="not a list: each string is read as a sequence"):
+            got = tm.rouge_score(["the cat sat on the mat"], target, rouge_keys=("rouge1",))
+        assert float(got["rouge1_fmeasure"]) == 0.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", tm.DroppedInputWarning)
+        got = tm.rouge_score(["the cat sat on the mat"], ["the cat sat"], rouge_keys=("rouge1",))
+    assert float(got["rouge1_fmeasure"]) == pytest.approx(2 / 3, abs=1e-6)

@@ -28,7 +28,8 @@ input, this returns the very numbers it returns and warns once per call with a
 :class:`DroppedInputWarning` naming what was left out: predictions and targets of different
 lengths (only the first ``min`` pairs are scored), a prediction without references under
 ``avg`` (left out of the mean), an unknown ``accumulate`` in ``rouge_score`` (nothing is scored:
-NaN everywhere).
+NaN everywhere), targets given as a tuple, numpy array or Series of strings (each string read as
+one-character references, as torchmetrics reads it: pass a list).
 """
 
 from __future__ import annotations
@@ -136,6 +137,14 @@ class _Tokenizer:
 # ---------------------------------------------------------------------------------------- scores
 
 
+def _strings(target) -> bool:
+    """A non-empty sized sequence (tuple, numpy array, Series) whose items are all strings."""
+    try:
+        return len(target) > 0 and all(isinstance(t, str) for t in target)
+    except TypeError:
+        return False
+
+
 def _shaped(preds, target, dropped: list):
     """torchmetrics' input-shape rules: (predictions, references of each prediction).
 
@@ -143,6 +152,12 @@ def _shaped(preds, target, dropped: list):
     """
     if isinstance(target, list) and all(isinstance(tgt, str) for tgt in target):
         target = [target] if isinstance(preds, str) else [[tgt] for tgt in target]
+    elif not isinstance(target, str) and _strings(target):
+        kind = type(target).__name__
+        dropped.append(
+            f"the targets are a {kind} of strings, not a list: each string is read as a sequence of one-character "
+            "references, so its words are not matched (pass a list: one reference each)"
+        )
     if isinstance(preds, str):
         preds = [preds]
     if isinstance(target, str):
