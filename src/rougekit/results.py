@@ -18,7 +18,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
@@ -31,6 +31,11 @@ from rougekit.scoring import PairScore, ratios
 from rougekit.signature import Signature
 from rougekit.stats.perl_bootstrap import perl_bootstrap_columns, perl_bootstrap_measures
 from rougekit.stats.resampling import percentile_bootstrap
+
+if TYPE_CHECKING:  # the optional libraries of the to_* methods, for type checkers only
+    import pandas
+    import polars
+    import pyarrow
 
 MODEL, HITS, PEER, R, P, F = range(6)
 KEYS = ("recall", "precision", "f")
@@ -453,19 +458,19 @@ class RougeResult:
                 out[f"{m.name}_{key}"] = col[:, c].astype(np.int64) if m.integral_counts else col[:, c]
         return out
 
-    def to_pandas(self):
+    def to_pandas(self) -> "pandas.DataFrame":
         """A ``pandas.DataFrame`` of :meth:`columns` (needs the ``pandas`` extra)."""
         pd = _optional("pandas", "pandas", "to_pandas")
         return pd.DataFrame(self.columns())
 
-    def to_arrow(self):
+    def to_arrow(self) -> "pyarrow.Table":
         """A ``pyarrow.Table`` of :meth:`columns` (needs the ``pyarrow`` extra)."""
         pa = _optional("pyarrow", "pyarrow", "to_arrow")
         cols = self.columns()
         cols["instance"] = pa.array(cols["instance"].tolist(), type=pa.string())
         return pa.table(cols)
 
-    def to_polars(self):
+    def to_polars(self) -> "polars.DataFrame":
         """A ``polars.DataFrame`` of :meth:`columns` (needs the ``polars`` extra)."""
         pl = _optional("polars", "polars", "to_polars")
         cols = self.columns()

@@ -9,7 +9,7 @@ engine's formula the rounded R/P/F). Any other measure or text is scored pair by
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -130,7 +130,7 @@ def _pairwise(encoder: Encoder, queries: list, choices: list, stat: str) -> np.n
 class Match(NamedTuple):
     """One result of :func:`extract`: the choice, its score and its index in the choices."""
 
-    choice: object
+    choice: Any  # the item of the choices given (a str, or a list of sentence strings)
     score: float
     index: int
 
