@@ -15,9 +15,9 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+from _paths import ROUGEKIT_ROOT
+
 _SETTINGS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS", "MIMALLOC_PURGE_DELAY")
 
 # runs main() as the program does (argv from sys.argv), then loads numpy and reports what it got
@@ -35,7 +35,7 @@ print(json.dumps({{"env": os.environ.get("OPENBLAS_NUM_THREADS"), "threads": tas
 
 def _run(program: bool, **env_extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in _SETTINGS}
-    env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = str(ROUGEKIT_ROOT) + os.pathsep + env.get("PYTHONPATH", "")  # the rougekit under test
     env.update(env_extra)
     out = subprocess.run(
         [sys.executable, "-c", _AS_PROGRAM.format(program=program)],
@@ -61,6 +61,11 @@ def test_the_command_keeps_pyarrows_freed_pages():
 def test_a_value_the_user_set_is_kept():
     got = _run(program=True, OPENBLAS_NUM_THREADS="2", MIMALLOC_PURGE_DELAY="10")
     assert (got["env"], got["purge"]) == ("2", "10")
+    # OpenBLAS also reads OMP_NUM_THREADS and GOTO_NUM_THREADS: a user's OMP_NUM_THREADS=2 is not overridden
+    # (review20: OPENBLAS_NUM_THREADS=1 was set over it, and OpenBLAS reads that one first)
+    for name in ("OMP_NUM_THREADS", "GOTO_NUM_THREADS"):
+        got = _run(program=True, **{name: "2"})
+        assert got["env"] is None
 
 
 def test_main_called_by_a_program_leaves_blas_and_pyarrow_alone():

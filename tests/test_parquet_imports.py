@@ -9,15 +9,13 @@ the rows it finds).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+from _paths import subprocess_env
 
 _RUN = """
 import io, contextlib, json, sys
@@ -29,7 +27,7 @@ print(json.dumps({"code": code, "compute": "pyarrow.compute" in sys.modules, "ou
 
 
 def _run(path: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = subprocess_env()  # the rougekit under test, wherever it is installed
     done = subprocess.run([sys.executable, "-c", _RUN, str(path)], env=env, capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 

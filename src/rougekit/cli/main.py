@@ -176,8 +176,9 @@ def _program_settings() -> None:
 
     A value the user set is kept; once a library is loaded its setting would do nothing, so it is not
     made."""
-    if "numpy" not in sys.modules:
-        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    blas = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")  # OpenBLAS reads the first set
+    if "numpy" not in sys.modules and not any(name in os.environ for name in blas):
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
     if "pyarrow" not in sys.modules:
         os.environ.setdefault("MIMALLOC_PURGE_DELAY", "-1")
 
