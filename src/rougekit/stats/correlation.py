@@ -115,21 +115,63 @@ def spearman(x, y) -> float:
     return max(-1.0, min(1.0, r))
 
 
-def _kendall_counts(x: np.ndarray, y: np.ndarray, chunk: int = 2048) -> tuple[float, float, float]:
-    """(S, pairs untied in x, pairs untied in y) over i < j, where S = concordant - discordant."""
+def _tied_pairs(sorted_values: np.ndarray) -> int:
+    """The pairs of equal values in a sorted array: the sum of t(t-1)/2 over its runs of t equal values."""
+    if sorted_values.size < 2:
+        return 0
+    starts = np.flatnonzero(np.concatenate(([True], sorted_values[1:] != sorted_values[:-1], [True])))
+    runs = np.diff(starts)
+    return int(np.sum(runs * (runs - 1) // 2))
+
+
+def _inversions(ranks: np.ndarray) -> int:
+    """The pairs i < j with ranks[i] > ranks[j] (non-negative ints), by a bottom-up merge sort whose
+    levels run in numpy: each right half's elements count the larger ones of their left half."""
+    n = ranks.size
+    top = int(ranks.max()) + 1 if n else 1
+    values = ranks.astype(np.int64)
+    position = np.arange(n, dtype=np.int64)
+    total = 0
+    width = 1
+    while width < n:
+        block = position // width
+        pair = block // 2
+        right = (block % 2) == 1
+        keys = pair * top + values  # each block sorted, and blocks in order: the left halves' keys sorted
+        left_keys = keys[~right]
+        ends = np.cumsum(np.bincount(pair[~right], minlength=int(pair[-1]) + 1))
+        found = np.searchsorted(left_keys, keys[right], side="right")
+        total += int(np.sum(ends[pair[right]] - found))
+        order = np.argsort(keys, kind="stable")  # the two halves of each pair merged
+        values = values[order]
+        width *= 2
+    return total
+
+
+def _kendall_counts(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
+    """(S, pairs untied in x, pairs untied in y) over i < j, where S = concordant - discordant.
+
+    Knight's counting in O(n log n) (the pairwise signs took n^2: 24,000 cells, 5.8e8 pairs a call):
+    sorted by (x, y), the discordant pairs are the inversions of y; S = n0 - n1 - n2 + n3 - 2 D with
+    n0 all pairs, n1/n2 the pairs tied in x/y and n3 those tied in both. Whole numbers, the same as
+    summing the pairs' signs."""
     n = x.size
-    s = 0.0
-    untied_x = 0.0
-    untied_y = 0.0
-    for start in range(0, n, chunk):
-        stop = min(n, start + chunk)
-        dx = np.sign(x[start:stop, None] - x[None, :])
-        dy = np.sign(y[start:stop, None] - y[None, :])
-        s += float(np.sum(dx * dy))
-        untied_x += float(np.count_nonzero(dx))
-        untied_y += float(np.count_nonzero(dy))
-    # every unordered pair was seen twice (i, j) and (j, i) with the same product
-    return s / 2.0, untied_x / 2.0, untied_y / 2.0
+    order = np.lexsort((y, x))
+    xs, ys = x[order], y[order]
+    n0 = n * (n - 1) // 2
+    n1 = _tied_pairs(xs)
+    n2 = _tied_pairs(np.sort(y))
+    if n > 1:  # pairs tied in both: runs of equal (x, y) in the sorted order
+        same = np.concatenate(([False], (xs[1:] == xs[:-1]) & (ys[1:] == ys[:-1])))
+        starts = np.flatnonzero(~same)
+        runs = np.diff(np.concatenate((starts, [n])))
+        n3 = int(np.sum(runs * (runs - 1) // 2))
+    else:
+        n3 = 0
+    ranks = np.unique(ys, return_inverse=True)[1].reshape(-1)
+    discordant = _inversions(ranks)
+    s = n0 - n1 - n2 + n3 - 2 * discordant
+    return float(s), float(n0 - n1), float(n0 - n2)
 
 
 def kendall(x, y, variant: str = "b") -> float:
