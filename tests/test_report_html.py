@@ -353,3 +353,18 @@ def test_the_examples_json_parses_whatever_the_texts_hold(tmp_path):
     assert "<" not in blob
     data = json.loads(blob)
     assert "<!--" in json.dumps(data, ensure_ascii=False) and "</script>" in json.dumps(data, ensure_ascii=False)
+
+
+def test_to_html_refuses_texts_other_than_the_scored_ones():
+    """The examples show each pair's texts beside its numbers: other texts (a shuffled or filtered list)
+    showed 'totally' with ROUGE-1 P 1.0 beside a reference it shares no word with (qa20b F9)."""
+    import rougekit
+    from rougekit.errors import OptionError
+
+    refs = ["the cat sat on the mat", "police killed the gunman", "a b c"]
+    cands = ["the cat", "police kill", "a b"]
+    result = rougekit.score(cands, refs, measures=["ROUGE-1", "ROUGE-L", "BLEU"], stem=True)
+    assert "<html" in result.to_html(None, name="a", candidates={"a": cands}, references=refs)
+    shuffled = [cands[1], cands[0], cands[2]]
+    with pytest.raises(OptionError, match=r"system 'a': the texts given are not the ones scored \(2 pairs .* pair 1\)"):
+        result.to_html(None, name="a", candidates={"a": shuffled}, references=refs)

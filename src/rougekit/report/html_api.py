@@ -25,7 +25,36 @@ def write_report(result, path, name, others, candidates, references, options) ->
     if candidates is not None and references is None:
         raise OptionError("the examples need the references too: pass references= with candidates=")
     data = html_model.from_results(results, candidates, references)
+    if data.explainable:
+        _texts_are_the_scored_ones(results, candidates, references)
     text = html.build(data, **options)
     if path is not None:
         write_text(str(path), text)
     return text
+
+
+def _texts_are_the_scored_ones(results: dict, candidates: dict, references) -> None:
+    """The report shows each pair's texts beside its numbers: texts other than the scored ones (a
+    shuffled or filtered list) would show numbers they do not have. Each system's texts are counted
+    again with the result's options; a pair whose counts differ is an error."""
+    import numpy as np
+
+    from rougekit.api import Scorer
+
+    first = next(iter(results.values()))
+    kept = [j for j, m in enumerate(first.measures) if not m.single_valued]
+    if not kept:
+        return
+    options = html_model.explain_options(first.options)
+    scorer = Scorer([first.measures[j].name for j in kept], **options, bootstrap=None)
+    scorer.blank_references_unsaid = False  # (said when the result was scored)
+    for name, result in results.items():
+        counted = scorer.statistics(list(candidates[name]), list(references))[0][:, :, :3]
+        given = result.data[:, kept, :3]
+        differ = np.flatnonzero(np.any(counted != given, axis=(1, 2)))
+        if differ.size:
+            k = int(differ[0])
+            raise OptionError(
+                f"system {name!r}: the texts given are not the ones scored ({differ.size} pairs count otherwise, "
+                f"the first pair {k + 1}): pass the candidates and references the result was scored on"
+            )
