@@ -368,3 +368,16 @@ def test_to_html_refuses_texts_other_than_the_scored_ones():
     shuffled = [cands[1], cands[0], cands[2]]
     with pytest.raises(OptionError, match=r"system 'a': the texts given are not the ones scored \(2 pairs .* pair 1\)"):
         result.to_html(None, name="a", candidates={"a": shuffled}, references=refs)
+
+
+def test_a_single_valued_measure_says_its_delta_is_over_pairs():
+    """BLEU's table gives corpus BLEU and Δ the mean of per-pair differences: side by side they looked
+    contradictory (qa20b F10); a note under its tests says which is which."""
+    import rougekit
+
+    refs = ["the cat sat on the mat", "police killed the gunman", "a dog ran in the park"]
+    base = rougekit.score(["the cat", "police kill the gunman", "a dog ran"], refs, measures=["ROUGE-1", "BLEU"])
+    new = rougekit.score(["the cat sat", "police killed", "dogs ran in a park"], refs, measures=["ROUGE-1", "BLEU"])
+    page = base.to_html(None, name="base", others={"new": new})
+    assert page.count("the table gives the corpus score; \u0394 and its tests are over per-pair scores") == 1
+    assert "BLEU: the table gives the corpus score" in page

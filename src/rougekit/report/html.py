@@ -259,6 +259,12 @@ def build(
         body.append(f"<h3>{escape(m)}</h3>{_score_table(data, m)}")
         if tests:
             body.append(_significance_table(data, tests, m, confidence))
+            if m in data.single:  # the table's corpus score (BLEU: over the whole corpus) is not a mean of pairs
+                body.append(
+                    f'<p class="meta">{escape(m)}: the table gives the corpus score; Δ and its tests are '
+                    "over per-pair scores (the mean of their differences), so Δ need not be the difference "
+                    "of the table's scores</p>"
+                )
     body.append("</section>")
     body += list(sections)
     if data.size:
