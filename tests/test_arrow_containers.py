@@ -4,9 +4,8 @@ their str, no Python str per row (issue 28, item 1)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from _corpus import random_pairs
 
 pa = pytest.importorskip("pyarrow")
 
@@ -21,14 +20,7 @@ MEASURES = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
 
 
 def _corpus(n: int, seed: int):
-    rng = random.Random(seed)
-
-    def text():
-        if rng.random() < 0.08:
-            return ""  # empty summaries too
-        return " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 30)))
-
-    return [text() for _ in range(n)], [text() for _ in range(n)]
+    return random_pairs(n, seed, WORDS, 30, empty=0.08)  # empty summaries too
 
 
 def _containers():

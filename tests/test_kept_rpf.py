@@ -8,10 +8,10 @@ from __future__ import annotations
 import contextlib
 import io
 import pickle
-import random
 
 import numpy as np
 import pytest
+from _corpus import random_pairs
 
 pa = pytest.importorskip("pyarrow")
 import pyarrow.parquet as pq  # noqa: E402
@@ -29,12 +29,7 @@ MEASURES = ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
 
 
 def _corpus(n: int, seed: int):
-    rng = random.Random(seed)
-
-    def text():
-        return " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 25)))
-
-    return [text() for _ in range(n)], [text() for _ in range(n)]
+    return random_pairs(n, seed, WORDS, 25)
 
 
 def _batches(cands, refs, cut=1200):
