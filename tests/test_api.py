@@ -349,3 +349,22 @@ def test_a_blank_reference_is_said_by_score():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         rougekit.score(["", "a b"], ["a b", "a"], measures=["ROUGE-1"], bootstrap=None)  # no blank reference
+
+
+def test_blank_references_of_a_stream_are_said_once():
+    """score_chunks / score_stream say the blank references of every chunk in one warning (one a chunk before)."""
+    import warnings
+
+    from rougekit.api import Scorer
+    from rougekit.errors import BlankReferencesWarning
+
+    pairs = [("a b", [""]), ("a b", ["a b"])] * 3
+    scorer = Scorer(["ROUGE-1"], bootstrap=None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        chunks = list(scorer.score_chunks(iter(pairs), chunk_size=2))
+    said = [str(w.message) for w in caught if issubclass(w.category, BlankReferencesWarning)]
+    assert said == [
+        "3 pair(s) have a blank reference (empty or white space: no words), and score 0 against it: pair 1, 3, 5"
+    ]
+    assert [row[0, 5] for chunk in chunks for row in chunk] == [0.0, 1.0] * 3  # F of each pair, by hand

@@ -111,7 +111,7 @@ def test_edge_case_tokens_get_the_twins_ids(stem, stopwords):
 
 @pytest.mark.parametrize("stem", [False, True])
 def test_vocabulary_past_a_rehash_keeps_first_seen_ids(stem):
-    """60,000 types (more than the first tables hold: 16,384 of at most 8 bytes, 24,576 longer ones):
+    """60,000 types (more than the first table holds: 65,536 slots, grown past half full, 32,768 types):
     every id stays through the rehashes, new ones in order."""
     rng = random.Random(5)
     words: set[str] = set()

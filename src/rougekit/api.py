@@ -36,7 +36,7 @@ from rougekit.errors import (
     InputError,
     OptionError,
     PaddingWarning,
-    RougeKitWarning,
+    UnusedSourcesWarning,
     caller_stacklevel,
 )
 from rougekit.measures import Measure
@@ -57,16 +57,15 @@ class _SilentTally(empty.Tally):
         return None
 
 
-def _warn_blank_references(references: list[list], first: int) -> None:
-    """A blank reference (empty or white space) has no words and its pair scores 0: most often a missing
-    or shifted row, so it is said (as the command line says it of files), naming the pairs."""
-    _say_blank_references(
-        [
-            first + k
-            for k, refs in enumerate(references)
-            if any(not (r if isinstance(r, str) else "".join(map(str, r))).strip() for r in refs)
-        ]
-    )
+def _blank_references(references: list[list], first: int) -> list[int]:
+    """The pairs (from ``first``) with a blank reference (empty or white space): it has no words and its
+    pair scores 0, most often a missing or shifted row, so it is said (as the command line says it of
+    files), naming the pairs."""
+    return [
+        first + k
+        for k, refs in enumerate(references)
+        if any(not (r if isinstance(r, str) else "".join(map(str, r))).strip() for r in refs)
+    ]
 
 
 def _blank_arrow_references(pieces: list[tuple]) -> list[int]:
@@ -534,6 +533,7 @@ class Scorer:
         _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         tally = self._tally()
         found = markers.MarkerTally()
+        blank: list[int] = []  # pairs with a blank reference, said once after the last chunk
         done = 0
         cands: list[str] = []
         refs: list = []
@@ -549,7 +549,7 @@ class Scorer:
             kind, split = inputs.normalize(candidates, refs)
             sources = inputs.summaries(srcs, "sources", "source") if srcs else None
             scored = self._score_arrays(
-                candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally, found=found
+                candidates, split, sources, jobs, first=done + 1, kind=kind, tally=tally, found=found, blank=blank
             )
             done += len(cands)
             cands.clear()
@@ -578,6 +578,7 @@ class Scorer:
             yield flush()
         tally.warn(stacklevel=_callers_level())
         found.warn(stacklevel=_callers_level())
+        _say_blank_references(blank)
 
     def _tally(self) -> empty.Tally:
         quiet = self._unread_said
@@ -602,7 +603,7 @@ class Scorer:
             raise OptionError(f"SumACCY and WSumACCY need the original texts: {how}")
         if given and not needed:
             warnings.warn(
-                RougeKitWarning(
+                UnusedSourcesWarning(
                     "original texts (sources) are given, but no measure reads them (only SumACCY and WSumACCY do); "
                     "streamed (candidate, references, source) triples whose first item is an ID: pass ids= instead",
                     cli="the original texts are given, but no measure reads them (only SumACCY and WSumACCY do)",
@@ -620,9 +621,12 @@ class Scorer:
         kind="text",
         tally=None,
         found=None,
+        blank: list[int] | None = None,
     ):
         """Score the pairs; texts are then checked for unreadable words (``tally``) and sentence
-        markers (``found``), with the engine's counts saying when there is nothing to look for."""
+        markers (``found``), with the engine's counts saying when there is nothing to look for.
+        ``blank`` (a list): gets the pairs with a blank reference, said by the caller (once for a
+        stream of chunks); without it they are said here."""
         if kind == "ids":  # token ids: options that only apply to text are refused
             self._check_ids()
             drop = self.options.ignore_ids
@@ -644,7 +648,11 @@ class Scorer:
             if found is not None and kind == "text":
                 found.add(candidates, references, counts.get("marked"), summaries=size)
             if kind == "text" and counts.get("empty") != 0 and self.blank_references_unsaid:
-                _warn_blank_references(references, first)  # (the engine saw no empty summary: none is blank)
+                found_blank = _blank_references(references, first)  # (the engine saw no empty summary: none is)
+                if blank is None:
+                    _say_blank_references(found_blank)
+                else:
+                    blank.extend(found_blank)
             return scored
         except UnicodeEncodeError:  # only a lone surrogate not escaping a byte (U+D800-U+DC7F, U+DD00-U+DFFF)
             raise InputError(inputs.lone_surrogate(candidates, references, source_list, first)) from None

@@ -79,3 +79,12 @@ class BlankReferencesWarning(BlankLinesWarning):
     """References that are blank: their pairs are scored (a blank reference has no words), not dropped.
     A class of its own: the command line says the first warning of each class, and a blank reference
     must not hide a blank candidate."""
+
+
+class IdleOptionWarning(RougeKitWarning):
+    """An option given where it does nothing (``--seed`` with the script's bootstrap, ``--resamples``
+    with no bootstrap): said, not silently ignored."""
+
+
+class UnusedSourcesWarning(RougeKitWarning):
+    """Original texts (sources) given, but no measure reads them (only SumACCY and WSumACCY do)."""

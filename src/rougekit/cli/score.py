@@ -25,7 +25,7 @@ from rougekit.cli._options import (
     write_output,
 )
 from rougekit.cli._systems import each_system
-from rougekit.errors import InputError, OptionError, RougeKitWarning
+from rougekit.errors import IdleOptionWarning, InputError, OptionError
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output
 from rougekit.io.rouge155_export import export
@@ -636,10 +636,10 @@ def _idle_options(args) -> None:
     ]
     if args.bootstrap == "none" and given:
         verb = "does" if len(given) == 1 else "do"
-        warnings.warn(RougeKitWarning(f"{' and '.join(given)} {verb} nothing with --bootstrap none (no interval)"))
+        warnings.warn(IdleOptionWarning(f"{' and '.join(given)} {verb} nothing with --bootstrap none (no interval)"))
     elif args.bootstrap == "rouge155" and "--seed" in given:
         warnings.warn(
-            RougeKitWarning(
+            IdleOptionWarning(
                 "--seed does nothing with --bootstrap rouge155: the script's resamples are seeded by their number "
                 "(srand(s)), so its intervals are always the same (the signature says seed:none); --bootstrap "
                 "percentile takes a seed"

@@ -182,14 +182,17 @@ def _not_stringified_lists(cells: list, column: str, prefix: str) -> None:
     ("['a', 'b']", "[5, 6, 7]"): scored as one text each, silently. Refuse a cell that reads back as a
     list of str, and a column whose every cell reads back as a list of ints (token ids: their reprs
     would be scored as the texts of numbers, a minus sign and ``ignore_ids`` lost)."""
-    ints = 0
+    ints, texts, first = 0, 0, None
     for k, v in enumerate(cells):
         kind = _list_literal(v) if isinstance(v, str) and v[:1] == "[" and v[-1:] == "]" else None
         if kind == "str":
             raise _stringified(v, k, column, prefix, "a Python list")
-        ints += kind == "int"
-    if cells and ints == len(cells):
-        raise _stringified(cells[0], 0, column, prefix, "a list of token ids")
+        texts += isinstance(v, str)  # (a missing cell is refused on its own, later)
+        if kind == "int":
+            ints += 1
+            first = (k, v) if first is None else first
+    if first is not None and ints == texts:
+        raise _stringified(first[1], first[0], column, prefix, "a list of token ids")
 
 
 def _stringified(v: str, k: int, column: str, prefix: str, what: str) -> TypeError:

@@ -618,8 +618,10 @@ def field_value(row: dict, field: str):
     there is nothing there. A key with dots in it is read as that key first."""
     if field in row or "." not in field:
         return row.get(field, MISSING)
-    value = row
-    for part in field.split("."):
+    parts = field.split(".")
+    start = next((k for k in range(len(parts) - 1, 0, -1) if ".".join(parts[:k]) in row), 0)
+    value = row[".".join(parts[:start])] if start else row  # a column's row: {"data.pred": item} (see _columns)
+    for part in parts[start:]:
         value = _step(value, part)
         if value is MISSING:
             break

@@ -54,12 +54,14 @@ def word_pattern() -> re.Pattern:
 
 def _optional_marks() -> dict[int, None]:
     """Characters a word can be written with or without, dropped by :func:`fold`: the Arabic tatweel
-    (a stretch, U+0640), Arabic harakat and Quranic marks (U+064B-065F, U+0670, U+06D6-06ED), Hebrew
-    cantillation and niqqud (U+0591-05C7 but for the punctuation maqaf, paseq, sof pasuq and nun
-    hafukha), and the zero-width (non-)joiners (U+200C, U+200D: Persian writes ``می‌خواهم`` with one,
-    ``میخواهم`` without; they join or part letters, never words)."""
-    drop = {0x0640, 0x0670, 0x200C, 0x200D, *range(0x064B, 0x0660), *range(0x06D6, 0x06EE)}
-    drop |= set(range(0x0591, 0x05C8)) - {0x05BE, 0x05C0, 0x05C3, 0x05C6}
+    (a stretch, U+0640), the Arabic harakat (U+064B-0652: tanwin, fatha, damma, kasra, shadda, sukun),
+    the dagger alif (U+0670) and the Quranic annotation signs (U+06D6-06ED but the small waw, yeh and
+    the sign letters), Hebrew cantillation (U+0591-05AF), and the zero-width (non-)joiners (U+200C,
+    U+200D: Persian writes ``می‌خواهم`` with one, ``میخواهم`` without; they join or part letters, never
+    words). Kept, because they tell words apart in a language written with them: the Hebrew points
+    (Yiddish פּ p / פֿ f, אַ a / אָ o) and the Arabic marks from U+0653 (Kashmiri's vowel signs)."""
+    quranic = {*range(0x06D6, 0x06DD), *range(0x06DF, 0x06E5), 0x06E7, 0x06E8, *range(0x06EA, 0x06EE)}
+    drop = {0x0640, 0x0670, 0x200C, 0x200D, *range(0x064B, 0x0653), *quranic, *range(0x0591, 0x05B0)}
     return dict.fromkeys(drop)
 
 
