@@ -191,7 +191,7 @@ def test_signature_records_what_was_used_and_reads_back():
             sig = rougekit.score(["x"], ["x"], lang=lang, stem=True, bootstrap=None).signature
         assert sig.lang == lang and sig.segmenter.startswith(seg) and sig.stemmer == "none" and not sig.stem
         assert Signature.parse(str(sig)) == sig
-        assert f"|lang:{lang}|tok:unicode|seg:" in str(sig) and "|stem:none|" in str(sig)
+        assert f"|lang:{lang}|tok:unicode|fold:2|seg:" in str(sig) and "|stem:none|" in str(sig)
     plain = rougekit.score(["x"], ["x"], bootstrap=None).signature
     assert "lang:" not in str(plain) and "seg:" not in str(plain)
 
@@ -335,7 +335,7 @@ def test_cli_lang_and_one_warning_line_for_several_systems(tmp_path):
     assert lines[1] == "rougekit score: warning: the same kind of warning (EmptyTokensWarning) for 1 more system: 'b'"
     out = _cli("score", *files, "--lang", "zh", "--format", "json", "--bootstrap", "none")
     assert out.returncode == 0 and out.stderr == ""
-    assert '"lang:zh|tok:unicode|seg:jieba-' in out.stdout.replace("rougekit|m:ROUGE-1,ROUGE-2,ROUGE-L|", '"')
+    assert '"lang:zh|tok:unicode|fold:2|seg:jieba-' in out.stdout.replace("rougekit|m:ROUGE-1,ROUGE-2,ROUGE-L|", '"')
 
 
 def test_docs_languages_page_is_current():

@@ -121,6 +121,45 @@ def test_odd_tokenizer_name_is_escaped():
     assert Signature.parse(str(sig)).tokenizer == "custom:a|b:c %d e\n"
 
 
+def test_the_unicode_fold_is_signed_with_its_version():
+    # the unicode and cjk tokenizers and a language preset fold the text (fold:2); rouge155 and a callable do not
+    for options, field in (
+        (dict(tokenizer="unicode"), "|tok:unicode|fold:2|sent:"),
+        (dict(tokenizer="cjk"), "|tok:cjk|fold:2|sent:"),
+        (dict(lang="ar"), "|lang:ar|tok:unicode|fold:2|sent:"),
+        (dict(lang="zh"), "|lang:zh|tok:unicode|fold:2|seg:jieba-"),
+    ):
+        sig = rougekit.Scorer(["ROUGE-1"], **options).signature
+        assert field in str(sig) and sig.fold == "2" and Signature.parse(str(sig)) == sig
+    for tokenizer in ("rouge155", _named("split")):
+        sig = rougekit.Scorer(["ROUGE-1"], tokenizer=tokenizer).signature
+        assert "fold" not in str(sig) and sig.fold == "" and Signature.parse(str(sig)) == sig
+
+
+def test_a_signature_from_before_the_fold_version_reads_as_the_old_fold():
+    # printed before the fold had a version (main 331517e): tok:unicode alone meant NFKC + case folding
+    old = (
+        "rougekit|m:ROUGE-1|tok:unicode|sent:newline|stem:none|stop:no|limit:none|refs:sum|alpha:0.5"
+        "|su:rouge155|w:rouge155|hori:word|avg:pairs|boot:none|r:0|c:none|seed:none|v:0.1.0"
+    )
+    sig = Signature.parse(old)
+    assert sig.tokenizer == "unicode" and sig.fold == "1"
+    assert str(sig) == old.replace("|tok:unicode|", "|tok:unicode|fold:1|")
+    now = rougekit.Scorer(["ROUGE-1"], tokenizer="unicode", bootstrap=None).signature
+    assert sig != now and dataclasses.replace(sig, fold="2") == now  # it differs from today's in the fold alone
+    assert Signature.parse(old.replace("tok:unicode", "tok:rouge155")).fold == ""
+
+
+def test_the_fold_that_version_2_names():
+    # a change to what fold() writes must raise FOLD_VERSION (and this test's expectations with it)
+    from rougekit.text.tokenizers import FOLD_VERSION, fold
+
+    assert FOLD_VERSION == "2"
+    # Turkish İ; Arabic harakat and tatweel; Hebrew cantillation (U+0591) dropped, a point (U+05BC) kept;
+    # Persian's zero-width non-joiner; Arabic-Indic digits
+    assert fold("İki كَتَـبَ \u05e9\u0591\u05bc می\u200cخواهم ١٢٣") == "iki كتب \u05e9\u05bc میخواهم 123"
+
+
 @pytest.mark.parametrize(
     "bad", ["rouge|m:x", "rougekit|m:x|zz:1", "rougekit|m:x|stop:maybe", "rougekit|m:x|r:ten", "x"]
 )

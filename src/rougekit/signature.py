@@ -6,6 +6,13 @@ string's lines, or the items of a list of sentences, as the API takes them) or t
 command line was given (``--sentence-sep '<q>'`` gives ``sent:<q>``). A value holding ``|``, ``%``
 or white space (a custom tokenizer's name, say) is written with ``%XX`` escapes.
 
+``fold`` follows the ``unicode`` and ``cjk`` tokenizers (and every language preset, which tokenizes
+with them): the version of the normal form the text was folded to
+(:data:`rougekit.text.tokenizers.FOLD_VERSION`). A signature written before it existed has
+``tok:unicode`` without ``fold:``: it reads back as ``fold:1``, the old fold (NFKC and case
+folding only), whose numbers differ from today's on Arabic harakat, Hebrew cantillation,
+zero-width joiners, Turkish ``İ`` and non-ASCII digits.
+
 >>> from rougekit.engine.options import ScoringOptions
 >>> s = Signature.from_options(ScoringOptions.build(["ROUGE-1", "ROUGE-L"], stem=True))
 >>> str(s)  # doctest: +ELLIPSIS
@@ -22,12 +29,14 @@ from urllib.parse import unquote
 
 from rougekit._version import __version__
 from rougekit.errors import OptionError
+from rougekit.text.tokenizers import FOLD_VERSION
 
 # field name -> key in the string, in print order
 _KEYS = {
     "measures": "m",
     "lang": "lang",
     "tokenizer": "tok",
+    "fold": "fold",
     "segmenter": "seg",
     "sentences": "sent",
     "stemmer": "stem",
@@ -50,8 +59,17 @@ _KEYS = {
     "test_confidence": "test_c",
     "version": "v",
 }
-# printed only when set: a language preset and its segmenter; the token ids dropped; rougekit compare's test
-_OPTIONAL = ("lang", "segmenter", "ignore_ids", "test", "trials", "test_seed", "test_confidence")
+# printed only when set: a language preset, the unicode fold and its segmenter; the token ids dropped;
+# rougekit compare's test
+_OPTIONAL = ("lang", "fold", "segmenter", "ignore_ids", "test", "trials", "test_seed", "test_confidence")
+# the tokenizers that fold their text (text.tokenizers.fold), so whose signature says the fold's version
+_FOLDING = ("unicode", "cjk")
+#: the folds a signature may name: version -> what it did
+FOLDS = {
+    "1": "NFKC and case folding (rougekit before the fold had a version: a signature with tok:unicode, no fold:)",
+    "2": "NFKC, case folding, Turkish İ as i, optional Arabic and Hebrew marks and zero-width joiners dropped, "
+    "decimal digits of every script as ASCII",
+}
 _UNSAFE = re.compile(r"[%|\s]|[^\x20-\x7e\u00a0-\U0010ffff]")
 
 
@@ -62,6 +80,7 @@ class Signature:
     measures: str
     lang: str = ""  # the language preset (ISO code)
     tokenizer: str = "rouge155"
+    fold: str = ""  # the unicode / cjk tokenizer's normal form (FOLDS); set from the tokenizer when not given
     segmenter: str = ""  # e.g. jieba-0.42.1
     sentences: str = "newline"  # how a text was cut into sentences: at line breaks, or at a marker (``<q>``)
     stemmer: str = "none"  # none, rouge155 (-m) or a preset's, e.g. snowball-russian/pystemmer-3.1.0
@@ -83,6 +102,10 @@ class Signature:
     test_seed: str = ""
     test_confidence: str = ""
     version: str = __version__
+
+    def __post_init__(self):
+        if not self.fold and self.tokenizer in _FOLDING:  # a folding tokenizer scored now: today's fold
+            object.__setattr__(self, "fold", FOLD_VERSION)
 
     @property
     def stem(self) -> bool:
@@ -161,6 +184,8 @@ class Signature:
                 values[name] = value
         if "measures" not in values:
             raise OptionError("signature has no measures field (m:...)")
+        if values.get("tokenizer") in _FOLDING and "fold" not in values:
+            values["fold"] = "1"  # written before the fold had a version: the old fold, not today's
         return cls(**values)
 
 

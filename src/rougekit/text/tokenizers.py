@@ -30,6 +30,12 @@ from rougekit.text.stopwords import load_smart_stopwords
 
 Tokenizer = Union[str, Callable[[str], list]]
 TOKENIZERS = ("rouge155", "unicode", "cjk")
+#: The version of :func:`fold`, the normal form of the ``unicode`` and ``cjk`` tokenizers and of every
+#: language preset; the signature writes it as ``fold:2``. Version 1 (signatures without ``fold:``) was
+#: NFKC and case folding only; version 2 also reads Turkish ``İ`` as ``i``, drops the optional marks
+#: (:func:`_optional_marks`) and reads the decimal digits of every script as ASCII digits. Raise it
+#: with any change to what :func:`fold` writes.
+FOLD_VERSION = "2"
 
 _CJK = re.compile(
     "([\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f])"
