@@ -28,6 +28,8 @@ batch = pytest.importorskip("rougekit.engine.batch")
 if not batch.AVAILABLE:  # pragma: no cover - depends on the build
     pytest.skip("rougekit._core._batch (compiled batch scorer) is not built", allow_module_level=True)
 
+from _oracles import bits_lcs, cpu_flags, dp_lcs  # noqa: E402
+
 from rougekit._core import _batch  # noqa: E402
 from rougekit.engine.batch import BatchScorer, batch_supported  # noqa: E402
 
@@ -639,23 +641,13 @@ def test_rouge_w_on_a_reference_without_tokens_is_an_error(fast, jobs):
         assert ok.per_pair()[-1]["ROUGE-1"]["recall"] == 0.0  # without ROUGE-W the empty reference scores 0
 
 
-def _cpu_flags() -> set | None:
-    """The CPU's feature flags on x86-64 Linux (/proc/cpuinfo), else None."""
-    import platform
-
-    if platform.machine() not in ("x86_64", "AMD64") or not Path("/proc/cpuinfo").exists():
-        return None
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("flags"):
-            return set(line.split(":", 1)[1].split())
-    return None
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_wide_lcs_rows_equal_the_scalar_rows(seed):
     """Rows of 4+ words run with AVX-512 where the CPU has it (lcs.pxi): the same LCS lengths and
     union-LCS marks as the scalar add-with-carry rows, for 1-4 registers and beyond (sentences of
-    193 to 4,500 tokens; one sentence each: no trace-back; several: the union LCS)."""
+    193 to 4,500 tokens; one sentence each: no trace-back; several: the union LCS). On every CPU the
+    rows that run give the LCS of the whole sequences that a bit-vector LCS on Python integers gives
+    (and, for one sentence each, ROUGE-L's hits): the comparison never depends on the CPU."""
     from rougekit.engine.batch import SEQUENCE_LCS
 
     rng = np.random.default_rng(seed)
@@ -674,18 +666,22 @@ def test_wide_lcs_rows_equal_the_scalar_rows(seed):
         refs.append([[r[k // 3 :], sentence(50)]])
     measures = ["ROUGE-L", SEQUENCE_LCS]
     opts = dict(stem=False, stopwords=False, word_limit=0, byte_limit=0, mode="A", alpha=0.5)
-    flags = _cpu_flags()
+    flags = cpu_flags()
     if flags is not None:  # x86-64 Linux: the wide rows run exactly where the CPU has AVX-512 (F, BW, DQ)
         assert _batch._AVX512_ROWS == all(f in flags for f in ("avx512f", "avx512bw", "avx512dq"))
-    if _batch._AVX512_ROWS:  # else only the scalar rows run here (the other tests hold them) and the case by hand
-        try:
-            _batch._wide_rows(False)
-            expected = BatchScorer(measures, **opts).score_arrays(cands, refs)
-            _batch._wide_rows(True)
-            got = BatchScorer(measures, **opts).score_arrays(cands, refs)
-        finally:
-            _batch._wide_rows(True)
-        assert np.array_equal(got, expected)
+    try:
+        _batch._wide_rows(False)
+        expected = BatchScorer(measures, **opts).score_arrays(cands, refs)
+        _batch._wide_rows(True)  # the wide rows where the CPU has them, else the scalar rows again
+        got = BatchScorer(measures, **opts).score_arrays(cands, refs)
+    finally:
+        _batch._wide_rows(True)
+    assert np.array_equal(got, expected)
+    flat = [np.concatenate(x) if isinstance(x, list) else x for x in cands]
+    flat_refs = [np.concatenate(x[0]) if isinstance(x, list) else x for x in refs]
+    lcs = np.array([bits_lcs(a.tolist(), b.tolist()) for a, b in zip(flat, flat_refs)])
+    assert np.array_equal(expected[:, 1, 1], lcs) and np.array_equal(expected[0::2, 0, 1], lcs[0::2])
+    assert bits_lcs([1, 2, 3, 2, 1], [2, 1, 2, 3]) == dp_lcs([1, 2, 3, 2, 1], [2, 1, 2, 3]) == 3
     # by hand: every third token of the reference replaced by an id the candidate lacks
     c = np.arange(3000, dtype=np.int32)
     r = np.where(np.arange(3000) % 3 == 0, 5000, c).astype(np.int32)

@@ -1,22 +1,34 @@
 """The coded bootstrap loop run eight resamples at a time (``rk_lanes``, AVX-512) gives the scalar loop's
-and the numpy twin's sums bit for bit: each resample adds its drawn values in its own draw order."""
+and the numpy twin's sums bit for bit: each resample adds its drawn values in its own draw order.
+
+Every comparison runs on every CPU: where the lanes cannot run (no AVX-512 F/DQ and BMI1/2),
+``lanes(True)`` gives the scalar loop and the test compares that with the numpy twin; only the
+dispatch (the lanes run exactly where the CPU has them) depends on the CPU."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from _oracles import cpu_flags
 
 from rougekit.stats import perl_bootstrap as pb
 
 compiled = pytest.importorskip("rougekit._core._bootstrap", reason="compiled bootstrap not built")
-needs_lanes = pytest.mark.skipif(not compiled.LANES, reason="this CPU has no AVX-512 F/DQ and BMI1/2")
 
 
 @pytest.fixture
 def lanes():
-    """Set the kernel for one test (True: the eight-resample lanes, False: the scalar loop), then restore."""
+    """Set the kernel for one test (True: the eight-resample lanes where the CPU has them, False: the scalar
+    loop; returns whether the lanes run), then restore."""
     yield compiled._lanes
     compiled._lanes(compiled.LANES, compiled._AHEAD)
+
+
+def test_the_lanes_run_exactly_where_the_cpu_has_them(lanes):
+    flags = cpu_flags()
+    if flags is not None:  # x86-64 Linux: AVX-512 F and DQ, BMI1 and BMI2 (rk_lanes_cpu)
+        assert compiled.LANES == {"avx512f", "avx512dq", "bmi1", "bmi2"}.issubset(flags)
+    assert lanes(True) == compiled.LANES and not lanes(False)
 
 
 def f_values(n: int, width: int, seed: int) -> np.ndarray:
@@ -42,7 +54,6 @@ def bits(a: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(a).view(np.uint64)
 
 
-@needs_lanes
 @pytest.mark.parametrize("n", [1, 7, 9, 515, 1037])
 @pytest.mark.parametrize("width", [1, 2, 3, 4, 5, 6, 9])
 @pytest.mark.parametrize("ahead", [1, 16, 31])
@@ -52,7 +63,7 @@ def test_lanes_give_the_numpy_twin_bits(lanes, n, width, ahead):
     distinct values make two groups (7 columns: more than the lanes take, the scalar loop; 2: the lanes)."""
     v = f_values(n, width, 100 * n + width)
     twin = pb.resample_sums(v, 21)
-    assert lanes(True, ahead)
+    assert lanes(True, ahead) == compiled.LANES  # else the scalar loop, against the same twin
     assert np.array_equal(bits(coded_sums(v, 21)), bits(twin))
 
 
@@ -74,7 +85,6 @@ def test_values_added_in_another_order_give_other_bits():
     assert not np.array_equal(twin[1:], twin[:-1])
 
 
-@needs_lanes
 @pytest.mark.parametrize("resamples", [1, 5, 6, 7, 8, 9, 13, 14, 16, 23])
 @pytest.mark.parametrize("first", [0, 3, 2**32 - 5])
 def test_lanes_and_the_scalar_loop_agree_for_any_slice_of_resamples(lanes, resamples, first):
@@ -83,7 +93,7 @@ def test_lanes_and_the_scalar_loop_agree_for_any_slice_of_resamples(lanes, resam
     v = f_values(777, 3, resamples)
     assert not lanes(False)
     scalar = coded_sums(v, resamples, first)
-    assert lanes(True)
+    assert lanes(True) == compiled.LANES
     assert np.array_equal(bits(coded_sums(v, resamples, first)), bits(scalar))
     if first == 0:
         assert np.array_equal(bits(scalar), bits(pb.resample_sums(v, resamples)))
@@ -91,7 +101,6 @@ def test_lanes_and_the_scalar_loop_agree_for_any_slice_of_resamples(lanes, resam
         assert np.array_equal(bits(scalar), bits(pb.resample_sums(v, resamples + 3)[3:]))
 
 
-@needs_lanes
 def test_a_column_of_two_values_and_many_one_bit_columns(lanes):
     """Columns of 1-bit codes (12 in one group: more than the lanes' 6, the scalar loop) and a
     constant column; the lanes for the groups they take."""
@@ -99,13 +108,12 @@ def test_a_column_of_two_values_and_many_one_bit_columns(lanes):
     v = np.ascontiguousarray(np.where(rng.random((300, 12)) < 0.5, 1 / 3, 0.7))
     v[:, 4] = 0.25
     twin = pb.resample_sums(v, 17)
-    assert lanes(True)
+    assert lanes(True) == compiled.LANES
     assert np.array_equal(bits(coded_sums(v, 17)), bits(twin))
     for g in range(1, 7):  # 1..6 one-bit columns in one group: the lanes
         assert np.array_equal(bits(coded_sums(np.ascontiguousarray(v[:, :g]), 17)), bits(twin[:, :g]))
 
 
-@needs_lanes
 def test_masks_that_are_not_a_run_of_low_bits_take_the_scalar_loop(lanes):
     """resample_sums_columns takes any mask: one that is not 2^width - 1 (bextr could not cut it) is
     read by the scalar loop, with the same sums as the plain values."""
@@ -113,13 +121,12 @@ def test_masks_that_are_not_a_run_of_low_bits_take_the_scalar_loop(lanes):
     table = np.round(rng.random(16), 4)
     codes = rng.integers(0, 1 << 8, 401).astype(np.uint64)
     plain = np.stack([table[codes & 0b1010], table[4 + ((codes >> 3) & 7)]], 1)
-    assert lanes(True)
+    assert lanes(True) == compiled.LANES
     sums = compiled.resample_sums_columns(codes, table, [0, 3], [0b1010, 7], [0, 4], 16, 0)
     twin = pb.resample_sums(np.ascontiguousarray(plain), 16)
     assert np.array_equal(np.frombuffer(sums, dtype=np.float64).reshape(16, 2), twin)
 
 
-@needs_lanes
 def test_big_runs_give_the_same_intervals_with_and_without_lanes(lanes, monkeypatch):
     """_fast_sums in blocks of whole vectors over 2 threads: the same bits as the scalar loop's run."""
     monkeypatch.setattr(pb, "_CODED_ROWS", 10)
@@ -127,7 +134,7 @@ def test_big_runs_give_the_same_intervals_with_and_without_lanes(lanes, monkeypa
     monkeypatch.setattr(pb, "_BLOCK_DRAWS", 3000)  # 6 resamples a block of 500 rows: rounded up to 8
     monkeypatch.setattr(pb, "available_cores", lambda: 2)
     v = f_values(500, 3, 11)
-    assert lanes(True)
+    assert lanes(True) == compiled.LANES
     with_lanes = pb._fast_sums(v, 43)
     assert not lanes(False)
     assert np.array_equal(bits(with_lanes), bits(pb._fast_sums(v, 43)))
