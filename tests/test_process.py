@@ -221,6 +221,71 @@ def test_bad_input():
     assert process.dedup([]).kept == []
 
 
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (
+            lambda: process.cdist(["a"], ["a"], stemm=True),
+            "rougekit.process.cdist() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: process.cdist(["a"], ["a"], measures=["ROUGE-1"]),
+            "rougekit.process.cdist() got an unexpected keyword argument 'measures' (did you mean 'measure'?)",
+        ),
+        (
+            lambda: process.cdist(["a"], ["a"], bootstrap="percentile"),
+            "rougekit.process.cdist() got an unexpected keyword argument 'bootstrap'",
+        ),
+        (
+            lambda: process.extract("a", ["a"], stemm=True),
+            "rougekit.process.extract() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: process.extract("a", ["a"], limt=2),
+            "rougekit.process.extract() got an unexpected keyword argument 'limt' (did you mean 'limit'?)",
+        ),
+        (
+            lambda: process.extract_one("a", ["a"], lang_="de"),
+            "rougekit.process.extract_one() got an unexpected keyword argument 'lang_' (did you mean 'lang'?)",
+        ),
+        (
+            lambda: process.extract_one("a", ["a"], limit=2),
+            "rougekit.process.extract_one() got an unexpected keyword argument 'limit'",
+        ),
+        (
+            lambda: process.dedup(["a"], stemm=True),
+            "rougekit.process.dedup() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: process.dedup(["a"], measure="ROUGE-L", treshold=0.5),
+            "rougekit.process.dedup() got an unexpected keyword argument 'treshold' (did you mean 'threshold'?)",
+        ),
+        (
+            lambda: rougekit.score(["a"], ["a"], stemm=True),
+            "rougekit.score() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: rougekit.score(["a"], ["a"], measure="ROUGE-1"),
+            "rougekit.score() got an unexpected keyword argument 'measure' (did you mean 'measures'?)",
+        ),
+    ],
+)
+def test_a_misspelt_keyword_names_the_function_called(call, said):
+    # before: "Scorer.__init__() got an unexpected keyword argument 'stemm'" (or dedup's "option 'stemm'
+    # does not apply to rouge-score's tokenizer"), for a Scorer the caller never made
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value) == said
+
+
+def test_every_option_of_the_functions_still_goes_through():
+    assert process.extract("a b", ["a b"], measure="ROUGE-1", stat="recall", workers=1, dtype="float32", stem=True)
+    assert process.extract_one("a b", ["a b"], measure="rougeL", stem=True, tokenizer="rouge-score").score == 1.0
+    texts = ["police killed the gunman"] * 2
+    got = process.dedup(texts, measure="ROUGE-2", tokenizer="unicode", stopwords=True, alpha=0.3, jobs=1)
+    assert got.kept == [0]
+
+
 def test_docs_page_example_runs():
     import re
     from pathlib import Path

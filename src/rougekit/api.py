@@ -12,6 +12,8 @@ equal ``rougekit rouge155 -d`` on the same texts.
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import re
 import threading
 import warnings
@@ -894,6 +896,28 @@ def _not_a_string(value, name: str, what: str) -> None:
         raise TypeError(f"{name} must be {what}, not a {type(value).__name__}")
 
 
+def check_keywords(
+    options: dict,
+    caller: str,
+    *,
+    named: tuple[str, ...] = (),
+    also: tuple[str, ...] = (),
+    refused: tuple[str, ...] = (),
+) -> None:
+    """TypeError naming ``caller`` (the function the user called, not :class:`Scorer` behind it) for a
+    keyword that is neither one of :class:`Scorer`'s options nor in ``also`` (the caller's keywords it
+    hands on), or is in ``refused`` (an option the caller sets itself). A misspelt one is told the
+    nearest of those and of ``named`` (the caller's own keywords)."""
+    if not refused and _SCORER_KEYWORDS.union(also).issuperset(options):
+        return
+    allowed = _SCORER_KEYWORDS.union(also).difference(refused)
+    for key in options:
+        if key not in allowed:
+            near = [] if key in refused else difflib.get_close_matches(str(key), sorted(allowed.union(named)), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise TypeError(f"{caller}() got an unexpected keyword argument {key!r}{hint}")
+
+
 def score(
     candidates: Iterable[str],
     references: Iterable,
@@ -965,6 +989,7 @@ def score(
         >>> result.to_dict()["ROUGE-1"]["f"]
         0.75
     """
+    check_keywords(options, "rougekit.score", named=("measures", "ids", "sources"))
     key = _idle_key(measures, options)
     if type(candidates) is list and candidates and type(candidates[0]) is str:
         key = None  # text: its scorer is never kept, so it leaves the idle one to the next call of ids
@@ -974,6 +999,12 @@ def score(
     result = scorer.score(candidates, references, ids=ids, sources=sources)
     _idle_give(key, scorer)  # (not after an exception: that scorer is dropped)
     return result
+
+
+#: the options of Scorer (and of score(), beside measures)
+_SCORER_KEYWORDS = frozenset(
+    p.name for p in inspect.signature(Scorer.__init__).parameters.values() if p.kind is p.KEYWORD_ONLY
+)
 
 
 # Idle scorers of score(), by their options: a call of token ids (an RL reward's step) reuses the

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from rougekit.api import check_keywords
 from rougekit.engine.door import final_scores, inputs
 from rougekit.errors import OptionError
 
@@ -46,6 +47,10 @@ def _rouge155_from_hits(hits: np.ndarray, q_len: np.ndarray, c_len: np.ndarray, 
     return values[inverse].reshape(hits.shape)
 
 
+_SET_HERE = ("bootstrap",)  # the scorer of a pair needs no intervals: never a user's option here
+_CDIST_KEYWORDS = ("measure", "stat", "workers", "dtype")  # extract's options handed on to cdist
+
+
 def cdist(
     queries,
     choices,
@@ -68,6 +73,7 @@ def cdist(
     >>> cdist(["the cat sat"], ["the cat sat down", "a dog"], measure="rougeL", dtype="float64").round(4).tolist()
     [[0.8571, 0.0]]
     """
+    check_keywords(options, "rougekit.process.cdist", named=(*_CDIST_KEYWORDS, "score_cutoff"), refused=_SET_HERE)
     if stat not in _ROUGE155_STATS:
         raise OptionError(f"stat must be one of {', '.join(_ROUGE155_STATS)}, got {stat!r}")
     if score_cutoff is not None:
@@ -157,6 +163,9 @@ def extract(query, choices, *, limit: int | None = 5, score_cutoff: float | None
     >>> extract("the cat sat", ["a dog", "the cat sat down", "the cat"], measure="rougeL", limit=2)
     [Match(choice='the cat sat down', score=0.8571428571428571, index=1), Match(choice='the cat', score=0.8, index=2)]
     """
+    check_keywords(
+        options, "rougekit.process.extract", named=("limit", "score_cutoff"), also=_CDIST_KEYWORDS, refused=_SET_HERE
+    )
     check_limit(limit)
     if not isinstance(query, str):
         raise TypeError(f"query must be a text (str), got {type(query).__name__}")
@@ -168,6 +177,13 @@ def extract(query, choices, *, limit: int | None = 5, score_cutoff: float | None
 
 def extract_one(query, choices, *, score_cutoff: float | None = None, **options) -> Match | None:
     """The best choice for ``query`` (the first on ties), or None when none reaches ``score_cutoff``."""
+    check_keywords(
+        options,
+        "rougekit.process.extract_one",
+        named=("score_cutoff",),
+        also=_CDIST_KEYWORDS,
+        refused=(*_SET_HERE, "limit"),  # one match: no limit
+    )
     best = extract(query, choices, limit=1, score_cutoff=score_cutoff, **options)
     return best[0] if best else None
 
@@ -243,6 +259,12 @@ def dedup(
     >>> r.kept, r.dropped
     ([0, 2], [Dropped(index=1, match=0, score=0.8333333333333334)])
     """
+    check_keywords(
+        options,
+        "rougekit.process.dedup",
+        named=("threshold", "measure", "keep", "progress", "workers"),
+        refused=_SET_HERE,
+    )
     threshold = dedup_threshold(threshold, keep)
     encoder = Encoder(measure, **options)
     name = measure_name(encoder.measure)
