@@ -209,3 +209,31 @@ def test_extract_quiet_silences_its_warnings(tmp_path):
     quiet = subprocess.run([*args, "-q"], capture_output=True, text=True, cwd=tmp_path, env=subprocess_env())
     assert loud.returncode == quiet.returncode == 0 and loud.stdout == quiet.stdout
     assert "no tokens" in loud.stderr and quiet.stderr == ""
+
+
+def test_options_of_rougekit_measures_with_rouge_score_s_rougel_say_the_way_that_works(tmp_path, capsys):
+    """--stopwords with the default rougeL said "give tokenizer=" (an option the command lacks), and
+    process.dedup(lang=...) advised tokenizer=, which lang= refuses beside it; both now advise
+    the measure that takes them, and that advice works."""
+    from rougekit.cli.main import main
+
+    (tmp_path / "t.txt").write_text("the cat sat\nthe cat sat on\n")
+    assert main(["dedup", str(tmp_path / "t.txt"), "--stopwords", "-q"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "rougekit dedup: error: --stopwords applies to rougekit's measures, not to rouge-score's rougeL: "
+        "give --measure ROUGE-L (or ROUGE-1, ROUGE-2, ...) with it\n"
+    )
+    assert main(["dedup", str(tmp_path / "t.txt"), "--stopwords", "--measure", "ROUGE-L", "-q"]) == 0
+    # by hand, SMART stopwords out: "cat sat" and "cat sat": F 1 > 0.7, the second dropped
+    assert capsys.readouterr().out == "the cat sat\n"
+    with pytest.raises(rougekit.errors.OptionError) as info:
+        process.dedup(["der Hund"], lang="de")
+    assert str(info.value) == (
+        "option 'lang' applies to rougekit's measures, not to rouge-score's rougeL (a-z and 0-9 tokens): "
+        "give measure='ROUGE-L' (or 'ROUGE-1', 'ROUGE-2', ...) with it"
+    )
+    assert process.dedup(["der Hund bellt", "Der Hund bellt!"], measure="ROUGE-L", lang="de").kept == [0]
+    with pytest.raises(rougekit.errors.OptionError, match="'stopwords' .* with it, or a rougekit tokenizer= for"):
+        process.dedup(["a b"], stopwords=True)
+    assert process.dedup(["the cat", "a cat"], stopwords=True, tokenizer="unicode").kept == [0]

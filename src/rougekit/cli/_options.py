@@ -178,9 +178,14 @@ def sentence_marker(value: str) -> str:
 def lang_option(lang: str, measure: str) -> str:
     """``--lang`` of dedup/extract: a preset of rougekit's measures (rouge-score's ``rougeL`` reads text its
     own way: a-z and 0-9)."""
+    rougekit_measure_option("--lang", measure)
+    return lang
+
+
+def rougekit_measure_option(flag: str, measure: str) -> None:
+    """Refuse ``flag`` (``--lang``, ``--stopwords``) with rouge-score's ``rougeL``: its options are rougekit's."""
     if measure == "rougeL":
         raise OptionError(
-            "--lang applies to rougekit's measures, not to rouge-score's rougeL: give --measure ROUGE-L (or "
+            f"{flag} applies to rougekit's measures, not to rouge-score's rougeL: give --measure ROUGE-L (or "
             "ROUGE-1, ROUGE-2, ...) with it"
         )
-    return lang

@@ -20,7 +20,7 @@ import sys
 
 import numpy as np
 
-from rougekit.cli._options import OneLineParser, add_text_place, lang_option
+from rougekit.cli._options import OneLineParser, add_text_place, lang_option, rougekit_measure_option
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, reader, stream
 from rougekit.io.files import open_output
@@ -693,6 +693,7 @@ def run(argv: list[str], interrupt=None) -> int:
     if args.lang:
         options["lang"] = lang_option(args.lang, args.measure)
     if args.stopwords:
+        rougekit_measure_option("--stopwords", args.measure)
         options["stopwords"] = True
     terminal = sys.stderr.isatty() and not args.quiet
     progress = engine.Progress(terminal and not args.no_progress)

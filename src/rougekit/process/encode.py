@@ -120,10 +120,12 @@ class Encoder:
         self._wordless = [0, 0, ""]  # rougeL: texts with letters but no token, texts read, the first such
         if self._rouge_score:
             unknown = set(options) - {"stem", "tokenizer"}
-            if unknown:
+            if unknown:  # (lang sets the tokenizer itself: only another measure takes it)
+                key = sorted(unknown)[0]
                 raise OptionError(
-                    f"option {sorted(unknown)[0]!r} does not apply to rouge-score's tokenizer (measure='rougeL'); "
-                    "give tokenizer= to use rougekit's tokenizers and options"
+                    f"option {key!r} applies to rougekit's measures, not to rouge-score's rougeL (a-z and 0-9 "
+                    "tokens): give measure='ROUGE-L' (or 'ROUGE-1', 'ROUGE-2', ...) with it"
+                    + ("" if key == "lang" else ", or a rougekit tokenizer= for rougeL")
                 )
             self.stem = bool(options.get("stem", False))
             self._batch = plan(
