@@ -237,6 +237,14 @@ def test_bad_input():
             "rougekit.process.cdist() got an unexpected keyword argument 'bootstrap'",
         ),
         (
+            lambda: process.cdist(["a"], ["a"], resamples=5),
+            "rougekit.process.cdist() got an unexpected keyword argument 'resamples'",
+        ),
+        (
+            lambda: process.dedup(["a"], measure="ROUGE-1", ignore_ids=0),
+            "rougekit.process.dedup() got an unexpected keyword argument 'ignore_ids'",
+        ),
+        (
             lambda: process.extract("a", ["a"], stemm=True),
             "rougekit.process.extract() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
         ),

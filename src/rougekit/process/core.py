@@ -47,7 +47,9 @@ def _rouge155_from_hits(hits: np.ndarray, q_len: np.ndarray, c_len: np.ndarray, 
     return values[inverse].reshape(hits.shape)
 
 
-_SET_HERE = ("bootstrap",)  # the scorer of a pair needs no intervals: never a user's option here
+# options of rougekit.score that do nothing here, refused by name (they were taken and ignored, silently):
+# the intervals' (a pair's scorer has none) and ignore_ids (texts only, never token ids)
+_SET_HERE = ("bootstrap", "resamples", "confidence", "seed", "ignore_ids")
 _CDIST_KEYWORDS = ("measure", "stat", "workers", "dtype")  # extract's options handed on to cdist
 
 
