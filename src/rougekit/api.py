@@ -908,7 +908,7 @@ def check_keywords(
     keyword that is neither one of :class:`Scorer`'s options nor in ``also`` (the caller's keywords it
     hands on), or is in ``refused`` (an option the caller sets itself). A misspelt one is told the
     nearest of those and of ``named`` (the caller's own keywords)."""
-    if not refused and _SCORER_KEYWORDS.union(also).issuperset(options):
+    if not refused and _SCORER_KEYWORDS.issuperset(options):  # every call of score() with good keywords
         return
     allowed = _SCORER_KEYWORDS.union(also).difference(refused)
     for key in options:
