@@ -23,6 +23,7 @@ from rougekit import process  # noqa: E402
 from rougekit._core import _process_pure as pure  # noqa: E402
 from rougekit.errors import InputError, OptionError  # noqa: E402
 from rougekit.process.encode import Encoded  # noqa: E402
+from rougekit.rewards import rouge_reward  # noqa: E402
 
 compiled = pytest.importorskip("rougekit._core._process", reason="the compiled kernels are not built")
 rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer", reason="rouge-score (the test extra) is not installed")
@@ -275,6 +276,18 @@ def test_bad_input():
         (
             lambda: rougekit.score(["a"], ["a"], measure="ROUGE-1"),
             "rougekit.score() got an unexpected keyword argument 'measure' (did you mean 'measures'?)",
+        ),
+        (
+            lambda: rougekit.explain("a", "a", stemm=True),
+            "rougekit.explain() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: rougekit.explain("a", "a", fast=True),  # (Python said: multiple values for 'fast')
+            "rougekit.explain() got an unexpected keyword argument 'fast'",
+        ),
+        (
+            lambda: rouge_reward("ROUGE-1", refrence_field="gold"),
+            "rouge_reward() got an unexpected keyword argument 'refrence_field' (did you mean 'reference_field'?)",
         ),
     ],
 )

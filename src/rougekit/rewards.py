@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from rougekit.api import Scorer
+from rougekit.api import Scorer, check_keywords
 from rougekit.engine.door import inputs
 from rougekit.errors import InputError, OptionError
 
@@ -75,6 +75,9 @@ class RougeReward:
             )
         if "measures" in options:
             raise OptionError("rouge_reward takes one measure= (a name), not measures=")
+        check_keywords(
+            options, "rouge_reward", named=("measure", "stat", "reference_field", "completion_field", "name")
+        )
         if not isinstance(reference_field, str) or not reference_field:
             raise OptionError(f"reference_field must be a dataset column name, got {reference_field!r}")
         if completion_field not in _COMPLETION_FIELDS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rougekit.api import Scorer
+from rougekit.api import Scorer, check_keywords
 from rougekit.engine.door import Doc, Match, RefStats, combine, inputs, kept_reference, pair_score
 from rougekit.errors import InputError
 from rougekit.explanation.model import PLAIN_UNITS, Explanation, MeasureExplanation, Side, weighted_units
@@ -37,6 +37,7 @@ def explain(
     :func:`rougekit.score` (``stem``, ``stopwords``, ``word_limit``, ``byte_limit``,
     ``multi_ref``, ``alpha``, ``tokenizer``, ``lang``, ``su_unigrams``, ``wlcs``, ``hori_units``).
     """
+    check_keywords(options, "rougekit.explain", named=("measures", "source"), refused=("fast",))
     refs = _references(references)
     candidate = inputs.summary(candidate)
     _check_text(candidate, "candidate")
