@@ -19,6 +19,8 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import rougekit  # noqa: E402
+import rougekit.dask  # noqa: E402  (neither imports Dask nor Spark before a call runs)
+import rougekit.spark  # noqa: E402
 from rougekit import process  # noqa: E402
 from rougekit._core import _process_pure as pure  # noqa: E402
 from rougekit.errors import InputError, OptionError  # noqa: E402
@@ -288,6 +290,46 @@ def test_bad_input():
         (
             lambda: rouge_reward("ROUGE-1", refrence_field="gold"),
             "rouge_reward() got an unexpected keyword argument 'refrence_field' (did you mean 'reference_field'?)",
+        ),
+        (
+            lambda: rougekit.dask.score(None, stemm=True),
+            "rougekit.dask.score() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: rougekit.dask.cdist(["a"], ["a"], workers=2),
+            "rougekit.dask.cdist() got an unexpected keyword argument 'workers'",
+        ),
+        (
+            lambda: rougekit.dask.extract(["a"], ["a"], limt=2),
+            "rougekit.dask.extract() got an unexpected keyword argument 'limt' (did you mean 'limit'?)",
+        ),
+        (
+            lambda: rougekit.dask.dedup(["a"], stemm=True),
+            "rougekit.dask.dedup() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: rougekit.spark.score(None, stemm=True),
+            "rougekit.spark.score() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
+        ),
+        (
+            lambda: rougekit.spark.per_pair(None, stat=("f",)),
+            "rougekit.spark.per_pair() got an unexpected keyword argument 'stat' (did you mean 'stats'?)",
+        ),
+        (
+            lambda: rougekit.spark.cdist(["a"], ["a"], meassure="ROUGE-1"),
+            "rougekit.spark.cdist() got an unexpected keyword argument 'meassure' (did you mean 'measure'?)",
+        ),
+        (
+            lambda: rougekit.spark.extract(["a"], ["a"], resamples=9),
+            "rougekit.spark.extract() got an unexpected keyword argument 'resamples'",
+        ),
+        (
+            lambda: rougekit.spark.dedup(["a"], sparc=None),
+            "rougekit.spark.dedup() got an unexpected keyword argument 'sparc' (did you mean 'spark'?)",
+        ),
+        (
+            lambda: process.Encoder("rougeL", stemm=True),
+            "rougekit.process.Encoder() got an unexpected keyword argument 'stemm' (did you mean 'stem'?)",
         ),
     ],
 )

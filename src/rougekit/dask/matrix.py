@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rougekit.api import check_keywords
 from rougekit.dask.scoring import _dask
 from rougekit.engine.door import available_cores
 from rougekit.process import DedupResult, Match
@@ -23,8 +24,11 @@ from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import InOrder, PrefixIndex
 from rougekit.process.cluster import block_shape, checked_call, checked_limit, pairs_above
 from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
-from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
+from rougekit.process.encode import NOT_HERE, ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, merged_matches
+
+_MATRIX_KEYWORDS = ("measure", "stat", "score_cutoff", "dtype", "block_size")  # for the hint of a misspelt one
+_DEDUP_KEYWORDS = ("threshold", "measure", "keep", "block_size")
 
 
 def cdist(
@@ -41,6 +45,7 @@ def cdist(
     """:func:`rougekit.process.cdist` computed block by block on the current Dask scheduler; the same
     ``len(queries) x len(choices)`` matrix. ``block_size`` is (query rows, choice columns) per task;
     each task uses one thread (``workers=1``)."""
+    check_keywords(options, "rougekit.dask.cdist", named=_MATRIX_KEYWORDS, refused=NOT_HERE)
     dask = _dask()
     rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options)
     q_blocks = _blocks(dask, queries, rows)
@@ -73,6 +78,7 @@ def extract(
     per query, its best ``limit`` choices (all with None), best first, the lower index on ties, none
     below ``score_cutoff``; each block's best merged (:mod:`rougekit.process.topk`), so the matches are
     the single-process call's."""
+    check_keywords(options, "rougekit.dask.extract", named=("limit", *_MATRIX_KEYWORDS), refused=NOT_HERE)
     dask = _dask()
     limit = checked_limit(limit, score_cutoff)
     rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options)
@@ -97,6 +103,7 @@ def dedup(
     same ``kept`` and ``dropped``. rougeL: the texts are tokenized here into one prefix index
     (:class:`rougekit.process.blocks.PrefixIndex`), each task the ``block_size`` next texts against
     every text before them; other measures: ``block_size`` x ``block_size`` blocks of the lower triangle."""
+    check_keywords(options, "rougekit.dask.dedup", named=_DEDUP_KEYWORDS, refused=NOT_HERE)
     dask = _dask()
     threshold = dedup_threshold(threshold, keep)
     size, _ = block_shape((block_size, block_size))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rougekit.api import DEFAULT_MEASURES, Scorer
+from rougekit.api import DEFAULT_MEASURES, Scorer, check_keywords
 from rougekit.dask.partition import Columns, PartitionStats, relay_warnings, score_partition
 from rougekit.errors import OptionError
 from rougekit.results import RougeResult
@@ -30,6 +30,7 @@ def score(
     Dask runs one task per worker thread. Runs on the current Dask scheduler: the ``distributed``
     client made last (``Client("tcp://scheduler:8786")``), else Dask's local threads.
     """
+    check_keywords(options, "rougekit.dask.score", named=("candidates", "references", "measures", "ids", "sources"))
     dask = _dask()
     worker_options = {"jobs": 1, **options}
     driver = Scorer(measures, **worker_options)  # every option checked before any work is sent

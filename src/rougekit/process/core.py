@@ -19,7 +19,7 @@ from rougekit.errors import OptionError
 
 from . import nearest
 from .blocks import STATS, Greedy, cdist_block, check_threshold, greedy_from_pairs, workers_count
-from .encode import ROUGE_SCORE_L, Encoded, Encoder, check_texts, measure_name, rank_by_frequency
+from .encode import NOT_HERE, ROUGE_SCORE_L, Encoded, Encoder, check_texts, measure_name, rank_by_frequency
 
 _FEED_BLOCK = 1024  # texts per Greedy.feed call (the progress bar's step)
 _ROUGE155_STATS = ("f", "precision", "recall")
@@ -47,9 +47,7 @@ def _rouge155_from_hits(hits: np.ndarray, q_len: np.ndarray, c_len: np.ndarray, 
     return values[inverse].reshape(hits.shape)
 
 
-# options of rougekit.score that do nothing here, refused by name (they were taken and ignored, silently):
-# the intervals' (a pair's scorer has none) and ignore_ids (texts only, never token ids)
-_SET_HERE = ("bootstrap", "resamples", "confidence", "seed", "ignore_ids")
+_SET_HERE = NOT_HERE
 _CDIST_KEYWORDS = ("measure", "stat", "workers", "dtype")  # extract's options handed on to cdist
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rougekit.api import Scorer
+from rougekit.api import Scorer, check_keywords
 from rougekit.compat._tokenize import lowered_text, tokenize
 from rougekit.engine.door import SEQUENCE_LCS, inputs, plan
 from rougekit.errors import EmptyTokensWarning, InputError, OptionError, caller_stacklevel
@@ -107,10 +107,16 @@ def check_texts(texts, where: str) -> list:
     return texts
 
 
+# options of rougekit.score that do nothing here, refused by name (they were taken and ignored, silently):
+# the intervals' (a pair's scorer has none) and ignore_ids (texts only, never token ids)
+NOT_HERE = ("bootstrap", "resamples", "confidence", "seed", "ignore_ids")
+
+
 class Encoder:
     """Tokenizes texts to interned ids for one measure and its options (one shared vocabulary)."""
 
     def __init__(self, measure="rougeL", **options):
+        check_keywords(options, "rougekit.process.Encoder", named=("measure",), refused=NOT_HERE)
         self.measure = parse_measure(measure)
         self.options = dict(options)
         self._vocab = Vocabulary()

@@ -17,13 +17,14 @@ from functools import partial
 
 import numpy as np
 
+from rougekit.api import check_keywords
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.process import DedupResult, Match
 from rougekit.process import cdist as process_cdist
 from rougekit.process.blocks import InOrder, PrefixIndex
 from rougekit.process.cluster import block_shape, checked_call, checked_limit, pairs_above
 from rougekit.process.core import dedup_decided, dedup_from_pairs, dedup_threshold
-from rougekit.process.encode import ROUGE_SCORE_L, Encoder, check_texts, measure_name
+from rougekit.process.encode import NOT_HERE, ROUGE_SCORE_L, Encoder, check_texts, measure_name
 from rougekit.process.topk import block_best, merged_matches
 
 _INDEX_BLOCK = 8000  # dedup rougeL: new texts a task (1M texts, local[2]: 2,000 -> 8,000 took 43 -> 34 s)
@@ -32,6 +33,11 @@ _NAMED = (  # how process names a text: by its index, or by its number counted f
     re.compile(r"^(?P<side>queries|choices|texts)\[(?P<at>\d+)\]"),
     re.compile(r"^(?P<side>queries|choices|texts): text (?P<at>\d+)"),
 )
+
+
+# for the hint of a misspelt keyword
+_MATRIX_KEYWORDS = ("spark", "measure", "stat", "score_cutoff", "dtype", "block_size")
+_DEDUP_KEYWORDS = ("spark", "threshold", "measure", "keep", "block_size")
 
 
 def cdist(
@@ -50,6 +56,7 @@ def cdist(
     ``len(queries) x len(choices)`` matrix. ``queries``/``choices``: texts, or a one-column Spark
     DataFrame (collected in its order); ``spark``: the session (default: the active one);
     ``block_size``: (query rows, choice columns) per task, each task one thread."""
+    check_keywords(options, "rougekit.spark.cdist", named=_MATRIX_KEYWORDS, refused=NOT_HERE)
     session = _session(spark)
     rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options, _texts)
     call = dict(measure=measure, stat=stat, score_cutoff=score_cutoff, dtype=dtype, **options)
@@ -74,6 +81,7 @@ def extract(
     """:func:`rougekit.process.extract` for every query, in Spark tasks: per query, its best ``limit``
     choices (all with None), best first, the lower index on ties, none below ``score_cutoff``; the
     same matches as the single-process call. Options as :func:`cdist`."""
+    check_keywords(options, "rougekit.spark.extract", named=("limit", *_MATRIX_KEYWORDS), refused=NOT_HERE)
     session = _session(spark)
     limit = checked_limit(limit, score_cutoff)
     rows, cols, queries, choices = checked_call(queries, choices, measure, block_size, options, _texts)
@@ -97,6 +105,7 @@ def dedup(
     Spark task costs tens of milliseconds) against the texts before them through one broadcast
     prefix index; other measures: ``block_size`` x ``block_size`` blocks (default 2,000) of the
     lower triangle."""
+    check_keywords(options, "rougekit.spark.dedup", named=_DEDUP_KEYWORDS, refused=NOT_HERE)
     session = _session(spark)
     threshold = dedup_threshold(threshold, keep)
     encoder = Encoder(measure, **options)

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from rougekit.api import DEFAULT_MEASURES, Scorer
+from rougekit.api import DEFAULT_MEASURES, Scorer, check_keywords
 from rougekit.dask.partition import STATISTICS, Columns, relay_warnings, score_partition
 from rougekit.errors import InputError, OptionError, RougeKitError
 from rougekit.results import RougeResult
@@ -50,6 +50,7 @@ def score(
     runs one task per core. BLEU's corpus value needs every pair's tokens: use ``rougekit.score``
     or ``rougekit.dask.score`` for it.
     """
+    check_keywords(options, "rougekit.spark.score", named=("candidates", "references", "measures", "ids", "sources"))
     worker_options = {"jobs": 1, **options}
     driver = Scorer(measures, **worker_options)  # every option checked before any work is sent
     _no_bleu(driver)
@@ -75,6 +76,9 @@ def per_pair(
     ``ROUGE-L_f``; ``stats`` from ``reference_count``, ``hits``, ``candidate_count``, ``recall``,
     ``precision``, ``f``), computed lazily in the executors like any other column. The other columns
     pass through as Arrow arrays, as Spark gave them (``mapInArrow``: no pandas conversion)."""
+    check_keywords(
+        options, "rougekit.spark.per_pair", named=("candidates", "references", "measures", "stats", "sources")
+    )
     worker_options = {"jobs": 1, "bootstrap": None, **options}
     scorer = Scorer(measures, **worker_options)
     _no_bleu(scorer)
