@@ -1,10 +1,10 @@
-"""The ``rougekit`` command's process settings (cli/main.py): numpy's OpenBLAS single-threaded, pyarrow's
-mimalloc keeping the pages it frees.
+"""The ``rougekit`` command's process settings (cli/main.py): numpy's OpenBLAS single-threaded, pyarrow
+reading with jemalloc (else its mimalloc keeping the pages it frees).
 
 A threaded OpenBLAS starts a thread per core when numpy is imported, and each spins ~0.1 s of CPU before
 it sleeps (issue 28: 1.7% of the Parquet defaults' CPU under perf); no command multiplies matrices.
 mimalloc gave a Parquet reader's freed buffers back to the system each record batch, and the kernel
-zeroed them again as fresh pages (1.7-1.8% of the defaults' CPU). The settings are the command's only:
+zeroed them again as fresh pages (8% of the defaults' CPU; jemalloc reuses them). The settings are the command's only:
 a program that imports rougekit (or calls ``main`` with arguments) keeps its libraries as they are, and
 a value the user set wins.
 """
@@ -18,7 +18,13 @@ import sys
 
 from _paths import ROUGEKIT_ROOT
 
-_SETTINGS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS", "MIMALLOC_PURGE_DELAY")
+_SETTINGS = (
+    "OPENBLAS_NUM_THREADS",
+    "GOTO_NUM_THREADS",
+    "OMP_NUM_THREADS",
+    "MIMALLOC_PURGE_DELAY",
+    "ARROW_DEFAULT_MEMORY_POOL",
+)
 
 # runs main() as the program does (argv from sys.argv), then loads numpy and reports what it got
 _AS_PROGRAM = """
@@ -28,8 +34,11 @@ from rougekit.cli.main import main
 main() if {program} else main(["--version"])
 import numpy
 tasks = len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else None
+from rougekit.io.arrow import need_pyarrow
+pa = need_pyarrow("--parquet")  # what `score --parquet` reads with
 print(json.dumps({{"env": os.environ.get("OPENBLAS_NUM_THREADS"), "threads": tasks,
-                  "purge": os.environ.get("MIMALLOC_PURGE_DELAY")}}))
+                  "purge": os.environ.get("MIMALLOC_PURGE_DELAY"),
+                  "pool": pa.default_memory_pool().backend_name, "pools": pa.supported_memory_backends()}}))
 """
 
 
@@ -58,6 +67,16 @@ def test_the_command_keeps_pyarrows_freed_pages():
     assert _run(program=True)["purge"] == "-1"
 
 
+def test_the_command_reads_arrow_with_jemalloc_where_pyarrow_has_it():
+    got = _run(program=True)
+    assert got["pool"] == ("jemalloc" if "jemalloc" in got["pools"] else "mimalloc")
+
+
+def test_a_pool_the_user_chose_is_kept():
+    got = _run(program=True, ARROW_DEFAULT_MEMORY_POOL="system")
+    assert got["pool"] == "system"
+
+
 def test_a_value_the_user_set_is_kept():
     got = _run(program=True, OPENBLAS_NUM_THREADS="2", MIMALLOC_PURGE_DELAY="10")
     assert (got["env"], got["purge"]) == ("2", "10")
@@ -70,4 +89,4 @@ def test_a_value_the_user_set_is_kept():
 
 def test_main_called_by_a_program_leaves_blas_and_pyarrow_alone():
     got = _run(program=False)
-    assert (got["env"], got["purge"]) == (None, None)
+    assert (got["env"], got["purge"], got["pool"]) == (None, None, "mimalloc")

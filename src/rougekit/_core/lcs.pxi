@@ -42,12 +42,13 @@ cdef extern from *:
     /* Two pairs' rows of at most two words each (candidates of up to 128 tokens) in general registers,
        a word or an unsigned __int128 a row: the same sum modulo 2^(64 words), so the same numbers, in
        three dependent steps a row (and, add, or) against ~12 of the AVX-512 step.  rkb_narrow_rows: on
-       (1) or off (0: the test hook _narrow_rows). */
+       (1) or off (0: the test hook _narrow_rows). A row's two words are read as one __int128, low word
+       first: little-endian machines only (elsewhere the word loop runs). */
     static int rkb_narrow_rows = 0;
     typedef void (*rkb_rows2n_fn)(const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t,
                                   const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t);
     #define RKB_NARROW(wa, wb) (rkb_narrow_rows && (wa) <= 2 && (wb) <= 2)
-    #if defined(__SIZEOF_INT128__)
+    #if defined(__SIZEOF_INT128__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     #define RKB_N_STEP(T, NW, R, PM, x)                                                           \
         { T p_; memcpy(&p_, (PM) + (Py_ssize_t)(x) * (NW), sizeof(T)); R = (R + (R & p_)) | (R & ~p_); }
     #define RKB_N_ROWS2(NA, NB, TA, TB)                                                           \

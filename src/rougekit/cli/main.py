@@ -169,10 +169,11 @@ def _program_settings() -> None:
     vectors at most), yet a threaded OpenBLAS starts a thread per core as numpy is imported and each
     spins for ~0.1 s of CPU before it sleeps, while the command's own threads want those cores.
 
-    pyarrow's memory pool (mimalloc) keeps the pages it frees: a Parquet reader's value buffers grow
-    by reallocation to a few MB a record batch, and given back to the system at once each batch they
-    came back as fresh pages the kernel zeroes again (issue 28: 1.7-1.8% of the Parquet defaults' CPU
-    under perf; the peak 30-45 MB higher, a reader's buffers held). A command is one short process.
+    pyarrow reads with jemalloc where it has it (rougekit.io.command_arrow_pool), else its mimalloc keeps the
+    pages it frees: a Parquet reader's value buffers grow by reallocation to a few MB a record batch,
+    and given back to the system each batch they came back as fresh pages the kernel zeroes again
+    (issue 28: mimalloc's fresh pages were 8% of the Parquet defaults' CPU under perf, jemalloc's peak
+    85 MB lower). A command is one short process.
 
     A value the user set is kept; once a library is loaded its setting would do nothing, so it is not
     made."""
@@ -181,6 +182,9 @@ def _program_settings() -> None:
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
     if "pyarrow" not in sys.modules:
         os.environ.setdefault("MIMALLOC_PURGE_DELAY", "-1")
+        import rougekit.io
+
+        rougekit.io.command_arrow_pool = "jemalloc"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import rougekit.io
 from rougekit.errors import InputError, OptionError
 from rougekit.io.files import open_error
 from rougekit.io.inputs import split_sentences
@@ -35,7 +36,16 @@ def need_pyarrow(option: str):
         import pyarrow.parquet  # noqa: F401
     except ImportError:
         raise OptionError(f"{option} needs pyarrow, which is not installed: pip install 'rougekit[pyarrow]'") from None
+    _use_command_pool(pyarrow)
     return pyarrow
+
+
+def _use_command_pool(pa) -> None:
+    """Make ``rougekit.io.command_arrow_pool`` pyarrow's default pool (once), where this pyarrow has it
+    and the user's ``ARROW_DEFAULT_MEMORY_POOL`` does not choose another."""
+    name, rougekit.io.command_arrow_pool = rougekit.io.command_arrow_pool, None
+    if name and "ARROW_DEFAULT_MEMORY_POOL" not in os.environ and name in pa.supported_memory_backends():
+        pa.set_memory_pool(getattr(pa, f"{name}_memory_pool")())
 
 
 def sniff(path: str) -> str | None:
