@@ -16,7 +16,7 @@ import signal
 import sys
 import warnings
 
-from rougekit.cli._systems import SCORING
+from rougekit.cli._systems import SCORING, end_progress_line
 from rougekit.errors import RougeKitError, RougeKitWarning
 from rougekit.limits import shown
 
@@ -137,6 +137,7 @@ def _warnings_as_lines(name: str):
             seen[category] = []
             text = one_line(getattr(message, "cli", str(message)))
             who = f"system {shown(system[0])}: " if system is not None and system[1] > 1 else ""
+            end_progress_line()
             print(f"rougekit {name}: warning: {who}{text}", file=sys.stderr)
 
         warnings.showwarning = show
@@ -211,12 +212,14 @@ def main(argv: list[str] | None = None) -> int:
         with _warnings_as_lines(name):
             return module.run(rest)
     except RougeKitError as exc:
+        end_progress_line()
         print(f"rougekit {name}: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into `head`
         return 0
     except OSError as exc:  # a failed read or write the command did not name (a full disk, /dev/full)
         where = f": {shown(exc.filename)}" if exc.filename else ""
+        end_progress_line()
         print(f"rougekit {name}: error: {one_line(exc.strerror or str(exc))}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C: no traceback, the shell's code for SIGINT (SIGTERM: 143)

@@ -24,7 +24,7 @@ from rougekit.cli._options import (
     sentence_marker,
     write_output,
 )
-from rougekit.cli._systems import each_system
+from rougekit.cli._systems import each_system, end_progress_line, progress_line
 from rougekit.errors import IdleOptionWarning, InputError, OptionError
 from rougekit.io import arrow, inputs, reader
 from rougekit.io.files import open_output
@@ -377,7 +377,7 @@ def _progress(name: str, enabled: bool):
         return None
 
     def show(done: int) -> None:
-        print(f"\rscoring {name}: {done:,} pairs", end="", file=sys.stderr, flush=True)
+        progress_line(f"scoring {name}: {done:,} pairs")
 
     return show
 
@@ -436,8 +436,7 @@ def _run(args) -> int:
             results[name] = scorer.score_stream(
                 pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep
             )
-            if progress:
-                print(file=sys.stderr)
+            end_progress_line()
         return _write(args, results)
     systems, refs, ids = _load(args)
     scorer = _scorer(args)
@@ -447,10 +446,9 @@ def _run(args) -> int:
     results = {}
     for n, (name, cands) in enumerate(each_system(systems.items()), start=1):
         if progress:
-            print(f"\rscoring {name} ({n}/{len(systems)}, {len(cands)} summaries)", end="", file=sys.stderr)
+            progress_line(f"scoring {name} ({n}/{len(systems)}, {len(cands)} summaries)")
         results[name] = scorer.score(cands, refs, ids=ids, sources=sources, jobs=args.jobs)
-    if progress:
-        print(file=sys.stderr)
+    end_progress_line()
     return _write(args, results)
 
 
@@ -516,8 +514,7 @@ def _score_table_streamed(args, progress: bool) -> int | None:
             results[name] = scorer.score_stream(
                 pairs, jobs=args.jobs, progress=_progress(name, progress), keep_pairs=keep, ids=ids
             )
-        if progress:
-            print(file=sys.stderr)
+        end_progress_line()
     return _write(args, results)
 
 
@@ -601,8 +598,7 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) ->
                     rows.write(name, first, data, ids[: len(data)])
                     del ids[: len(data)]
                 first += len(data)
-            if progress:
-                print(file=sys.stderr)
+            end_progress_line()
     except BaseException as exc:
         if to_file:
             if handle is not None:

@@ -1,0 +1,49 @@
+"""The progress line `rougekit score` shows on a terminal (cli/_systems.progress_line) is ended before a
+warning or an error is printed: neither is glued to ``scoring c: 100,000 pairs`` (qa21b F7)."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+from rougekit.cli import _systems, main
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _terminal(monkeypatch) -> _Terminal:
+    """Standard error as a terminal (the progress line is shown there only), set in the test's body:
+    pytest puts its own capture in place after the fixtures ran."""
+    stream = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stream)
+    monkeypatch.setattr(_systems, "_line_open", False, raising=False)
+    return stream
+
+
+def test_a_warning_starts_its_own_line_after_the_progress_line(tmp_path, monkeypatch):
+    terminal = _terminal(monkeypatch)
+    cands = tmp_path / "c.txt"
+    refs = tmp_path / "r.txt"
+    # Japanese under the script's tokenizer: no tokens, said while scoring its chunk, after the progress
+    # line of the chunks before it
+    cands.write_text("police kill the gunman\n" * 30_000 + "東京は今日とても晴れています\n", encoding="utf-8")
+    refs.write_text("police killed the gunman\n" * 30_000 + "東京は今日晴れ\n", encoding="utf-8")
+    code = main.main(["score", "-c", str(cands), "-r", str(refs), "--bootstrap", "none", "-o", str(tmp_path / "o")])
+    err = terminal.getvalue()
+    assert code == 0
+    warning = next(line for line in err.split("\n") if "warning:" in line)
+    assert warning.startswith("rougekit score: warning:"), err
+    assert "scoring" in err.split("warning:")[0]  # the progress line was shown before it
+
+
+def test_an_error_starts_its_own_line_after_the_progress_line(monkeypatch):
+    terminal = _terminal(monkeypatch)
+    _systems.progress_line("scoring c: 20,000 pairs")
+    _systems.end_progress_line()
+    _systems.progress_line("scoring c: 40,000 pairs")
+    _systems.end_progress_line()
+    _systems.end_progress_line()  # nothing open: no empty line
+    assert terminal.getvalue() == "\rscoring c: 20,000 pairs\n\rscoring c: 40,000 pairs\n"
