@@ -41,9 +41,8 @@ cdef extern from *:
     }
     /* Two pairs' rows of at most two words each (candidates of up to 128 tokens) in general registers,
        a word or an unsigned __int128 a row: the same sum modulo 2^(64 words), so the same numbers, in
-       three dependent steps a row (and, add, or) against ~12 of the AVX-512 step.  rkb_narrow_rows: on
-       (1) or off (0: the test hook _narrow_rows). A row's two words are read as one __int128, low word
-       first: little-endian machines only (elsewhere the word loop runs). */
+       three dependent steps a row (and, add, or) against ~12 of the AVX-512 step; little-endian only (two
+       words read as one __int128). rkb_narrow_rows: on (1) or off (0: the test hook _narrow_rows). */
     static int rkb_narrow_rows = 0;
     typedef void (*rkb_rows2n_fn)(const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t,
                                   const int32_t*, Py_ssize_t, const uint64_t*, Py_ssize_t, uint64_t*, uint32_t);
