@@ -44,7 +44,7 @@ arrowtext.pxi (summaries read from Arrow string buffers and offsets).
 cimport cython
 from libc.stdlib cimport malloc, calloc, realloc, free, strtod
 from libc.string cimport memcpy, memset, memchr, memcmp
-from libc.math cimport pow, floor, fma, fmod
+from libc.math cimport pow, floor, fmod
 from libc.stdio cimport snprintf
 from libc.stdint cimport uint64_t, uint32_t, int32_t, int64_t, uint8_t
 from cpython.object cimport PyObject
@@ -439,7 +439,9 @@ cdef class _Engine:
                 w0 = _word0(seg + i, j - i, tend - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                h = _vhash(w0, seg + i, j - i, tend - (seg + i), &sp[ntok].w1)
+                w1 = _word1(seg + i, j - i, tend - (seg + i))
+                sp[ntok].w1 = w1
+                h = _vhash(w0, w1, seg + i, j - i, tend - (seg + i))
                 sp[ntok].h = h
                 RKB_PREFETCH(&vt[h >> shift])
                 if j - i > 8:

@@ -49,20 +49,23 @@ cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) no
     return w
 
 
-cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail, uint64_t* w1) noexcept nogil:
-    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time, times
-    an odd constant: its top bits are its slot (a short token costs one multiplication).  ``w1``:
-    the token's second word (p[8:16], :func:`_word0`), bit 63 set when it has more than 16 bytes;
-    0 for a token of at most 8 bytes.
+cdef inline uint64_t _word1(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """The second word of token p[:n]: p[8:16] as :func:`_word0` packs it, bit 63 set when the
+    token has more than 16 bytes; 0 for a token of at most 8 bytes (``avail`` as for _word0)."""
+    if n <= 8:
+        return 0
+    return _word0(p + 8, n - 8, avail - 8) | (<uint64_t>(n > 16) << 63)
 
-    ``avail``: bytes readable from p (at least n), as for :func:`_word0`."""
-    cdef uint64_t h = w0, x
+
+cdef inline uint64_t _vhash(uint64_t w0, uint64_t w1, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """Hash of a token: its first two words (:func:`_word0`, :func:`_word1`) and its lower-cased
+    bytes p[16:n], 8 bytes at a time, times an odd constant: its top bits are its slot (a short
+    token costs one multiplication).  ``avail``: bytes readable from p (at least n), as for
+    :func:`_word0`; p is only read for a token of more than 16 bytes."""
+    cdef uint64_t h = w0
     cdef Py_ssize_t k
-    w1[0] = 0
-    if n > 8:
-        x = _word0(p + 8, n - 8, avail - 8)
-        w1[0] = x | (<uint64_t>(n > 16) << 63)
-        h = (h ^ x) * <uint64_t>0x9E3779B97F4A7C15ULL
+    if w1:
+        h = (h ^ (w1 & ~(<uint64_t>1 << 63))) * <uint64_t>0x9E3779B97F4A7C15ULL
         h ^= h >> 29
         k = 16
         while k < n:

@@ -10,7 +10,7 @@ cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
     cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * _VSLOT)
     cdef uint64_t* nw1 = <uint64_t*>(nt + ncap)
     cdef VEntry* e
-    cdef uint64_t h, w1
+    cdef uint64_t h
     if nt == NULL:
         with gil:
             raise MemoryError()
@@ -18,10 +18,10 @@ cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
         e = &self.vt[i]
         if e.w0:
             if e.off == _SHORT:
-                h = _vhash(e.w0, NULL, 0, 0, &w1)
+                h = _vhash(e.w0, 0, NULL, 0, 0)
             else:
                 n = (<uint32_t*>(self.arena + e.off))[0]
-                h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4, &w1)
+                h = _vhash(e.w0, self.vw1[i], self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
             s = <Py_ssize_t>(h >> shift)
             while nt[s].w0:
                 s = (s + 1) & msk
@@ -70,7 +70,7 @@ cdef uint32_t _vocab_insert(_Engine self, const uint8_t* p, Py_ssize_t n, uint64
     if 2 * (self.vcount + 1) > self.vcap:
         _vocab_rehash(self, self.vcap * 2)
     msk = self.vcap - 1
-    s = <Py_ssize_t>(h >> _vshift(self.vcap))
+    s = <Py_ssize_t>(h >> self.vshift)
     while self.vt[s].w0:
         s = (s + 1) & msk
     e = &self.vt[s]
