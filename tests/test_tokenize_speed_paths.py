@@ -185,3 +185,22 @@ def test_a_prefix_is_not_the_longer_types_it_begins(width):
         texts = [" ".join(words[i : i + 500]) for i in range(0, len(words), 500)]
         texts.append(f"{prefix} {prefix.upper()} {words[0]} {prefix}")
         assert _assert_engine_equals_twin(texts, False, False) == len(longer) + 1
+
+
+def test_tokens_one_byte_apart_at_every_length_and_position():
+    """For every length 1 to 40 and every position in it, a token and the one with that byte changed
+    (and the same two in upper case) against the twin: the key of a token of at most 16 bytes is its
+    two 8-byte words masked to its length (one mask per length, tokenize.pxi's rkb_kmask), so a mask
+    one byte short merges tokens that differ in their last byte, one byte long keeps the next byte.
+    Each token is followed by a letter past a separator, and also ends the text (the loads near its end)."""
+    rng = random.Random(40)
+    texts = []
+    for n in range(1, 41):
+        base = "".join(rng.choice(string.ascii_lowercase) for _ in range(n))
+        words = [base]
+        for k in range(n):
+            words.append(base[:k] + ("z" if base[k] != "z" else "y") + base[k + 1 :])
+        words += [w.upper() for w in words]
+        texts.append(" ".join(words) + " q\u00e9x")
+        texts += [f"a {w}" for w in words[: n + 1]]
+    assert _assert_engine_equals_twin(texts, False, False) > 40 * 20
