@@ -4,8 +4,8 @@ paths treat apart, against the pure-Python twin (``Preprocessor.process``, ROUGE
 The engine's ids are its final (stopword-filtered, stemmed) tokens numbered in first-seen order, so
 a fresh engine must give, for every text in turn, exactly the first-seen numbering of the twin's
 final tokens: the same tokens, the same stems and stopwords, the same ids in the same order.  The
-texts exercise: tokens of 1 to 40 bytes (the table keeps the first 8 bytes of a token in its slot,
-longer ones in an arena; the hash reads 8 bytes at a time), upper and lower case, tokens sharing
+texts exercise: tokens of 1 to 40 bytes (the table keeps the first 16 bytes of a token in its slot,
+the bytes of longer ones in an arena; the hash reads 8 bytes at a time), upper and lower case, tokens sharing
 their first 8 (or 16) bytes, a token ending at the text's end (the 8-byte loads may not read past
 it), bytes above 0x7F next to tokens, stopwords and stemmed words (``-s``/``-m``), and a
 vocabulary that grows past the table's first size (a rehash).  Arrow columns are read from one
