@@ -4,8 +4,8 @@ paths treat apart, against the pure-Python twin (``Preprocessor.process``, ROUGE
 The engine's ids are its final (stopword-filtered, stemmed) tokens numbered in first-seen order, so
 a fresh engine must give, for every text in turn, exactly the first-seen numbering of the twin's
 final tokens: the same tokens, the same stems and stopwords, the same ids in the same order.  The
-texts exercise: tokens of 1 to 40 bytes (the table keeps the first 8 bytes of a token in its slot,
-longer ones in an arena; the hash reads 8 bytes at a time), upper and lower case, tokens sharing
+texts exercise: tokens of 1 to 40 bytes (the table keeps the first 16 bytes of a token in its slot,
+the bytes of longer ones in an arena; the hash reads 8 bytes at a time), upper and lower case, tokens sharing
 their first 8 (or 16) bytes, a token ending at the text's end (the 8-byte loads may not read past
 it), bytes above 0x7F next to tokens, stopwords and stemmed words (``-s``/``-m``), and a
 vocabulary that grows past the table's first size (a rehash).  Arrow columns are read from one
@@ -185,3 +185,22 @@ def test_a_prefix_is_not_the_longer_types_it_begins(width):
         texts = [" ".join(words[i : i + 500]) for i in range(0, len(words), 500)]
         texts.append(f"{prefix} {prefix.upper()} {words[0]} {prefix}")
         assert _assert_engine_equals_twin(texts, False, False) == len(longer) + 1
+
+
+def test_tokens_one_byte_apart_at_every_length_and_position():
+    """For every length 1 to 40 and every position in it, a token and the one with that byte changed
+    (and the same two in upper case) against the twin: the key of a token of at most 16 bytes is its
+    two 8-byte words masked to its length (one mask per length, tokenize.pxi's rkb_kmask), so a mask
+    one byte short merges tokens that differ in their last byte, one byte long keeps the next byte.
+    Each token is followed by a letter past a separator, and also ends the text (the loads near its end)."""
+    rng = random.Random(40)
+    texts = []
+    for n in range(1, 41):
+        base = "".join(rng.choice(string.ascii_lowercase) for _ in range(n))
+        words = [base]
+        for k in range(n):
+            words.append(base[:k] + ("z" if base[k] != "z" else "y") + base[k + 1 :])
+        words += [w.upper() for w in words]
+        texts.append(" ".join(words) + " q\u00e9x")
+        texts += [f"a {w}" for w in words[: n + 1]]
+    assert _assert_engine_equals_twin(texts, False, False) > 40 * 20

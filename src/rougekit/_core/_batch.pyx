@@ -44,7 +44,7 @@ arrowtext.pxi (summaries read from Arrow string buffers and offsets).
 cimport cython
 from libc.stdlib cimport malloc, calloc, realloc, free, strtod
 from libc.string cimport memcpy, memset, memchr, memcmp
-from libc.math cimport pow, floor, fma, fmod
+from libc.math cimport pow, floor, fmod
 from libc.stdio cimport snprintf
 from libc.stdint cimport uint64_t, uint32_t, int32_t, int64_t, uint8_t
 from cpython.object cimport PyObject
@@ -131,9 +131,6 @@ cdef class _Engine:
     cdef VEntry* vt
     cdef Py_ssize_t vcap
     cdef int vshift            # 64 - log2(vcap): a type's slot is its hash's top bits (_vhash)
-    cdef uint64_t* vw1         # after vt's slots, in its allocation (_VSLOT): a long type's second word
-                               # (_vhash's w1; 0 for the others), so that a token of 9 to 16 bytes is
-                               # found with no access to the arena
     cdef Py_ssize_t vcount
     cdef uint8_t* arena
     cdef Py_ssize_t arena_n
@@ -194,7 +191,6 @@ cdef class _Engine:
         self.vcap = _VOCAB_SLOTS
         self.vshift = _vshift(_VOCAB_SLOTS)
         self.vt = <VEntry*>rkb_big_alloc(self.vcap * _VSLOT)
-        self.vw1 = <uint64_t*>(self.vt + self.vcap)
         self.arena_cap = 1 << 16
         self.arena = <uint8_t*>malloc(self.arena_cap)
         self.sbuf_cap = 256
@@ -286,7 +282,7 @@ cdef class _Engine:
             raise MemoryError()
         rkb_big_free(self.vt, self.vcap * _VSLOT)
         free(self.arena)
-        self.vt, self.vw1, self.vcap, self.vcount = vt, <uint64_t*>(vt + _VOCAB_SLOTS), _VOCAB_SLOTS, 0
+        self.vt, self.vcap, self.vcount = vt, _VOCAB_SLOTS, 0
         self.vshift = _vshift(_VOCAB_SLOTS)
         self.arena, self.arena_cap, self.arena_n = arena, 1 << 16, 0
         _smap_free(&self.finals)
@@ -344,25 +340,21 @@ cdef class _Engine:
                     raise MemoryError()
         return fid
 
-    cdef inline int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1,
-                                uint64_t h) except -2 nogil:
+    cdef int32_t _intern(self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1,
+                         uint64_t h) except -2 nogil:
         """Final id of the (lowercased) token p[:n] (words w0, w1 and hash h: _vhash); -1 for a dropped
-        token.  A token longer than 8 bytes matches a long type whose first two words equal its own
-        (``vw1``: the second one, with its more-than-16-bytes bit); only one longer than 16 bytes
-        has its remaining bytes compared in the arena."""
+        token.  The slow path of _tokenize: a new type, or a token longer than 16 bytes, whose type
+        has the same two words and its remaining bytes in the arena."""
         cdef Py_ssize_t s, msk = self.vcap - 1
         cdef VEntry* e
         cdef int32_t fid
         s = <Py_ssize_t>(h >> self.vshift)
         while True:
             e = &self.vt[s]
-            if e.w0 == w0:
-                if n <= 8:
-                    if e.off == _SHORT:
-                        return e.id
-                elif self.vw1[s] == w1 and (n <= 16 or (
+            if e.w0 == w0 and e.w1 == w1:
+                if (w1 >> 63) == 0 or (
                         (<uint32_t*>(self.arena + e.off))[0] == n
-                        and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4, self.text_end - p))):
+                        and _eq_folded(self.arena + e.off + 4, p, n, self.arena_cap - e.off - 4, self.text_end - p)):
                     return e.id
             elif e.w0 == 0:
                 break
@@ -371,14 +363,14 @@ cdef class _Engine:
         _vocab_insert(self, p, n, w0, w1, fid, h)
         return fid
 
-
     cdef int _tokenize(self, const uint8_t* p, Py_ssize_t i, Py_ssize_t e, IntBuf* out) except -1 nogil:
         """Append the ids of the tokens of p[i:e] (runs of [A-Za-z0-9], lower-cased).
 
         Three passes: a bitmap of the token bytes (16 or 8 bytes per step, no branch per byte);
-        the tokens from its runs (their first and last bits, a word at a time), hashed, their
-        table slots prefetched; then the lookups (their cache misses overlap instead of queueing
-        one after another).
+        the tokens from its runs (their first and last bits, a word at a time), keyed and hashed
+        with no branch on their length, their table slots prefetched; then the lookups (their
+        cache misses overlap instead of queueing one after another): a type of at most 16 bytes
+        met before is the slot whose two words equal the token's.
         """
         cdef Py_ssize_t j, cap, k, ntok = 0, need = (e - i) // 2 + 1, n = e - i, ns = 0, w, nw
         cdef uint64_t x, st, en, below, above
@@ -396,7 +388,6 @@ cdef class _Engine:
         cdef Py_ssize_t msk = self.vcap - 1, s
         cdef VEntry* vt = self.vt
         cdef VEntry* ve
-        cdef uint64_t* vw1 = self.vw1
         cdef const uint8_t* tend = self.text_end
         if out.n + need > out.cap:
             cap = out.cap * 2 if out.cap > 0 else 256
@@ -436,41 +427,40 @@ cdef class _Engine:
                 i = sp[ntok].start
                 j = (w << 6) + RKB_CTZ64(en) + 1
                 en &= en - 1
-                w0 = _word0(seg + i, j - i, tend - (seg + i))
+                if tend - (seg + i) >= 16:
+                    w0 = rkb_key16(seg + i, j - i, &w1)
+                else:   # the text's last bytes
+                    w0 = _word0(seg + i, j - i, tend - (seg + i))
+                    w1 = _word1(seg + i, j - i, tend - (seg + i))
+                h = _vhash(w0, w1, seg + i, j - i, tend - (seg + i))
                 sp[ntok].n = j - i
                 sp[ntok].w0 = w0
-                h = _vhash(w0, seg + i, j - i, tend - (seg + i), &sp[ntok].w1)
+                sp[ntok].w1 = w1
                 sp[ntok].h = h
                 RKB_PREFETCH(&vt[h >> shift])
-                if j - i > 8:
-                    RKB_PREFETCH(&vw1[h >> shift])
                 ntok += 1
         dst = out.data
         cnt = out.n
         for k in range(ntok):
-            tid = -2
-            if sp[k].n <= 16:   # a type of at most 16 bytes met before: found here (the others: _intern)
-                w0 = sp[k].w0
-                w1 = sp[k].w1
-                s = <Py_ssize_t>(sp[k].h >> shift)
-                while True:
-                    ve = &vt[s]
-                    if ve.w0 == w0:
-                        if (ve.off == _SHORT) if w1 == 0 else (vw1[s] == w1):
-                            tid = ve.id
-                            break
-                    elif ve.w0 == 0:
-                        break
-                    s = (s + 1) & msk
-            if tid == -2:
-                tid = self._intern(seg + sp[k].start, sp[k].n, sp[k].w0, sp[k].w1, sp[k].h)
+            w0 = sp[k].w0
+            w1 = sp[k].w1
+            s = <Py_ssize_t>(sp[k].h >> shift)
+            while True:
+                ve = &vt[s]
+                if ((ve.w0 ^ w0) | (ve.w1 ^ w1)) == 0:
+                    tid = ve.id
+                    break
+                if ve.w0 == 0:
+                    tid = -2
+                    break
+                s = (s + 1) & msk
+            if tid == -2 or (w1 >> 63):   # a new type, or one longer than 16 bytes (its other bytes)
+                tid = self._intern(seg + sp[k].start, sp[k].n, w0, w1, sp[k].h)
                 vt = self.vt   # a new type may have grown the table
-                vw1 = self.vw1
                 msk = self.vcap - 1
                 shift = self.vshift
-            if tid != -1:   # -1: a stopword (or an empty stem)
-                dst[cnt] = tid
-                cnt += 1
+            dst[cnt] = tid     # kept unless -1 (a stopword, or an empty stem)
+            cnt += tid != -1
         out.n = cnt
         return 0
 

@@ -322,8 +322,8 @@ def _wide_rows(bint on):
     rkb_rows_enable(on)
 
 
-#: two pairs' (or references') rows of at most two words each run in general registers (rkb_rows2_n)
-_NARROW_ROWS = bool(rkb_narrow_enable(1))
+# two pairs' (or references') rows of at most two words each run in general registers (rkb_rows2_n)
+rkb_narrow_enable(1)
 
 
 def _narrow_rows(bint on):

@@ -1,7 +1,7 @@
 # The byte-level tokenizer of _batch.pyx and its interning table.  ROUGE-1.5.5 lower-cases,
 # replaces every character outside [a-z0-9] by a space and splits on white space, so a token is
 # a maximal run of ASCII [A-Za-z0-9] (bytes >= 0x80 separate tokens).  Runs are found through a
-# bitmap built 8 bytes at a time (SWAR); a token's first 8 bytes, lower-cased, are its key in the
+# bitmap built 8 bytes at a time (SWAR); a token's first 16 bytes, lower-cased, are its key in the
 # vocabulary table (VEntry), which maps it once to its final id (stopwords and stemming:
 # _Engine._final_id).  See docs/rouge155/tokens.md.
 
@@ -15,19 +15,37 @@ cdef struct TokSpan:
 
 cdef struct VEntry:
     uint64_t w0        # the token's first 8 bytes, zero padded; 0: empty slot (tokens have no 0 byte)
-    uint32_t off       # tokens longer than 8 bytes: arena offset of (uint32 length, bytes); else _SHORT
+    uint64_t w1        # its next 8 bytes (_word1: 0 for a token of at most 8 bytes, bit 63 set past 16)
+    uint32_t off       # tokens longer than 16 bytes: arena offset of (uint32 length, bytes); else _SHORT
     int32_t id         # final id; -1: a stopword (dropped)
+    uint64_t pad       # (32-byte slots: one never spans two cache lines)
 
 
 cdef extern from *:
     """
+    #include <string.h>
     #define RKB_SHORT 0xFFFFFFFFu
+    /* A token's two words (_word0, _word1) from 16 readable bytes at p, with no branch on its
+       length n (>= 1): both 8-byte loads lower-cased, then masked to min(n, 16) bytes. */
+    static const uint64_t rkb_kmask[17][2] = {
+        {0, 0}, {0xFFull, 0}, {0xFFFFull, 0}, {0xFFFFFFull, 0}, {0xFFFFFFFFull, 0},
+        {0xFFFFFFFFFFull, 0}, {0xFFFFFFFFFFFFull, 0}, {0xFFFFFFFFFFFFFFull, 0}, {~0ull, 0},
+        {~0ull, 0xFFull}, {~0ull, 0xFFFFull}, {~0ull, 0xFFFFFFull}, {~0ull, 0xFFFFFFFFull},
+        {~0ull, 0xFFFFFFFFFFull}, {~0ull, 0xFFFFFFFFFFFFull}, {~0ull, 0xFFFFFFFFFFFFFFull}, {~0ull, ~0ull}};
+    static inline uint64_t rkb_key16(const uint8_t* p, Py_ssize_t n, uint64_t* w1) {
+        uint64_t a, b;
+        Py_ssize_t m = n < 16 ? n : 16;
+        memcpy(&a, p, 8);
+        memcpy(&b, p + 8, 8);
+        *w1 = ((b | 0x2020202020202020ull) & rkb_kmask[m][1]) | ((uint64_t)(n > 16) << 63);
+        return (a | 0x2020202020202020ull) & rkb_kmask[m][0];
+    }
     """
     const uint32_t _SHORT "RKB_SHORT"
+    uint64_t rkb_key16(const uint8_t* p, Py_ssize_t n, uint64_t* w1) nogil
 
-# a slot's bytes in the table's one allocation: its VEntry, and (after all the entries) its long
-# type's second word (_Engine.vw1): 65,536 slots take 1.5 MiB, in one 2 MiB huge page
-cdef size_t _VSLOT = sizeof(VEntry) + sizeof(uint64_t)
+# a slot's bytes: 65,536 slots take 2 MiB, one huge page
+cdef size_t _VSLOT = sizeof(VEntry)
 
 
 # Token bytes are [A-Za-z0-9], so ``byte | 0x20`` is the lower-cased byte: the tokenizer reads the
@@ -49,21 +67,23 @@ cdef inline uint64_t _word0(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) no
     return w
 
 
-cdef inline uint64_t _vhash(uint64_t w0, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail, uint64_t* w1) noexcept nogil:
-    """Hash of a token: its first word and its lower-cased bytes p[8:n], 8 bytes at a time, times
-    an odd constant: its top bits are its slot (a short token costs one multiplication).  ``w1``:
-    the token's second word (p[8:16], :func:`_word0`), bit 63 set when it has more than 16 bytes;
-    0 for a token of at most 8 bytes.
+cdef inline uint64_t _word1(const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """The second word of token p[:n]: p[8:16] as :func:`_word0` packs it, bit 63 set when the
+    token has more than 16 bytes; 0 for a token of at most 8 bytes (``avail`` as for _word0)."""
+    if n <= 8:
+        return 0
+    return _word0(p + 8, n - 8, avail - 8) | (<uint64_t>(n > 16) << 63)
 
-    ``avail``: bytes readable from p (at least n), as for :func:`_word0`."""
-    cdef uint64_t h = w0, x
+
+cdef inline uint64_t _vhash(uint64_t w0, uint64_t w1, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail) noexcept nogil:
+    """Hash of a token: its first two words (:func:`_word0`, :func:`_word1`) and, past 16 bytes, its
+    lower-cased bytes p[16:n], 8 bytes at a time, times an odd constant: its top bits are its slot
+    (a token of at most 16 bytes costs two multiplications and no branch on its length).
+    ``avail``: bytes readable from p (at least n), as for :func:`_word0`; p is only read for a
+    token of more than 16 bytes."""
+    cdef uint64_t h = w0 ^ (w1 * <uint64_t>0x9E3779B97F4A7C15ULL)
     cdef Py_ssize_t k
-    w1[0] = 0
-    if n > 8:
-        x = _word0(p + 8, n - 8, avail - 8)
-        w1[0] = x | (<uint64_t>(n > 16) << 63)
-        h = (h ^ x) * <uint64_t>0x9E3779B97F4A7C15ULL
-        h ^= h >> 29
+    if w1 >> 63:
         k = 16
         while k < n:
             h = (h ^ _word0(p + k, n - k, avail - k)) * <uint64_t>0x9E3779B97F4A7C15ULL
@@ -179,9 +199,9 @@ cdef inline Py_ssize_t _next_bit(const uint64_t* bits, Py_ssize_t k, Py_ssize_t 
 
 cdef inline bint _eq_folded(const uint8_t* lower, const uint8_t* p, Py_ssize_t n, Py_ssize_t avail_lower,
                             Py_ssize_t avail_p) noexcept nogil:
-    """lower[8:n] (lower-cased bytes) equals the token's p[8:n] with its case folded, 8 bytes at a
-    time (the first 8 are compared as the tokens' first words); ``avail_*`` as for :func:`_word0`."""
-    cdef Py_ssize_t k = 8
+    """lower[16:n] (lower-cased bytes) equals the token's p[16:n] with its case folded, 8 bytes at a
+    time (the first 16 are compared as the tokens' two words); ``avail_*`` as for :func:`_word0`."""
+    cdef Py_ssize_t k = 16
     while k < n:
         if _word0(lower + k, n - k, avail_lower - k) != _word0(p + k, n - k, avail_p - k):
             return False

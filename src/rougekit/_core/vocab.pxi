@@ -1,16 +1,15 @@
-# The engine's vocabulary table (tokenize.pxi's VEntry slots and the second words beside them): its
+# The engine's vocabulary table (tokenize.pxi's VEntry slots): its
 # growth and the insertion of a new type (the tokenizer's slow paths; _Engine._intern finds the types
 # met before), and a benchmark hook that runs the tokenizer alone.  No ROUGE behaviour here.
 
 
 cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
-    """The engine's vocabulary table (and ``vw1`` beside it) moved to ``ncap`` slots."""
+    """The engine's vocabulary table moved to ``ncap`` slots."""
     cdef Py_ssize_t i, s, msk = ncap - 1, n
     cdef int shift = _vshift(ncap)
     cdef VEntry* nt = <VEntry*>rkb_big_alloc(ncap * _VSLOT)
-    cdef uint64_t* nw1 = <uint64_t*>(nt + ncap)
     cdef VEntry* e
-    cdef uint64_t h, w1
+    cdef uint64_t h
     if nt == NULL:
         with gil:
             raise MemoryError()
@@ -18,18 +17,16 @@ cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
         e = &self.vt[i]
         if e.w0:
             if e.off == _SHORT:
-                h = _vhash(e.w0, NULL, 0, 0, &w1)
+                h = _vhash(e.w0, e.w1, NULL, 0, 0)
             else:
                 n = (<uint32_t*>(self.arena + e.off))[0]
-                h = _vhash(e.w0, self.arena + e.off + 4, n, self.arena_cap - e.off - 4, &w1)
+                h = _vhash(e.w0, e.w1, self.arena + e.off + 4, n, self.arena_cap - e.off - 4)
             s = <Py_ssize_t>(h >> shift)
             while nt[s].w0:
                 s = (s + 1) & msk
             nt[s] = e[0]
-            nw1[s] = self.vw1[i]
     rkb_big_free(self.vt, self.vcap * _VSLOT)
     self.vt = nt
-    self.vw1 = nw1
     self.vcap = ncap
     self.vshift = shift
     return 0
@@ -38,13 +35,13 @@ cdef int _vocab_rehash(_Engine self, Py_ssize_t ncap) except -1 nogil:
 cdef uint32_t _vocab_insert(_Engine self, const uint8_t* p, Py_ssize_t n, uint64_t w0, uint64_t w1, int32_t fid,
                            uint64_t h) except 4294967294 nogil:
     """Add the type p[:n] (not in the table; words w0, w1 and hash h: _vhash) with id ``fid``;
-    returns its arena offset or _SHORT."""
+    returns its arena offset (a type longer than 16 bytes keeps its bytes there) or _SHORT."""
     cdef Py_ssize_t s, msk, cap, need
     cdef uint8_t* q
     cdef VEntry* e
     cdef uint32_t off = _SHORT
     cdef uint32_t ln
-    if n > 8:
+    if n > 16:
         need = self.arena_n + 8 + n
         if need >= <Py_ssize_t>0xFFFFFFF0:
             with gil:
@@ -70,14 +67,14 @@ cdef uint32_t _vocab_insert(_Engine self, const uint8_t* p, Py_ssize_t n, uint64
     if 2 * (self.vcount + 1) > self.vcap:
         _vocab_rehash(self, self.vcap * 2)
     msk = self.vcap - 1
-    s = <Py_ssize_t>(h >> _vshift(self.vcap))
+    s = <Py_ssize_t>(h >> self.vshift)
     while self.vt[s].w0:
         s = (s + 1) & msk
     e = &self.vt[s]
     e.w0 = w0
+    e.w1 = w1
     e.off = off
     e.id = fid
-    self.vw1[s] = w1
     self.vcount += 1
     return off
 
