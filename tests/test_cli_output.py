@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import subprocess
 import sys
@@ -161,3 +162,128 @@ def test_a_full_standard_output_is_named(tmp_path):
         )
     assert done.returncode == 2
     assert done.stderr.decode() == "rougekit score: error: cannot write standard output: No space left on device\n"
+
+
+# rougeL F of a text against its repeat with a word added: P 4/5, R 4/4, as rouge-score's fmeasure
+# computes it (2PR / (P + R): 0.888888888888889, one ulp off 8/9)
+F_REPEAT = 2 * (4 / 5) * 1.0 / (4 / 5 + 1.0)
+
+
+class _StopAfter:
+    """The ``json`` module of a command, with a Ctrl-C raised by the ``n``-th ``json.dumps``: an
+    interrupt while the command writes its rows."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __getattr__(self, name):
+        return getattr(json, name)
+
+    def dumps(self, *args, **kwargs):
+        self.n -= 1
+        if self.n == 0:
+            raise KeyboardInterrupt
+        return json.dumps(*args, **kwargs)
+
+
+def _near_duplicates(path, n):
+    """``n`` texts, every second one a repeat of the one before with a word added (dropped: rougeL F
+    of 4 tokens against 5, all 4 in common, is 8/9 > 0.7; two others share one token of 4: F 1/4)."""
+    lines = []
+    for k in range(n // 2):
+        text = f"item {k} {k + 100_000} {k + 200_000}"
+        lines += [text, text + " too"]
+    path.write_text("\n".join(lines) + "\n")
+    return lines
+
+
+@pytest.mark.parametrize("checkpoint", [False, True], ids=["plain", "checkpoint"])
+def test_dedup_interrupted_while_writing_leaves_neither_output(tmp_path, monkeypatch, checkpoint):
+    """F24: with --checkpoint, Ctrl-C while the --dropped file was written left kept.txt whole and
+    dropped.jsonl cut (valid lines: it looked finished). Now neither is left (the checkpoint is:
+    the same command resumes), and old files of those names are kept as they were."""
+    import rougekit.cli.dedup as dedup_cli
+
+    _near_duplicates(tmp_path / "in.txt", 200)
+    (tmp_path / "kept.txt").write_text("old kept\n")
+    argv = ["dedup", tmp_path / "in.txt", "-o", tmp_path / "kept.txt", "--dropped", tmp_path / "dropped.jsonl", "-q"]
+    if checkpoint:
+        argv += ["--checkpoint", tmp_path / "ck"]
+    monkeypatch.setattr(dedup_cli, "json", _StopAfter(50))  # the 50th of 100 dropped rows
+    assert run(*argv)[0] == 130
+    assert (tmp_path / "kept.txt").read_text() == "old kept\n"
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == (["ck", "in.txt", "kept.txt"] if checkpoint else ["in.txt", "kept.txt"])
+    monkeypatch.undo()
+    code, _, err = run(*argv)
+    assert code == 0, err
+    kept = (tmp_path / "kept.txt").read_text().splitlines()
+    dropped = [json.loads(line) for line in (tmp_path / "dropped.jsonl").read_text().splitlines()]
+    assert kept == [f"item {k} {k + 100_000} {k + 200_000}" for k in range(100)]
+    assert [d["line"] for d in dropped] == list(range(2, 201, 2)) and {d["score"] for d in dropped} == {F_REPEAT}
+
+
+def test_extract_interrupted_while_writing_leaves_no_file(tmp_path, monkeypatch):
+    """F12: `rougekit extract -o FILE` stopped by Ctrl-C / SIGTERM left FILE (a prefix of the rows)."""
+    import rougekit.cli.extract as extract_cli
+
+    _near_duplicates(tmp_path / "q.txt", 600)
+    _near_duplicates(tmp_path / "c.txt", 40)
+    monkeypatch.setattr(extract_cli, "json", _StopAfter(400))  # in the second block of 256 queries
+    argv = ["extract", tmp_path / "q.txt", tmp_path / "c.txt", "-o", tmp_path / "out.jsonl", "-q"]
+    assert run(*argv)[0] == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.txt", "q.txt"]
+    monkeypatch.undo()
+    code, _, err = run(*argv)
+    assert code == 0, err
+    rows = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert len(rows) == 600
+    # query 0 is choice 0 itself (F 1), then its longer form, 4 of 4 tokens in 5: F 8/9
+    assert [(m["index"], m["score"]) for m in rows[0]["matches"]][:2] == [(0, 1.0), (1, F_REPEAT)]
+
+
+def test_dedup_write_error_names_the_file(tmp_path):
+    """F6: dedup -o cut at the file-size limit left 16 KiB of the kept rows and said "error: File too
+    large", naming no file."""
+    _near_duplicates(tmp_path / "in.txt", 12_000)  # 6,000 kept rows of ~20 bytes: over 64 KiB
+    done = _limited(["dedup", "in.txt", "-o", "kept.txt", "-q"], tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == "rougekit dedup: error: cannot write output kept.txt: File too large\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt"]
+
+
+def test_dedup_dropped_dash_is_standard_output(tmp_path):
+    """F19: `--dropped -` wrote a file named "-"; now standard output, refused when -o is too."""
+    (tmp_path / "d.txt").write_text("a b c d\na b c d\n")
+    code, out, err = run("dedup", tmp_path / "d.txt", "-o", tmp_path / "kept.txt", "--dropped", "-", "-q")
+    assert code == 0, err
+    assert json.loads(out) == {
+        "index": 1,
+        "line": 2,
+        "where": "line 2",
+        "match_index": 0,
+        "match_line": 1,
+        "match_where": "line 1",
+        "score": 1.0,
+        "text": "a b c d",
+        "match": "a b c d",
+    }
+    assert (tmp_path / "kept.txt").read_text() == "a b c d\n" and not os.path.exists("-")
+    code, out, err = run("dedup", tmp_path / "d.txt", "--dropped", "-")
+    assert (code, out) == (2, "")
+    assert err == (
+        "rougekit dedup: error: --dropped - and the kept rows both go to standard output: give one of them a file "
+        "(-o FILE)\n"
+    )
+
+
+def test_export_rouge155_refuses_dash(tmp_path, monkeypatch):
+    """F19: `--export-rouge155 -` made a folder named "-"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "c.txt").write_text("police kill the gunman\n")
+    code, out, err = run("score", "-c", "c.txt", "-r", "c.txt", "--export-rouge155", "-")
+    assert (code, out) == (2, "")
+    assert err == (
+        "rougekit score: error: --export-rouge155 writes a folder of files: give it a folder name, not '-'\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.txt"]

@@ -139,7 +139,7 @@ def output_path(path: str, what: str = "output") -> Iterator[str]:
         yield out.path
     except BaseException as exc:
         out.discard()
-        if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
+        if _writing(exc):
             raise write_error(path, exc, what) from None
         raise
     out.commit()
@@ -160,10 +160,10 @@ def output_file(path: str | None, what: str = "output", binary: bool = False) ->
         try:
             yield out
             out.flush()
-        except BrokenPipeError:
-            raise
         except OSError as exc:
-            raise write_error(None, exc, what) from None
+            if _writing(exc):
+                raise write_error(None, exc, what) from None
+            raise
         return
     with output_path(path, what) as name:
         try:
@@ -177,6 +177,13 @@ def output_file(path: str | None, what: str = "output", binary: bool = False) ->
                 handle.close()
             raise
         handle.close()
+
+
+def _writing(exc: BaseException) -> bool:
+    """An error of writing to an open stream (a full disk): an OSError naming no file. A broken pipe
+    (``| head``) is the caller's, and an error naming a file (an input that cannot be opened while the
+    output is streamed) says its own name."""
+    return isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError) and exc.filename is None
 
 
 def write_output(path: str | None, text: str, what: str = "output") -> None:

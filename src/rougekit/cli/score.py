@@ -408,6 +408,8 @@ def _run(args) -> int:
         raise OptionError("--format rouge155 needs --bootstrap rouge155")
     if args.format == "parquet":
         _parquet_out.check_options(args)
+    if args.export_rouge155 == "-":
+        raise OptionError("--export-rouge155 writes a folder of files: give it a folder name, not '-'")
     _check_stdin(args)
     refuse_output_over_input(args.output, input_files(args))
     progress = not args.quiet and sys.stderr.isatty()
