@@ -287,3 +287,26 @@ def test_export_rouge155_refuses_dash(tmp_path, monkeypatch):
         "rougekit score: error: --export-rouge155 writes a folder of files: give it a folder name, not '-'\n"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.txt"]
+
+
+@pytest.mark.parametrize("signame, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_stopped_while_the_command_is_imported(tmp_path, signame, code):
+    """F23: Ctrl-C in the first ~0.5 s (while `rougekit score` imports numpy and the engine) printed
+    a 23-44 line traceback; SIGTERM then killed the process before its handler was set. The signal
+    is sent here from inside that import."""
+    script = f"""
+import importlib, os, signal, sys
+import rougekit.cli.main as cli
+
+def interrupted(name):
+    os.kill(os.getpid(), signal.{signame})
+    return importlib.import_module(name)
+
+cli.importlib = type("Imports", (), {{"import_module": staticmethod(interrupted)}})
+sys.argv = ["rougekit", "score", "-c", "c.txt", "-r", "c.txt"]
+sys.exit(cli.main())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, env=subprocess_env(), timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (code, "", "\n")
