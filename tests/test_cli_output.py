@@ -129,11 +129,20 @@ def test_parquet_to_a_pipe_says_it_needs_a_regular_file(tmp_path):
     )
 
 
-@pytest.mark.parametrize("fmt", ["text", "csv"])
-def test_closed_standard_output_is_one_line(tmp_path, fmt):
-    """F22: `rougekit score ... >&-` gave an AttributeError traceback (text) or a TypeError (per-pair csv)."""
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "-c", "c.txt", "-r", "c.txt", "-q"],
+        ["score", "-c", "c.txt", "-r", "c.txt", "--per-pair", "--format", "csv", "-q"],
+        ["explain", "-c", "police kill", "-r", "police killed"],
+        ["files2rouge", "c.txt", "c.txt"],
+    ],
+    ids=["text", "csv", "explain", "files2rouge"],
+)
+def test_closed_standard_output_is_one_line(tmp_path, argv):
+    """F22: `rougekit score ... >&-` gave an AttributeError traceback (text) or a TypeError (per-pair
+    csv); explain's was an AttributeError too, and files2rouge printed nothing, exit 0."""
     (tmp_path / "c.txt").write_text("police kill the gunman\n")
-    argv = ["score", "-c", "c.txt", "-r", "c.txt", "--per-pair", "--format", fmt, "-q"]
     done = subprocess.run(
         [sys.executable, "-m", "rougekit", *argv],
         cwd=tmp_path,
@@ -144,8 +153,24 @@ def test_closed_standard_output_is_one_line(tmp_path, fmt):
     )
     assert done.returncode == 2
     assert done.stderr.decode() == (
-        "rougekit score: error: cannot write to standard output: it is closed (give -o FILE, or redirect it)\n"
+        f"rougekit {argv[0]}: error: cannot write to standard output: it is closed (redirect it: > FILE)\n"
     )
+
+
+def test_closed_standard_output_does_not_stop_an_output_file(tmp_path):
+    """-o FILE with standard output closed: the run writes its file as usual."""
+    (tmp_path / "c.txt").write_text("police kill the gunman\n")
+    argv = ["score", "-c", "c.txt", "-r", "c.txt", "--per-pair", "--format", "csv", "--measures", "ROUGE-1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "rougekit", *argv, "-q", "-o", "out.csv"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=subprocess_env(),
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert (tmp_path / "out.csv").read_text().splitlines()[1] == "c,1,1.0,1.0,1.0"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")

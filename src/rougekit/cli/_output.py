@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 import sys
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from rougekit.errors import InputError
 
 PARTIAL = ".rougekit-partial"  # the ending of a temporary file being written (hidden: a leading dot)
 STDOUT = "standard output"
+CLOSED = "cannot write to standard output: it is closed (redirect it: > FILE)"
 _IN_PLACE = ("/dev/", "/proc/")  # names of devices and of the process's open files: written as they are
 
 
@@ -34,8 +34,24 @@ def stdout_stream() -> IO[str]:
     """``sys.stdout``, or an :class:`InputError` when the process has none (started with ``>&-``)."""
     out = sys.stdout
     if out is None or getattr(out, "closed", False):
-        raise InputError("cannot write to standard output: it is closed (give -o FILE, or redirect it)")
+        raise InputError(CLOSED)
     return out
+
+
+class ClosedStdout:
+    """``sys.stdout`` of a ``rougekit`` process started with standard output closed (``>&-``; Python
+    sets it to None): a command writing to it (``print`` included) stops with one line."""
+
+    closed = True
+
+    def write(self, text: str) -> int:
+        raise InputError(CLOSED)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
 
 
 def write_error(path: str | None, exc: OSError, what: str = "output") -> InputError:
@@ -98,7 +114,7 @@ class OutputFile:
         if not os.path.isdir(folder):
             raise InputError(f"cannot write {self.what} {self.given}: its folder does not exist")
         for _ in range(100):
-            path = os.path.join(folder, f".{name}.{secrets.token_hex(4)}{PARTIAL}")
+            path = os.path.join(folder, f".{name}.{os.urandom(4).hex()}{PARTIAL}")
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
             except FileExistsError:

@@ -206,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if as_program:  # the main thread of the process: SIGTERM (timeout, kill, a scheduler) stops as Ctrl-C does
         signal.signal(signal.SIGTERM, _terminated)
+        if sys.stdout is None:  # started with standard output closed (>&-): one line if a command writes to it
+            from rougekit.cli._output import ClosedStdout
+
+            sys.stdout = ClosedStdout()
     try:  # the command's imports (numpy, the engine: 0.3-0.5 s): when a mistyped command is stopped
         module = importlib.import_module(SUBCOMMANDS[name])
     except KeyboardInterrupt as exc:
