@@ -335,3 +335,25 @@ sys.exit(cli.main())
         [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, env=subprocess_env(), timeout=60
     )
     assert (done.returncode, done.stdout, done.stderr) == (code, "", "\n")
+
+
+def test_output_to_standard_output_by_name_writes_into_the_redirection(tmp_path):
+    """-o /dev/stdout (or a link to it) with standard output redirected to a file: the rows go into that
+    open file, which is not replaced (a new file moved onto its name would leave the shell's
+    redirection writing to a removed file)."""
+    (tmp_path / "c.txt").write_text("police kill the gunman\n")
+    (tmp_path / "link").symlink_to("/dev/stdout")
+    for name in ("/dev/stdout", "link"):
+        argv = ["score", "-c", "c.txt", "-r", "c.txt", "--per-pair", "--format", "csv", "--measures", "ROUGE-1"]
+        with open(tmp_path / "redirected.csv", "w") as out:
+            before = os.fstat(out.fileno()).st_ino
+            done = subprocess.run(
+                [sys.executable, "-m", "rougekit", *argv, "-q", "-o", name],
+                cwd=tmp_path,
+                stdout=out,
+                stderr=subprocess.PIPE,
+                env=subprocess_env(),
+            )
+        assert (done.returncode, done.stderr) == (0, b"")
+        assert (tmp_path / "redirected.csv").stat().st_ino == before
+        assert (tmp_path / "redirected.csv").read_text().splitlines()[1] == "c,1,1.0,1.0,1.0"

@@ -22,7 +22,7 @@ from rougekit.errors import InputError
 PARTIAL = ".rougekit-partial"  # the ending of a temporary file being written (hidden: a leading dot)
 STDOUT = "standard output"
 CLOSED = "cannot write to standard output: it is closed (redirect it: > FILE)"
-_IN_PLACE = ("/dev/", "/proc/")  # names of devices and of the process's open files: written as they are
+_IN_PLACE = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/")  # the process's open files: written in place
 
 
 def is_stdout(path: str | None) -> bool:
@@ -66,15 +66,12 @@ def write_error(path: str | None, exc: OSError, what: str = "output") -> InputEr
     return InputError(f"cannot write {what} {path}: {reason}")
 
 
-def regular_target(path: str) -> str | None:
+def regular_target(path: str, what: str = "output") -> str | None:
     """The file that ``-o path`` replaces (symbolic links followed), or None when ``path`` is a
     device, a FIFO, a socket or another file that is written in place (``/dev/null``, ``/dev/stdout``)."""
-    if os.path.abspath(path).startswith(_IN_PLACE):
-        return None  # /dev/stdout, /dev/fd/3, /proc/self/fd/1: an open file of the process (its shell's
-        # redirection): replacing the file it names would leave the redirection writing to a removed file
-    real = os.path.realpath(path)
-    if real.startswith(_IN_PLACE):
+    if _names_an_open_file(path):
         return None
+    real = os.path.realpath(path)
     try:
         mode = os.stat(real).st_mode
     except FileNotFoundError:
@@ -82,8 +79,22 @@ def regular_target(path: str) -> str | None:
     except OSError:  # not reachable: the open of the path itself says why
         return None
     if stat.S_ISDIR(mode):
-        raise InputError(f"cannot write output {path}: it is a directory")
+        raise InputError(f"cannot write {what} {path}: it is a directory")
     return real if stat.S_ISREG(mode) else None
+
+
+def _names_an_open_file(path: str) -> bool:
+    """``path`` (or a symbolic link on the way from it) is ``/dev/stdout``, ``/dev/fd/N``,
+    ``/proc/self/fd/N``: a file the process has open (its shell's redirection ``> out.txt``). Replacing
+    the file it resolves to would leave that redirection writing to a removed file: written in place."""
+    path = os.path.abspath(path)
+    for _ in range(40):
+        if path.startswith(_IN_PLACE):
+            return True
+        if not os.path.islink(path):
+            return False
+        path = os.path.abspath(os.path.join(os.path.dirname(path), os.readlink(path)))
+    return False
 
 
 def seekable_file(path: str) -> bool:
@@ -104,7 +115,7 @@ class OutputFile:
 
     def __init__(self, path: str, what: str = "output") -> None:
         self.given, self.what = path, what
-        self.target = regular_target(path)
+        self.target = regular_target(path, what)
         self.path = path if self.target is None else self._temporary()
 
     def _temporary(self) -> str:
@@ -113,6 +124,9 @@ class OutputFile:
         folder, name = os.path.split(self.target)
         if not os.path.isdir(folder):
             raise InputError(f"cannot write {self.what} {self.given}: its folder does not exist")
+        if os.path.exists(self.target) and not os.access(self.target, os.W_OK):
+            # a file the user may not write is not replaced either (as opening it to write would refuse)
+            raise InputError(f"cannot write {self.what} {self.given}: Permission denied")
         for _ in range(100):
             path = os.path.join(folder, f".{name}.{os.urandom(4).hex()}{PARTIAL}")
             try:
