@@ -357,3 +357,28 @@ def test_output_to_standard_output_by_name_writes_into_the_redirection(tmp_path)
         assert (done.returncode, done.stderr) == (0, b"")
         assert (tmp_path / "redirected.csv").stat().st_ino == before
         assert (tmp_path / "redirected.csv").read_text().splitlines()[1] == "c,1,1.0,1.0,1.0"
+
+
+def test_an_output_name_near_the_length_limit(tmp_path):
+    """A 250-byte file name (the limit is 255) leaves no room for the temporary file's ending: it is
+    then named by its random part alone, and the output still lands under the given name."""
+    (tmp_path / "c.txt").write_text("police kill the gunman\n")
+    out = tmp_path / ("é" * 125)  # 250 bytes in UTF-8
+    code, _, err = run(
+        "score",
+        "-c",
+        tmp_path / "c.txt",
+        "-r",
+        tmp_path / "c.txt",
+        "--per-pair",
+        "--format",
+        "csv",
+        "--measures",
+        "ROUGE-1",
+        "-q",
+        "-o",
+        out,
+    )
+    assert code == 0, err
+    assert out.read_text().splitlines()[1] == "c,1,1.0,1.0,1.0"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["c.txt", out.name])

@@ -128,7 +128,8 @@ class OutputFile:
             # a file the user may not write is not replaced either (as opening it to write would refuse)
             raise InputError(f"cannot write {self.what} {self.given}: Permission denied")
         for _ in range(100):
-            path = os.path.join(folder, f".{name}.{os.urandom(4).hex()}{PARTIAL}")
+            stem = f"{name}." if len(os.fsencode(name)) <= 200 else ""  # near the 255-byte limit: no room
+            path = os.path.join(folder, f".{stem}{os.urandom(4).hex()}{PARTIAL}")
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
             except FileExistsError:
