@@ -682,10 +682,11 @@ def test_sigterm_stops_as_ctrl_c_and_removes_the_partial_output(tmp_path):
         env=subprocess_env(),
     )
     deadline = time.monotonic() + 120
-    while not (out.exists() and out.stat().st_size > 0):  # the first chunk's rows are written
+    # the first chunk's rows are written (to a file beside out.csv, moved onto it at the end)
+    while not any(p.stat().st_size > 0 for p in tmp_path.glob(".out.csv.*.rougekit-partial")):
         assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() else ""
         time.sleep(0.01)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143 and b"Traceback" not in err, err
-    assert not out.exists()
+    assert not out.exists() and not list(tmp_path.glob(".out.csv*"))

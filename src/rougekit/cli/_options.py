@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
+from rougekit.cli._output import write_output as write_output  # the commands' (re-exported)
 from rougekit.engine.options import MULTI_REF
 from rougekit.errors import OptionError
-from rougekit.io.files import write_text
 
 # what each multi-reference rule does, in the words of the help texts
 _MULTI_REF_WORDS = {
@@ -128,15 +127,6 @@ def scoring_options(args) -> dict:
         wlcs=args.wlcs,
         hori_units=args.hori_units,
     )
-
-
-def write_output(output: str | None, text: str) -> None:
-    """Write a command's whole output to ``-o FILE`` (:func:`rougekit.io.files.write_text`'s errors), or to
-    standard output when there is no file or it is ``-``."""
-    if output and output != "-":
-        write_text(output, text)
-    else:
-        sys.stdout.write(text)
 
 
 def refuse_output_over_input(output: str | None, inputs) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rougekit.cli._output import seekable_file
 from rougekit.errors import InputError, OptionError
 from rougekit.io.arrow import need_pyarrow
 from rougekit.report.formats import pair_columns
@@ -19,13 +20,19 @@ def check_options(args) -> None:
         raise OptionError("--format parquet writes per-pair scores: add --per-pair")
     if not args.output or args.output == "-":
         raise OptionError("--format parquet writes a binary file: give it with -o FILE")
+    if not seekable_file(args.output):
+        raise OptionError(
+            f"--format parquet needs a regular file for -o ({args.output} is a device or a pipe: Parquet "
+            "is written with seeks, its footer last)"
+        )
     need_pyarrow("--format parquet")
 
 
 class ParquetPairWriter:
-    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer."""
+    """Per-pair rows appended chunk by chunk to a Parquet file; :meth:`close` writes its footer.
+    ``shown``: the file's name in messages (``path`` is the temporary file being written)."""
 
-    def __init__(self, path: str, measures, signature) -> None:
+    def __init__(self, path: str, measures, signature, shown: str | None = None) -> None:
         pa = need_pyarrow("--format parquet")
         import pyarrow.parquet as pq
 
@@ -41,7 +48,7 @@ class ParquetPairWriter:
         try:
             self._writer = pq.ParquetWriter(path, self.schema)
         except OSError as exc:
-            raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
+            raise InputError(f"cannot write output {shown or path}: {exc.strerror or exc}") from None
 
     def write(self, system: str, first: int, data: np.ndarray, ids: list[str] | None = None) -> None:
         """One row group: the rows of ``data`` (n x measures x 6), instances ``ids`` or ``first``, ``first + 1``, ..."""

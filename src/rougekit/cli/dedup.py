@@ -21,9 +21,9 @@ import sys
 import numpy as np
 
 from rougekit.cli._options import OneLineParser, add_text_place, lang_option, rougekit_measure_option
+from rougekit.cli._output import output_file, output_path, write_error
 from rougekit.errors import InputError, OptionError
 from rougekit.io import arrow, reader, stream
-from rougekit.io.files import open_output
 from rougekit.limits import shown
 
 
@@ -71,7 +71,9 @@ after a Ctrl-C (exit 130) the same command resumes from FILE with the same resul
         "--lang", metavar="LANG", help="a language preset (rougekit measures only, e.g. --measure ROUGE-L --lang zh)"
     )
     parser.add_argument("-o", "--output", default="-", help="where the kept rows go (default: standard output)")
-    parser.add_argument("--dropped", help="write the dropped rows with their match and score (JSONL)")
+    parser.add_argument(
+        "--dropped", help="write the dropped rows with their match and score (JSONL; '-': standard output)"
+    )
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress line (shown on stderr when it is a terminal)"
     )
@@ -127,12 +129,8 @@ class Rows:
         if self.table is not None:
             self.write_table(output, kept)
             return
-        out = sys.stdout if output == "-" else open_output(output, "output")
-        try:
+        with writing_to(output) as out:
             self.write(out, kept)
-        finally:
-            if out is not sys.stdout:
-                out.close()
 
     def write_table(self, path: str, indices: list[int]) -> None:
         """The kept rows of a Parquet/Arrow input, every column, a record batch at a time, in its format."""
@@ -140,30 +138,21 @@ class Rows:
         pa = table.pa
         keep = np.zeros(self.count, dtype=bool)
         keep[np.asarray(indices, dtype=np.int64)] = True
-        # written beside ``path`` and moved over it at the end: the input is read again while writing,
-        # so ``-o`` naming the input itself must not truncate it first, and a failed run leaves no part
-        partial = os.path.join(os.path.dirname(os.path.abspath(path)), f".{os.path.basename(path)}.rougekit-partial")
         try:
             if table.kind == "parquet":
                 import pyarrow.parquet as pq
 
-                writer = pq.ParquetWriter(partial, table.schema)
+                writer = pq.ParquetWriter(path, table.schema)
             else:
-                writer = pa.ipc.new_file(pa.OSFile(partial, "wb"), table.schema)
+                writer = pa.ipc.new_file(pa.OSFile(path, "wb"), table.schema)
         except OSError as exc:
             raise InputError(f"cannot write output {path}: {exc.strerror or exc}") from None
-        try:
-            with writer:
-                first = 0
-                for batch in table.batches(table.columns()):
-                    n = batch.num_rows
-                    writer.write_batch(batch.filter(pa.array(keep[first : first + n])))
-                    first += n
-            os.replace(partial, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.remove(partial)
-            raise
+        with writer:
+            first = 0
+            for batch in table.batches(table.columns()):
+                n = batch.num_rows
+                writer.write_batch(batch.filter(pa.array(keep[first : first + n])))
+                first += n
 
 
 class LineStream:
@@ -241,44 +230,31 @@ class LineStream:
             yield number, f"line {number}", text
 
     def write_kept(self, output: str, keep) -> None:
-        """The kept rows as read (through a file beside ``output`` when it is the input itself)."""
+        """The kept rows as read."""
         self._write_bytes(output, (raw for index, (_, raw, _) in enumerate(self._rows()) if keep[index]))
 
     def _write_bytes(self, output: str, pieces) -> None:
-        """Write the bytes of ``pieces`` to ``output`` (``-``: standard output), through a file beside
-        it when it is the input itself (read again while writing)."""
-        target = output
-        if (
-            output != "-"
-            and isinstance(self.source, str)
-            and os.path.exists(output)
-            and os.path.samefile(output, self.source)
-        ):
-            target = os.path.join(os.path.dirname(os.path.abspath(output)), f".{os.path.basename(output)}.partial")
-        if target == "-":
-            sys.stdout.flush()
-            out = getattr(sys.stdout, "buffer", None) or _TextAsBytes(sys.stdout)
-        else:
-            wrapper = open_output(target, "output")  # its errors; written as bytes
-            out = wrapper.buffer
-        try:
+        """Write the bytes of ``pieces`` to ``output`` (``-``: standard output)."""
+        with writing_to(output, binary=True) as out:
             for piece in pieces:
                 out.write(piece)
-        finally:
-            if target != "-":
-                wrapper.close()
-        if target != output:
-            os.replace(target, output)
 
 
-class _TextAsBytes:
-    """A text stream without a byte buffer (standard output replaced, as by a test) written bytes."""
-
-    def __init__(self, stream) -> None:
-        self.stream = stream
-
-    def write(self, data: bytes) -> None:
-        self.stream.write(data.decode("utf-8", "surrogateescape"))
+@contextlib.contextmanager
+def writing_to(path: str, binary: bool = False, what: str = "output"):
+    """``path`` open to write (``-``: standard output). In :func:`run` it is the temporary file of an
+    output (:func:`rougekit.cli._output.output_path`): written whole, then moved onto the file named,
+    so the input itself may be named (it is read again while the kept rows are written)."""
+    if path == "-":
+        with output_file(None, what, binary=binary) as out:
+            yield out
+        return
+    try:
+        out = open(path, "wb") if binary else open(path, "w", encoding="utf-8", errors="surrogateescape")
+    except OSError as exc:
+        raise write_error(path, exc, what) from None
+    with out:
+        yield out
 
 
 class JsonlStream(LineStream):
@@ -680,6 +656,8 @@ def run(argv: list[str], interrupt=None) -> int:
     from rougekit.cli import _dedup_run as engine
 
     check_measure(args.measure)
+    if args.dropped == "-" and args.output == "-":
+        raise OptionError("--dropped - and the kept rows both go to standard output: give one of them a file (-o FILE)")
     engine.check_checkpoint_options(args.measure, args.checkpoint)
     if not args.checkpoint_every > 0:
         raise OptionError(f"--checkpoint-every must be a positive number of seconds, got {args.checkpoint_every}")
@@ -724,9 +702,17 @@ def run(argv: list[str], interrupt=None) -> int:
             match[d.index], score[d.index] = d.match, d.score
         name = result.measure
     keep = match < 0
-    rows.write_kept(args.output, keep)
-    if args.dropped:
-        _write_dropped(args.dropped, rows, match, score)
+    # both outputs written whole or not at all, moved onto their files together at the end: a run
+    # stopped while writing (Ctrl-C, a full disk) leaves neither half written (the checkpoint stays)
+    with contextlib.ExitStack() as files:
+        kept_to = args.output if args.output == "-" else files.enter_context(output_path(args.output))
+        if args.dropped:
+            dropped_to = (
+                "-" if args.dropped == "-" else files.enter_context(output_path(args.dropped, "--dropped file"))
+            )
+        rows.write_kept(kept_to, keep)
+        if args.dropped:
+            _write_dropped(dropped_to, rows, match, score)
     if args.checkpoint:
         engine.Checkpoint(args.checkpoint, {}).remove()
     n, kept = len(match), int(keep.sum())
@@ -750,7 +736,7 @@ def _write_dropped(path: str, rows, match: np.ndarray, score: np.ndarray) -> Non
     the kept rows some row matched, until the end)."""
     wanted = set(match[match >= 0].tolist())
     seen: dict[int, tuple] = {}
-    with open_output(path, "--dropped file") as handle:
+    with writing_to(path, what="--dropped file") as handle:
         for index, (line, where, text) in enumerate(rows.rows()):
             if index in wanted:
                 seen[index] = (line, where, text)

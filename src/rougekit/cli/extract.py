@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import warnings
 
 import numpy as np
 
 from rougekit.cli._options import add_text_place, command_parser, input_files, lang_option, refuse_output_over_input
+from rougekit.cli._output import output_file
 from rougekit.cli.dedup import check_measure, read_rows
 from rougekit.errors import OptionError, RougeKitWarning
-from rougekit.io.files import open_output
 
 _BLOCK = 256  # queries scored at a time
 
@@ -86,8 +85,7 @@ def _run(args) -> int:
     near = None
     if args.measure == "rougeL" and nearest.worth_it(len(q_all), len(c), args.stat, args.score_cutoff):
         near = nearest.Nearest(q_all, c, args.score_cutoff, workers=-1)  # only the pairs at or above the cutoff
-    out = sys.stdout if args.output == "-" else open_output(args.output, "output")
-    try:
+    with output_file(args.output) as out:  # written whole or not at all (Ctrl-C, SIGTERM, a full disk)
         for start in range(0, len(q_all), _BLOCK):
             stop = min(len(q_all), start + _BLOCK)
             if near is not None:
@@ -125,7 +123,4 @@ def _run(args) -> int:
                     ],
                 }
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
-    finally:
-        if out is not sys.stdout:
-            out.close()
     return 0

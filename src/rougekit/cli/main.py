@@ -205,9 +205,17 @@ def main(argv: list[str] | None = None) -> int:
     if name not in SUBCOMMANDS:
         print(f"rougekit: unknown command {shown(name)} (choose from {', '.join(SUBCOMMANDS)})", file=sys.stderr)
         return 2
-    module = importlib.import_module(SUBCOMMANDS[name])
     if as_program:  # the main thread of the process: SIGTERM (timeout, kill, a scheduler) stops as Ctrl-C does
         signal.signal(signal.SIGTERM, _terminated)
+        if sys.stdout is None:  # started with standard output closed (>&-): one line if a command writes to it
+            from rougekit.cli._output import ClosedStdout
+
+            sys.stdout = ClosedStdout()
+    try:  # the command's imports (numpy, the engine: 0.3-0.5 s): when a mistyped command is stopped
+        module = importlib.import_module(SUBCOMMANDS[name])
+    except KeyboardInterrupt as exc:
+        print(file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
     try:
         with _warnings_as_lines(name):
             return module.run(rest)

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from rougekit import limits
-from rougekit.cli._options import comma_list, command_parser, multi_ref_choices, multi_ref_help
-from rougekit.errors import InputError, OptionError
+from rougekit.cli._options import comma_list, command_parser, multi_ref_choices, multi_ref_help, write_output
+from rougekit.errors import OptionError
 from rougekit.measures import split_measure_list
 from rougekit.meta.bootstrap import RESAMPLE_UNITS
 from rougekit.meta.protocol import (
@@ -166,13 +165,7 @@ def run(argv: list[str]) -> int:
         text = format_csv(result)
     else:
         text = format_text(result, digits=args.digits, intervals=args.intervals)
-    if args.output and args.output != "-":
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write {args.output}: {exc.strerror or exc}") from None
-    else:
-        sys.stdout.write(text)
+    write_output(args.output, text)
     if not args.quiet:
         t = result.timings
         n_settings = len({(c.variant, c.refs) for c in result.cells})

@@ -24,10 +24,10 @@ from rougekit.cli._options import (
     sentence_marker,
     write_output,
 )
+from rougekit.cli._output import output_file, output_path
 from rougekit.cli._systems import each_system, end_progress_line, progress_line
 from rougekit.errors import IdleOptionWarning, InputError, OptionError
 from rougekit.io import arrow, inputs, reader
-from rougekit.io.files import open_output
 from rougekit.io.rouge155_export import export
 from rougekit.measures import split_measure_list
 from rougekit.report.formats import AVERAGE_LABELS, WRITERS, PairRowWriter
@@ -408,6 +408,8 @@ def _run(args) -> int:
         raise OptionError("--format rouge155 needs --bootstrap rouge155")
     if args.format == "parquet":
         _parquet_out.check_options(args)
+    if args.export_rouge155 == "-":
+        raise OptionError("--export-rouge155 writes a folder of files: give it a folder name, not '-'")
     _check_stdin(args)
     refuse_output_over_input(args.output, input_files(args))
     progress = not args.quiet and sys.stderr.isatty()
@@ -578,43 +580,35 @@ def _table_chunks(
 def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) -> int:
     """``--per-pair`` CSV/JSONL/Parquet rows written chunk by chunk as the pairs are scored (none
     kept). ``streams`` holds (system name, per-pair statistics chunks, IDs): the IDs (or None: 1, 2,
-    ...) are a list the chunks fill as their rows are read. A run stopped by an error removes the
-    partial output file."""
-    to_file = args.output and args.output != "-"
-    handle = None
-    try:
-        if args.format == "parquet":
-            rows = _parquet_out.ParquetPairWriter(args.output, scorer.measures, scorer.signature)
-            handle = rows
-        else:
-            handle = open_output(args.output) if to_file else sys.stdout
-            rows = PairRowWriter(handle, args.format, scorer.measures)
-        for name, chunks, ids in streams:
-            first = 1
-            for data in chunks:
-                if ids is None:
-                    rows.write(name, first, data)
-                else:
-                    rows.write(name, first, data, ids[: len(data)])
-                    del ids[: len(data)]
-                first += len(data)
-            end_progress_line()
-    except BaseException as exc:
-        if to_file:
-            if handle is not None:
-                with contextlib.suppress(OSError):  # a full disk fails the close too
-                    handle.close()
-            if os.path.isfile(args.output):  # a regular file only: never a device such as /dev/full
-                os.remove(args.output)
-            if isinstance(exc, OSError):
-                raise InputError(f"cannot write output {args.output}: {exc.strerror or type(exc).__name__}") from None
-        raise
-    if to_file:
-        try:
-            handle.close()
-        except OSError as exc:
-            raise InputError(f"cannot write output {args.output}: {exc.strerror or type(exc).__name__}") from None
+    ...) are a list the chunks fill as their rows are read. A run stopped by an error or an interrupt
+    leaves no partial output file (:mod:`rougekit.cli._output`)."""
+    if args.format == "parquet":
+        with output_path(args.output) as path:
+            rows = _parquet_out.ParquetPairWriter(path, scorer.measures, scorer.signature, shown=args.output)
+            try:
+                _write_streams(rows, streams, progress)
+            except BaseException:
+                with contextlib.suppress(OSError):  # a full disk fails the footer too
+                    rows.close()
+                raise
+            rows.close()
+    else:
+        with output_file(args.output) as handle:
+            _write_streams(PairRowWriter(handle, args.format, scorer.measures), streams, progress)
     return 0
+
+
+def _write_streams(rows, streams, progress: bool) -> None:
+    for name, chunks, ids in streams:
+        first = 1
+        for data in chunks:
+            if ids is None:
+                rows.write(name, first, data)
+            else:
+                rows.write(name, first, data, ids[: len(data)])
+                del ids[: len(data)]
+            first += len(data)
+        end_progress_line()
 
 
 class _Unset(int):
@@ -689,11 +683,16 @@ def with_sentence_split(scorer: Scorer, args) -> Scorer:
 
 def _write(args, results) -> int:
     if args.format == "parquet":
-        writer = _parquet_out.ParquetPairWriter(args.output, next(iter(results.values())).measures, _signature(results))
-        try:
-            for name, result in results.items():
-                writer.write_result(name, result)
-        finally:
+        measures = next(iter(results.values())).measures
+        with output_path(args.output) as path:
+            writer = _parquet_out.ParquetPairWriter(path, measures, _signature(results), shown=args.output)
+            try:
+                for name, result in results.items():
+                    writer.write_result(name, result)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    writer.close()
+                raise
             writer.close()
         return 0
     text = WRITERS[args.format](results, args.per_pair)
