@@ -38,7 +38,7 @@ def split_sentences(text: str, sentence_sep: str | None) -> str:
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
     """One summary per line; ``sentence_sep`` (e.g. ``<q>``) marks sentence breaks inside a line."""
     text = reader.read_text(path, errors=errors, hint=_HINT)
-    return [split_sentences(line, sentence_sep) for line in reader.lines(text)]
+    return [split_sentences(line, sentence_sep) for line in reader.lines(text, path)]
 
 
 def aligned(
@@ -217,7 +217,7 @@ def read_folders(
 
 
 def _read_text(path: str, errors: str, sentence_sep: str | None = None) -> str:
-    lines = reader.lines(reader.read_text(path, errors=errors, hint=_HINT))
+    lines = reader.lines(reader.read_text(path, errors=errors, hint=_HINT), path)
     return "\n".join(split_sentences(line, sentence_sep) for line in lines)
 
 
@@ -248,12 +248,19 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             for block in iter(lambda: read(_BLOCK), b""):
                 guard.feed(block)
                 data.append(block)
-            for line in reader.lines(reader.decode(b"".join(data), path, errors, _HINT)):
+            for line in reader.lines(reader.decode(b"".join(data), path, errors, _HINT), path):
                 yield split_sentences(line, sentence_sep)
             return
+        head = head[skip:]
+        while b"\n" not in head and len(head) < _BLOCK:  # the line ends: the first block decides
+            more = read(_BLOCK)
+            if not more:
+                break
+            head += more
+        blocks = _cr_blocks(head, read, path) if reader.cr_only(head) else _blocks(head, read)
         rest = b""
-        block = head[skip:]
-        while block:
+        warned = False
+        for block in blocks:
             guard.feed(block)
             if b"\0" in block:
                 at = rest + block
@@ -261,9 +268,10 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             end = block.rfind(b"\n")
             if end < 0:
                 rest += block
-                block = read(_BLOCK)
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
+            if not warned and b"\r" in whole:
+                warned = _warn_lone_cr(whole, path, number + 1)
             lines = reader.decode_utf8(whole, path, errors, _HINT, number + 1).split("\n")
             if sentence_sep:
                 for line in lines:
@@ -272,10 +280,43 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 for line in lines:
                     yield line.rstrip("\r")
             number += len(lines)
-            block = read(_BLOCK)
         if rest:
+            if not warned and b"\r" in rest:
+                _warn_lone_cr(rest, path, number + 1)
             last = reader.decode_utf8(rest, path, errors, _HINT, number + 1)
             yield split_sentences(last.rstrip("\r"), sentence_sep)
+
+
+def _blocks(head: bytes, read):
+    """``head``, then the blocks read."""
+    block = head
+    while block:
+        yield block
+        block = read(_BLOCK)
+
+
+def _cr_blocks(head: bytes, read, path: str):
+    """The blocks of a file whose line ends are carriage returns (:func:`rougekit.io.reader.cr_only`
+    on its first block) with ``\\n`` for each ``\\r``; a ``\\n`` further on (line ends of two kinds)
+    is an error naming its line."""
+    lines = 1
+    for block in _blocks(head, read):
+        if b"\n" in block:
+            line = lines + block.count(b"\r", 0, block.find(b"\n"))
+            raise InputError(
+                f"{_label(path)}, line {line}: a \\n line end in a file whose "
+                "lines end in \\r until then (classic Mac): convert its line ends to one kind"
+            )
+        lines += block.count(b"\r")
+        yield block.replace(b"\r", b"\n")
+
+
+def _warn_lone_cr(data: bytes, path: str, first_line: int) -> bool:
+    """Warn about the first line of ``data`` holding a lone carriage return; whether there was one."""
+    line = reader.lone_cr_line(data, first_line)
+    if line:
+        reader.warn_lone_cr(path, line)
+    return bool(line)
 
 
 def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):

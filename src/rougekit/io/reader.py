@@ -12,7 +12,10 @@
   UTF-32 LE/BE, and the text is read in that encoding. A NUL byte in text is refused (it is a binary
   file, or UTF-16 without a byte order mark).
 * **Line endings** ``\\n`` or ``\\r\\n``; :func:`lines` drops them, :func:`lines_with_ends` keeps
-  them as read (for commands that write rows back).
+  them as read (for commands that write rows back). A file with carriage returns and no ``\\n`` at
+  all ("classic Mac") has lines ending in ``\\r`` (as Python's universal newlines read it); in a file
+  with ``\\n`` line ends a lone ``\\r`` stays inside its line (read as a space), said once
+  (:class:`~rougekit.errors.LineEndWarning`, naming the first such line).
 * **Errors** are :class:`~rougekit.errors.InputError` lines ``FILE, line N: what`` (the command line
   prints them with exit code 2). They never quote the file's contents.
 
@@ -33,12 +36,13 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rougekit.errors import BlankLinesWarning, BlankReferencesWarning, InputError, OptionError
+from rougekit.errors import BlankLinesWarning, BlankReferencesWarning, InputError, LineEndWarning, OptionError
 from rougekit.io.files import O_BINARY, open_error
 
 STDIN = "-"
@@ -127,6 +131,7 @@ class Guard:
         self.total = self.newlines = self.open_line = 0
         self.first = True
         self.wide = False
+        self.end = b"\n"  # what ends a line: b"\r" in a file of carriage returns only
 
     def feed(self, chunk: bytes) -> None:
         if self.first and chunk:
@@ -134,6 +139,8 @@ class Guard:
             codec, _, skip = bom(chunk)
             if codec != "utf-8":
                 self.wide = True
+            elif b"\n" not in chunk and b"\r" in chunk:
+                self.end = b"\r"  # classic Mac line ends (:func:`cr_only`), counted as lines
             elif self.line_cap and self.json_document and chunk[skip:].lstrip()[:1] in (b"[", b"{"):
                 self.line_cap = 0  # a JSON document may be one long line: the file limit holds it
         self.total += len(chunk)
@@ -144,11 +151,12 @@ class Guard:
             )
         if self.wide:
             return
-        count = chunk.count(b"\n")
+        end = self.end
+        count = chunk.count(end)
         if count:
             if self.line_cap:
                 self._check_lines(chunk)
-            self.open_line = len(chunk) - chunk.rfind(b"\n") - 1
+            self.open_line = len(chunk) - chunk.rfind(end) - 1
             self.newlines += count
             if self.lines_cap and self.newlines > self.lines_cap:
                 raise too_many_lines(self.path, self.lines_cap)
@@ -159,10 +167,10 @@ class Guard:
 
     def _check_lines(self, chunk: bytes) -> None:
         """The lines a chunk ends: the open one and, in a chunk longer than the limit, each inside it."""
-        if self.open_line + chunk.find(b"\n") > self.line_cap:
+        if self.open_line + chunk.find(self.end) > self.line_cap:
             self._too_long(self.newlines + 1)
         if len(chunk) > self.line_cap:
-            for k, part in enumerate(chunk.split(b"\n")[1:-1], start=2):
+            for k, part in enumerate(chunk.split(self.end)[1:-1], start=2):
                 if len(part) > self.line_cap:
                     self._too_long(self.newlines + k)
 
@@ -281,9 +289,58 @@ def read_text(path: str, what: str = "", errors: str = "strict", hint: str = "")
     return decode(read_bytes(path, what), path, errors, hint)
 
 
-def lines(text: str) -> list[str]:
+def cr_only(data) -> bool:
+    """Whether a text (or its bytes) has carriage returns and no ``\\n``: its lines end in ``\\r``
+    (classic Mac), as Python's universal newlines (files2rouge, ``compat.rouge.FilesRouge``) read it."""
+    cr, lf = ("\r", "\n") if isinstance(data, str) else (b"\r", b"\n")
+    return cr in data and lf not in data
+
+
+def cr_as_lf(data):
+    """A text (or its bytes) of :func:`cr_only` line ends with ``\\n`` for each ``\\r``."""
+    return data.replace("\r", "\n") if isinstance(data, str) else data.replace(b"\r", b"\n")
+
+
+_LONE_CR = re.compile(r"\r(?!\r*(?:\n|\Z))")
+_LONE_CR_BYTES = re.compile(rb"\r(?!\r*(?:\n|\Z))")
+
+
+def lone_cr_line(data, first_line: int = 1) -> int:
+    """The number (counted from ``first_line``) of the first line of a text (or its bytes) that holds
+    a carriage return inside it (not in its ``\\r\\n`` ending), or 0."""
+    if isinstance(data, str):
+        if data.count("\r") == data.count("\r\n"):  # none, or CRLF line ends only: the common case
+            return 0
+        found = _LONE_CR.search(data)
+        return first_line + data.count("\n", 0, found.start()) if found else 0
+    if data.count(b"\r") == data.count(b"\r\n"):
+        return 0
+    found = _LONE_CR_BYTES.search(data)
+    return first_line + data.count(b"\n", 0, found.start()) if found else 0
+
+
+def warn_lone_cr(path: str, line: int) -> None:
+    """Say that a line of ``path`` holds a lone carriage return, read as a space, not a line end."""
+    warnings.warn(
+        LineEndWarning(
+            f"{label(path)}, line {line}: a carriage return (\\r) inside a line, read as a space: lines end "
+            "at \\n in this file (convert its line ends if the \\r was meant as one)"
+        ),
+        stacklevel=3,
+    )
+
+
+def lines(text: str, path: str | None = None) -> list[str]:
     """The lines of a text without their endings (``\\n`` or ``\\r\\n``; a line's trailing ``\\r``
-    characters go too); no last empty line."""
+    characters go too); no last empty line. A text with carriage returns and no ``\\n``
+    (:func:`cr_only`) has lines ending in ``\\r``; in another, a lone ``\\r`` inside a line is warned
+    about (once, naming ``path`` and the line) when ``path`` is given."""
+    if cr_only(text):
+        text = cr_as_lf(text)
+    elif path is not None:
+        line = lone_cr_line(text)
+        if line:
+            warn_lone_cr(path, line)
     out = text.split("\n")
     if out and out[-1] == "":
         out.pop()
@@ -291,7 +348,13 @@ def lines(text: str) -> list[str]:
 
 
 def lines_with_ends(text: str) -> list[str]:
-    """The lines of a text with their endings as read."""
+    """The lines of a text with their endings as read (``\\r`` in a :func:`cr_only` text)."""
+    if cr_only(text):
+        parts = text.split("\r")
+        out = [p + "\r" for p in parts[:-1]]
+        if parts[-1]:
+            out.append(parts[-1])
+        return out
     parts = text.split("\n")
     out = [p + "\n" for p in parts[:-1]]
     if parts[-1]:
