@@ -204,6 +204,8 @@ class LineStream:
                 number += 1
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
+                elif number == 1:
+                    reader.refuse_not_text(raw, self.path)
                 if b"\0" in raw:
                     raise reader.nul_error(self.path, number)
                 yield number, raw

@@ -241,6 +241,8 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 break
             head += more
         codec, _, skip = reader.bom(head)
+        if not skip:
+            reader.refuse_not_text(head, path)
         if codec != "utf-8":  # UTF-16/32: read whole (within the limits), then split
             guard = reader.Guard(path, True, json_document=False)
             guard.feed(head)

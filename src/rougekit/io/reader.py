@@ -238,6 +238,42 @@ def bom(data: bytes) -> tuple[str, str, int]:
     return "utf-8", "UTF-8", 0
 
 
+_COMPRESSED = (  # (magic bytes, what, the tool that prints it decompressed)
+    (b"\x1f\x8b", "gzip-compressed", "zcat"),
+    (b"\xfd7zXZ\x00", "xz-compressed", "xzcat"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed", "zstdcat"),
+)
+_BZIP2 = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")
+
+
+def not_text(head: bytes, path: str) -> InputError | None:
+    """The error for a file whose first bytes say it is compressed (gzip, bzip2, xz, zstd), a zip
+    archive or a Parquet file, not text; None for any other start."""
+    name = label(path)
+    found = next(((what, tool) for magic, what, tool in _COMPRESSED if head.startswith(magic)), None)
+    if found is None and _BZIP2.match(head):
+        found = ("bzip2-compressed", "bzcat")
+    if found is not None:
+        what, tool = found
+        if path == STDIN:
+            return InputError(f"{name} is {what}: decompress it first ({tool} FILE | rougekit ... -)")
+        return InputError(
+            f"{name} is {what}: decompress it first, or pipe it in as '-' ({tool} {path} | rougekit ... -)"
+        )
+    if head.startswith(b"PK\x03\x04"):
+        return InputError(f"{name} is a zip archive: unzip it and give the text file inside")
+    if head.startswith(b"PAR1") and b"\0" in head[:4096]:
+        return InputError(f"{name} is a Parquet file, not text (score reads one with --parquet FILE)")
+    return None
+
+
+def refuse_not_text(head: bytes, path: str) -> None:
+    """Raise :func:`not_text`'s error, if any."""
+    error = not_text(head, path)
+    if error is not None:
+        raise error
+
+
 def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> str:
     """Text of a file's bytes: UTF-8, or the encoding its byte order mark names (the mark dropped).
 
@@ -247,6 +283,8 @@ def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> st
     codec, name, skip = bom(data)
     if skip:
         data = data[skip:]
+    else:
+        refuse_not_text(data[:4096], path)
     if codec != "utf-8":
         try:
             text = data.decode(codec, errors)

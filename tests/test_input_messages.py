@@ -1,0 +1,70 @@
+"""Inputs read as meant, or refused with a message that says what the file is and what to do
+(qa21b F2, F13, F4, F20, F21): each test fails on the message (or the silent reading) before."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import io
+import lzma
+import sys
+
+import pytest
+
+from rougekit.cli.main import main
+
+CANDS = "police kill the gunman\nthe cat sat\n"
+REFS = "police killed the gunman\nthe cat sat on the mat\n"
+
+
+def run(argv, capsys):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+COMPRESSED = {
+    "gz": (gzip.compress, "gzip-compressed", "zcat"),
+    "bz2": (bz2.compress, "bzip2-compressed", "bzcat"),
+    "xz": (lzma.compress, "xz-compressed", "xzcat"),
+    # zstd is not in the standard library: its frame's magic number, then bytes as a frame has them
+    "zst": (lambda data: b"\x28\xb5\x2f\xfd\x24\x00\x01\x00\x00" + data, "zstd-compressed", "zstdcat"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(COMPRESSED))
+def test_compressed_inputs_are_named_with_the_fix(tmp_path, capsys, monkeypatch, kind):
+    squeeze, what, tool = COMPRESSED[kind]
+    packed = tmp_path / f"c.txt.{kind}"
+    packed.write_bytes(squeeze(CANDS.encode()))
+    refs = tmp_path / "r.txt"
+    refs.write_text(REFS)
+    jsonl = tmp_path / f"x.jsonl.{kind}"
+    jsonl.write_bytes(squeeze(b'{"p": "a b", "r": "a b"}\n'))
+    expected = f"{packed} is {what}: decompress it first, or pipe it in as '-' ({tool} {packed} | rougekit ... -)"
+    for argv in (
+        ["score", "-c", packed, "-r", refs],  # streamed
+        ["score", "-c", packed, "-r", refs, "--per-pair", "--format", "json"],  # read whole
+        ["score", "-c", refs, "-r", packed],
+        ["dedup", packed],
+    ):
+        code, _, err = run(argv, capsys)
+        assert code == 2
+        assert err.strip() == f"rougekit {argv[0]}: error: {expected}", argv
+    code, _, err = run(["score", "--jsonl", jsonl, "--candidate-field", "p", "--reference-field", "r"], capsys)
+    assert code == 2 and f"{jsonl} is {what}: decompress it first" in err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(packed.read_bytes())))
+    code, _, err = run(["score", "-c", "-", "-r", refs], capsys)
+    assert code == 2
+    assert f"standard input is {what}: decompress it first ({tool} FILE | rougekit ... -)" in err
+
+
+def test_text_that_starts_like_a_magic_number_is_read(tmp_path, capsys):
+    # "BZh9..." and "PAR1 ..." are words a text may start with: only the whole magic number refuses
+    path = tmp_path / "c.txt"
+    path.write_text("BZh9 is a word\nPAR1 too\n")
+    code, out, err = run(
+        ["score", "-c", path, "-r", path, "--per-pair", "--format", "csv", "--measures", "ROUGE-1"], capsys
+    )
+    assert code == 0, err
+    assert out.splitlines()[1:] == ["c,1,1.0,1.0,1.0", "c,2,1.0,1.0,1.0"]
