@@ -68,3 +68,62 @@ def test_text_that_starts_like_a_magic_number_is_read(tmp_path, capsys):
     )
     assert code == 0, err
     assert out.splitlines()[1:] == ["c,1,1.0,1.0,1.0", "c,2,1.0,1.0,1.0"]
+
+
+def _jsonl(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("refs", "expected"),
+    [
+        (
+            '[{"text": "a b", "id": 3}]',
+            "item 0 of field 'refs' is an object: each reference is a string or a list of sentence strings "
+            "(to read its 'text': --reference-field refs.0.text, one reference a row)",
+        ),
+        ('["a b", null]', "item 1 of field 'refs' is null: each reference is a string or a list of sentence strings"),
+        ('[["a b", 3]]', "item 0 of field 'refs' is a list holding a number (its item 1): each reference is"),
+        (
+            '{"text": "a b"}',
+            "field 'refs' is an object: it must be a string (one reference) or a non-empty list of references "
+            "(to read its 'text': --reference-field refs.text)",
+        ),
+    ],
+)
+def test_a_reference_of_the_wrong_shape_is_named_by_its_item(tmp_path, capsys, refs, expected):
+    path = _jsonl(tmp_path, "x.jsonl", f'{{"p": "a b", "refs": {refs}}}\n')
+    code, _, err = run(["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "refs"], capsys)
+    assert code == 2
+    assert f"{path}, line 1: {expected}" in err
+
+
+def test_the_dotted_field_the_message_suggests_reads_the_reference(tmp_path, capsys):
+    path = _jsonl(tmp_path, "x.jsonl", '{"p": "a b c", "refs": [{"text": "a b", "id": 3}]}\n')
+    argv = ["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "refs.0.text"]
+    code, out, err = run([*argv, "--per-pair", "--format", "csv", "--measures", "ROUGE-1"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[1] == "p,1,1.0,0.66667,0.8"  # 2 of 2 reference words, 2 of 3 candidate ones
+
+
+def test_a_candidate_object_suggests_its_text_field(tmp_path, capsys):
+    path = _jsonl(tmp_path, "x.jsonl", '{"p": {"lang": "en", "text": "a b"}, "r": "a b"}\n')
+    code, _, err = run(["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "r"], capsys)
+    assert code == 2
+    assert f"{path}, line 1: field 'p' is an object: it must be a string or a list of sentence strings" in err
+    assert "(to read its 'text': --candidate-field p.text)" in err
+
+
+def test_a_byte_order_mark_starting_a_later_jsonl_line_is_skipped(tmp_path, capsys):
+    # two JSONL files concatenated, the second saved with a UTF-8 byte order mark (line 2)
+    path = _jsonl(tmp_path, "ab.jsonl", b'{"p": "a b", "r": "a b"}\n\xef\xbb\xbf{"p": "a c", "r": "a b"}\n')
+    argv = ["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "r"]
+    code, out, err = run([*argv, "--per-pair", "--format", "csv", "--measures", "ROUGE-1"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[1:] == ["p,1,1.0,1.0,1.0", "p,2,0.5,0.5,0.5"]
+    kept = tmp_path / "kept.jsonl"
+    code, _, err = run(["dedup", path, "--field", "p", "-o", kept], capsys)  # the streamed JSONL reader
+    assert code == 0, err
+    assert "kept 2 of 2" in err

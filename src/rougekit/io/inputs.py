@@ -65,6 +65,13 @@ def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
         value = "\n".join(value)
     elif isinstance(value, str):
         value = split_sentences(value, sentence_sep)
+    elif isinstance(value, dict):
+        texts = [key for key, v in value.items() if isinstance(v, str)]
+        key = "text" if "text" in texts else (texts[0] if texts else "")
+        more = f" (to read its {key!r}: --candidate-field {name}.{key})" if texts else ""
+        raise InputError(
+            f"{where}: field {name!r} is an object: it must be a string or a list of sentence strings{more}"
+        )
     else:
         raise InputError(f"{where}: field {name!r} must be a string or a list of sentence strings")
     return _unicode(value, where, name)
@@ -93,9 +100,36 @@ def _references(value, where: str, name: str, sentence_sep: str | None) -> list[
     list of sentence strings)."""
     if isinstance(value, str):
         return [_sentences(value, where, name, sentence_sep)]
+    if isinstance(value, dict):
+        texts = [key for key, v in value.items() if isinstance(v, str)]
+        key = "text" if "text" in texts else (texts[0] if texts else "")
+        more = f" (to read its {key!r}: --reference-field {name}.{key})" if texts else ""
+        raise InputError(
+            f"{where}: field {name!r} is an object: it must be a string (one reference) or a non-empty list of "
+            f"references{more}"
+        )
     if not isinstance(value, list) or not value:
         raise InputError(f"{where}: field {name!r} must be a string (one reference) or a non-empty list of references")
+    for k, v in enumerate(value):
+        if not _is_sentences(v):
+            raise InputError(f"{where}: {_item_error(name, k, v)}")
     return [_sentences(v, where, name, sentence_sep) for v in value]
+
+
+def _item_error(name: str, k: int, value) -> str:
+    """What is wrong with item ``k`` of the reference field ``name`` (neither a string nor a list of
+    sentence strings), with the dotted field that reads the text of an object."""
+    what = "an object" if isinstance(value, dict) else reader.kind_of(value)
+    if isinstance(value, list):
+        bad = next(i for i, s in enumerate(value) if not isinstance(s, str))
+        what = f"a list holding {reader.kind_of(value[bad])} (its item {bad})"
+    message = f"item {k} of field {name!r} is {what}: each reference is a string or a list of sentence strings"
+    if isinstance(value, dict):
+        texts = [key for key, v in value.items() if isinstance(v, str)]
+        if texts:
+            key = "text" if "text" in texts else texts[0]
+            message += f" (to read its {key!r}: --reference-field {name}.{k}.{key}, one reference a row)"
+    return message
 
 
 def read_jsonl(

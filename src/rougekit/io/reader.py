@@ -469,7 +469,10 @@ def _nested(path: str, line: int) -> InputError:
 
 
 def loads(text: str, path: str, line: int):
-    """One JSON value of a line file; invalid JSON is an InputError naming the file and its line."""
+    """One JSON value of a line file; invalid JSON is an InputError naming the file and its line. A
+    UTF-8 byte order mark starting the line (files concatenated, one saved with a mark) is skipped."""
+    if text[:1] == "\ufeff":
+        text = text[1:]
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
