@@ -127,3 +127,35 @@ def test_a_byte_order_mark_starting_a_later_jsonl_line_is_skipped(tmp_path, caps
     code, _, err = run(["dedup", path, "--field", "p", "-o", kept], capsys)  # the streamed JSONL reader
     assert code == 0, err
     assert "kept 2 of 2" in err
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"), [("null", "null"), ("[1]", "a list"), ('{"n": 1}', "an object"), ("true", "true/false")]
+)
+def test_an_id_that_is_no_string_or_number_is_refused_naming_the_line(tmp_path, capsys, value, kind):
+    path = _jsonl(
+        tmp_path, "id.jsonl", f'{{"id": "a", "p": "a b", "r": "a b"}}\n{{"id": {value}, "p": "a c", "r": "a b"}}\n'
+    )
+    argv = ["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "r", "--id-field", "id"]
+    code, out, err = run([*argv, "--per-pair", "--format", "jsonl"], capsys)
+    assert code == 2 and out == ""
+    assert err.strip() == f"rougekit score: error: {path}, line 2: field 'id' is {kind}: an id is a string or a number"
+
+
+def test_ids_that_are_numbers_are_written_as_json_writes_them(tmp_path, capsys):
+    path = _jsonl(tmp_path, "id.jsonl", '{"id": 7, "p": "a b", "r": "a b"}\n{"id": "x7", "p": "a c", "r": "a b"}\n')
+    argv = ["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "r", "--id-field", "id"]
+    code, out, err = run([*argv, "--per-pair", "--format", "csv", "--measures", "ROUGE-1"], capsys)
+    assert code == 0, err
+    assert out.splitlines()[1:] == ["p,7,1.0,1.0,1.0", "p,x7,0.5,0.5,0.5"]
+
+
+def test_a_repeated_id_is_refused_when_per_pair_rows_are_keyed_by_it(tmp_path, capsys):
+    path = _jsonl(tmp_path, "id.jsonl", '{"id": 1, "p": "a b", "r": "a b"}\n\n{"id": 1, "p": "a c", "r": "a b"}\n')
+    argv = ["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "r", "--id-field", "id"]
+    code, out, err = run([*argv, "--per-pair", "--format", "csv"], capsys)
+    assert code == 2 and out == ""
+    assert f"{path}, line 3: id '1' (field 'id') repeats line 1: the per-pair rows are keyed by it" in err
+    code, out, err = run([*argv, "--measures", "ROUGE-1", "--bootstrap", "none"], capsys)  # corpus numbers only
+    assert code == 0, err
+    assert "p       ROUGE-1       0.75000   0.75000  0.75000" in out  # (1 + 0.5) / 2

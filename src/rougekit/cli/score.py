@@ -250,6 +250,7 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
             args.encoding_errors,
             args.sentence_sep,
             args.json_shape,
+            unique_ids=getattr(args, "per_pair", False),  # the per-pair rows are keyed by the ids
         )
         return systems, refs, ids if args.id_field else None
     for flag in ("candidate_pattern", "reference_dir", "reference_pattern"):

@@ -140,6 +140,7 @@ def read_jsonl(
     errors: str = "strict",
     sentence_sep: str | None = None,
     json_shape: str | None = None,
+    unique_ids: bool = False,
 ) -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
     """Rows of a JSONL file (or a JSON list of objects): (ids, {candidate field: summaries}, references per row).
 
@@ -149,12 +150,15 @@ def read_jsonl(
     its lines, or split by ``sentence_sep``. A name with dots that is not a key of the row reads a
     nested field: ``pred.text``, ``choices.0.text`` (a whole number picks a list item). ``json_shape``
     (``rows`` or ``columns``) chooses how one JSON object whose fields are lists is read (see
-    :func:`rougekit.io.reader.records`).
+    :func:`rougekit.io.reader.records`). An id (``id_field``) is a string or a number: null, true/false,
+    a list or an object is refused naming the row; ``unique_ids`` refuses an id that repeats (per-pair
+    rows are keyed by it).
     """
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
     wanted = candidate_fields + reference_fields + ([id_field] if id_field else [])
+    first_at: dict[str, str] = {}  # an id's first row (unique_ids)
     text = reader.read_text(path, errors=errors, hint=_HINT)
 
     def as_row(row: dict) -> bool:  # the object is one valid row: summaries as lists of sentences
@@ -170,7 +174,14 @@ def read_jsonl(
         for f in wanted:
             if value[f] is reader.MISSING:
                 raise reader.no_field(where, f, row)
-        ids.append(_unicode(str(value[id_field]), where, id_field) if id_field else str(len(ids) + 1))
+        ids.append(_row_id(value[id_field], where, id_field) if id_field else str(len(ids) + 1))
+        if unique_ids and id_field:
+            seen = first_at.setdefault(ids[-1], record.at)
+            if seen != record.at:
+                raise InputError(
+                    f"{where}: id {ids[-1]!r} (field {id_field!r}) repeats {seen}: the per-pair rows are keyed by "
+                    "it (give each row its own id, or leave --id-field out)"
+                )
         for f in candidate_fields:
             cands[f].append(_sentences(value[f], where, f, sentence_sep))
         row_refs = []
@@ -185,6 +196,16 @@ def read_jsonl(
     blank = reader.blank_reference_rows(refs)
     reader.warn_blank_lines(path, blank, f"{fields} reference", "row")
     return ids, cands, refs
+
+
+def _row_id(value, where: str, name: str) -> str:
+    """A row's id: a string, or a number as JSON writes it (``7``; ``7.5``); anything else is refused."""
+    if isinstance(value, str):
+        return _unicode(value, where, name)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    kind = "an object" if isinstance(value, dict) else reader.kind_of(value)
+    raise InputError(f"{where}: field {name!r} is {kind}: an id is a string or a number")
 
 
 def read_folders(
