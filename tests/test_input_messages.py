@@ -159,3 +159,18 @@ def test_a_repeated_id_is_refused_when_per_pair_rows_are_keyed_by_it(tmp_path, c
     code, out, err = run([*argv, "--measures", "ROUGE-1", "--bootstrap", "none"], capsys)  # corpus numbers only
     assert code == 0, err
     assert "p       ROUGE-1       0.75000   0.75000  0.75000" in out  # (1 + 0.5) / 2
+
+
+def test_explain_reads_a_non_utf8_line_with_the_option_its_error_names(tmp_path, capsys):
+    cand, ref = tmp_path / "c.txt", tmp_path / "r.txt"
+    cand.write_bytes(b"caf\xe9 kill the gunman\n")
+    ref.write_text("police killed the gunman\n")
+    argv = ["explain", "--line", "1", "-c", cand, "-r", ref, "--measures", "ROUGE-1", "--format", "json"]
+    code, _, err = run(argv, capsys)
+    assert code == 2
+    assert f"{cand}, line 1: invalid UTF-8 at byte 3 (use --encoding-errors replace to read it anyway)" in err
+    code, out, err = run([*argv, "--encoding-errors", "replace"], capsys)
+    assert code == 0, err
+    assert '"tokens": ["caf", "kill", "the", "gunman"]' in out  # U+FFFD is no letter: "caf" then the words
+    code, _, err = run(["explain", "-c", "a b", "-r", "a b", "--encoding-errors", "replace"], capsys)
+    assert code == 2 and "--encoding-errors applies to files read with --line" in err
