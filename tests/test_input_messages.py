@@ -174,3 +174,11 @@ def test_explain_reads_a_non_utf8_line_with_the_option_its_error_names(tmp_path,
     assert '"tokens": ["caf", "kill", "the", "gunman"]' in out  # U+FFFD is no letter: "caf" then the words
     code, _, err = run(["explain", "-c", "a b", "-r", "a b", "--encoding-errors", "replace"], capsys)
     assert code == 2 and "--encoding-errors applies to files read with --line" in err
+
+
+@pytest.mark.parametrize("name", ["pr.csv", "pr.jsonl"])
+def test_score_jsonl_given_a_csv_says_it_is_csv(tmp_path, capsys, name):
+    path = _jsonl(tmp_path, name, "pred,ref\npolice kill the gunman,police killed the gunman\n")
+    code, _, err = run(["score", "--jsonl", path, "--candidate-field", "pred", "--reference-field", "ref"], capsys)
+    assert code == 2
+    assert f"{path} is CSV (columns: 'pred', 'ref'), not JSON: --jsonl reads JSONL or JSON; convert it" in err

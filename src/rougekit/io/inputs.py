@@ -7,6 +7,7 @@ The path ``-`` is standard input.
 from __future__ import annotations
 
 import contextlib
+import csv
 import itertools
 import os
 import re
@@ -160,6 +161,7 @@ def read_jsonl(
     wanted = candidate_fields + reference_fields + ([id_field] if id_field else [])
     first_at: dict[str, str] = {}  # an id's first row (unique_ids)
     text = reader.read_text(path, errors=errors, hint=_HINT)
+    _refuse_csv(text, path)
 
     def as_row(row: dict) -> bool:  # the object is one valid row: summaries as lists of sentences
         return (
@@ -196,6 +198,25 @@ def read_jsonl(
     blank = reader.blank_reference_rows(refs)
     reader.warn_blank_lines(path, blank, f"{fields} reference", "row")
     return ids, cands, refs
+
+
+def _refuse_csv(text: str, path: str) -> None:
+    """Refuse, as CSV, a file given as JSON whose first line is a CSV header (several columns, or a
+    ``.csv``/``.tsv`` name) rather than JSON (the JSON reader would say only "not valid JSON")."""
+    head = text.lstrip()
+    if head[:1] in ("[", "{", ""):
+        return
+    first = head.split("\n", 1)[0].rstrip("\r")
+    named = str(path).lower()
+    delimiter = "\t" if named.endswith(".tsv") or ("\t" in first and "," not in first) else ","
+    names = next(csv.reader([first], delimiter=delimiter), [])
+    if len(names) > 1 or named.endswith((".csv", ".tsv")):
+        kind = "TSV" if delimiter == "\t" else "CSV"
+        raise InputError(
+            f"{_label(path)} is {kind} ({reader.header_names(names)}), not JSON: --jsonl reads JSONL or JSON; "
+            "convert it (pandas: pd.read_csv(FILE).to_json(OUT, orient='records', lines=True)), or give "
+            "score a Parquet file (--parquet FILE --candidate-column NAME --reference-column NAME)"
+        )
 
 
 def _row_id(value, where: str, name: str) -> str:
