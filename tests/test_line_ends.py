@@ -135,3 +135,17 @@ def test_reader_lines_of_each_kind():
     assert reader.lines("a\r\nb\r\n") == ["a", "b"]
     assert reader.lone_cr_line("a\r\nb\rc\r\n") == 2
     assert reader.lone_cr_line(b"a\r\r\nb\r") == 0
+
+
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        ("a\r\nb\rc\r\n", 2),  # as many \r as line ends, one of them lone: searched, found
+        ("a\r\nb\r\nc\r", 0),  # stops before its last \n (a block of the streamed reader)
+        ("a\r\nb\r\r\n", 0),  # a doubled \r before \n: a line end, not inside the line
+        ("a\nb\nc\rd", 3),
+    ],
+)
+def test_lone_cr_line_counts_then_searches(data, line):
+    assert reader.lone_cr_line(data) == line
+    assert reader.lone_cr_line(data.encode()) == line

@@ -345,16 +345,18 @@ _LONE_CR_BYTES = re.compile(rb"\r(?!\r*(?:\n|\Z))")
 
 def lone_cr_line(data, first_line: int = 1) -> int:
     """The number (counted from ``first_line``) of the first line of a text (or its bytes) that holds
-    a carriage return inside it (not in its ``\\r\\n`` ending), or 0."""
-    if isinstance(data, str):
-        if data.count("\r") == data.count("\r\n"):  # none, or CRLF line ends only: the common case
-            return 0
-        found = _LONE_CR.search(data)
-        return first_line + data.count("\n", 0, found.start()) if found else 0
-    if data.count(b"\r") == data.count(b"\r\n"):
+    a carriage return inside it (not in its ``\\r\\n`` ending), or 0. As many ``\\r`` as line ends
+    (``\\n``; one more when the text stops before a line's ``\\n``) is taken as CRLF line ends,
+    without a search (a lone ``\\r`` and a line without one, in one text, pass unsaid)."""
+    cr, lf = ("\r", "\n") if isinstance(data, str) else (b"\r", b"\n")
+    crs = data.count(cr)
+    if not crs:
         return 0
-    found = _LONE_CR_BYTES.search(data)
-    return first_line + data.count(b"\n", 0, found.start()) if found else 0
+    lfs = data.count(lf)
+    if crs == lfs or (crs == lfs + 1 and data.endswith(cr)):  # CRLF line ends: counted, not searched
+        return 0
+    found = (_LONE_CR if isinstance(data, str) else _LONE_CR_BYTES).search(data)
+    return first_line + data.count(lf, 0, found.start()) if found else 0
 
 
 def warn_lone_cr(path: str, line: int) -> None:
