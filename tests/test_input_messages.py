@@ -82,7 +82,7 @@ def _jsonl(tmp_path, name, text):
         (
             '[{"text": "a b", "id": 3}]',
             "item 0 of field 'refs' is an object: each reference is a string or a list of sentence strings "
-            "(to read its 'text': --reference-field refs.0.text, one reference a row)",
+            "(to read each item's 'text': --reference-field refs.*.text)",
         ),
         ('["a b", null]', "item 1 of field 'refs' is null: each reference is a string or a list of sentence strings"),
         ('[["a b", 3]]', "item 0 of field 'refs' is a list holding a number (its item 1): each reference is"),
@@ -106,6 +106,24 @@ def test_the_dotted_field_the_message_suggests_reads_the_reference(tmp_path, cap
     code, out, err = run([*argv, "--per-pair", "--format", "csv", "--measures", "ROUGE-1"], capsys)
     assert code == 0, err
     assert out.splitlines()[1] == "p,1,1.0,0.66667,0.8"  # 2 of 2 reference words, 2 of 3 candidate ones
+
+
+def test_every_item_of_a_list_of_objects_is_a_reference_with_star(tmp_path, capsys):
+    path = _jsonl(tmp_path, "x.jsonl", '{"p": "a b c", "refs": [{"text": "a b"}, {"text": "c d", "n": 1}]}\n')
+    argv = ["score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "refs.*.text"]
+    code, out, err = run([*argv, "--per-pair", "--format", "csv", "--measures", "ROUGE-1"], capsys)
+    assert code == 0, err
+    # two references summed: a, b of the first and c of the second match (3 of 4 reference words);
+    # 3 candidate words against each of the 2 references: P = 3 / 6; F = 2 * 0.75 * 0.5 / 1.25
+    assert out.splitlines()[1] == "p,1,0.75,0.5,0.6"
+    path.write_text('{"p": "a b c", "refs": [{"text": "a b"}, {"txt": "c d"}]}\n')
+    code, _, err = run(argv, capsys)
+    assert code == 2
+    assert f"{path}, line 1: no field 'refs.*.text': item 1 of 'refs' has no 'text' (it holds fields 'txt')" in err
+    path.write_text('{"p": "a b c", "refs": [{"text": "a b"}, {"text": {"t": "c d"}}]}\n')
+    code, _, err = run(argv, capsys)
+    assert code == 2
+    assert "item 1 of field 'refs.*.text' is an object" in err and "--reference-field refs.*.text.t)" in err
 
 
 def test_a_candidate_object_suggests_its_text_field(tmp_path, capsys):

@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--reference-field",
         metavar="NAME",
         help="field of the references: a string (one reference) or a list of references, each a string or a "
-        "list of sentences",
+        "list of sentences (refs.*.text: the text of each object in a list)",
     )
     src.add_argument(
         "--id-field", default=None, metavar="NAME", help="field with the instance ID (default: 1, 2, ... in order)"

@@ -129,7 +129,8 @@ def _item_error(name: str, k: int, value) -> str:
         texts = [key for key, v in value.items() if isinstance(v, str)]
         if texts:
             key = "text" if "text" in texts else texts[0]
-            message += f" (to read its {key!r}: --reference-field {name}.{k}.{key}, one reference a row)"
+            each = f"{name}.{key}" if "*" in name.split(".") else f"{name}.*.{key}"  # refs.*.text: items of a list
+            message += f" (to read each item's {key!r}: --reference-field {each})"
     return message
 
 

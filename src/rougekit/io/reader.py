@@ -720,14 +720,22 @@ def _step(value, part: str):
 
 def field_value(row: dict, field: str):
     """``row[field]``; a name the row does not have, with dots in it, is a path into nested objects
-    (a part that is a whole number picks a list item): ``pred.text``, ``choices.0.text``. MISSING when
-    there is nothing there. A key with dots in it is read as that key first."""
+    (a part that is a whole number picks a list item, ``*`` every item): ``pred.text``,
+    ``choices.0.text``, ``refs.*.text`` (the list of each item's text). MISSING when there is nothing
+    there (for ``*``: in any item). A key with dots in it is read as that key first."""
     if field in row or "." not in field:
         return row.get(field, MISSING)
     parts = field.split(".")
     start = next((k for k in range(len(parts) - 1, 0, -1) if ".".join(parts[:k]) in row), 0)
     value = row[".".join(parts[:start])] if start else row  # a column's row: {"data.pred": item} (see _columns)
-    for part in parts[start:]:
+    return _path(value, parts[start:])
+
+
+def _path(value, parts: list[str]):
+    for k, part in enumerate(parts):
+        if part == "*" and isinstance(value, list):
+            items = [_path(item, parts[k + 1 :]) for item in value]
+            return MISSING if any(item is MISSING for item in items) else items
         value = _step(value, part)
         if value is MISSING:
             break
@@ -739,6 +747,14 @@ def no_field(where: str, field: str, row: dict) -> InputError:
     if "." in field and field not in row:
         value, parts = row, field.split(".")
         for k, part in enumerate(parts):
+            if part == "*" and isinstance(value, list) and k:  # the first item without the rest of the path
+                rest = parts[k + 1 :]
+                i, item = next((i, v) for i, v in enumerate(value) if _path(v, rest) is MISSING)
+                held = f"fields {field_names(item)}" if isinstance(item, dict) else kind_of(item)
+                return InputError(
+                    f"{where}: no field {_name(field)}: item {i} of {_name('.'.join(parts[:k]))} has no "
+                    f"{_name('.'.join(rest))} (it holds {held})"
+                )
             inner = _step(value, part)
             if inner is MISSING and k:
                 held = f"fields {field_names(value)}" if isinstance(value, dict) else kind_of(value)
