@@ -180,7 +180,10 @@ def test_system_level_tables_without_instance_column(tmp_path, capsys):
             ", line 3: system 'A' repeats line 2 (the file has no 'instance' column: if its rows are per instance, "
             "name their column with --instance-column",
         ),
-        ("sys,instance,score\nA,d1,0.5\n", ", line 2: no 'system' column"),
+        (
+            "sys,instance,score\nA,d1,0.5\n",
+            ", line 1 (the header): no 'system' column (columns: 'sys', 'instance', 'score')",
+        ),
         ("system,instance,score\nA,d1\n", ", line 2: 2 cell(s), the header has 3"),
         ("", ", line 1: empty file"),
         ("system,instance,score\nA,d1,inf\n", "is not finite"),

@@ -81,6 +81,11 @@ class BlankReferencesWarning(BlankLinesWarning):
     must not hide a blank candidate."""
 
 
+class LineEndWarning(RougeKitWarning):
+    """A file with ``\\n`` line ends that holds a lone carriage return inside a line: read as a space,
+    not as a line end (a file of ``\\r`` line ends only is read as lines)."""
+
+
 class IdleOptionWarning(RougeKitWarning):
     """An option given where it does nothing (``--seed`` with the script's bootstrap, ``--resamples``
     with no bootstrap): said, not silently ignored."""

@@ -44,8 +44,17 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Correlate metric scores with human judgments (system, summary or global level).",
         epilog=EXAMPLES,
     )
-    p.add_argument("metrics", metavar="METRICS", help="metric scores: CSV or JSON ('-': standard input)")
-    p.add_argument("human", metavar="HUMAN", help="human scores: CSV or JSON (JSONL, an array of objects, or columns)")
+    p.add_argument(
+        "metrics",
+        metavar="METRICS",
+        help="metric scores: CSV, JSON or Parquet/Arrow (score --per-pair --format parquet; by its first bytes) "
+        "('-': standard input, CSV or JSON)",
+    )
+    p.add_argument(
+        "human",
+        metavar="HUMAN",
+        help="human scores: CSV, JSON (JSONL, an array of objects, or columns) or Parquet/Arrow",
+    )
     p.add_argument(
         "--level",
         default="system",

@@ -193,6 +193,8 @@ class LineStream:
                 number += 1
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
+                elif number == 1:
+                    reader.refuse_not_text(raw, self.path)
                 if b"\0" in raw:
                     raise reader.nul_error(self.path, number)
                 yield number, raw
@@ -412,6 +414,8 @@ def _streamed(path: str, field: str | None, column: str | None, copy=None):
             return None  # JSON, refused without --field by the whole-file reader
         if reader.json_start(first, whole=len(head) < 1 << 16):
             return None  # JSON rows or a document (the whole-file reader refuses them without --field)
+        if reader.cr_only(head):
+            return None  # lines ending in \r (classic Mac): the whole-file reader splits them
         return LineStream(path, source, codec)  # text, though its first line may start with [ or { ("[INST] ...")
     if first[:1] == "[":
         return ArrayStream(path, field, source, codec)  # a JSON array whatever its name
@@ -456,7 +460,7 @@ class TableStream(Rows):
 
 def _text_lines(text: str, path: str) -> Rows:
     raw = reader.lines_with_ends(text)
-    texts = reader.lines(text)
+    texts = reader.lines(text, path)
     for number, line in enumerate(texts, start=1):
         if not line.strip():
             raise InputError(f"{reader.label(path)}, line {number}: empty line (every line is a text: remove it)")

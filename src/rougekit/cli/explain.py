@@ -50,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MARK",
         help="marker splitting sentences, e.g. '<q>' (default: lines)",
     )
+    src.add_argument(
+        "--encoding-errors",
+        choices=["strict", "replace"],
+        default="strict",
+        help="with --line, invalid UTF-8 in a file: stop with an error naming file and line (strict) or replace it",
+    )
     opt = p.add_argument_group("scoring")
     opt.add_argument("--measures", default="ROUGE-1,ROUGE-2,ROUGE-L", help="comma-separated, e.g. ROUGE-1,ROUGE-SU4")
     add_text_options(opt)
@@ -79,6 +85,8 @@ def _valid_text(text: str, flag: str) -> str:
 def _pair(args) -> tuple[str, list[str], str | None]:
     sep = args.sentence_sep
     if args.line is None:
+        if args.encoding_errors != "strict":
+            raise OptionError("--encoding-errors applies to files read with --line")
         _not_a_file_name(args)
         _valid_text(args.candidate, "-c")
         for ref in args.reference:
@@ -92,8 +100,9 @@ def _pair(args) -> tuple[str, list[str], str | None]:
         raise OptionError(f"--line must be at least 1, got {args.line}")
     if [args.candidate, *args.reference, args.source].count(inputs.STDIN) > 1:
         raise OptionError("standard input (-) can be read only once")
-    picked = [_line(path, args.line, sep) for path in [args.candidate, *args.reference]]
-    source = _line(args.source, args.line, sep) if args.source is not None else None
+    errors = args.encoding_errors
+    picked = [_line(path, args.line, sep, errors) for path in [args.candidate, *args.reference]]
+    source = _line(args.source, args.line, sep, errors) if args.source is not None else None
     return picked[0], picked[1:], source
 
 
@@ -106,8 +115,8 @@ def _not_a_file_name(args) -> None:
             raise OptionError(f"{flag} {text} names a file: add --line N to explain line N of the files")
 
 
-def _line(path: str, n: int, sep: str | None) -> str:
-    lines = inputs.read_lines(path, sep)
+def _line(path: str, n: int, sep: str | None, errors: str = "strict") -> str:
+    lines = inputs.read_lines(path, sep, errors)
     if n > len(lines):
         raise InputError(f"{path} has {len(lines)} lines: there is no line {n}")
     return lines[n - 1]

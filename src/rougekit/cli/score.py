@@ -109,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--reference-field",
         metavar="NAME",
         help="field of the references: a string (one reference) or a list of references, each a string or a "
-        "list of sentences",
+        "list of sentences (refs.*.text: the text of each object in a list)",
     )
     src.add_argument(
         "--id-field", default=None, metavar="NAME", help="field with the instance ID (default: 1, 2, ... in order)"
@@ -250,6 +250,7 @@ def _load(args) -> tuple[dict[str, list[str]], list[list[str]], list[str] | None
             args.encoding_errors,
             args.sentence_sep,
             args.json_shape,
+            unique_ids=getattr(args, "per_pair", False),  # the per-pair rows are keyed by the ids
         )
         return systems, refs, ids if args.id_field else None
     for flag in ("candidate_pattern", "reference_dir", "reference_pattern"):

@@ -250,6 +250,24 @@ class ColumnFile:
             yield batch
 
 
+def table_records(path: str, kind: str, option: str):
+    """The rows of a Parquet or Arrow IPC file (``kind``), in order, as :class:`rougekit.io.reader.Record`
+    s named ``FILE, row N`` (counted from 1), each a dict of every column's value (a score table:
+    ``rougekit correlate`` reads the per-pair Parquet that ``score`` writes). ``option`` names what
+    needs pyarrow when it is missing."""
+    from rougekit.io.reader import Record
+
+    table = ColumnFile(path, kind, option)
+    try:
+        n = 0
+        for batch in table.batches(table.columns()):
+            for row in batch.to_pylist():
+                n += 1
+                yield Record(f"{table.path}, row {n}", n, row)
+    finally:
+        table.close()
+
+
 def _at_once(first, second) -> tuple:
     """(first(), second()), ``second`` run on a thread while ``first`` runs here; the error ``first``
     raises is raised before the one ``second`` raises, as when they run one after the other.

@@ -7,6 +7,7 @@ The path ``-`` is standard input.
 from __future__ import annotations
 
 import contextlib
+import csv
 import itertools
 import os
 import re
@@ -38,7 +39,7 @@ def split_sentences(text: str, sentence_sep: str | None) -> str:
 def read_lines(path: str, sentence_sep: str | None = None, errors: str = "strict") -> list[str]:
     """One summary per line; ``sentence_sep`` (e.g. ``<q>``) marks sentence breaks inside a line."""
     text = reader.read_text(path, errors=errors, hint=_HINT)
-    return [split_sentences(line, sentence_sep) for line in reader.lines(text)]
+    return [split_sentences(line, sentence_sep) for line in reader.lines(text, path)]
 
 
 def aligned(
@@ -65,6 +66,13 @@ def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
         value = "\n".join(value)
     elif isinstance(value, str):
         value = split_sentences(value, sentence_sep)
+    elif isinstance(value, dict):
+        texts = [key for key, v in value.items() if isinstance(v, str)]
+        key = "text" if "text" in texts else (texts[0] if texts else "")
+        more = f" (to read its {key!r}: --candidate-field {name}.{key})" if texts else ""
+        raise InputError(
+            f"{where}: field {name!r} is an object: it must be a string or a list of sentence strings{more}"
+        )
     else:
         raise InputError(f"{where}: field {name!r} must be a string or a list of sentence strings")
     return _unicode(value, where, name)
@@ -93,9 +101,37 @@ def _references(value, where: str, name: str, sentence_sep: str | None) -> list[
     list of sentence strings)."""
     if isinstance(value, str):
         return [_sentences(value, where, name, sentence_sep)]
+    if isinstance(value, dict):
+        texts = [key for key, v in value.items() if isinstance(v, str)]
+        key = "text" if "text" in texts else (texts[0] if texts else "")
+        more = f" (to read its {key!r}: --reference-field {name}.{key})" if texts else ""
+        raise InputError(
+            f"{where}: field {name!r} is an object: it must be a string (one reference) or a non-empty list of "
+            f"references{more}"
+        )
     if not isinstance(value, list) or not value:
         raise InputError(f"{where}: field {name!r} must be a string (one reference) or a non-empty list of references")
+    for k, v in enumerate(value):
+        if not _is_sentences(v):
+            raise InputError(f"{where}: {_item_error(name, k, v)}")
     return [_sentences(v, where, name, sentence_sep) for v in value]
+
+
+def _item_error(name: str, k: int, value) -> str:
+    """What is wrong with item ``k`` of the reference field ``name`` (neither a string nor a list of
+    sentence strings), with the dotted field that reads the text of an object."""
+    what = "an object" if isinstance(value, dict) else reader.kind_of(value)
+    if isinstance(value, list):
+        bad = next(i for i, s in enumerate(value) if not isinstance(s, str))
+        what = f"a list holding {reader.kind_of(value[bad])} (its item {bad})"
+    message = f"item {k} of field {name!r} is {what}: each reference is a string or a list of sentence strings"
+    if isinstance(value, dict):
+        texts = [key for key, v in value.items() if isinstance(v, str)]
+        if texts:
+            key = "text" if "text" in texts else texts[0]
+            each = f"{name}.{key}" if "*" in name.split(".") else f"{name}.*.{key}"  # refs.*.text: items of a list
+            message += f" (to read each item's {key!r}: --reference-field {each})"
+    return message
 
 
 def read_jsonl(
@@ -106,6 +142,7 @@ def read_jsonl(
     errors: str = "strict",
     sentence_sep: str | None = None,
     json_shape: str | None = None,
+    unique_ids: bool = False,
 ) -> tuple[list[str], dict[str, list[str]], list[list[str]]]:
     """Rows of a JSONL file (or a JSON list of objects): (ids, {candidate field: summaries}, references per row).
 
@@ -115,13 +152,17 @@ def read_jsonl(
     its lines, or split by ``sentence_sep``. A name with dots that is not a key of the row reads a
     nested field: ``pred.text``, ``choices.0.text`` (a whole number picks a list item). ``json_shape``
     (``rows`` or ``columns``) chooses how one JSON object whose fields are lists is read (see
-    :func:`rougekit.io.reader.records`).
+    :func:`rougekit.io.reader.records`). An id (``id_field``) is a string or a number: null, true/false,
+    a list or an object is refused naming the row; ``unique_ids`` refuses an id that repeats (per-pair
+    rows are keyed by it).
     """
     ids: list[str] = []
     cands: dict[str, list[str]] = {f: [] for f in candidate_fields}
     refs: list[list[str]] = []
     wanted = candidate_fields + reference_fields + ([id_field] if id_field else [])
+    first_at: dict[str, str] = {}  # an id's first row (unique_ids)
     text = reader.read_text(path, errors=errors, hint=_HINT)
+    _refuse_csv(text, path)
 
     def as_row(row: dict) -> bool:  # the object is one valid row: summaries as lists of sentences
         return (
@@ -136,7 +177,14 @@ def read_jsonl(
         for f in wanted:
             if value[f] is reader.MISSING:
                 raise reader.no_field(where, f, row)
-        ids.append(_unicode(str(value[id_field]), where, id_field) if id_field else str(len(ids) + 1))
+        ids.append(_row_id(value[id_field], where, id_field) if id_field else str(len(ids) + 1))
+        if unique_ids and id_field:
+            seen = first_at.setdefault(ids[-1], record.at)
+            if seen != record.at:
+                raise InputError(
+                    f"{where}: id {ids[-1]!r} (field {id_field!r}) repeats {seen}: the per-pair rows are keyed by "
+                    "it (give each row its own id, or leave --id-field out)"
+                )
         for f in candidate_fields:
             cands[f].append(_sentences(value[f], where, f, sentence_sep))
         row_refs = []
@@ -151,6 +199,35 @@ def read_jsonl(
     blank = reader.blank_reference_rows(refs)
     reader.warn_blank_lines(path, blank, f"{fields} reference", "row")
     return ids, cands, refs
+
+
+def _refuse_csv(text: str, path: str) -> None:
+    """Refuse, as CSV, a file given as JSON whose first line is a CSV header (several columns, or a
+    ``.csv``/``.tsv`` name) rather than JSON (the JSON reader would say only "not valid JSON")."""
+    head = text.lstrip()
+    if head[:1] in ("[", "{", ""):
+        return
+    first = head.split("\n", 1)[0].rstrip("\r")
+    named = str(path).lower()
+    delimiter = "\t" if named.endswith(".tsv") or ("\t" in first and "," not in first) else ","
+    names = next(csv.reader([first], delimiter=delimiter), [])
+    if len(names) > 1 or named.endswith((".csv", ".tsv")):
+        kind = "TSV" if delimiter == "\t" else "CSV"
+        raise InputError(
+            f"{_label(path)} is {kind} ({reader.header_names(names)}), not JSON: --jsonl reads JSONL or JSON; "
+            "convert it (pandas: pd.read_csv(FILE).to_json(OUT, orient='records', lines=True)), or give "
+            "score a Parquet file (--parquet FILE --candidate-column NAME --reference-column NAME)"
+        )
+
+
+def _row_id(value, where: str, name: str) -> str:
+    """A row's id: a string, or a number as JSON writes it (``7``; ``7.5``); anything else is refused."""
+    if isinstance(value, str):
+        return _unicode(value, where, name)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    kind = "an object" if isinstance(value, dict) else reader.kind_of(value)
+    raise InputError(f"{where}: field {name!r} is {kind}: an id is a string or a number")
 
 
 def read_folders(
@@ -217,7 +294,7 @@ def read_folders(
 
 
 def _read_text(path: str, errors: str, sentence_sep: str | None = None) -> str:
-    lines = reader.lines(reader.read_text(path, errors=errors, hint=_HINT))
+    lines = reader.lines(reader.read_text(path, errors=errors, hint=_HINT), path)
     return "\n".join(split_sentences(line, sentence_sep) for line in lines)
 
 
@@ -241,6 +318,8 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 break
             head += more
         codec, _, skip = reader.bom(head)
+        if not skip:
+            reader.refuse_not_text(head, path)
         if codec != "utf-8":  # UTF-16/32: read whole (within the limits), then split
             guard = reader.Guard(path, True, json_document=False)
             guard.feed(head)
@@ -248,12 +327,19 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             for block in iter(lambda: read(_BLOCK), b""):
                 guard.feed(block)
                 data.append(block)
-            for line in reader.lines(reader.decode(b"".join(data), path, errors, _HINT)):
+            for line in reader.lines(reader.decode(b"".join(data), path, errors, _HINT), path):
                 yield split_sentences(line, sentence_sep)
             return
+        head = head[skip:]
+        while b"\n" not in head and len(head) < _BLOCK:  # the line ends: the first block decides
+            more = read(_BLOCK)
+            if not more:
+                break
+            head += more
+        blocks = _cr_blocks(head, read, path) if reader.cr_only(head) else _blocks(head, read)
         rest = b""
-        block = head[skip:]
-        while block:
+        warned = False
+        for block in blocks:
             guard.feed(block)
             if b"\0" in block:
                 at = rest + block
@@ -261,10 +347,11 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
             end = block.rfind(b"\n")
             if end < 0:
                 rest += block
-                block = read(_BLOCK)
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
             lines = reader.decode_utf8(whole, path, errors, _HINT, number + 1).split("\n")
+            if not warned and b"\r" in whole and whole.count(b"\r") != len(lines):  # not one a line: CRLF ends
+                warned = _warn_lone_cr(whole, path, number + 1)
             if sentence_sep:
                 for line in lines:
                     yield split_sentences(line.rstrip("\r"), sentence_sep)
@@ -272,10 +359,43 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 for line in lines:
                     yield line.rstrip("\r")
             number += len(lines)
-            block = read(_BLOCK)
         if rest:
+            if not warned and b"\r" in rest:
+                _warn_lone_cr(rest, path, number + 1)
             last = reader.decode_utf8(rest, path, errors, _HINT, number + 1)
             yield split_sentences(last.rstrip("\r"), sentence_sep)
+
+
+def _blocks(head: bytes, read):
+    """``head``, then the blocks read."""
+    block = head
+    while block:
+        yield block
+        block = read(_BLOCK)
+
+
+def _cr_blocks(head: bytes, read, path: str):
+    """The blocks of a file whose line ends are carriage returns (:func:`rougekit.io.reader.cr_only`
+    on its first block) with ``\\n`` for each ``\\r``; a ``\\n`` further on (line ends of two kinds)
+    is an error naming its line."""
+    lines = 1
+    for block in _blocks(head, read):
+        if b"\n" in block:
+            line = lines + block.count(b"\r", 0, block.find(b"\n"))
+            raise InputError(
+                f"{_label(path)}, line {line}: a \\n line end in a file whose "
+                "lines end in \\r until then (classic Mac): convert its line ends to one kind"
+            )
+        lines += block.count(b"\r")
+        yield block.replace(b"\r", b"\n")
+
+
+def _warn_lone_cr(data: bytes, path: str, first_line: int) -> bool:
+    """Warn about the first line of ``data`` holding a lone carriage return; whether there was one."""
+    line = reader.lone_cr_line(data, first_line)
+    if line:
+        reader.warn_lone_cr(path, line)
+    return bool(line)
 
 
 def iter_aligned(cand_path: str, ref_paths: list[str], sentence_sep: str | None = None, errors: str = "strict"):

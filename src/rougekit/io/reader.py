@@ -12,7 +12,10 @@
   UTF-32 LE/BE, and the text is read in that encoding. A NUL byte in text is refused (it is a binary
   file, or UTF-16 without a byte order mark).
 * **Line endings** ``\\n`` or ``\\r\\n``; :func:`lines` drops them, :func:`lines_with_ends` keeps
-  them as read (for commands that write rows back).
+  them as read (for commands that write rows back). A file with carriage returns and no ``\\n`` at
+  all ("classic Mac") has lines ending in ``\\r`` (as Python's universal newlines read it); in a file
+  with ``\\n`` line ends a lone ``\\r`` stays inside its line (read as a space), said once
+  (:class:`~rougekit.errors.LineEndWarning`, naming the first such line).
 * **Errors** are :class:`~rougekit.errors.InputError` lines ``FILE, line N: what`` (the command line
   prints them with exit code 2). They never quote the file's contents.
 
@@ -33,12 +36,13 @@ import csv
 import io
 import json
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rougekit.errors import BlankLinesWarning, BlankReferencesWarning, InputError, OptionError
+from rougekit.errors import BlankLinesWarning, BlankReferencesWarning, InputError, LineEndWarning, OptionError
 from rougekit.io.files import O_BINARY, open_error
 
 STDIN = "-"
@@ -127,6 +131,7 @@ class Guard:
         self.total = self.newlines = self.open_line = 0
         self.first = True
         self.wide = False
+        self.end = b"\n"  # what ends a line: b"\r" in a file of carriage returns only
 
     def feed(self, chunk: bytes) -> None:
         if self.first and chunk:
@@ -134,6 +139,8 @@ class Guard:
             codec, _, skip = bom(chunk)
             if codec != "utf-8":
                 self.wide = True
+            elif b"\n" not in chunk and b"\r" in chunk:
+                self.end = b"\r"  # classic Mac line ends (:func:`cr_only`), counted as lines
             elif self.line_cap and self.json_document and chunk[skip:].lstrip()[:1] in (b"[", b"{"):
                 self.line_cap = 0  # a JSON document may be one long line: the file limit holds it
         self.total += len(chunk)
@@ -144,11 +151,12 @@ class Guard:
             )
         if self.wide:
             return
-        count = chunk.count(b"\n")
+        end = self.end
+        count = chunk.count(end)
         if count:
             if self.line_cap:
                 self._check_lines(chunk)
-            self.open_line = len(chunk) - chunk.rfind(b"\n") - 1
+            self.open_line = len(chunk) - chunk.rfind(end) - 1
             self.newlines += count
             if self.lines_cap and self.newlines > self.lines_cap:
                 raise too_many_lines(self.path, self.lines_cap)
@@ -159,10 +167,10 @@ class Guard:
 
     def _check_lines(self, chunk: bytes) -> None:
         """The lines a chunk ends: the open one and, in a chunk longer than the limit, each inside it."""
-        if self.open_line + chunk.find(b"\n") > self.line_cap:
+        if self.open_line + chunk.find(self.end) > self.line_cap:
             self._too_long(self.newlines + 1)
         if len(chunk) > self.line_cap:
-            for k, part in enumerate(chunk.split(b"\n")[1:-1], start=2):
+            for k, part in enumerate(chunk.split(self.end)[1:-1], start=2):
                 if len(part) > self.line_cap:
                     self._too_long(self.newlines + k)
 
@@ -230,6 +238,42 @@ def bom(data: bytes) -> tuple[str, str, int]:
     return "utf-8", "UTF-8", 0
 
 
+_COMPRESSED = (  # (magic bytes, what, the tool that prints it decompressed)
+    (b"\x1f\x8b", "gzip-compressed", "zcat"),
+    (b"\xfd7zXZ\x00", "xz-compressed", "xzcat"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed", "zstdcat"),
+)
+_BZIP2 = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")
+
+
+def not_text(head: bytes, path: str) -> InputError | None:
+    """The error for a file whose first bytes say it is compressed (gzip, bzip2, xz, zstd), a zip
+    archive or a Parquet file, not text; None for any other start."""
+    name = label(path)
+    found = next(((what, tool) for magic, what, tool in _COMPRESSED if head.startswith(magic)), None)
+    if found is None and _BZIP2.match(head):
+        found = ("bzip2-compressed", "bzcat")
+    if found is not None:
+        what, tool = found
+        if path == STDIN:
+            return InputError(f"{name} is {what}: decompress it first ({tool} FILE | rougekit ... -)")
+        return InputError(
+            f"{name} is {what}: decompress it first, or pipe it in as '-' ({tool} {path} | rougekit ... -)"
+        )
+    if head.startswith(b"PK\x03\x04"):
+        return InputError(f"{name} is a zip archive: unzip it and give the text file inside")
+    if head.startswith(b"PAR1") and b"\0" in head[:4096]:
+        return InputError(f"{name} is a Parquet file, not text (score reads one with --parquet FILE)")
+    return None
+
+
+def refuse_not_text(head: bytes, path: str) -> None:
+    """Raise :func:`not_text`'s error, if any."""
+    error = not_text(head, path)
+    if error is not None:
+        raise error
+
+
 def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> str:
     """Text of a file's bytes: UTF-8, or the encoding its byte order mark names (the mark dropped).
 
@@ -239,6 +283,8 @@ def decode(data: bytes, path: str, errors: str = "strict", hint: str = "") -> st
     codec, name, skip = bom(data)
     if skip:
         data = data[skip:]
+    else:
+        refuse_not_text(data[:4096], path)
     if codec != "utf-8":
         try:
             text = data.decode(codec, errors)
@@ -281,9 +327,60 @@ def read_text(path: str, what: str = "", errors: str = "strict", hint: str = "")
     return decode(read_bytes(path, what), path, errors, hint)
 
 
-def lines(text: str) -> list[str]:
+def cr_only(data) -> bool:
+    """Whether a text (or its bytes) has carriage returns and no ``\\n``: its lines end in ``\\r``
+    (classic Mac), as Python's universal newlines (files2rouge, ``compat.rouge.FilesRouge``) read it."""
+    cr, lf = ("\r", "\n") if isinstance(data, str) else (b"\r", b"\n")
+    return cr in data and lf not in data
+
+
+def cr_as_lf(data):
+    """A text (or its bytes) of :func:`cr_only` line ends with ``\\n`` for each ``\\r``."""
+    return data.replace("\r", "\n") if isinstance(data, str) else data.replace(b"\r", b"\n")
+
+
+_LONE_CR = re.compile(r"\r(?!\r*(?:\n|\Z))")
+_LONE_CR_BYTES = re.compile(rb"\r(?!\r*(?:\n|\Z))")
+
+
+def lone_cr_line(data, first_line: int = 1) -> int:
+    """The number (counted from ``first_line``) of the first line of a text (or its bytes) that holds
+    a carriage return inside it (not in its ``\\r\\n`` ending), or 0. As many ``\\r`` as line ends
+    (``\\n``; one more when the text stops before a line's ``\\n``) is taken as CRLF line ends,
+    without a search (a lone ``\\r`` and a line without one, in one text, pass unsaid)."""
+    cr, lf = ("\r", "\n") if isinstance(data, str) else (b"\r", b"\n")
+    crs = data.count(cr)
+    if not crs:
+        return 0
+    lfs = data.count(lf)
+    if crs == lfs or (crs == lfs + 1 and data.endswith(cr)):  # CRLF line ends: counted, not searched
+        return 0
+    found = (_LONE_CR if isinstance(data, str) else _LONE_CR_BYTES).search(data)
+    return first_line + data.count(lf, 0, found.start()) if found else 0
+
+
+def warn_lone_cr(path: str, line: int) -> None:
+    """Say that a line of ``path`` holds a lone carriage return, read as a space, not a line end."""
+    warnings.warn(
+        LineEndWarning(
+            f"{label(path)}, line {line}: a carriage return (\\r) inside a line, read as a space: lines end "
+            "at \\n in this file (convert its line ends if the \\r was meant as one)"
+        ),
+        stacklevel=3,
+    )
+
+
+def lines(text: str, path: str | None = None) -> list[str]:
     """The lines of a text without their endings (``\\n`` or ``\\r\\n``; a line's trailing ``\\r``
-    characters go too); no last empty line."""
+    characters go too); no last empty line. A text with carriage returns and no ``\\n``
+    (:func:`cr_only`) has lines ending in ``\\r``; in another, a lone ``\\r`` inside a line is warned
+    about (once, naming ``path`` and the line) when ``path`` is given."""
+    if cr_only(text):
+        text = cr_as_lf(text)
+    elif path is not None:
+        line = lone_cr_line(text)
+        if line:
+            warn_lone_cr(path, line)
     out = text.split("\n")
     if out and out[-1] == "":
         out.pop()
@@ -291,7 +388,13 @@ def lines(text: str) -> list[str]:
 
 
 def lines_with_ends(text: str) -> list[str]:
-    """The lines of a text with their endings as read."""
+    """The lines of a text with their endings as read (``\\r`` in a :func:`cr_only` text)."""
+    if cr_only(text):
+        parts = text.split("\r")
+        out = [p + "\r" for p in parts[:-1]]
+        if parts[-1]:
+            out.append(parts[-1])
+        return out
     parts = text.split("\n")
     out = [p + "\n" for p in parts[:-1]]
     if parts[-1]:
@@ -368,7 +471,10 @@ def _nested(path: str, line: int) -> InputError:
 
 
 def loads(text: str, path: str, line: int):
-    """One JSON value of a line file; invalid JSON is an InputError naming the file and its line."""
+    """One JSON value of a line file; invalid JSON is an InputError naming the file and its line. A
+    UTF-8 byte order mark starting the line (files concatenated, one saved with a mark) is skipped."""
+    if text[:1] == "\ufeff":
+        text = text[1:]
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -614,14 +720,22 @@ def _step(value, part: str):
 
 def field_value(row: dict, field: str):
     """``row[field]``; a name the row does not have, with dots in it, is a path into nested objects
-    (a part that is a whole number picks a list item): ``pred.text``, ``choices.0.text``. MISSING when
-    there is nothing there. A key with dots in it is read as that key first."""
+    (a part that is a whole number picks a list item, ``*`` every item): ``pred.text``,
+    ``choices.0.text``, ``refs.*.text`` (the list of each item's text). MISSING when there is nothing
+    there (for ``*``: in any item). A key with dots in it is read as that key first."""
     if field in row or "." not in field:
         return row.get(field, MISSING)
     parts = field.split(".")
     start = next((k for k in range(len(parts) - 1, 0, -1) if ".".join(parts[:k]) in row), 0)
     value = row[".".join(parts[:start])] if start else row  # a column's row: {"data.pred": item} (see _columns)
-    for part in parts[start:]:
+    return _path(value, parts[start:])
+
+
+def _path(value, parts: list[str]):
+    for k, part in enumerate(parts):
+        if part == "*" and isinstance(value, list):
+            items = [_path(item, parts[k + 1 :]) for item in value]
+            return MISSING if any(item is MISSING for item in items) else items
         value = _step(value, part)
         if value is MISSING:
             break
@@ -633,6 +747,14 @@ def no_field(where: str, field: str, row: dict) -> InputError:
     if "." in field and field not in row:
         value, parts = row, field.split(".")
         for k, part in enumerate(parts):
+            if part == "*" and isinstance(value, list) and k:  # the first item without the rest of the path
+                rest = parts[k + 1 :]
+                i, item = next((i, v) for i, v in enumerate(value) if _path(v, rest) is MISSING)
+                held = f"fields {field_names(item)}" if isinstance(item, dict) else kind_of(item)
+                return InputError(
+                    f"{where}: no field {_name(field)}: item {i} of {_name('.'.join(parts[:k]))} has no "
+                    f"{_name('.'.join(rest))} (it holds {held})"
+                )
             inner = _step(value, part)
             if inner is MISSING and k:
                 held = f"fields {field_names(value)}" if isinstance(value, dict) else kind_of(value)

@@ -125,6 +125,8 @@ def decoded_chunks(handle, path: str, guard: reader.Guard):
         data += more
     guard.feed(data)
     codec, name, skip = reader.bom(data)
+    if not skip:
+        reader.refuse_not_text(data, path)
     data = data[skip:]
     if not data and skip:  # the mark alone: the text, if any, comes with the next read
         data = handle.read(CHUNK)

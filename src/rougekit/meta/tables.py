@@ -3,7 +3,8 @@
 A table is CSV (header row) or JSON, chosen by the file suffix (``.csv``/``.tsv`` vs
 ``.jsonl``/``.json``/``.ndjson``) or by ``fmt``; JSON is JSONL (one object per line), a JSON array of
 objects or column-shaped (one object whose values are lists of one length); the path ``-`` is
-standard input (JSON when it starts with ``{`` or ``[``, else CSV). Files are read by
+standard input (JSON when it starts with ``{`` or ``[``, else CSV). A Parquet or Arrow IPC file
+(known by its first bytes: ``score --per-pair --format parquet``) is read with pyarrow. Files are read by
 :mod:`rougekit.io.reader` (its size limits and byte order marks). It has a ``system`` column,
 an optional ``instance`` column (without it, each row is one system's overall score) and score
 columns. Missing values: an empty cell, ``NA``, ``NaN``, ``-`` (any case) or JSON ``null``.
@@ -29,7 +30,7 @@ import numpy as np
 
 from rougekit._sums import mean_in_order
 from rougekit.errors import InputError, OptionError
-from rougekit.io import reader
+from rougekit.io import arrow, reader
 
 __all__ = [
     "MISSING_TOKENS",
@@ -226,6 +227,9 @@ def _detect_format(path: Path, fmt: str | None) -> str:
         return "jsonl" if fmt == "json" else fmt
     if str(path) == "-":  # standard input: JSON if it starts with an object or an array
         return "jsonl" if reader.looks_like_json(_text(path)) else "csv"
+    found = arrow.sniff(str(path))  # Parquet (score --per-pair --format parquet) or Arrow, by its first bytes
+    if found is not None:
+        return found
     suffix = path.suffix.lower()
     if suffix in (".jsonl", ".json", ".ndjson"):
         return "jsonl"
@@ -271,6 +275,25 @@ def _label(raw, where: str, column: str) -> str:
     return text
 
 
+def _no_system_column(name: str, kind: str, at: str, column: str, names: list) -> InputError:
+    """The error for a table without the system column: a CSV's header (line 1) and the columns it
+    names (a ';'-separated or header-less file shows as one odd column)."""
+    if kind not in ("csv", "tsv"):
+        return InputError(f"{at}: no {column!r} column ({reader.header_names([str(n) for n in names])})")
+    where = f"{reader.label(name)}, line 1 (the header): no {column!r} column"
+    if len(names) == 1 and ";" in names[0]:  # one column named 'system;instance;rel'
+        shown = reader.header_names(names[0].split(";"))
+        return InputError(
+            f"{where}: its one column is separated by ';' ({shown}): give the file with ',' (CSV) or tabs (.tsv)"
+        )
+    if any(_numeric(n) for n in names):
+        return InputError(
+            f"{where} ({reader.header_names(names)}): line 1 reads as data: "
+            f"the file needs a header row naming {column!r}"
+        )
+    return InputError(f"{where} ({reader.header_names(names)})")
+
+
 def read_table(
     path: str | Path,
     *,
@@ -290,7 +313,10 @@ def read_table(
     p = Path(path)
     name = str(path)
     kind = _detect_format(p, fmt)
-    rows = _rows_jsonl(p) if kind == "jsonl" else _rows_csv(p, "\t" if kind == "tsv" else ",")
+    if kind in ("parquet", "arrow"):
+        rows = arrow.table_records(name, kind, f"reading {name} (a {kind.capitalize()} file)")
+    else:
+        rows = _rows_jsonl(p) if kind == "jsonl" else _rows_csv(p, "\t" if kind == "tsv" else ",")
     where = dict(where or {})
 
     systems: dict[str, int] = {}
@@ -304,7 +330,7 @@ def read_table(
         row, at = record.row, record.where
         n_rows += 1
         if system_column not in row:
-            raise InputError(f"{at}: no {system_column!r} column")
+            raise _no_system_column(name, kind, at, system_column, list(row))
         if has_instance is None:
             has_instance = instance_column is not None and instance_column in row
         if has_instance and instance_column not in row:
