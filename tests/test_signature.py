@@ -26,7 +26,18 @@ def _field_strategy(f: dataclasses.Field):
     return st.text()  # any characters: "|", ":", "%", white space, control and non-ASCII characters
 
 
-SIGNATURES = st.builds(Signature, **{f.name: _field_strategy(f) for f in dataclasses.fields(Signature)})
+def _with_a_valid_fold(sig: Signature):
+    """A fold only where the tokenizer folds (unicode, cjk), and then a known version: parse refuses others."""
+    from rougekit.signature import FOLDS
+
+    if sig.tokenizer in ("unicode", "cjk"):
+        return st.sampled_from(sorted(FOLDS)).map(lambda v: dataclasses.replace(sig, fold=v))
+    return st.just(dataclasses.replace(sig, fold=""))
+
+
+_FIELDS = {f.name: _field_strategy(f) for f in dataclasses.fields(Signature)}
+_FIELDS["tokenizer"] = st.one_of(st.sampled_from(["unicode", "cjk", "rouge155"]), st.text())
+SIGNATURES = st.builds(Signature, **_FIELDS).flatmap(_with_a_valid_fold)
 
 
 @settings(max_examples=300, deadline=None)
@@ -137,7 +148,8 @@ def test_the_unicode_fold_is_signed_with_its_version():
 
 
 def test_a_signature_from_before_the_fold_version_reads_as_the_old_fold():
-    # printed before the fold had a version (main 331517e): tok:unicode alone meant NFKC + case folding
+    # printed before the fold had a version (up to main 331517e, whose fold had changed in steps that day):
+    # tok:unicode alone reads as fold:1, "unversioned"
     old = (
         "rougekit|m:ROUGE-1|tok:unicode|sent:newline|stem:none|stop:no|limit:none|refs:sum|alpha:0.5"
         "|su:rouge155|w:rouge155|hori:word|avg:pairs|boot:none|r:0|c:none|seed:none|v:0.1.0"
@@ -148,6 +160,17 @@ def test_a_signature_from_before_the_fold_version_reads_as_the_old_fold():
     now = rougekit.Scorer(["ROUGE-1"], tokenizer="unicode", bootstrap=None).signature
     assert sig != now and dataclasses.replace(sig, fold="2") == now  # it differs from today's in the fold alone
     assert Signature.parse(old.replace("tok:unicode", "tok:rouge155")).fold == ""
+
+
+def test_a_fold_that_is_no_known_version_is_refused():
+    now = str(Signature.from_options(ScoringOptions.build(["ROUGE-1"], tokenizer="unicode")))
+    for bad in ("fold:banana", "fold:9", "fold:"):
+        with pytest.raises(OptionError, match="signature field fold must be one of 1, 2"):
+            Signature.parse(now.replace("fold:2", bad))
+    script = now.replace("tok:unicode", "tok:rouge155")  # a tokenizer that does not fold
+    with pytest.raises(OptionError, match="fold must be given only with tok:unicode or tok:cjk"):
+        Signature.parse(script)
+    assert Signature.parse(script.replace("|fold:2", "")).fold == ""
 
 
 def test_the_fold_that_version_2_names():

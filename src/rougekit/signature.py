@@ -9,9 +9,11 @@ or white space (a custom tokenizer's name, say) is written with ``%XX`` escapes.
 ``fold`` follows the ``unicode`` and ``cjk`` tokenizers (and every language preset, which tokenizes
 with them): the version of the normal form the text was folded to
 (:data:`rougekit.text.tokenizers.FOLD_VERSION`). A signature written before it existed has
-``tok:unicode`` without ``fold:``: it reads back as ``fold:1``, the old fold (NFKC and case
-folding only), whose numbers differ from today's on Arabic harakat, Hebrew cantillation,
-zero-width joiners, Turkish ``İ`` and non-ASCII digits.
+``tok:unicode`` without ``fold:``: it reads back as ``fold:1``, "unversioned": NFKC and case folding,
+with none, some or all of version 2's additions (they came in steps before the fold had a version),
+so its numbers may differ from today's on Arabic harakat, Hebrew cantillation, zero-width joiners,
+Turkish ``İ`` and non-ASCII digits. A ``fold:`` value that is not a known version, or given with a
+tokenizer that does not fold, is refused.
 
 >>> from rougekit.engine.options import ScoringOptions
 >>> s = Signature.from_options(ScoringOptions.build(["ROUGE-1", "ROUGE-L"], stem=True))
@@ -66,7 +68,8 @@ _OPTIONAL = ("lang", "fold", "segmenter", "ignore_ids", "test", "trials", "test_
 _FOLDING = ("unicode", "cjk")
 #: the folds a signature may name: version -> what it did
 FOLDS = {
-    "1": "NFKC and case folding (rougekit before the fold had a version: a signature with tok:unicode, no fold:)",
+    "1": "unversioned: NFKC and case folding, with none, some or all of version 2's additions (rougekit 0.1.0 "
+    "before the fold had a version: a signature with tok:unicode or tok:cjk and no fold:)",
     "2": "NFKC, case folding, Turkish İ as i, optional Arabic and Hebrew marks and zero-width joiners dropped, "
     "decimal digits of every script as ASCII",
 }
@@ -184,8 +187,12 @@ class Signature:
                 values[name] = value
         if "measures" not in values:
             raise OptionError("signature has no measures field (m:...)")
-        if values.get("tokenizer") in _FOLDING and "fold" not in values:
-            values["fold"] = "1"  # written before the fold had a version: the old fold, not today's
+        folding = values.get("tokenizer") in _FOLDING
+        if folding and "fold" not in values:
+            values["fold"] = "1"  # written before the fold had a version: unversioned, not today's
+        if "fold" in values and (not folding or values["fold"] not in FOLDS):
+            why = f"one of {', '.join(FOLDS)}" if folding else "given only with tok:unicode or tok:cjk"
+            raise OptionError(f"signature field fold must be {why}, got {values['fold']!r}")
         return cls(**values)
 
 
