@@ -46,6 +46,8 @@ def _use_command_pool(pa) -> None:
     name, rougekit.io.command_arrow_pool = rougekit.io.command_arrow_pool, None
     if name and "ARROW_DEFAULT_MEMORY_POOL" not in os.environ and name in pa.supported_memory_backends():
         pa.set_memory_pool(getattr(pa, f"{name}_memory_pool")())
+        if name == "jemalloc":  # pyarrow's jemalloc gives freed pages back at once (decay 0): keep them
+            pa.jemalloc_set_decay_ms(-1)
 
 
 def sniff(path: str) -> str | None:
