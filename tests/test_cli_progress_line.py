@@ -39,11 +39,35 @@ def test_a_warning_starts_its_own_line_after_the_progress_line(tmp_path, monkeyp
     assert "scoring" in err.split("warning:")[0]  # the progress line was shown before it
 
 
-def test_an_error_starts_its_own_line_after_the_progress_line(monkeypatch):
+def test_an_error_starts_its_own_line_after_the_progress_line(tmp_path, monkeypatch):
+    terminal = _terminal(monkeypatch)
+    cands = tmp_path / "c.txt"
+    refs = tmp_path / "r.txt"
+    cands.write_text("police kill the gunman\n" * 30_001, encoding="utf-8")  # one line more: an error
+    refs.write_text("police killed the gunman\n" * 30_000, encoding="utf-8")  # after the first chunks
+    code = main.main(["score", "-c", str(cands), "-r", str(refs), "--bootstrap", "none", "-o", str(tmp_path / "o")])
+    err = terminal.getvalue()
+    assert code == 2
+    error = next(line for line in err.split("\n") if "error:" in line)
+    assert error.startswith("rougekit score: error:"), err
+    assert "scoring" in err.split("error:")[0]  # the progress line was shown before it
+
+
+def test_dedups_progress_line_is_ended_before_a_warning(tmp_path, monkeypatch):
+    terminal = _terminal(monkeypatch)
+    texts = tmp_path / "t.txt"
+    # 60,000 distinct texts (the progress shows while they are read), then Japanese the tokenizer cannot read
+    texts.write_text("".join(f"text number {i} of many\n" for i in range(60_000)) + "東京は今日とても晴れています\n")
+    code = main.main(["dedup", str(texts), "-o", str(tmp_path / "kept.txt")])
+    err = terminal.getvalue()
+    assert code == 0
+    warning = next(line for line in err.split("\n") if "warning:" in line)
+    assert warning.lstrip(" \r").startswith("rougekit dedup: warning:"), err
+
+
+def test_no_empty_line_when_no_progress_line_is_open(monkeypatch):
     terminal = _terminal(monkeypatch)
     _systems.progress_line("scoring c: 20,000 pairs")
     _systems.end_progress_line()
-    _systems.progress_line("scoring c: 40,000 pairs")
-    _systems.end_progress_line()
     _systems.end_progress_line()  # nothing open: no empty line
-    assert terminal.getvalue() == "\rscoring c: 20,000 pairs\n\rscoring c: 40,000 pairs\n"
+    assert terminal.getvalue() == "\rscoring c: 20,000 pairs\n"

@@ -914,7 +914,7 @@ def check_keywords(
     for key in options:
         if key not in allowed:
             near = [] if key in refused else difflib.get_close_matches(str(key), sorted(allowed.union(named)), n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            hint = f" (did you mean {near[0]!r}?)" if near and near[0] != key else ""
             raise TypeError(f"{caller}() got an unexpected keyword argument {key!r}{hint}")
 
 

@@ -23,6 +23,7 @@ import time
 
 import numpy as np
 
+from rougekit.cli._systems import forget_progress_line, progress_line
 from rougekit.errors import OptionError
 
 _MAGIC = b"rougekit dedup checkpoint 1\n"
@@ -45,14 +46,13 @@ class Progress:
         if not force and now - self._last < 0.25:
             return
         self._last = now
-        sys.stderr.write("\r" + line.ljust(self._width))
-        sys.stderr.flush()
+        progress_line(line.ljust(self._width))  # a warning printed next starts a line of its own
         self._width = len(line)
 
     def close(self) -> None:
         if self.shown and self._width:
-            sys.stderr.write("\r" + " " * self._width + "\r")
-            sys.stderr.flush()
+            progress_line(" " * self._width + "\r")
+            forget_progress_line()
             self._width = 0
 
 

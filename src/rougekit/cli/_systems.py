@@ -44,3 +44,9 @@ def end_progress_line() -> None:
     if _line_open:
         print(file=sys.stderr, flush=True)
         _line_open = False
+
+
+def forget_progress_line() -> None:
+    """The progress line was cleared (the cursor is at the start of an empty line): nothing to end."""
+    global _line_open
+    _line_open = False

@@ -37,7 +37,9 @@ def explain(
     :func:`rougekit.score` (``stem``, ``stopwords``, ``word_limit``, ``byte_limit``,
     ``multi_ref``, ``alpha``, ``tokenizer``, ``lang``, ``su_unigrams``, ``wlcs``, ``hori_units``).
     """
-    check_keywords(options, "rougekit.explain", named=("measures", "source"), refused=("fast",))
+    # no interval and texts only: the bootstrap's options and ignore_ids would only mislabel the signature
+    refused = ("fast", "bootstrap", "resamples", "confidence", "seed", "ignore_ids")
+    check_keywords(options, "rougekit.explain", named=("measures", "source"), refused=refused)
     refs = _references(references)
     candidate = inputs.summary(candidate)
     _check_text(candidate, "candidate")

@@ -76,8 +76,11 @@ def per_pair(
     ``ROUGE-L_f``; ``stats`` from ``reference_count``, ``hits``, ``candidate_count``, ``recall``,
     ``precision``, ``f``), computed lazily in the executors like any other column. The other columns
     pass through as Arrow arrays, as Spark gave them (``mapInArrow``: no pandas conversion)."""
-    check_keywords(
-        options, "rougekit.spark.per_pair", named=("candidates", "references", "measures", "stats", "sources")
+    check_keywords(  # per-pair values: no interval, so none of the bootstrap's options
+        options,
+        "rougekit.spark.per_pair",
+        named=("candidates", "references", "measures", "stats", "sources"),
+        refused=("bootstrap", "resamples", "confidence", "seed"),
     )
     worker_options = {"jobs": 1, "bootstrap": None, **options}
     scorer = Scorer(measures, **worker_options)

@@ -89,7 +89,7 @@ def fold(text: str) -> str:
     """The ``unicode`` tokenizer's normal form: NFKC, case folded; ``i`` with a combining dot above
     (U+0307) is ``i`` (Turkish and Azerbaijani capital İ folds to that pair, and Python's ``lower()``
     writes the same, so ``İki`` and ``iki`` are one word; ``I`` folds to ``i``, as everywhere);
-    optional marks dropped (Arabic tatweel and harakat, Hebrew niqqud, zero-width joiners: vocalised
+    optional marks dropped (Arabic tatweel and harakat, Hebrew cantillation, zero-width joiners: vocalised
     and plain spellings are one word) and decimal digits of every script read as ASCII digits."""
     text = unicodedata.normalize("NFKC", text).casefold()
     if text.isascii():
