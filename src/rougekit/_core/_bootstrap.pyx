@@ -75,6 +75,14 @@ cdef extern from *:
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RK_NO_AVX512)
     #include <immintrin.h>
     #define RK_LANES 1
+    /* GCC's SLP vectorizer packs eight lanes' table values into a zmm (7 inserts and GPR <-> xmm moves a
+       column, one vaddpd: the same bits) and spills the indices: the 1M real pairs' 3 F columns, 1 thread,
+       ns/draw: 1.37-1.39 with it, 1.05-1.07 without (the lanes' scalar loads and adds as written). */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #define RK_LANES_TARGET __attribute__((target("avx512f,avx512dq,bmi,bmi2"), optimize("no-tree-slp-vectorize")))
+    #else
+    #define RK_LANES_TARGET __attribute__((target("avx512f,avx512dq,bmi,bmi2")))
+    #endif
     #define RK_RING 32  /* steps of indices kept: a power of two above rk_ahead */
     /* steps between a step's prefetches and its reads. The F of 1M real pairs, 1 thread, ns/draw, load 4.6:
        scalar loop 2.1-2.4; ahead 4: 2.0-2.8, 8: 1.8-2.3, 12: 1.6-1.7, 16: 1.5-1.6, 24: 1.6 (load ~1.5: 4 ~1.2, 8 ~1.35) */
@@ -89,7 +97,7 @@ cdef extern from *:
        cut out with bextr (masks 2^width - 1). Sums of lanes >= lanes are not written. Measured and
        dropped: the values gathered (vpgatherqq/vpgatherqpd, one vaddpd per column): 2.5 ns/draw against
        the scalar loop's 1.8; the 512 indices of a block prefetched in one burst: 1.5. */
-    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) RK_INLINE void
+    RK_LANES_TARGET RK_INLINE void
     rk_lanes(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
              const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
     {
@@ -142,7 +150,7 @@ cdef extern from *:
 
     /* resamples seed .. seed + lanes - 1 (lanes <= 8) of 1 to 6 columns, the 8 x G sums in registers (or
        nearly: 1M rows, 5 + 1 columns, ns/draw: scalar 3.6-3.8, lanes 2.4; through memory: 4.5) */
-    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) static void
+    RK_LANES_TARGET static void
     rk_lane_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
                  const Py_ssize_t *off, uint64_t seed, int lanes, double *row)
     {
