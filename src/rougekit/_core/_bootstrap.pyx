@@ -85,8 +85,12 @@ cdef extern from *:
     #endif
     #define RK_RING 32  /* steps of indices kept: a power of two above rk_ahead */
     /* steps between a step's prefetches and its reads. The F of 1M real pairs, 1 thread, ns/draw, load 4.6:
-       scalar loop 2.1-2.4; ahead 4: 2.0-2.8, 8: 1.8-2.3, 12: 1.6-1.7, 16: 1.5-1.6, 24: 1.6 (load ~1.5: 4 ~1.2, 8 ~1.35) */
-    static int rk_ahead = 16;
+       scalar loop 2.1-2.4; ahead 4: 2.0-2.8, 8: 1.8-2.3, 12: 1.6-1.7, 16: 1.5-1.6, 24: 1.6 (load ~1.5: 4 ~1.2, 8 ~1.35).
+       Without the SLP vectorizer (a step of 8 draws ~8 ns, was ~11), the 3 F columns of 1M real pairs, load ~4,
+       1 thread: ahead 6 0.94-0.98 (8 medians), 8 0.98-1.02, 16 1.04-1.08; 2 threads: 6 1.01, 8 1.03-1.07, 16
+       1.08-1.14; synthetic 1M x 1, 2, 5, 9 columns: 6 the fastest of 6, 8, 16 each time (2 and 3: up to 1.8 at a
+       load spike) */
+    static int rk_ahead = 6;
 
     /* Eight resamples at once: lane r runs seed + r with its own drand48 state, the eight states
        advanced in one vector (state < 2^48: the int64 -> double conversion is exact and the product
@@ -220,7 +224,7 @@ cdef extern from *:
 
 #: the coded columns' resamples run eight at a time (rk_lanes: AVX-512 F/DQ and BMI1/2, checked at
 #: run time; else the scalar loop). The same bits either way.
-_AHEAD = 16  # the lanes' prefetch distance in steps of 8 draws (rk_ahead)
+_AHEAD = 6  # the lanes' prefetch distance in steps of 8 draws (rk_ahead)
 LANES = bool(rk_lanes_enable(1, _AHEAD))
 
 
