@@ -45,7 +45,7 @@ def bits(a: np.ndarray) -> np.ndarray:
 @needs_lanes
 @pytest.mark.parametrize("n", [1, 7, 9, 515, 1037])
 @pytest.mark.parametrize("width", [1, 2, 3, 4, 5, 6, 9])
-@pytest.mark.parametrize("ahead", [1, 16, 31])
+@pytest.mark.parametrize("ahead", [1, 6, 16, 31])
 def test_lanes_give_the_numpy_twin_bits(lanes, n, width, ahead):
     """n not a multiple of 8 or of the ring of indices (32 steps), n below and above the prefetch distance,
     21 resamples (two full vectors and a tail of 5 for the scalar loop); 9 columns of a few hundred
@@ -132,3 +132,44 @@ def test_big_runs_give_the_same_intervals_with_and_without_lanes(lanes, monkeypa
     assert not lanes(False)
     assert np.array_equal(bits(with_lanes), bits(pb._fast_sums(v, 43)))
     assert np.array_equal(bits(with_lanes), bits(pb.resample_sums(v, 43)))
+
+
+def pooled_values(n: int, pools: list[int], seed: int) -> np.ndarray:
+    """n rows whose column j takes ~pools[j] distinct values (ratios of counts up to 400, sums sensitive to
+    the order of the adds): codes of 13-14 bits for 20,011 rows, wider than the small counts' F values above."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, len(pools)))
+    for j, size in enumerate(pools):
+        num, den = rng.integers(0, 400, size), rng.integers(1, 400, size)
+        out[:, j] = (num / den)[rng.integers(0, size, n)]
+    return np.ascontiguousarray(out)
+
+
+@needs_lanes
+@pytest.mark.parametrize("pools", [[30000], [9000, 5000, 40000], [20000, 20000, 20000, 20000], [3, 9000, 2, 12000, 7]])
+@pytest.mark.parametrize("ahead", [1, 6, 31])
+def test_wide_codes_give_the_scalar_loop_and_twin_bits(lanes, pools, ahead):
+    """Columns of thousands of distinct values (bextr of 13-14 bits at shifts up to 42: four 14-bit columns
+    in one code word) mixed with columns of 2-7 values (1-3 bits), n = 20,011 (not a multiple of 8 or of
+    the ring): the lanes at any prefetch distance, the scalar loop and the numpy twin give the same bits,
+    and the values added in reverse draw order give other bits (a reordered add fails this test)."""
+    v = pooled_values(20011, pools, sum(pools) + ahead)
+    groups = compiled.encode_columns(v)
+    widths = [int(m).bit_length() for _, _, _, _, masks, _ in groups for m in masks]
+    assert max(widths) >= 13 and len(groups) == 1
+    twin = pb.resample_sums(v, 19)
+    assert not lanes(False)
+    scalar = coded_sums(v, 19)
+    assert lanes(True, ahead)
+    assert np.array_equal(bits(coded_sums(v, 19)), bits(twin))
+    assert np.array_equal(bits(scalar), bits(twin))
+    states = pb._seed_states(np.arange(19, dtype=np.uint64))
+    drawn = []
+    for _ in range(len(v)):
+        states = pb._advance(states)
+        drawn.append(v[np.floor(states.astype(np.float64) * pb._SCALE * len(v)).astype(np.intp)])
+    backwards = drawn[-1].copy()
+    for d in drawn[-2::-1]:
+        backwards += d
+    assert np.array_equal(sum(drawn[1:], drawn[0].copy()), twin)
+    assert not np.array_equal(backwards, twin)
