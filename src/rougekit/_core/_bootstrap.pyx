@@ -365,10 +365,25 @@ def _zeros(str typecode, Py_ssize_t n):
     return array(typecode, [0]) * n if n else array(typecode)
 
 
-def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
+def _group_starts(Py_ssize_t w, Py_ssize_t most):
+    """The columns that start a group of at most ``most`` columns (a last single column joins the group
+    before it: 4 = 4, 7 = 3 + 4, 5 = 3 + 2)."""
+    starts = set(range(0, w, most))
+    if w > most and w % most == 1:
+        starts.discard(w - 1)
+    return starts
+
+
+def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16, Py_ssize_t most=3):
     """The n x w values as codes for :func:`resample_sums_columns`: a list of ``(columns, codes, table,
-    shifts, masks, offsets)``, the columns packed greedily into one 64-bit code a row each; None when a
-    column has more than ``limit`` distinct values (the plain loop is then as good).
+    shifts, masks, offsets)``, the columns packed into one 64-bit code a row each, ``most`` columns a
+    group (a last single column joins the group before it) or fewer when their bits fill the 64; None
+    when a column has more than ``limit`` distinct values (the plain loop is then as good).
+
+    Groups of 3: the lanes keep 8 x 3 sums in registers; 8 x 5 spill. The 9 R/P/F columns of 1M real
+    pairs, 1 thread, load ~3.7, ns/draw: 5 + 4 columns 3.48-3.98, 3 + 3 + 3 2.86-3.58, 4 + 4 + 1
+    3.53-4.20; synthetic 1M x 4: one group 1.41, 3 + 1 1.63; x 5: 5 1.81, 3 + 2 1.78; x 6: 5 + 1 2.45,
+    3 + 3 1.96; x 7: 5 + 2 3.31, 3 + 4 3.06 (benchmarks/README.md, issue 28, session 21, boot21).
 
     A column's distinct values (the same bits, compared exactly) are numbered in order of first
     appearance and kept once in ``table``; a row's code holds its numbers. Each column is numbered
@@ -393,6 +408,9 @@ def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
     cdef unsigned int[::1] slots = slots_arr
     cdef uint64_t[::1] codes
     cdef int shift = 64, width
+    if most < 1:
+        raise ValueError("encode_columns: most must be at least 1")
+    starts = _group_starts(w, most)
     groups = []
     for col in range(w):
         if col:
@@ -402,7 +420,7 @@ def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
         if distinct < 0:
             return None
         width = max(1, (distinct - 1).bit_length())
-        if shift + width > 64:  # a new group (the first column always starts one)
+        if shift + width > 64 or col in starts:  # a new group (the first column always starts one)
             group = ([], _zeros("Q", n), [], [], [], [])  # (no groups[-1]: this module has wraparound=False)
             groups.append(group)
             codes = group[1]
