@@ -208,8 +208,8 @@ def test_columns_are_coded_in_groups_of_three():
 
 def test_threads_read_one_group_of_codes_after_another(monkeypatch):
     """_fast_sums runs every block of resamples of a group of codes before the next group (the threads
-    share one group's codes in cache: 9 R/P/F columns of 1M real pairs, 2 threads, 3.8 -> 3.1-3.2 CPU
-    ns a draw with the groups of 3), and the sums keep the twin's bits over 2 threads."""
+    share one group's codes, 8 MB a million rows, in cache instead of cycling through all groups every
+    block of 8 resamples), and the sums keep the twin's bits over 2 threads."""
     monkeypatch.setattr(pb, "_CODED_ROWS", 10)
     monkeypatch.setattr(pb, "_THREADED_DRAWS", 1000)
     monkeypatch.setattr(pb, "_BLOCK_DRAWS", 4000)  # 8 resamples a block of 500 rows
