@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--columns", type=int, default=3, help="3: the F of ROUGE-1/2/L (the text report)")
     parser.add_argument("--resamples", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--ahead", default="16", help="lanes: steps of 8 draws prefetched ahead, e.g. 4,8,16")
+    parser.add_argument("--ahead", default="6", help="lanes: steps of 8 draws prefetched ahead, e.g. 4,8,16")
     parser.add_argument("--values", help="a .npy of pairs x columns values (e.g. the F columns of a real run)")
     args = parser.parse_args()
     values = np.ascontiguousarray(np.load(args.values)) if args.values else f_values(args.pairs, args.columns)

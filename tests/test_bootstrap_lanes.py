@@ -39,10 +39,11 @@ def f_values(n: int, width: int, seed: int) -> np.ndarray:
     return np.ascontiguousarray(2 * h / (c + r))
 
 
-def coded_sums(v: np.ndarray, resamples: int, first: int = 0) -> np.ndarray:
-    """The sums of every column read from its codes (any number of groups), resamples x width."""
+def coded_sums(v: np.ndarray, resamples: int, first: int = 0, most: int = 3) -> np.ndarray:
+    """The sums of every column read from its codes (any number of groups, ``most`` columns a group: the
+    default 3, or 64 for groups of as many columns as their bits fit), resamples x width."""
     out = np.full((resamples, v.shape[1]), np.nan)
-    groups = compiled.encode_columns(v)
+    groups = compiled.encode_columns(v, most=most)
     assert groups is not None
     for columns, *code in groups:
         sums = compiled.resample_sums_columns(*code, resamples, first)
@@ -56,15 +57,17 @@ def bits(a: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize("n", [1, 7, 9, 515, 1037])
 @pytest.mark.parametrize("width", [1, 2, 3, 4, 5, 6, 9])
-@pytest.mark.parametrize("ahead", [1, 16, 31])
+@pytest.mark.parametrize("ahead", [1, 6, 16, 31])
 def test_lanes_give_the_numpy_twin_bits(lanes, n, width, ahead):
     """n not a multiple of 8 or of the ring of indices (32 steps), n below and above the prefetch distance,
-    21 resamples (two full vectors and a tail of 5 for the scalar loop); 9 columns of a few hundred
-    distinct values make two groups (7 columns: more than the lanes take, the scalar loop; 2: the lanes)."""
+    21 resamples (two full vectors and a tail of 5 for the scalar loop); groups of 3 columns (4: one of 4;
+    5: 3 + 2; 9: 3 + 3 + 3), and as many columns as their bits fit (9 columns of a few hundred distinct
+    values: 7, more than the lanes take, for the scalar loop, and 2 for the lanes)."""
     v = f_values(n, width, 100 * n + width)
     twin = pb.resample_sums(v, 21)
     assert lanes(True, ahead) == compiled.LANES  # else the scalar loop, against the same twin
     assert np.array_equal(bits(coded_sums(v, 21)), bits(twin))
+    assert np.array_equal(bits(coded_sums(v, 21, most=64)), bits(twin))
 
 
 def test_values_added_in_another_order_give_other_bits():
@@ -102,13 +105,15 @@ def test_lanes_and_the_scalar_loop_agree_for_any_slice_of_resamples(lanes, resam
 
 
 def test_a_column_of_two_values_and_many_one_bit_columns(lanes):
-    """Columns of 1-bit codes (12 in one group: more than the lanes' 6, the scalar loop) and a
-    constant column; the lanes for the groups they take."""
+    """Columns of 1-bit codes (12 in one group with most=64: more than the lanes' 6, the scalar loop;
+    4 groups of 3 by default, the lanes) and a constant column; the lanes for the groups they take."""
     rng = np.random.default_rng(5)
     v = np.ascontiguousarray(np.where(rng.random((300, 12)) < 0.5, 1 / 3, 0.7))
     v[:, 4] = 0.25
     twin = pb.resample_sums(v, 17)
     assert lanes(True) == compiled.LANES
+    assert [len(g[0]) for g in compiled.encode_columns(v, most=64)] == [12]
+    assert np.array_equal(bits(coded_sums(v, 17, most=64)), bits(twin))
     assert np.array_equal(bits(coded_sums(v, 17)), bits(twin))
     for g in range(1, 7):  # 1..6 one-bit columns in one group: the lanes
         assert np.array_equal(bits(coded_sums(np.ascontiguousarray(v[:, :g]), 17)), bits(twin[:, :g]))
@@ -139,3 +144,98 @@ def test_big_runs_give_the_same_intervals_with_and_without_lanes(lanes, monkeypa
     assert not lanes(False)
     assert np.array_equal(bits(with_lanes), bits(pb._fast_sums(v, 43)))
     assert np.array_equal(bits(with_lanes), bits(pb.resample_sums(v, 43)))
+
+
+def pooled_values(n: int, pools: list[int], seed: int) -> np.ndarray:
+    """n rows whose column j takes ~pools[j] distinct values (ratios of counts up to 400, sums sensitive to
+    the order of the adds): codes of 13-14 bits for 20,011 rows, wider than the small counts' F values above."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, len(pools)))
+    for j, size in enumerate(pools):
+        num, den = rng.integers(0, 400, size), rng.integers(1, 400, size)
+        out[:, j] = (num / den)[rng.integers(0, size, n)]
+    return np.ascontiguousarray(out)
+
+
+@pytest.mark.parametrize("pools", [[30000], [9000, 5000, 40000], [20000, 20000, 20000, 20000], [3, 9000, 2, 12000, 7]])
+@pytest.mark.parametrize("ahead", [1, 6, 31])
+def test_wide_codes_give_the_scalar_loop_and_twin_bits(lanes, pools, ahead):
+    """Columns of thousands of distinct values (bextr of 13-14 bits at shifts up to 42: four 14-bit columns
+    in one code word with most=64, or groups of 3) mixed with columns of 2-7 values (1-3 bits), n = 20,011
+    (not a multiple of 8 or of the ring): the lanes at any prefetch distance, the scalar loop and the numpy
+    twin give the same bits, and the values added in reverse draw order give other bits (a reordered add
+    fails this test)."""
+    v = pooled_values(20011, pools, sum(pools) + ahead)
+    groups = compiled.encode_columns(v, most=64)
+    widths = [int(m).bit_length() for _, _, _, _, masks, _ in groups for m in masks]
+    assert max(widths) >= 13 and len(groups) == 1
+    twin = pb.resample_sums(v, 19)
+    for most in (3, 64):  # groups of 3 columns (the default) or one group
+        assert not lanes(False)
+        scalar = coded_sums(v, 19, most=most)
+        assert lanes(True, ahead) == compiled.LANES  # without AVX-512: the scalar loop again, still compared
+        assert np.array_equal(bits(coded_sums(v, 19, most=most)), bits(twin))
+        assert np.array_equal(bits(scalar), bits(twin))
+    states = pb._seed_states(np.arange(19, dtype=np.uint64))
+    drawn = []
+    for _ in range(len(v)):
+        states = pb._advance(states)
+        drawn.append(v[np.floor(states.astype(np.float64) * pb._SCALE * len(v)).astype(np.intp)])
+    backwards = drawn[-1].copy()
+    for d in drawn[-2::-1]:
+        backwards += d
+    assert np.array_equal(sum(drawn[1:], drawn[0].copy()), twin)
+    assert not np.array_equal(backwards, twin)
+
+
+def test_columns_are_coded_in_groups_of_three():
+    """The lanes keep 8 x 3 sums in registers (8 x 5 spill: the 9 R/P/F columns of 1M real pairs took
+    3.5-4.0 ns a draw as 5 + 4 columns, 2.9-3.6 as 3 + 3 + 3): groups of 3 columns, a last single column
+    joining the group before it, fewer when the codes' 64 bits are full; each group's codes and table
+    give back its columns' values."""
+    v = pooled_values(3000, [40, 900, 5, 2, 3000, 70, 6, 6, 300, 9, 11], 4)
+    sizes = {w: [len(g[0]) for g in compiled.encode_columns(np.ascontiguousarray(v[:, :w]))] for w in range(1, 12)}
+    assert sizes == {
+        1: [1], 2: [2], 3: [3], 4: [4], 5: [3, 2], 6: [3, 3], 7: [3, 4], 8: [3, 3, 2],
+        9: [3, 3, 3], 10: [3, 3, 4], 11: [3, 3, 3, 2],
+    }  # fmt: skip
+    wide = pooled_values(20011, [20000] * 5, 9)  # five 14-bit columns: 4 fill a code word (56 bits)
+    assert [g[0] for g in compiled.encode_columns(wide, most=64)] == [[0, 1, 2, 3], [4]]
+    assert [g[0] for g in compiled.encode_columns(wide, most=5)] == [[0, 1, 2, 3], [4]]
+    assert [g[0] for g in compiled.encode_columns(wide)] == [[0, 1, 2], [3, 4]]
+    for columns, codes, table, shifts, masks, offsets in compiled.encode_columns(v):
+        c = np.frombuffer(codes, dtype=np.uint64)
+        for j, sh, mk, off in zip(columns, shifts, masks, offsets):
+            ids = ((c >> np.uint64(sh)) & np.uint64(mk)).astype(np.intp)
+            assert np.array_equal(np.frombuffer(table)[off + ids], v[:, j])
+    with pytest.raises(ValueError, match="most"):
+        compiled.encode_columns(v, most=0)
+
+
+def test_threads_read_one_group_of_codes_after_another(monkeypatch):
+    """_fast_sums runs every block of resamples of a group of codes before the next group (the threads
+    share one group's codes, 8 MB a million rows, in cache instead of cycling through all groups every
+    block of 8 resamples), and the sums keep the twin's bits over 2 threads."""
+    monkeypatch.setattr(pb, "_CODED_ROWS", 10)
+    monkeypatch.setattr(pb, "_THREADED_DRAWS", 1000)
+    monkeypatch.setattr(pb, "_BLOCK_DRAWS", 4000)  # 8 resamples a block of 500 rows
+    v = f_values(500, 9, 12)
+    calls = []
+
+    class Spy:
+        encode_columns = staticmethod(compiled.encode_columns)
+
+        @staticmethod
+        def resample_sums_columns(codes, *rest):
+            calls.append((codes.buffer_info()[0], rest[-1]))  # (the group's codes, the first resample)
+            return compiled.resample_sums_columns(codes, *rest)
+
+    monkeypatch.setattr(pb.backend, "bootstrap_module", lambda: Spy)
+    monkeypatch.setattr(pb, "available_cores", lambda: 1)
+    sums = pb._fast_sums(v, 21)
+    groups = list(dict.fromkeys(c for c, _ in calls))
+    assert len(groups) == 3
+    assert calls == [(g, first) for g in groups for first in (0, 8, 16)]
+    assert np.array_equal(bits(sums), bits(pb.resample_sums(v, 21)))
+    monkeypatch.setattr(pb, "available_cores", lambda: 2)
+    assert np.array_equal(bits(pb._fast_sums(v, 21)), bits(sums))

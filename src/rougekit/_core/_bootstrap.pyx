@@ -75,10 +75,22 @@ cdef extern from *:
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(RK_NO_AVX512)
     #include <immintrin.h>
     #define RK_LANES 1
+    /* GCC's SLP vectorizer packs eight lanes' table values into a zmm (7 inserts and GPR <-> xmm moves a
+       column, one vaddpd: the same bits) and spills the indices: the 1M real pairs' 3 F columns, 1 thread,
+       ns/draw: 1.37-1.39 with it, 1.05-1.07 without (the lanes' scalar loads and adds as written). */
+    #if defined(__GNUC__) && !defined(__clang__)
+    #define RK_LANES_TARGET __attribute__((target("avx512f,avx512dq,bmi,bmi2"), optimize("no-tree-slp-vectorize")))
+    #else
+    #define RK_LANES_TARGET __attribute__((target("avx512f,avx512dq,bmi,bmi2")))
+    #endif
     #define RK_RING 32  /* steps of indices kept: a power of two above rk_ahead */
     /* steps between a step's prefetches and its reads. The F of 1M real pairs, 1 thread, ns/draw, load 4.6:
-       scalar loop 2.1-2.4; ahead 4: 2.0-2.8, 8: 1.8-2.3, 12: 1.6-1.7, 16: 1.5-1.6, 24: 1.6 (load ~1.5: 4 ~1.2, 8 ~1.35) */
-    static int rk_ahead = 16;
+       scalar loop 2.1-2.4; ahead 4: 2.0-2.8, 8: 1.8-2.3, 12: 1.6-1.7, 16: 1.5-1.6, 24: 1.6 (load ~1.5: 4 ~1.2, 8 ~1.35).
+       Without the SLP vectorizer (a step of 8 draws ~8 ns, was ~11), the 3 F columns of 1M real pairs, load ~4,
+       1 thread: ahead 6 0.94-0.98 (8 medians), 8 0.98-1.02, 16 1.04-1.08; 2 threads: 6 1.01, 8 1.03-1.07, 16
+       1.08-1.14; synthetic 1M x 1, 2, 5, 9 columns: 6 the fastest of 6, 8, 16 each time (2 and 3: up to 1.8 at a
+       load spike) */
+    static int rk_ahead = 6;
 
     /* Eight resamples at once: lane r runs seed + r with its own drand48 state, the eight states
        advanced in one vector (state < 2^48: the int64 -> double conversion is exact and the product
@@ -89,7 +101,7 @@ cdef extern from *:
        cut out with bextr (masks 2^width - 1). Sums of lanes >= lanes are not written. Measured and
        dropped: the values gathered (vpgatherqq/vpgatherqpd, one vaddpd per column): 2.5 ns/draw against
        the scalar loop's 1.8; the 512 indices of a block prefetched in one burst: 1.5. */
-    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) RK_INLINE void
+    RK_LANES_TARGET RK_INLINE void
     rk_lanes(const int G, double *acc, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh,
              const uint64_t *mk, const Py_ssize_t *off, uint64_t seed, int lanes, double *out)
     {
@@ -142,7 +154,7 @@ cdef extern from *:
 
     /* resamples seed .. seed + lanes - 1 (lanes <= 8) of 1 to 6 columns, the 8 x G sums in registers (or
        nearly: 1M rows, 5 + 1 columns, ns/draw: scalar 3.6-3.8, lanes 2.4; through memory: 4.5) */
-    __attribute__((target("avx512f,avx512dq,bmi,bmi2"))) static void
+    RK_LANES_TARGET static void
     rk_lane_sums(int G, const uint64_t *cp, Py_ssize_t n, const double *tab, const int *sh, const uint64_t *mk,
                  const Py_ssize_t *off, uint64_t seed, int lanes, double *row)
     {
@@ -212,7 +224,7 @@ cdef extern from *:
 
 #: the coded columns' resamples run eight at a time (rk_lanes: AVX-512 F/DQ and BMI1/2, checked at
 #: run time; else the scalar loop). The same bits either way.
-_AHEAD = 16  # the lanes' prefetch distance in steps of 8 draws (rk_ahead)
+_AHEAD = 6  # the lanes' prefetch distance in steps of 8 draws (rk_ahead)
 LANES = bool(rk_lanes_enable(1, _AHEAD))
 
 
@@ -353,10 +365,25 @@ def _zeros(str typecode, Py_ssize_t n):
     return array(typecode, [0]) * n if n else array(typecode)
 
 
-def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
+def _group_starts(Py_ssize_t w, Py_ssize_t most):
+    """The columns that start a group of at most ``most`` columns (a last single column joins the group
+    before it: 4 = 4, 7 = 3 + 4, 5 = 3 + 2)."""
+    starts = set(range(0, w, most))
+    if w > most and w % most == 1:
+        starts.discard(w - 1)
+    return starts
+
+
+def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16, Py_ssize_t most=3):
     """The n x w values as codes for :func:`resample_sums_columns`: a list of ``(columns, codes, table,
-    shifts, masks, offsets)``, the columns packed greedily into one 64-bit code a row each; None when a
-    column has more than ``limit`` distinct values (the plain loop is then as good).
+    shifts, masks, offsets)``, the columns packed into one 64-bit code a row each, ``most`` columns a
+    group (a last single column joins the group before it) or fewer when their bits fill the 64; None
+    when a column has more than ``limit`` distinct values (the plain loop is then as good).
+
+    Groups of 3: the lanes keep 8 x 3 sums in registers; 8 x 5 spill. The 9 R/P/F columns of 1M real
+    pairs, 1 thread, load ~3.7, ns/draw: 5 + 4 columns 3.48-3.98, 3 + 3 + 3 2.86-3.58, 4 + 4 + 1
+    3.53-4.20; synthetic 1M x 4: one group 1.41, 3 + 1 1.63; x 5: 5 1.81, 3 + 2 1.78; x 6: 5 + 1 2.45,
+    3 + 3 1.96; x 7: 5 + 2 3.31, 3 + 4 3.06 (benchmarks/README.md, issue 28, session 21, boot21).
 
     A column's distinct values (the same bits, compared exactly) are numbered in order of first
     appearance and kept once in ``table``; a row's code holds its numbers. Each column is numbered
@@ -381,6 +408,9 @@ def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
     cdef unsigned int[::1] slots = slots_arr
     cdef uint64_t[::1] codes
     cdef int shift = 64, width
+    if most < 1:
+        raise ValueError("encode_columns: most must be at least 1")
+    starts = _group_starts(w, most)
     groups = []
     for col in range(w):
         if col:
@@ -390,7 +420,7 @@ def encode_columns(const double[:, :] values, Py_ssize_t limit=1 << 16):
         if distinct < 0:
             return None
         width = max(1, (distinct - 1).bit_length())
-        if shift + width > 64:  # a new group (the first column always starts one)
+        if shift + width > 64 or col in starts:  # a new group (the first column always starts one)
             group = ([], _zeros("Q", n), [], [], [], [])  # (no groups[-1]: this module has wraparound=False)
             groups.append(group)
             codes = group[1]
