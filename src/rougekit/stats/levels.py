@@ -40,8 +40,10 @@ __all__ = [
     "as_matrix",
     "check_level",
     "check_pair",
+    "decimal_grid",
     "correlate",
     "global_level",
+    "keep_ties",
     "level_size",
     "resampled_levels",
     "summary_level",
@@ -90,15 +92,67 @@ def check_level(level: str) -> str:
 # ----------------------------------------------------------------------------- levels
 
 
+def decimal_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, float] | None:
+    """``(R, scale)`` when every number in ``M`` is the double nearest a decimal of at most 12
+    places (a score read from text, ``0.30000``): ``R`` holds those decimals times ``scale`` as
+    whole numbers (NaN cells 0), so sums of up to ``cells`` of them (default: all) are exact.
+    ``None`` for other numbers (``1/3``), or when a sum could pass 2**53.
+
+    Means taken as ``sum(R) / (n * scale)`` are the exact mean correctly rounded: two systems whose
+    scores have the same mean in decimal arithmetic get the same double (0.1 and 0.5 vs 0.2 and
+    0.4: 0.3 both, where float sums give 0.3 and 0.30000000000000004 and rank a tie as an order).
+    """
+    values = M[~np.isnan(M)]
+    cells = values.size if cells is None else cells
+    for places in range(13):
+        scale = 10.0**places
+        whole = np.rint(values * scale)
+        if not np.all(whole / scale == values):
+            continue
+        # exact sums, and an exact divisor n * 10**places (n * 5**places whole below 2**53)
+        biggest = float(np.abs(whole).max()) if whole.size else 0.0
+        if biggest * max(cells, 1) >= 2.0**53 or max(cells, 1) * 5**places >= 2**53:
+            return None
+        return np.where(np.isnan(M), 0.0, np.rint(M * scale)), scale
+    return None
+
+
+def keep_ties(means: np.ndarray, exact: np.ndarray) -> np.ndarray:
+    """``means`` with the values whose ``exact`` mean (last axis) equals another's replaced by that
+    exact mean: a tie in decimal arithmetic stays a tie, every other float mean is left bit for
+    bit as it was (sacrerouge's published system-level values depend on the last bit)."""
+    order = np.argsort(exact, axis=-1, kind="stable")
+    ranked = np.take_along_axis(exact, order, axis=-1)
+    same = ranked[..., 1:] == ranked[..., :-1]
+    tied_sorted = np.zeros(ranked.shape, dtype=bool)
+    tied_sorted[..., 1:] |= same
+    tied_sorted[..., :-1] |= same
+    tied = np.empty_like(tied_sorted)
+    np.put_along_axis(tied, order, tied_sorted, axis=-1)
+    return np.where(tied, exact, means)
+
+
+def _row_means(M: np.ndarray, valid: np.ndarray, keep: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Mean of each kept row's valid cells; equal exact means of decimal scores are kept equal."""
+    means = np.where(valid, M, 0.0).sum(axis=1)[keep] / counts[keep]
+    grid = decimal_grid(np.where(valid, M, np.nan), M.shape[1])
+    if grid is None:
+        return means
+    R, scale = grid
+    return keep_ties(means, np.where(valid, R, 0.0).sum(axis=1)[keep] / (counts[keep] * scale))
+
+
 def system_means(X, Y) -> tuple[np.ndarray, np.ndarray]:
-    """Per-system means of X and Y over the cells valid in both; systems with none are dropped."""
+    """Per-system means of X and Y over the cells valid in both; systems with none are dropped.
+
+    Scores with at most 12 decimals (every score file) are averaged exactly, so equal means are
+    equal doubles and a tie stays a tie for Spearman and Kendall (:func:`decimal_grid`).
+    """
     X, Y = check_pair(X, Y)
     valid = ~(np.isnan(X) | np.isnan(Y))
     counts = valid.sum(axis=1)
     keep = counts > 0
-    xs = np.where(valid, X, 0.0).sum(axis=1)[keep] / counts[keep]
-    ys = np.where(valid, Y, 0.0).sum(axis=1)[keep] / counts[keep]
-    return xs, ys
+    return _row_means(X, valid, keep, counts), _row_means(Y, valid, keep, counts)
 
 
 def system_level(X, Y, coefficient: str | CorrFunc = "pearson") -> float:
@@ -191,8 +245,20 @@ def resampled_levels(M: np.ndarray, rows, cols, level: str) -> np.ndarray:
     instances, systems)."""
     if level == "system":
         if cols is None:
-            return M.mean(axis=1)[rows]
-        means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
+            means = M.mean(axis=1)
+        else:
+            means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
+        # equal exact means of decimal scores stay equal, as in system_means
+        grid = decimal_grid(M, M.shape[1])
+        if grid is not None:
+            R, scale = grid
+            n = M.shape[1]
+            if cols is None:
+                means = keep_ties(means, R.sum(axis=1) / (n * scale))
+            else:
+                means = keep_ties(means, np.stack([R[:, c].sum(axis=1) / (len(c) * scale) for c in cols]))
+        if cols is None:
+            return means[rows]
         return means if rows is None else np.take_along_axis(means, rows, axis=1)
     if cols is None:
         return np.transpose(M[rows], (0, 2, 1))  # (B, inst, sys)
