@@ -195,6 +195,12 @@ def _csv(args, scored, rows, signature: str) -> str:
     return buffer.getvalue()
 
 
+def _signed(x: float) -> str:
+    """``x`` as ``%+.5f``, a value that rounds to zero as +0.00000 (never -0.00000)."""
+    shown = f"{x:+.5f}"
+    return "+0.00000" if shown == "-0.00000" else shown
+
+
 def _text(args, scored, rows, signature: str) -> str:
     out = [
         scored_line(scored) + "\n",
@@ -204,8 +210,8 @@ def _text(args, scored, rows, signature: str) -> str:
     for r in rows:
         out.append(
             f"{r['system']:<12} {r['measure']:<12} {r['baseline_mean']:9.5f} {r['system_mean']:9.5f} "
-            f"{r['delta']:+9.5f} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
-            f"[{r['delta_low']:+.5f}, {r['delta_high']:+.5f}]\n"
+            f"{_signed(r['delta']):>9} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
+            f"[{_signed(r['delta_low'])}, {_signed(r['delta_high'])}]\n"
         )
     out += [line + "\n" for line in describe_tests(args.trials, args.seed, args.confidence)]
     out.append(f"baseline: {next(iter(scored))}\nsignature: {signature}\n")
