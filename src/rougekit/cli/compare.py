@@ -234,6 +234,12 @@ def _text(args, scored, rows, signature: str) -> str:
             f"[{_signed(r['delta_low'])}, {_signed(r['delta_high'])}]\n"
         )
     out += [line + "\n" for line in describe_tests(args.trials, args.seed, args.confidence)]
+    for m in next(iter(scored.values())).measures:  # what compare averages is not always score's corpus number
+        if m.single_valued and m.corpus_what != "mean of per-pair scores":
+            out.append(
+                f"{m.name}: baseline and system are means of per-pair {m.name}, not the {m.corpus_what.split(' (')[0]} "
+                "`rougekit score` prints\n"
+            )
     out.append(f"baseline: {next(iter(scored))}\nsignature: {signature}\n")
     return "".join(out)
 

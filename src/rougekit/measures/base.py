@@ -62,6 +62,11 @@ class Measure:
         return idle_multi_ref(measures, multi_ref)
 
     @property
+    def corpus_what(self) -> str:
+        """What the corpus value of a single-valued measure is (``"mean of per-pair scores"``, corpus BLEU)."""
+        return self.family.corpus_what(self)
+
+    @property
     def references_rule(self) -> str:
         """How the measure pools several references when ``multi_ref`` does not apply to it (BLEU,
         Ngram(i,j), the Hori measures); ``""`` for the measures the rule applies to (ROUGE)."""
@@ -189,6 +194,10 @@ class Family:
     def corpus_value(self, m: Measure, values: list[float], token_pairs: list) -> float:
         """The corpus value of a single-valued measure: by default the mean per pair."""
         return mean_in_order(values, 0.0)
+
+    def corpus_what(self, m: Measure) -> str:
+        """What :meth:`corpus_value` is, as a report's header says it (under every ``average``)."""
+        return "mean of per-pair scores"
 
 
 def idle_multi_ref(measures, multi_ref: str) -> str | None:

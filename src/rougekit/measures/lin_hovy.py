@@ -426,6 +426,9 @@ class Bleu(Family):
     def counts_what(self, m):
         return "BLEU: clipped 1- to 4-gram precisions against all references, geometric mean, brevity penalty"
 
+    def corpus_what(self, m):
+        return "corpus BLEU (every pair's clipped n-gram counts and lengths summed, not a mean of per-pair BLEU)"
+
     def corpus_value(self, m, values, token_pairs):
         usable = [(c, r) for c, r in token_pairs if r]
         if not usable:
