@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from rougekit.meta.correlation import correlate, system_means
+from rougekit.meta.correlation import correlate, system_means, why_undefined
 from rougekit.stats.levels import resampled_levels
 
 # systems A, B, C x 2 instances: means 0.3, 0.3, 0.9 against human 1, 2, 3
@@ -47,6 +47,20 @@ def test_means_over_paired_cells_all_equal_give_nan():
     assert xs.tolist() == [0.3, 0.3, 0.3]
     for coef in ("pearson", "spearman", "kendall"):
         assert math.isnan(correlate(metric, human, "system", coef)), coef
+    assert why_undefined(metric, human) == (
+        "system-level correlation undefined: the metric's system means (over paired instances) are all 0.3"
+    )
+
+
+def test_why_undefined_names_each_constant_side_and_none_when_defined():
+    assert why_undefined(METRIC, HUMAN) is None
+    both = why_undefined([[0.1, 0.5], [0.2, 0.4]], [[2.0, 2.0], [2.0, 2.0]])
+    assert both.endswith(
+        "the metric's system means (over paired instances) are all 0.3 and the human's system "
+        "means (over paired instances) are all 2"
+    )
+    one = why_undefined([[0.1, 0.5], [0.2, 0.4]], [[1.0, 1.0], [math.nan, math.nan]])
+    assert one == "system-level correlation undefined: 1 system(s) with paired scores, it needs 2"
 
 
 def test_resampled_system_means_keep_ties():

@@ -50,6 +50,7 @@ __all__ = [
     "summary_mean",
     "system_level",
     "system_means",
+    "why_undefined",
 ]
 
 LEVELS = ("system", "summary", "global")
@@ -160,6 +161,23 @@ def system_level(X, Y, coefficient: str | CorrFunc = "pearson") -> float:
     func = get_coefficient(coefficient)
     xs, ys = system_means(X, Y)
     return float(func(xs, ys))
+
+
+def why_undefined(X, Y) -> str | None:
+    """Why the system-level correlation of X with Y is nan, for a front end to print beside it (a nan
+    is not warned here: bootstrap resamples meet constant means all the time); None when defined.
+
+    >>> why_undefined([[0.1, 0.5], [0.2, 0.4]], [[1.0, 1.0], [2.0, 2.0]])
+    "system-level correlation undefined: the metric's system means (over paired instances) are all 0.3"
+    """
+    xs, ys = system_means(X, Y)
+    if xs.size < 2:
+        return f"system-level correlation undefined: {xs.size} system(s) with paired scores, it needs 2"
+    same = [(name, float(v[0])) for name, v in (("metric", xs), ("human", ys)) if np.ptp(v) == 0]
+    if not same:
+        return None
+    said = " and ".join(f"the {name}'s system means (over paired instances) are all {v:.10g}" for name, v in same)
+    return f"system-level correlation undefined: {said}"
 
 
 @dataclass
