@@ -76,8 +76,13 @@ def test_resampled_system_means_keep_ties():
 def test_decimal_grid_only_for_decimal_scores():
     from rougekit.stats.levels import decimal_grid
 
-    R, scale = decimal_grid(np.array([[0.12345, math.nan], [1.0, 0.5]]))
-    assert scale == 1e5 and R.tolist() == [[12345.0, 0.0], [100000.0, 50000.0]]
+    M = np.array([[0.12345, math.nan], [1.0, 0.5]])
+    R, scale = decimal_grid(M)
+    assert R[0, 1] == 0.0 and (R / scale)[~np.isnan(M)].tolist() == [0.12345, 1.0, 0.5]
+    assert all(float(r).is_integer() for r in R.ravel())
+    # a row of 10**6 scores of 1.0 needs fewer places for its sum to stay exact
+    R, scale = decimal_grid(np.array([[0.5, 1.0]]), cells=10**6)
+    assert scale <= 1e9 and R.tolist() == [[0.5 * scale, scale]]
     assert decimal_grid(np.array([[1 / 3, 0.5]])) is None
 
 

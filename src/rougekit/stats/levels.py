@@ -103,18 +103,22 @@ def decimal_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, f
     scores have the same mean in decimal arithmetic get the same double (0.1 and 0.5 vs 0.2 and
     0.4: 0.3 both, where float sums give 0.3 and 0.30000000000000004 and rank a tie as an order).
     """
-    values = M[~np.isnan(M)]
-    cells = values.size if cells is None else cells
-    for places in range(13):
+    missing = np.isnan(M)
+    values = M[~missing] if missing.any() else M
+    cells = max(values.size if cells is None else cells, 1)
+    # 12 places first: one pass for most inputs (a decimal of fewer places is one of 12 places too,
+    # and a number off that grid is off every coarser one); fewer places only when the sums need it
+    for places in (12, *range(12)):
         scale = 10.0**places
         whole = np.rint(values * scale)
         if not np.all(whole / scale == values):
+            if places == 12:
+                return None
             continue
         # exact sums, and an exact divisor n * 10**places (n * 5**places whole below 2**53)
         biggest = float(np.abs(whole).max()) if whole.size else 0.0
-        if biggest * max(cells, 1) >= 2.0**53 or max(cells, 1) * 5**places >= 2**53:
-            return None
-        return np.where(np.isnan(M), 0.0, np.rint(M * scale)), scale
+        if biggest * cells < 2.0**53 and cells * 5**places < 2**53:
+            return (np.where(missing, 0.0, np.rint(M * scale)) if values is not M else whole), scale
     return None
 
 
@@ -135,12 +139,16 @@ def keep_ties(means: np.ndarray, exact: np.ndarray) -> np.ndarray:
 
 def _row_means(M: np.ndarray, valid: np.ndarray, keep: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """Mean of each kept row's valid cells; equal exact means of decimal scores are kept equal."""
-    means = np.where(valid, M, 0.0).sum(axis=1)[keep] / counts[keep]
-    grid = decimal_grid(np.where(valid, M, np.nan), M.shape[1])
+    cells = M if valid.all() else np.where(valid, M, 0.0)  # a left-out cell adds 0 (on every grid)
+    means = cells.sum(axis=1)[keep] / counts[keep]
+    grid = decimal_grid(cells, M.shape[1])
     if grid is None:
         return means
     R, scale = grid
-    return keep_ties(means, np.where(valid, R, 0.0).sum(axis=1)[keep] / (counts[keep] * scale))
+    exact = R.sum(axis=1)[keep] / (counts[keep] * scale)
+    if np.unique(exact).size == exact.size:  # no tie: the float means as they were
+        return means
+    return keep_ties(means, exact)
 
 
 def system_means(X, Y) -> tuple[np.ndarray, np.ndarray]:
