@@ -73,17 +73,20 @@ def test_resampled_system_means_keep_ties():
     assert got[:, 0].tolist() == got[:, 1].tolist() == [0.3, 0.3]
 
 
-def test_decimal_grid_only_for_decimal_scores():
-    from rougekit.stats.levels import decimal_grid
+def test_exact_grid_only_for_decimal_scores():
+    from rougekit.stats.levels import exact_grid
 
     M = np.array([[0.12345, math.nan], [1.0, 0.5]])
-    R, scale = decimal_grid(M)
+    R, scale = exact_grid(M)
     assert R[0, 1] == 0.0 and (R / scale)[~np.isnan(M)].tolist() == [0.12345, 1.0, 0.5]
     assert all(float(r).is_integer() for r in R.ravel())
     # a row of 10**6 scores of 1.0 needs fewer places for its sum to stay exact
-    R, scale = decimal_grid(np.array([[0.5, 1.0]]), cells=10**6)
+    R, scale = exact_grid(np.array([[0.5, 1.0]]), cells=10**6)
     assert scale <= 1e9 and R.tolist() == [[0.5 * scale, scale]]
-    assert decimal_grid(np.array([[1 / 3, 0.5]])) is None
+    # a mean of three ratings: thirds are on the 27720 grid
+    R, scale = exact_grid(np.array([[8 / 3, 0.5]]))
+    assert (R / scale).tolist() == [[8 / 3, 0.5]] and R[0, 0] * 3 == 8 * scale
+    assert exact_grid(np.array([[1 / 97, 0.5]])) is None
 
 
 def test_untied_means_keep_their_float_value():
@@ -91,3 +94,28 @@ def test_untied_means_keep_their_float_value():
     metric = [[0.1, 0.2, 0.7], [0.3, 0.3, 0.3]]
     xs, _ = system_means(metric, [[1.0] * 3, [2.0] * 3])
     assert xs.tolist() == [(0.1 + 0.2 + 0.7) / 3, (0.3 + 0.3 + 0.3) / 3]
+
+
+def test_other_numbers_tie_when_a_system_has_the_same_values_in_another_order():
+    seventh = 1 / 7
+    metric = [[0.1, 0.7, seventh], [0.7, seventh, 0.1], [0.9, 0.9, 0.9]]
+    # left to right the two sums differ in the last bit (0.9428571428571428 and ...27)
+    assert (0.1 + 0.7 + seventh) != (0.7 + seventh + 0.1)
+    xs, _ = system_means(metric, HUMAN_3)
+    assert xs[0] == xs[1]
+    assert correlate(metric, HUMAN_3, "system", "kendall") == pytest.approx(2 / math.sqrt(6), abs=1e-15)
+
+
+HUMAN_3 = [[1.0] * 3, [2.0] * 3, [3.0] * 3]
+
+
+def test_means_of_three_ratings_tie_exactly():
+    # SummEval's human scores are means of 3 annotators (thirds): (3/3 + 7/3) / 2 = (4/3 + 6/3) / 2 = 5/3,
+    # where float means give 1.6666666666666667 and 1.6666666666666665
+    human = [[3 / 3, 7 / 3], [4 / 3, 6 / 3], [4.0, 5.0]]
+    metric = [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]
+    assert (3 / 3 + 7 / 3) / 2 != (4 / 3 + 6 / 3) / 2
+    _, ys = system_means(metric, human)
+    assert ys[0] == ys[1] == 5 / 3
+    # metric ranks 1, 2, 3 against human 1.5, 1.5, 3: tau-b 2 / sqrt(6) by hand, as above
+    assert correlate(metric, human, "system", "kendall") == pytest.approx(2 / math.sqrt(6), abs=1e-15)

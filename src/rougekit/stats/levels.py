@@ -40,7 +40,7 @@ __all__ = [
     "as_matrix",
     "check_level",
     "check_pair",
-    "decimal_grid",
+    "exact_grid",
     "correlate",
     "global_level",
     "keep_ties",
@@ -93,32 +93,39 @@ def check_level(level: str) -> str:
 # ----------------------------------------------------------------------------- levels
 
 
-def decimal_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, float] | None:
-    """``(R, scale)`` when every number in ``M`` is the double nearest a decimal of at most 12
-    places (a score read from text, ``0.30000``): ``R`` holds those decimals times ``scale`` as
-    whole numbers (NaN cells 0), so sums of up to ``cells`` of them (default: all) are exact.
-    ``None`` for other numbers (``1/3``), or when a sum could pass 2**53.
+#: the grids exact means are taken on, finest first: decimals of up to 12 places, then decimals of up
+#: to 7 places over any denominator dividing 27720 = lcm(1..12) (a mean of 3 annotators' ratings:
+#: 8/3 = 2.6666666666666665); coarser ones keep the sums of long rows below 2**53
+_GRIDS = ((10**12, *(10**p for p in range(11, -1, -1))), tuple(27720 * 10**p for p in range(7, -1, -1)))
+
+
+def _odd_part(n: int) -> int:
+    return n // (n & -n)
+
+
+def exact_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, float] | None:
+    """``(R, scale)`` when every number in ``M`` is the double nearest a fraction ``k / scale`` (a score
+    read from text, ``0.30000``, or a mean of a few ratings, ``8/3``; see ``_GRIDS``): ``R`` holds the
+    whole numbers ``k`` (NaN cells 0), so sums of up to ``cells`` of them (default: all) are exact.
+    ``None`` for other numbers (``1/97``), or when a sum could pass 2**53.
 
     Means taken as ``sum(R) / (n * scale)`` are the exact mean correctly rounded: two systems whose
-    scores have the same mean in decimal arithmetic get the same double (0.1 and 0.5 vs 0.2 and
-    0.4: 0.3 both, where float sums give 0.3 and 0.30000000000000004 and rank a tie as an order).
+    scores have the same mean in exact arithmetic get the same double (0.1 and 0.5 vs 0.2 and 0.4:
+    0.3 both, where float sums give 0.3 and 0.30000000000000004 and rank a tie as an order).
     """
     missing = np.isnan(M)
     values = M[~missing] if missing.any() else M
     cells = max(values.size if cells is None else cells, 1)
-    # 12 places first: one pass for most inputs (a decimal of fewer places is one of 12 places too,
-    # and a number off that grid is off every coarser one); fewer places only when the sums need it
-    for places in (12, *range(12)):
-        scale = 10.0**places
-        whole = np.rint(values * scale)
-        if not np.all(whole / scale == values):
-            if places == 12:
-                return None
-            continue
-        # exact sums, and an exact divisor n * 10**places (n * 5**places whole below 2**53)
-        biggest = float(np.abs(whole).max()) if whole.size else 0.0
-        if biggest * cells < 2.0**53 and cells * 5**places < 2**53:
-            return (np.where(missing, 0.0, np.rint(M * scale)) if values is not M else whole), scale
+    biggest = float(np.abs(values).max()) if values.size else 0.0
+    for family in _GRIDS:
+        # the finest grid of a family first: a number off it is off every coarser one of the family
+        for scale in family:
+            whole = np.rint(values * scale)
+            if not np.all(whole / scale == values):
+                break
+            # exact sums, and an exact divisor n * scale for every n <= cells
+            if biggest * scale * cells < 2.0**53 and cells * _odd_part(scale) < 2**53:
+                return (np.where(missing, 0.0, np.rint(M * scale)) if values is not M else whole), float(scale)
     return None
 
 
@@ -141,11 +148,13 @@ def _row_means(M: np.ndarray, valid: np.ndarray, keep: np.ndarray, counts: np.nd
     """Mean of each kept row's valid cells; equal exact means of decimal scores are kept equal."""
     cells = M if valid.all() else np.where(valid, M, 0.0)  # a left-out cell adds 0 (on every grid)
     means = cells.sum(axis=1)[keep] / counts[keep]
-    grid = decimal_grid(cells, M.shape[1])
-    if grid is None:
-        return means
-    R, scale = grid
-    exact = R.sum(axis=1)[keep] / (counts[keep] * scale)
+    grid = exact_grid(cells, M.shape[1])
+    if grid is None:  # other numbers (1/97): the correctly rounded sum of the doubles, so a row
+        # holding the same values in another order still ties
+        exact = np.array([math.fsum(row) for row in cells[keep]]) / counts[keep]
+    else:
+        R, scale = grid
+        exact = R.sum(axis=1)[keep] / (counts[keep] * scale)
     if np.unique(exact).size == exact.size:  # no tie: the float means as they were
         return means
     return keep_ties(means, exact)
@@ -155,7 +164,7 @@ def system_means(X, Y) -> tuple[np.ndarray, np.ndarray]:
     """Per-system means of X and Y over the cells valid in both; systems with none are dropped.
 
     Scores with at most 12 decimals (every score file) are averaged exactly, so equal means are
-    equal doubles and a tie stays a tie for Spearman and Kendall (:func:`decimal_grid`).
+    equal doubles and a tie stays a tie for Spearman and Kendall (:func:`exact_grid`).
     """
     X, Y = check_pair(X, Y)
     valid = ~(np.isnan(X) | np.isnan(Y))
@@ -275,7 +284,7 @@ def resampled_levels(M: np.ndarray, rows, cols, level: str) -> np.ndarray:
         else:
             means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
         # equal exact means of decimal scores stay equal, as in system_means
-        grid = decimal_grid(M, M.shape[1])
+        grid = exact_grid(M, M.shape[1])
         if grid is not None:
             R, scale = grid
             n = M.shape[1]
