@@ -465,8 +465,8 @@ def test_measure_list_with_a_comma_inside_parentheses(files, command):
     "flags, words",
     [
         (["--seed", "-1"], "--seed must be within 0 and"),
-        (["--trials", "0"], "--trials must be within 1 and 100000"),
-        (["--trials", "99999999999"], "--trials must be within 1 and 100000"),
+        (["--trials", "0"], "--trials must be within 2 and 100000"),
+        (["--trials", "99999999999"], "--trials must be within 2 and 100000"),
         (["--confidence", "100"], "--confidence must be above 0 and below 100"),
     ],
 )

@@ -35,6 +35,7 @@ from rougekit.engine.door import (
 from rougekit.engine.options import ScoringOptions
 from rougekit.errors import (
     BlankReferencesWarning,
+    IdleOptionWarning,
     InputError,
     OptionError,
     PaddingWarning,
@@ -180,6 +181,9 @@ class Scorer:
             ignore_ids=ignore_ids,
         )
         self.measures = list(self.options.measures)
+        idle = Measure.idle_multi_ref(self.measures, self.options.multi_ref)
+        if idle:  # BLEU, Ngram(i,j) and the Hori measures pool their references their own way
+            warnings.warn(IdleOptionWarning(idle), stacklevel=caller_stacklevel())
         self.hori_units = hori_units
         self._unread_said = False  # warn_unread(once=True) said the run's texts: calls count them silently
         #: blank references are said by score() (a reader that names their files and lines sets it False)

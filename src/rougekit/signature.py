@@ -132,7 +132,8 @@ class Signature:
             stopwords=bool(o.stopwords),
             limit=o.limit,
             ignore_ids=",".join(map(str, o.ignore_ids)),
-            multi_ref=o.multi_ref,
+            # none when no measure takes the rule (BLEU, Ngram, Hori pool references their own way)
+            multi_ref=o.multi_ref if any(not m.references_rule for m in o.measures) else "none",
             alpha=number(o.alpha),
             su_unigrams=o.su_unigrams,
             wlcs=o.wlcs,

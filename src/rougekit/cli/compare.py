@@ -13,6 +13,8 @@ import argparse
 import csv
 import io
 import json
+import math
+import warnings
 
 from rougekit import limits
 from rougekit._sums import mean_in_order
@@ -20,7 +22,7 @@ from rougekit.api import Scorer
 from rougekit.cli._options import input_files, refuse_output_over_input, scoring_options, write_output
 from rougekit.cli._systems import each_system
 from rougekit.cli.score import _load, _load_sources, build_parser, with_sentence_split
-from rougekit.errors import OptionError
+from rougekit.errors import OptionError, RougeKitWarning
 from rougekit.measures import split_measure_list
 from rougekit.report.formats import scored_line
 from rougekit.signature import Signature, number
@@ -86,12 +88,29 @@ def build_compare_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _few_trials(trials: int, confidence: float) -> None:
+    """A warning when the trials leave a tail of the interval without a resample beyond its end
+    (fewer than 2 / (1 - confidence): 40 at 95%), saying too when no p-value can reach 1 - confidence."""
+    enough = math.ceil(2 / (1 - confidence / 100) - 1e-9)
+    if trials >= enough:
+        return
+    smallest = 1 / (trials + 1)
+    p_note = f"; no p-value can fall below 1/(trials+1) = {smallest:.4f}" if smallest > 1 - confidence / 100 else ""
+    warnings.warn(
+        RougeKitWarning(
+            f"--trials {trials} is too few for a {confidence:g}% interval of delta (each tail holds less than one "
+            f"resample: its ends are interpolated between the extremes and may miss the observed delta){p_note}; "
+            f"use --trials {enough} or more (default {DEFAULT_TRIALS})"
+        )
+    )
+
+
 def run(argv: list[str]) -> int:
     args = build_compare_parser().parse_args(argv)
     for dest, (default, message) in _SCORE_ONLY.items():
         if getattr(args, dest) != default:
             raise OptionError(message)
-    limits.whole("--trials", args.trials, 1, limits.MAX_RESAMPLES)
+    limits.whole("--trials", args.trials, 2, limits.MAX_RESAMPLES)  # as score's --resamples
     limits.whole("--seed", args.seed, 0, limits.MAX_SEED)
     limits.fraction("--confidence", args.confidence, 0, 100, open_ends=True)
     refuse_output_over_input(args.output, input_files(args))
@@ -100,6 +119,7 @@ def run(argv: list[str]) -> int:
         raise OptionError(
             "give at least two systems (repeat -c, or repeat --candidate-field); the first is the baseline"
         )
+    _few_trials(args.trials, args.confidence)  # said once the inputs are known to be usable
     scorer = Scorer(split_measure_list(args.measures), **scoring_options(args), bootstrap=None, jobs=args.jobs)
     scorer.blank_references_unsaid = False  # the readers say them, naming their files and lines
     scorer = with_sentence_split(scorer, args)
@@ -195,6 +215,12 @@ def _csv(args, scored, rows, signature: str) -> str:
     return buffer.getvalue()
 
 
+def _signed(x: float) -> str:
+    """``x`` as ``%+.5f``, a value that rounds to zero as +0.00000 (never -0.00000)."""
+    shown = f"{x:+.5f}"
+    return "+0.00000" if shown == "-0.00000" else shown
+
+
 def _text(args, scored, rows, signature: str) -> str:
     out = [
         scored_line(scored) + "\n",
@@ -204,10 +230,16 @@ def _text(args, scored, rows, signature: str) -> str:
     for r in rows:
         out.append(
             f"{r['system']:<12} {r['measure']:<12} {r['baseline_mean']:9.5f} {r['system_mean']:9.5f} "
-            f"{r['delta']:+9.5f} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
-            f"[{r['delta_low']:+.5f}, {r['delta_high']:+.5f}]\n"
+            f"{_signed(r['delta']):>9} {r['p_randomization']:8.4f} {r['p_bootstrap']:8.4f}  "
+            f"[{_signed(r['delta_low'])}, {_signed(r['delta_high'])}]\n"
         )
     out += [line + "\n" for line in describe_tests(args.trials, args.seed, args.confidence)]
+    for m in next(iter(scored.values())).measures:  # what compare averages is not always score's corpus number
+        if m.single_valued and m.corpus_what != "mean of per-pair scores":
+            out.append(
+                f"{m.name}: baseline and system are means of per-pair {m.name}, not the {m.corpus_what.split(' (')[0]} "
+                "`rougekit score` prints\n"
+            )
     out.append(f"baseline: {next(iter(scored))}\nsignature: {signature}\n")
     return "".join(out)
 

@@ -34,6 +34,11 @@ def as_measures(measures) -> tuple[Measure, ...]:
     out = tuple(m if isinstance(m, Measure) else Measure.parse(m) for m in measures)
     for m in out:
         m.family.check(m)  # a Measure built directly: the same ranges as a parsed name
+    # a measure named twice (ROUGE-1,rouge-1) is scored once, where it first appears
+    first: dict[str, Measure] = {}
+    for m in out:
+        first.setdefault(m.name, m)
+    out = tuple(first.values())
     if not out:
         raise OptionError("give at least one measure")
     return out

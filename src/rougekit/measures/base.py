@@ -56,6 +56,22 @@ class Measure:
         """True for measures with one value per pair (BLEU, Ngram(i,j), ACCY, ...), not R/P/F."""
         return self.family.single_valued
 
+    @staticmethod
+    def idle_multi_ref(measures, multi_ref: str) -> str | None:
+        """The warning for a ``multi_ref`` some of ``measures`` ignore (:func:`idle_multi_ref`)."""
+        return idle_multi_ref(measures, multi_ref)
+
+    @property
+    def corpus_what(self) -> str:
+        """What the corpus value of a single-valued measure is (``"mean of per-pair scores"``, corpus BLEU)."""
+        return self.family.corpus_what(self)
+
+    @property
+    def references_rule(self) -> str:
+        """How the measure pools several references when ``multi_ref`` does not apply to it (BLEU,
+        Ngram(i,j), the Hori measures); ``""`` for the measures the rule applies to (ROUGE)."""
+        return self.family.references_rule(self)
+
     @property
     def needs_source(self) -> bool:
         """True when the measure needs the original text of each pair (SumACCY, WSumACCY)."""
@@ -130,6 +146,10 @@ class Family:
     def needs_source(self, m: Measure) -> bool:
         return False
 
+    def references_rule(self, m: Measure) -> str:
+        """How ``m`` pools several references when ``multi_ref`` does nothing to it ("" when it applies)."""
+        return ""
+
     def integral_counts(self, m: Measure) -> bool:
         return True
 
@@ -174,3 +194,24 @@ class Family:
     def corpus_value(self, m: Measure, values: list[float], token_pairs: list) -> float:
         """The corpus value of a single-valued measure: by default the mean per pair."""
         return mean_in_order(values, 0.0)
+
+    def corpus_what(self, m: Measure) -> str:
+        """What :meth:`corpus_value` is, as a report's header says it (under every ``average``)."""
+        return "mean of per-pair scores"
+
+
+def idle_multi_ref(measures, multi_ref: str) -> str | None:
+    """The warning for a ``multi_ref`` other than the default that some of ``measures`` ignore (they pool
+    their references by their own definition: BLEU, Ngram(i,j), the Hori measures), naming them and their
+    rule; None when it applies to every measure or is the default ``"sum"``."""
+    if multi_ref == "sum":
+        return None
+    idle = [(m.name, m.references_rule) for m in measures if m.references_rule]
+    if not idle:
+        return None
+    which = ", ".join(f"{name} ({rule})" for name, rule in idle)
+    rest = "it applies to the ROUGE measures only" if len(idle) < len(measures) else "no measure here takes it"
+    return (
+        f"multi_ref={multi_ref!r} (--multi-ref {multi_ref}) does nothing to {which}: they pool their "
+        f"references by their own definition; {rest}"
+    )

@@ -626,6 +626,15 @@ class Hori(Family):
     def needs_source(self, m):
         return m.kind in ("SUMACCY", "WSUMACCY")
 
+    def references_rule(self, m):
+        return {
+            "ACCY": "the mean of its value against each reference",
+            "NRSTACCY": "the nearest reference",
+            "PREC": "n-grams found in any reference",
+            "SUMACCY": "the network all references make",
+            "WSUMACCY": "the network all references make",
+        }[m.kind]
+
     def pair_value(self, m, candidate, references, source, options):
         c, rs = _units(candidate, options), [_units(r, options) for r in references]
         if m.kind == "ACCY":  # one value per reference; several references: their mean

@@ -63,6 +63,23 @@ __all__ = [
 Tokens = Sequence[Hashable]
 
 
+def _tokens(value, name: str, func: str):
+    """``value`` when it is a sequence of tokens; a str (or bytes) is refused: it would be read as
+    its characters (``ngram_coverage("a b", ...)`` counted character bigrams)."""
+    if isinstance(value, (str, bytes)):
+        raise TypeError(
+            f"{func}: {name} is a {type(value).__name__}; give a sequence of tokens (for example text.split()),"
+            " not the text itself, which would be read as its characters"
+        )
+    return value
+
+
+def _token_lists(references, name: str, func: str) -> list:
+    """``references`` as a list of token sequences, each checked by :func:`_tokens`."""
+    _tokens(references, name, func)
+    return [_tokens(r, f"{name}[{k}]", func) for k, r in enumerate(references)]
+
+
 def ngram_counts(tokens: Tokens, n: int, stopwords: Collection[Hashable] | None = None) -> Counter:
     """Multiset of the contiguous n-grams of ``tokens`` (as tuples).
 
@@ -150,6 +167,8 @@ def ngram_coverage(
     >>> [ngram_coverage(peer, [model], n, stopwords={"and"}) for n in (1, 2, 3, 4)]
     [1.0, 0.5, 0.0, 0.0]
     """
+    _tokens(candidate, "candidate", "ngram_coverage")
+    references = _token_lists(references, "references", "ngram_coverage")
     matches = 0
     total = 0
     cand = ngram_counts(candidate, n, stopwords)
@@ -178,7 +197,8 @@ def ngram_cooccurrence_precisions(
     """
     if not 1 <= i <= j:
         raise OptionError(f"need 1 <= i <= j, got i={i}, j={j}")
-    references = [list(r) for r in references]
+    _tokens(candidate, "candidate", "ngram_cooccurrence_precisions")
+    references = [list(r) for r in _token_lists(references, "references", "ngram_cooccurrence_precisions")]
     return tuple(ngram_coverage(candidate, references, n, stopwords=stopwords) for n in range(i, j + 1))
 
 
@@ -214,6 +234,7 @@ def ngram_score(
     """
     if not 1 <= i <= j:
         raise OptionError(f"need 1 <= i <= j, got i={i}, j={j}")
+    _tokens(candidate, "candidate", "ngram_score")
     w = _check_weights(weights, j - i + 1)
     cs = ngram_cooccurrence_precisions(candidate, references, i, j, stopwords=stopwords)
     return float(brevity_bonus) * _weighted_log_mean(cs, w)
@@ -325,6 +346,8 @@ def bleu(
     """
     if max_n < 1:
         raise OptionError(f"max_n must be >= 1, got {max_n}")
+    _tokens(candidates, "candidates", "bleu")
+    _tokens(references_per_candidate, "references_per_candidate", "bleu")
     if len(candidates) != len(references_per_candidate):
         raise InputError(f"{len(candidates)} candidates but {len(references_per_candidate)} reference sets")
     w = _check_weights(weights, max_n)
@@ -332,8 +355,9 @@ def bleu(
     totals = [0] * max_n
     c_len = 0
     r_len = 0
-    for cand, refs in zip(candidates, references_per_candidate):
-        refs = [list(r) for r in refs]
+    for k, (cand, refs) in enumerate(zip(candidates, references_per_candidate)):
+        _tokens(cand, f"candidates[{k}]", "bleu")
+        refs = [list(r) for r in _token_lists(refs, f"references_per_candidate[{k}]", "bleu")]
         c_len += len(cand)
         r_len += _effective_ref_length(len(cand), [len(r) for r in refs], ref_length)
         for k in range(max_n):
@@ -371,6 +395,8 @@ def sentence_bleu(
     >>> round(r.score, 6)  # BP = exp(1 - 6/4)
     0.303265
     """
+    _tokens(candidate, "candidate", "sentence_bleu")
+    _token_lists(references, "references", "sentence_bleu")
     return bleu([candidate], [references], max_n=max_n, weights=weights, ref_length=ref_length)
 
 
@@ -394,8 +420,14 @@ class Bleu(Family):
     def pair_value(self, m, candidate, references, source, options):
         return sentence_bleu(candidate.tokens, [r.tokens for r in references]).score
 
+    def references_rule(self, m):
+        return "n-grams clipped by their largest count in any reference, the closest reference length"
+
     def counts_what(self, m):
         return "BLEU: clipped 1- to 4-gram precisions against all references, geometric mean, brevity penalty"
+
+    def corpus_what(self, m):
+        return "corpus BLEU (every pair's clipped n-gram counts and lengths summed, not a mean of per-pair BLEU)"
 
     def corpus_value(self, m, values, token_pairs):
         usable = [(c, r) for c, r in token_pairs if r]
@@ -427,6 +459,9 @@ class NgramCooccurrence(Family):
 
     def pair_value(self, m, candidate, references, source, options):
         return ngram_score(candidate.tokens, [r.tokens for r in references], m.n, m.skip)
+
+    def references_rule(self, m):
+        return "matches and counts summed over all references"
 
     def counts_what(self, m):
         return f"Lin & Hovy (2003) Ngram({m.n},{m.skip}): n-gram coverage of the references for n = {m.n}..{m.skip}"

@@ -28,6 +28,7 @@ from rougekit.stats.levels import (
     summary_level,
     system_level,
     system_means,
+    why_undefined,
 )
 
 __all__ = [
@@ -53,4 +54,5 @@ __all__ = [
     "t_cdf",
     "t_ppf",
     "t_sf",
+    "why_undefined",
 ]

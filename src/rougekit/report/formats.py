@@ -222,6 +222,16 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     return buffer.getvalue()
 
 
+def _single_valued_lines(measures) -> list[str]:
+    """What the corpus score of each single-valued measure is (corpus BLEU, a mean of per-pair scores
+    under every --average): one header line per kind of value."""
+    said: dict[str, list[str]] = {}
+    for m in measures:
+        if m.single_valued:
+            said.setdefault(m.corpus_what, []).append(m.name)
+    return [f"corpus score of {', '.join(names)}: {what}" for what, names in said.items()]
+
+
 def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     first = next(iter(results.values()))
     lines = []
@@ -239,7 +249,9 @@ def to_text(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     if level is not None:
         header += f"   {level:g}% interval of f"
     lines.append(scored_line(results))
-    lines.append(f"corpus recall, precision, f: {average_label(first)}")
+    if any(not m.single_valued for m in first.measures):
+        lines.append(f"corpus recall, precision, f: {average_label(first)}")
+    lines += _single_valued_lines(first.measures)
     lines.append(header)
     for name, r in results.items():
         for m in r.measures:

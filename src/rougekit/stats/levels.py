@@ -40,14 +40,17 @@ __all__ = [
     "as_matrix",
     "check_level",
     "check_pair",
+    "exact_grid",
     "correlate",
     "global_level",
+    "keep_ties",
     "level_size",
     "resampled_levels",
     "summary_level",
     "summary_mean",
     "system_level",
     "system_means",
+    "why_undefined",
 ]
 
 LEVELS = ("system", "summary", "global")
@@ -90,15 +93,84 @@ def check_level(level: str) -> str:
 # ----------------------------------------------------------------------------- levels
 
 
+#: the grids exact means are taken on, finest first: decimals of up to 12 places, then decimals of up
+#: to 7 places over any denominator dividing 27720 = lcm(1..12) (a mean of 3 annotators' ratings:
+#: 8/3 = 2.6666666666666665); coarser ones keep the sums of long rows below 2**53
+_GRIDS = ((10**12, *(10**p for p in range(11, -1, -1))), tuple(27720 * 10**p for p in range(7, -1, -1)))
+
+
+def _odd_part(n: int) -> int:
+    return n // (n & -n)
+
+
+def exact_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, float] | None:
+    """``(R, scale)`` when every number in ``M`` is the double nearest a fraction ``k / scale`` (a score
+    read from text, ``0.30000``, or a mean of a few ratings, ``8/3``; see ``_GRIDS``): ``R`` holds the
+    whole numbers ``k`` (NaN cells 0), so sums of up to ``cells`` of them (default: all) are exact.
+    ``None`` for other numbers (``1/97``), or when a sum could pass 2**53.
+
+    Means taken as ``sum(R) / (n * scale)`` are the exact mean correctly rounded: two systems whose
+    scores have the same mean in exact arithmetic get the same double (0.1 and 0.5 vs 0.2 and 0.4:
+    0.3 both, where float sums give 0.3 and 0.30000000000000004 and rank a tie as an order).
+    """
+    missing = np.isnan(M)
+    values = M[~missing] if missing.any() else M
+    cells = max(values.size if cells is None else cells, 1)
+    biggest = float(np.abs(values).max()) if values.size else 0.0
+    for family in _GRIDS:
+        # the finest grid of a family first: a number off it is off every coarser one of the family
+        for scale in family:
+            whole = np.rint(values * scale)
+            if not np.all(whole / scale == values):
+                break
+            # exact sums, and an exact divisor n * scale for every n <= cells
+            if biggest * scale * cells < 2.0**53 and cells * _odd_part(scale) < 2**53:
+                return (np.where(missing, 0.0, np.rint(M * scale)) if values is not M else whole), float(scale)
+    return None
+
+
+def keep_ties(means: np.ndarray, exact: np.ndarray) -> np.ndarray:
+    """``means`` with the values whose ``exact`` mean (last axis) equals another's replaced by that
+    exact mean: a tie in decimal arithmetic stays a tie, every other float mean is left bit for
+    bit as it was (sacrerouge's published system-level values depend on the last bit)."""
+    order = np.argsort(exact, axis=-1, kind="stable")
+    ranked = np.take_along_axis(exact, order, axis=-1)
+    same = ranked[..., 1:] == ranked[..., :-1]
+    tied_sorted = np.zeros(ranked.shape, dtype=bool)
+    tied_sorted[..., 1:] |= same
+    tied_sorted[..., :-1] |= same
+    tied = np.empty_like(tied_sorted)
+    np.put_along_axis(tied, order, tied_sorted, axis=-1)
+    return np.where(tied, exact, means)
+
+
+def _row_means(M: np.ndarray, valid: np.ndarray, keep: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Mean of each kept row's valid cells; equal exact means of decimal scores are kept equal."""
+    cells = M if valid.all() else np.where(valid, M, 0.0)  # a left-out cell adds 0 (on every grid)
+    means = cells.sum(axis=1)[keep] / counts[keep]
+    grid = exact_grid(cells, M.shape[1])
+    if grid is None:  # other numbers (1/97): the correctly rounded sum of the doubles, so a row
+        # holding the same values in another order still ties
+        exact = np.array([math.fsum(row) for row in cells[keep]]) / counts[keep]
+    else:
+        R, scale = grid
+        exact = R.sum(axis=1)[keep] / (counts[keep] * scale)
+    if np.unique(exact).size == exact.size:  # no tie: the float means as they were
+        return means
+    return keep_ties(means, exact)
+
+
 def system_means(X, Y) -> tuple[np.ndarray, np.ndarray]:
-    """Per-system means of X and Y over the cells valid in both; systems with none are dropped."""
+    """Per-system means of X and Y over the cells valid in both; systems with none are dropped.
+
+    Scores with at most 12 decimals (every score file) are averaged exactly, so equal means are
+    equal doubles and a tie stays a tie for Spearman and Kendall (:func:`exact_grid`).
+    """
     X, Y = check_pair(X, Y)
     valid = ~(np.isnan(X) | np.isnan(Y))
     counts = valid.sum(axis=1)
     keep = counts > 0
-    xs = np.where(valid, X, 0.0).sum(axis=1)[keep] / counts[keep]
-    ys = np.where(valid, Y, 0.0).sum(axis=1)[keep] / counts[keep]
-    return xs, ys
+    return _row_means(X, valid, keep, counts), _row_means(Y, valid, keep, counts)
 
 
 def system_level(X, Y, coefficient: str | CorrFunc = "pearson") -> float:
@@ -106,6 +178,23 @@ def system_level(X, Y, coefficient: str | CorrFunc = "pearson") -> float:
     func = get_coefficient(coefficient)
     xs, ys = system_means(X, Y)
     return float(func(xs, ys))
+
+
+def why_undefined(X, Y) -> str | None:
+    """Why the system-level correlation of X with Y is nan, for a front end to print beside it (a nan
+    is not warned here: bootstrap resamples meet constant means all the time); None when defined.
+
+    >>> why_undefined([[0.1, 0.5], [0.2, 0.4]], [[1.0, 1.0], [2.0, 2.0]])
+    "system-level correlation undefined: the metric's system means (over paired instances) are all 0.3"
+    """
+    xs, ys = system_means(X, Y)
+    if xs.size < 2:
+        return f"system-level correlation undefined: {xs.size} system(s) with paired scores, it needs 2"
+    same = [(name, float(v[0])) for name, v in (("metric", xs), ("human", ys)) if np.ptp(v) == 0]
+    if not same:
+        return None
+    said = " and ".join(f"the {name}'s system means (over paired instances) are all {v:.10g}" for name, v in same)
+    return f"system-level correlation undefined: {said}"
 
 
 @dataclass
@@ -191,8 +280,20 @@ def resampled_levels(M: np.ndarray, rows, cols, level: str) -> np.ndarray:
     instances, systems)."""
     if level == "system":
         if cols is None:
-            return M.mean(axis=1)[rows]
-        means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
+            means = M.mean(axis=1)
+        else:
+            means = np.stack([M[:, c].mean(axis=1) for c in cols])  # (B, systems)
+        # equal exact means of decimal scores stay equal, as in system_means
+        grid = exact_grid(M, M.shape[1])
+        if grid is not None:
+            R, scale = grid
+            n = M.shape[1]
+            if cols is None:
+                means = keep_ties(means, R.sum(axis=1) / (n * scale))
+            else:
+                means = keep_ties(means, np.stack([R[:, c].sum(axis=1) / (len(c) * scale) for c in cols]))
+        if cols is None:
+            return means[rows]
         return means if rows is None else np.take_along_axis(means, rows, axis=1)
     if cols is None:
         return np.transpose(M[rows], (0, 2, 1))  # (B, inst, sys)

@@ -46,6 +46,16 @@ def perl_options(measures: Sequence[str], s: "Settings") -> str:
     return " ".join([*words, "-a"])
 
 
+#: what the script prints with -t 2 (aggregation "tokens"): counts, from which the ratios are divided by hand
+T2_NOTE = " [-t 2 prints the counts M_count, P_count, H_count, no R/P/F: R = H_count/M_count, P = H_count/P_count]"
+
+
+def perl_command(measures: Sequence[str], s: "Settings", db: str = "") -> str:
+    """ROUGE-1.5.5.pl's command line for these settings, with what -t 2 prints said beside it."""
+    note = T2_NOTE if s.aggregation == "tokens" else ""
+    return f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml{db}{note}"
+
+
 def reference_files(references: int | None) -> str:
     """rougekit score's reference input: ``-r`` per reference file (``references<k>.txt``, aligned with
     the candidates), or, when pairs have different numbers of references (None), a JSONL file."""
@@ -92,7 +102,7 @@ def python_command(s: "Settings", measures: Sequence[str], references: int | Non
 
 def _rouge155_command(s: "Settings", measures: Sequence[str], references: int | None) -> str:
     if s.stemmer == "porter":  # the empty WordNet exception DB files2rouge installs
-        perl = f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml (with an empty WordNet exception DB)"
+        perl = perl_command(measures, s, " (with an empty WordNet exception DB)")
         if s.aggregation == "rouge155-average" and s.order == "file-names" and s.multi_ref == "sum":
             if s.split == "eos" and not (s.stopwords or s.word_limit or s.byte_limit) and references == 1:
                 return f"files2rouge references.txt summaries.txt; or: {perl}"
@@ -114,14 +124,14 @@ def _rouge155_command(s: "Settings", measures: Sequence[str], references: int | 
         words.append(f"--alpha {s.alpha:g}")
     average = {"mean": "pairs", "tokens": "tokens", "rouge155-average": "rouge155"}.get(s.aggregation)
     if s.aggregation == "rouge155-token-average" and s.multi_ref in ("sum", "best") and s.order == "input":
-        return f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml"
+        return perl_command(measures, s)
     if average is None or s.order == "file-names":
         return python_command(s, measures, references)
     words.append(f"--average {average}")
     own = " ".join(words)
     if s.aggregation == "mean" or s.multi_ref in ("max", "jackknife"):
         return own
-    return f"ROUGE-1.5.5.pl {perl_options(measures, s)} config.xml; or: {own}"
+    return f"{perl_command(measures, s)}; or: {own}"
 
 
 def _rouge_score_command(s: "Settings", measures: Sequence[str], references: int | None) -> str:

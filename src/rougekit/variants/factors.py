@@ -215,15 +215,21 @@ def _tokens(space: Space, s: Settings, i: int) -> dict:
     return out
 
 
+def _signed(x) -> str:
+    """``x`` as ``%+.5f``, a value that rounds to zero as +0.00000 (never -0.00000)."""
+    shown = f"{float(x):+.5f}"
+    return "+0.00000" if shown == "-0.00000" else shown
+
+
 def table(decompositions: list) -> str:
     """The decompositions as text: one block per measure, a line per factor, the pairs that differ most."""
     lines = []
     for d in decompositions:
-        lines.append(f"{d.measure} {d.stat}: {d.a:.5f} -> {d.b:.5f} (difference {float(d.total):+.5f}, {d.method})")
+        lines.append(f"{d.measure} {d.stat}: {d.a:.5f} -> {d.b:.5f} (difference {_signed(d.total)}, {d.method})")
         for s in d.shares:
             a, b = _shown(s.a), _shown(s.b)
-            lines.append(f"  {s.factor:<15} {float(s.delta):+.5f}   {a} -> {b}")
-        lines.append(f"  {'sum':<15} {float(sum((s.delta for s in d.shares), Fraction(0))):+.5f}")
+            lines.append(f"  {s.factor:<15} {_signed(s.delta)}   {a} -> {b}")
+        lines.append(f"  {'sum':<15} {_signed(sum((s.delta for s in d.shares), Fraction(0)))}")
         if d.pairs:
             lines.append("  pairs that differ most:")
             for p in d.pairs:

@@ -13,6 +13,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from rougekit.errors import InputError
 from rougekit.signature import Signature
 from rougekit.variants.commands import perl_options, rouge_score_types
 from rougekit.variants.space import Settings
@@ -162,7 +163,13 @@ def _files2rouge(candidates, references, measures, **_):
     orders = [int(m[6:]) for m in measures if m != "ROUGE-L"] or [1]
     options = files2rouge.rouge_arguments(None, max(orders), "ROUGE-L" not in measures)
     lines = [" ".join(r[0].split("\n")) for r in references], [" ".join(c.split("\n")) for c in candidates]
-    texts, _ignored = files2rouge.split_lines(*lines)
+    try:
+        texts, _ignored = files2rouge.split_lines(*lines, paths=("reference", "candidate"))
+    except InputError as exc:  # files2rouge itself stops on an empty line: its row says so, the table goes on
+        raise ValueError(
+            f"{str(exc).split('. Use ')[0].replace(': Empty', ': empty')} (files2rouge stops on it; "
+            "`rougekit files2rouge --ignore_empty_summary/--ignore_empty_reference` drops such pairs)"
+        ) from None
     scores = Rouge155().output_to_dict(files2rouge.evaluate(texts, options))
     return {m: _from_output(scores, m) for m in measures}
 
