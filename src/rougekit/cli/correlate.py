@@ -25,7 +25,7 @@ from rougekit import limits
 from rougekit.cli._options import add_repeated, comma_list, command_parser
 from rougekit.errors import OptionError
 from rougekit.meta.bootstrap import RESAMPLE_UNITS, correlation_ci
-from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate
+from rougekit.meta.correlation import LEVELS, canonical_coefficient, correlate, why_undefined
 from rougekit.meta.tables import align_tables, read_table
 
 PROG = "rougekit correlate"
@@ -170,10 +170,14 @@ def run(argv: list[str]) -> int:
                 print(f"{PROG}: wrote {stem}-scatter.png and {stem}-rank.png", file=sys.stderr)
 
     results: dict[str, dict[str, dict]] = {}
+    undefined: list[str] = []  # why a system-level correlation is nan, said with the notes
     for mcol in metrics.columns:
         for hcol in human.columns:
             X = aligned.metric[mcol]
             Y = aligned.human[hcol]
+            why = why_undefined(X, Y) if args.level == "system" else None
+            if why:
+                undefined.append(f"{mcol} against {hcol}: {why}")
             row = results.setdefault(mcol, {}).setdefault(hcol, {})
             for coef in coefficients:
                 if args.ci == "none":
@@ -195,7 +199,7 @@ def run(argv: list[str]) -> int:
                     d.pop("correlation_level", None)
                     row[coef] = d
 
-    for line in aligned.report():  # after every step that can fail: an error is a failed run's only line
+    for line in [*aligned.report(), *undefined]:  # after every step that can fail: an error is a failed run's only line
         print(f"{PROG}: note: {line}", file=sys.stderr)
     out = sys.stdout
     flat = [(m, h, c, v) for m, mv in results.items() for h, hv in mv.items() for c, v in hv.items()]
