@@ -264,7 +264,8 @@ class Rouge155Run:
             models = []
             for path in model_paths:
                 models.append(self.summaries.be_doc(path, fmt, True if only_models else self._stem_on, measure.be_mode))
-                self._flip_after_models_only()
+                if only_models:  # -M only: plain -m keeps stemming on for the run's later models
+                    self._flip_after_models_only()
             return score_pair(measure, peer, models, mode=s.mode, alpha=s.alpha)
         peer = self.summaries.doc(peer_path, fmt, self._stem_on)
         models, units = [], []
