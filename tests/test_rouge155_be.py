@@ -21,14 +21,14 @@ from reference_rouge import first_difference, reference_available, run_reference
 # three evaluations, two peers, two or three models each: words whose Porter stems meet
 # (runs/running, dogs/dog, killed/kills, ...) so that stemming changes the counts
 FILES = {
-    "p1.A": "runs|big|mod\ndogs|barked|subj\npolice|killed|subj\n",
+    "p1.A": "runs|big|mod\ndogs|barked|subj\npolice|killed|subj\nkilled|NIL|NIL\n",
     "p1.B": "running|big|mod\ndog|barks|subj\n",
-    "m1.1": "running|big|mod\ndog|barking|subj\npolice|kills|subj\n",
+    "m1.1": "running|big|mod\ndog|barking|subj\npolice|kills|subj\nkills|nil|NIL\nrunning|NIL|mod\n",
     "m1.2": "runs|bigger|mod\ndogs|barked|subj\ngunman|killed|obj\n",
     "p2.A": "storms|flooding|mod\ncities|flooded|obj\n",
-    "p2.B": "storm|flood|mod\ncity|floods|obj\nrain|heavy|mod\n",
+    "p2.B": "storm|flood|mod\ncity|floods|obj\nrain|heavy|mod\nstorm|NIL|subj\n",
     "m2.1": "storm|floods|mod\ncity|flooded|obj\n",
-    "m2.2": "storms|flooding|mod\nrains|heavy|mod\n",
+    "m2.2": "storms|flooding|mod\nrains|heavy|mod\nstorms|NIL|NIL\n",
     "m2.3": "cities|flooding|obj\n",
     "p3.A": "agreement|agreed|mod\n",
     "p3.B": "agreements|agree|mod\nleaders|met|subj\n",
