@@ -12,6 +12,7 @@ ROUGE-1.5.5.pl on these files; the byte comparisons with the script run where it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,39 @@ def test_duc2002_be_with_m():
     assert _lines(out, "Average_R") == ["26 ROUGE-BE-HM Average_R: 0.02912 (95%-conf.int. 0.02097 - 0.03918)"]
     out = _rk(["-3", "HMR", "-m", "-f", "B", "-a", "DUC2002-BE-L.in.26.simple.xml"], SAMPLE)
     assert _lines(out, "Average_R") == ["26 ROUGE-BE-HMR Average_R: 0.02904 (95%-conf.int. 0.01912 - 0.03995)"]
+
+
+# -- qa21a F4: ROUGE-BE outside rouge155 ----------------------------------------------------------
+_REFUSED = "ROUGE-BE-HM is scored only by `rougekit rouge155 -3 HM`"
+
+
+def test_be_outside_rouge155_is_refused(tmp_path, capsys):
+    """score/compare/explain read summaries' text, never BE files: ROUGE-BE there scored 0.00000 for
+    identical BE lines (rouge155 -3 HM gives 1.00000); now an OptionError naming rouge155 -3."""
+    import rougekit
+    from rougekit.cli.main import main
+    from rougekit.errors import OptionError
+
+    line = "dog|black|mod"
+    with pytest.raises(OptionError, match=re.escape(_REFUSED)):
+        rougekit.score([line], [line], measures=["ROUGE-BE-HM"], bootstrap=None)
+    with pytest.raises(OptionError, match=re.escape("ROUGE-BE-HMR2 is scored only by `rougekit rouge155 -3 HMR2`")):
+        rougekit.score([line], [line], measures=["ROUGE-1", "rouge-be-hmr2"], bootstrap=None)
+    with pytest.raises(OptionError, match="rouge155 -3 HM"):
+        rougekit.explain(line, line, measures=["ROUGE-BE-HM"])
+    (tmp_path / "c.txt").write_text(line + "\n")
+    (tmp_path / "r.txt").write_text(line + "\n")
+    c, r = str(tmp_path / "c.txt"), str(tmp_path / "r.txt")
+    for argv in (
+        ["score", "-c", c, "-r", r, "--measures", "ROUGE-BE-HM"],
+        ["compare", "-c", c, "-c", r, "-r", r, "--measures", "ROUGE-BE-HM"],
+        ["explain", "-c", line, "-r", line, "--measures", "ROUGE-BE-HM"],
+    ):
+        assert main(argv) == 2, argv
+        captured = capsys.readouterr()
+        assert _REFUSED in captured.err, argv
+        assert "0.00000" not in captured.out, argv
+    # the same files under rouge155 -3 HM: 1 hit of 1 (by hand)
+    (tmp_path / "list").write_text(f"{c} {r}\n")
+    out = _rk(["-3", "HM", "-z", "SIMPLE", str(tmp_path / "list"), "S"], tmp_path)
+    assert _lines(out, "Average_R") == ["S ROUGE-BE-HM Average_R: 1.00000 (95%-conf.int. 1.00000 - 1.00000)"]
