@@ -334,6 +334,8 @@ def _options(rng: random.Random, zmode: bool) -> tuple[list[str], dict]:
         info["x"] = True
     if rng.random() < 0.35:
         info["w"] = rng.choice(["1.2", "1.5", "2", "1.2", "1.5", "2", "1.20", "1.33"])
+        if rng.random() < 0.3:  # whole weights: Perl's counts are exact integers or doubles (qa21a F2)
+            info["w"] = rng.choice(["3", "4", "5", "4.0", "5.0", "4e0", "1"])
         o += ["-w", info["w"]]
     r = rng.random()
     if r < 0.45:
@@ -360,9 +362,9 @@ def _options(rng: random.Random, zmode: bool) -> tuple[list[str], dict]:
     if rng.random() < 0.35:
         o += ["-p", rng.choice(["0", "0.3", "0.5", "1"])]
     t = rng.random()
-    if t < 0.2:
+    if t < 0.2 or ("w" in info and t < 0.3):
         o += ["-t", "1"]
-    elif t < 0.3:
+    elif t < 0.3 or ("w" in info and t < 0.45):
         o += ["-t", "2"]
     elif t < 0.4:
         o += ["-t", "0"]
