@@ -226,6 +226,7 @@ class Rouge155Run:
         self._known_missing: set[tuple[str, str]] = set()
         # (peer ID, measure name) -> {eval ID: instance}, from the batch path
         self._precomputed: dict[tuple[str, str], dict[str, tuple]] = {}
+        self._lengths: dict[tuple[str, str], tuple[int, list[int]]] = {}  # ROUGE-W's -t 1/2 counts
         self._batch_scorer = None
 
     # -- the compiled batch path: all evaluations of a peer at once -------------------------
@@ -393,17 +394,20 @@ class Rouge155Run:
         model count is (sum of sentence length**w)**w, summed over the models (-f A) or the best one's
         (-f B), the peer count token count**w. Only the kind changes (and, above 2**53, the last digits:
         Perl's integers are exact); counts that are not rougekit's own are left as they were."""
-        if not all(isinstance(v, float) for v in value):
-            return value
+        if not all(isinstance(v, float) for v in value) or max(value) < 1e15:
+            return value  # below 10**15 both kinds print the same digits (and add up the same)
         s, fmt = self.settings, ev.input_format
         if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
             return value
         weight, whole = float(measure.weight), _whole_weight(measure.label, measure.weight)
 
         def lengths(path: str) -> tuple[int, list[int]]:
-            sentences = self.summaries.sentences(path, fmt)
-            tokens, units = text.summary_tokens(sentences, s.word_limit, s.byte_limit, self.summaries.stopwords)
-            return len(tokens or ()), [len(u) for u in units]
+            key = (path, fmt.upper())
+            if key not in self._lengths:
+                sentences = self.summaries.sentences(path, fmt)
+                tokens, units = text.summary_tokens(sentences, s.word_limit, s.byte_limit, self.summaries.stopwords)
+                self._lengths[key] = len(tokens or ()), [len(u) for u in units]
+            return self._lengths[key]
 
         peer_count = _perl_pow(_PerlNumber(iv=lengths(ev.peer_path(peer_id))[0]), weight, whole)
         model_counts = []
