@@ -372,6 +372,7 @@ class Rouge155Run:
         counts = self.settings.average in (1, 2)
         done = self._precomputed.get((peer_id, measure.name), {})
         instances: dict[str, tuple] = {}
+        evals: dict[str, Evaluation] = {}
         for ev in self.config.evaluations:
             value = done.get(ev.eval_id)
             if value is None:
@@ -382,11 +383,15 @@ class Rouge155Run:
                     value = (pair.model_count, pair.peer_count, pair.hits)
                 else:
                     value = (pair.recall, pair.precision, pair.f)
-            if counts and measure.kind == "W":
-                value = self._perl_w_counts(measure, ev, peer_id, value)
             key = f"{ev.eval_id}.{peer_id}"
             if key not in instances:  # the script keeps the first score of a repeated key
                 instances[key] = value
+                evals[key] = ev
+        # ROUGE-W's counts as Perl's numbers: only needed once one reaches 10**15 (below, both kinds
+        # print the same digits; then all take part, as they meet in the totals)
+        if counts and measure.kind == "W" and any(max(v) >= 1e15 for v in instances.values()):
+            for key, value in instances.items():
+                instances[key] = self._perl_w_counts(measure, evals[key], peer_id, value)
         return MeasureResult(measure, instances)
 
     def _perl_w_counts(self, measure: Measure, ev: Evaluation, peer_id: str, value: tuple) -> tuple:
@@ -394,8 +399,8 @@ class Rouge155Run:
         model count is (sum of sentence length**w)**w, summed over the models (-f A) or the best one's
         (-f B), the peer count token count**w. Only the kind changes (and, above 2**53, the last digits:
         Perl's integers are exact); counts that are not rougekit's own are left as they were."""
-        if not all(isinstance(v, float) for v in value) or max(value) < 1e15:
-            return value  # below 10**15 both kinds print the same digits (and add up the same)
+        if not all(isinstance(v, float) for v in value):
+            return value
         s, fmt = self.settings, ev.input_format
         if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
             return value
