@@ -462,7 +462,10 @@ class Rouge155Run:
         """The additions of the script's bootstrap (-t 1), for the integers they cache in the
         instances: resample s reseeds Perl's drand48 with s, copies the first drawn row, adds the others."""
         n = len(rows)
+        waiting = [v for row in rows for v in row if v.iv is None and v.nv.is_integer() and 1e15 <= v.nv < _NV_EXACT]
         for seed in range(resamples):
+            if all(v.iv is not None for v in waiting):
+                return  # nothing left that the sums could change
             state = ((seed & 0xFFFFFFFF) << 16) + 0x330E
             sample = None
             for _ in range(n):
