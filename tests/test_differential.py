@@ -334,6 +334,8 @@ def _options(rng: random.Random, zmode: bool) -> tuple[list[str], dict]:
         info["x"] = True
     if rng.random() < 0.35:
         info["w"] = rng.choice(["1.2", "1.5", "2", "1.2", "1.5", "2", "1.20", "1.33"])
+        if rng.random() < 0.3:  # whole weights: Perl's counts are exact integers or doubles (qa21a F2)
+            info["w"] = rng.choice(["3", "4", "5", "4.0", "5.0", "4e0", "1"])
         o += ["-w", info["w"]]
     r = rng.random()
     if r < 0.45:
@@ -360,9 +362,9 @@ def _options(rng: random.Random, zmode: bool) -> tuple[list[str], dict]:
     if rng.random() < 0.35:
         o += ["-p", rng.choice(["0", "0.3", "0.5", "1"])]
     t = rng.random()
-    if t < 0.2:
+    if t < 0.2 or ("w" in info and t < 0.3):
         o += ["-t", "1"]
-    elif t < 0.3:
+    elif t < 0.3 or ("w" in info and t < 0.45):
         o += ["-t", "2"]
     elif t < 0.4:
         o += ["-t", "0"]
@@ -403,7 +405,98 @@ def _options(rng: random.Random, zmode: bool) -> tuple[list[str], dict]:
     return o, info
 
 
+BE_RELATIONS = ["subj", "obj", "mod", "nn", "det", "NIL", "nil", "poss"]
+BE_MODES = ["H", "HM", "HMR", "HM1", "HMR1", "HMR2"]
+
+
+def _be_line(rng: random.Random, topic: list[str], vocab: list[str]) -> str:
+    """One Basic Element, HEAD|MODIFIER|RELATION (a modifier or relation may be NIL)."""
+    head = _make_word(rng, topic, vocab)
+    mod = rng.choice(["NIL", "nil"]) if rng.random() < 0.25 else _make_word(rng, topic, vocab)
+    rel = rng.choice(BE_RELATIONS)
+    return f"{head}|{mod}|{rel}"
+
+
+def make_be_case(seed: int, index: int) -> Case:
+    """A -3 (Basic Elements) case: SIMPLE BE files, one BE a line, in a list (-z SIMPLE) or a config;
+    -m / -M / both across several evaluations and peers (qa21a F1)."""
+    rng = random.Random(f"{seed}/{index}/be")
+    o = ["-3", rng.choice(BE_MODES)]
+    r = rng.random()
+    if r < 0.4:
+        o.append("-m")
+    elif r < 0.55:
+        o.append("-M")
+    elif r < 0.65:
+        o += ["-m", "-M"]
+    if rng.random() < 0.15:
+        o.append("-s")
+    f = rng.random()
+    if f < 0.35:
+        o += ["-f", "A"]
+    elif f < 0.7:
+        o += ["-f", "B"]
+    if rng.random() < 0.25:
+        o += ["-p", rng.choice(["0", "0.3", "0.5", "1"])]
+    o += rng.choice([[], [], ["-t", "1"], ["-t", "2"], ["-t", "0"]])
+    if rng.random() < 0.3:
+        o += ["-c", rng.choice(["90", "95", "99"])]
+    o += rng.choice([[], ["-r", "10"], ["-r", "100"]])
+    if rng.random() < 0.5:
+        o.append("-d")
+    zmode = rng.random() < 0.35
+    vocab = rng.choice([BUILTIN_WORDS, REAL_VOCAB or BUILTIN_WORDS, random_vocab(rng, 12)])
+    eval_ids = rng.sample(rng.choice(EVAL_ID_POOLS), k=rng.randint(1, 5))
+    peer_ids = [rng.choice(["X", "26", "sys"])] if zmode else rng.sample(rng.choice(PEER_ID_POOLS), k=rng.randint(1, 3))
+    files: dict[str, bytes] = {}
+    config_lines = ['<ROUGE-EVAL version="1.0">']
+    list_lines: list[str] = []
+    for e, eid in enumerate(eval_ids):
+        topic = rng.sample(vocab, k=min(len(vocab), rng.choice([4, 10, 30])))
+        models = []
+        for _ in range(rng.randint(1, 4)):
+            models.append([_be_line(rng, topic, vocab) for _ in range(rng.choice([0, 1, 2, 4, 8, 15]))])
+        base = [line for m in models for line in m]
+        mnames, pnames = [], []
+        for j, lines in enumerate(models):
+            name = f"e{e}.{MODEL_IDS[j]}"
+            files[f"models/{name}"] = _spl(lines)
+            mnames.append((MODEL_IDS[j], name))
+        for k, pid in enumerate(peer_ids):
+            n = rng.choice([0, 1, 3, 6, 12])
+            lines = [rng.choice(base) if base and rng.random() < 0.5 else _be_line(rng, topic, vocab) for _ in range(n)]
+            name = f"e{e}.p{k}"
+            files[f"peers/{name}"] = _spl(lines)
+            pnames.append((pid, name))
+        if zmode:
+            list_lines.append(" ".join(["peers/" + pnames[0][1]] + ["models/" + m for _, m in mnames]))
+        else:
+            config_lines += [
+                f'<EVAL ID="{eid}">',
+                "<PEER-ROOT>peers</PEER-ROOT>",
+                "<MODEL-ROOT>models</MODEL-ROOT>",
+                '<INPUT-FORMAT TYPE="SIMPLE"/>',
+                "<PEERS>",
+                *[f'<P ID="{pid}">{fn}</P>' for pid, fn in pnames],
+                "</PEERS>",
+                "<MODELS>",
+                *[f'<M ID="{mid}">{fn}</M>' for mid, fn in mnames],
+                "</MODELS>",
+                "</EVAL>",
+            ]
+    if zmode:
+        files["list.lst"] = ("\n".join(list_lines) + "\n").encode()
+        args = [*o, "-z", "SIMPLE", "list.lst", peer_ids[0]]
+    else:
+        config_lines.append("</ROUGE-EVAL>")
+        files["config.xml"] = ("\n".join(config_lines) + "\n").encode()
+        args = [*o, "-a", "config.xml"] if rng.random() < 0.7 else [*o, "config.xml", rng.choice(peer_ids)]
+    return Case(index, args, files, note="BE")
+
+
 def make_case(seed: int, index: int) -> Case:
+    if random.Random(f"{seed}/{index}/kind").random() < 0.12:
+        return make_be_case(seed, index)
     rng = random.Random(f"{seed}/{index}")
     fmt = rng.choices(["SPL", "SEE", "Z"], weights=[45, 40, 15])[0]
     zmode = fmt == "Z"

@@ -8,6 +8,8 @@ every processed summary in a cache, so each file is read and tokenized once per 
 
 from __future__ import annotations
 
+import copy
+import math
 import os
 import sys
 from dataclasses import dataclass, field
@@ -27,6 +29,80 @@ from rougekit.text.rouge155 import limit_joined
 from rougekit.text.stopwords import load_smart_stopwords
 
 _SENTENCE_FORMATS = text.SENTENCE_FORMATS  # the formats the batch path reads too
+
+# -- Perl's numbers, for the ROUGE-W counts that -t 1 / -t 2 print ------------------------------------
+# Perl holds a number as an integer (IV, "IOK"), a double (NV, "NOK") or a double also cached as an
+# exact integer (both), and prints it in full when IOK, else with %.15g. ROUGE-W's counts are sums of
+# powers (wlcsWeight: $r**$w), so which kind the script holds decides "10000000000000000" or "1e+16".
+# The values are rougekit's own; _PerlNumber only follows the kind, through Perl 5's ``**`` and ``+``.
+_NV_EXACT = 2.0**53  # a whole double below this is cached as an integer when Perl's + needs one
+_IV_MIN, _IV_MAX, _UV_MAX = -(2**63), 2**63 - 1, 2**64 - 1
+_DRAND_SCALE = 2.0**-48  # drand48's state to [0, 1)
+
+
+@dataclass
+class _PerlNumber:
+    iv: int | None = None  # the integer (IOK)
+    nv: float | None = None  # the double (NOK)
+    tried: bool = False  # IOKp: a double already found not to be an exact integer
+    unsigned: bool = False  # IsUV: that double was 2**63 or more
+
+    def __float__(self) -> float:
+        return self.nv if self.nv is not None else float(self.iv)
+
+    def please(self) -> bool:
+        """SvIV_please: a whole double below 2**53 is also cached as an integer (in place)."""
+        if self.iv is None and self.nv is not None and not self.tried:
+            if self.nv.is_integer() and abs(self.nv) < _NV_EXACT:
+                self.iv = int(self.nv)
+            else:
+                self.tried, self.unsigned = True, self.nv >= 2.0**63
+        return self.iv is not None
+
+    def is_uv(self) -> bool:
+        return self.unsigned or (self.iv is not None and self.iv > _IV_MAX)
+
+    def plain(self) -> int | float:
+        """As printed: an int when Perl holds an integer, else the double."""
+        return self.iv if self.iv is not None else self.nv
+
+
+def _perl_add(a: _PerlNumber, b: _PerlNumber) -> _PerlNumber:
+    """Perl 5's ``a + b`` (pp_add): integers when both are (or are whole doubles that fit an IV, added
+    without caching), else doubles; a double meeting an integer is cached as one first (in place)."""
+    if not a.is_uv() and not b.is_uv():
+        if a.iv is not None and b.iv is not None and _IV_MIN <= a.iv + b.iv <= _IV_MAX:
+            return _PerlNumber(iv=a.iv + b.iv)
+        if a.nv is not None and b.nv is not None and (a.iv is None or b.iv is None):
+            if all(x.is_integer() and -(2.0**63) <= x < 2.0**63 for x in (a.nv, b.nv)):
+                if all(-(2**62) <= int(x) < 2**62 for x in (a.nv, b.nv)):  # else Perl takes the long way
+                    return _PerlNumber(iv=int(a.nv) + int(b.nv))
+            else:
+                return _PerlNumber(nv=a.nv + b.nv)
+    if b.please() and a.please() and _IV_MIN <= a.iv + b.iv <= _UV_MAX:
+        return _PerlNumber(iv=a.iv + b.iv)
+    return _PerlNumber(nv=float(a) + float(b))
+
+
+def _perl_pow(base: _PerlNumber, weight: float, whole: bool) -> _PerlNumber:
+    """Perl 5's ``base ** weight``: for an integer weight and base, an exact integer when the base is
+    not a power of two (those are squared as doubles) and its bits times the power fit 64; else C's pow."""
+    if whole and base.please() and base.iv >= 0:
+        b, power = base.iv, int(weight)
+        if b & (b - 1) == 0:  # 0, 1, 2, 4, ...
+            return _PerlNumber(nv=float(b) ** power)
+        if b.bit_length() * power <= 64:
+            return _PerlNumber(iv=b**power)
+    return _PerlNumber(nv=pow(float(base), float(weight)))
+
+
+def _whole_weight(label: str | None, weight: float) -> bool:
+    """Whether Perl holds the typed -w as an integer: digits ("4", "+4"), or an exponent form of an
+    integer ("4e0", "0.4e1"); "4.0" (a decimal point without exponent) is a double."""
+    typed = (label or "").rpartition("ROUGE-W-")[2].strip()
+    if not float(weight).is_integer():
+        return False
+    return typed.lstrip("+").isdigit() or "e" in typed.lower()
 
 
 @dataclass(frozen=True)
@@ -150,6 +226,7 @@ class Rouge155Run:
         self._known_missing: set[tuple[str, str]] = set()
         # (peer ID, measure name) -> {eval ID: instance}, from the batch path
         self._precomputed: dict[tuple[str, str], dict[str, tuple]] = {}
+        self._lengths: dict[tuple[str, str], tuple[int, list[int]]] = {}  # ROUGE-W's -t 1/2 counts
         self._batch_scorer = None
 
     # -- the compiled batch path: all evaluations of a peer at once -------------------------
@@ -264,7 +341,8 @@ class Rouge155Run:
             models = []
             for path in model_paths:
                 models.append(self.summaries.be_doc(path, fmt, True if only_models else self._stem_on, measure.be_mode))
-                self._flip_after_models_only()
+                if only_models:  # -M only: plain -m keeps stemming on for the run's later models
+                    self._flip_after_models_only()
             return score_pair(measure, peer, models, mode=s.mode, alpha=s.alpha)
         peer = self.summaries.doc(peer_path, fmt, self._stem_on)
         models, units = [], []
@@ -294,6 +372,7 @@ class Rouge155Run:
         counts = self.settings.average in (1, 2)
         done = self._precomputed.get((peer_id, measure.name), {})
         instances: dict[str, tuple] = {}
+        evals: dict[str, Evaluation] = {}
         for ev in self.config.evaluations:
             value = done.get(ev.eval_id)
             if value is None:
@@ -307,7 +386,55 @@ class Rouge155Run:
             key = f"{ev.eval_id}.{peer_id}"
             if key not in instances:  # the script keeps the first score of a repeated key
                 instances[key] = value
+                evals[key] = ev
+        # ROUGE-W's counts as Perl's numbers: only needed once one reaches 10**15 (below, both kinds
+        # print the same digits; then all take part, as they meet in the totals)
+        if counts and measure.kind == "W" and any(max(v) >= 1e15 for v in instances.values()):
+            for key, value in instances.items():
+                instances[key] = self._perl_w_counts(measure, evals[key], peer_id, value)
         return MeasureResult(measure, instances)
+
+    def _perl_w_counts(self, measure: Measure, ev: Evaluation, peer_id: str, value: tuple) -> tuple:
+        """ROUGE-W's (model, peer, hit) counts as the numbers Perl holds, for -t 1/2's printing: the
+        model count is (sum of sentence length**w)**w, summed over the models (-f A) or the best one's
+        (-f B), the peer count token count**w. Only the kind changes (and, above 2**53, the last digits:
+        Perl's integers are exact); counts that are not rougekit's own are left as they were."""
+        if not all(isinstance(v, float) for v in value):
+            return value
+        s, fmt = self.settings, ev.input_format
+        if fmt is None or fmt.upper() not in text.SENTENCE_FORMATS:
+            return value
+        weight, whole = float(measure.weight), _whole_weight(measure.label, measure.weight)
+
+        def lengths(path: str) -> tuple[int, list[int]]:
+            key = (path, fmt.upper())
+            if key not in self._lengths:
+                sentences = self.summaries.sentences(path, fmt)
+                tokens, units = text.summary_tokens(sentences, s.word_limit, s.byte_limit, self.summaries.stopwords)
+                self._lengths[key] = len(tokens or ()), [len(u) for u in units]
+            return self._lengths[key]
+
+        peer_count = _perl_pow(_PerlNumber(iv=lengths(ev.peer_path(peer_id))[0]), weight, whole)
+        model_counts = []
+        for path in ev.model_paths():
+            base = _PerlNumber(iv=0)
+            for n in lengths(path)[1]:
+                base = _perl_add(base, _perl_pow(_PerlNumber(iv=n), weight, whole))
+            model_counts.append(_perl_pow(base, weight, whole))
+        model, hits = value[0], value[2]
+        if s.mode == "B":  # the best model's counts, assigned (a double stays a double)
+            new_model = min(model_counts, key=lambda c: abs(float(c) - model))  # the first of equals
+            new_peer = peer_count
+        else:
+            new_model, new_peer = _PerlNumber(iv=0), _PerlNumber(iv=0)
+            for c in model_counts:
+                new_model, new_peer = _perl_add(new_model, c), _perl_add(new_peer, peer_count)
+        # the hits: a sum of powers of run lengths, whole (an integer to Perl) below 2**53 when w is
+        new_hits = _PerlNumber(iv=int(hits)) if hits.is_integer() and hits < _NV_EXACT else _PerlNumber(nv=hits)
+        new = (new_model, new_peer, new_hits)
+        if any(abs(float(a) - b) > 1e-12 * abs(b) for a, b in zip(new, value)):
+            return value  # the same counts (up to the doubles' rounding above 2**53), or left as they were
+        return new
 
     def _aggregate(self, result: MeasureResult) -> None:
         """The -t 2 totals or the bootstrap (no side effects, so it may run in any thread)."""
@@ -315,14 +442,62 @@ class Rouge155Run:
         instances = result.instances
         ordered = sorted(instances)  # the bootstrap sees the instances sorted as strings
         if s.average == 2:
-            totals = [0, 0, 0]
-            for key in ordered:
-                for i in range(3):
-                    totals[i] += instances[key][i]
-            result.totals = tuple(totals)
+            if result.measure.kind == "W":  # Perl's sums, which also cache doubles as integers
+                result.totals = self._perl_totals(instances, ordered)
+            else:
+                totals = [0, 0, 0]
+                for key in ordered:
+                    for i in range(3):
+                        totals[i] += instances[key][i]
+                result.totals = tuple(totals)
         else:
             triples = [instances[key] for key in ordered]
+            if result.measure.kind == "W" and s.average == 1:
+                self._perl_totals(instances, ordered, s.resamples)
+                triples = [tuple(map(float, t)) for t in triples]  # the same values, as before
             result.bootstrap = perl_bootstrap(triples, s.resamples, s.confidence, s.average, s.alpha)
+
+    @staticmethod
+    def _perl_resampling(rows: list[list[_PerlNumber]], resamples: int) -> None:
+        """The additions of the script's bootstrap (-t 1), for the integers they cache in the
+        instances: resample s reseeds Perl's drand48 with s, copies the first drawn row, adds the others."""
+        n = len(rows)
+        waiting = [v for row in rows for v in row if v.iv is None and v.nv.is_integer() and 1e15 <= v.nv < _NV_EXACT]
+        for seed in range(resamples):
+            if all(v.iv is not None for v in waiting):
+                return  # nothing left that the sums could change
+            state = ((seed & 0xFFFFFFFF) << 16) + 0x330E
+            sample = None
+            for _ in range(n):
+                state = (state * 0x5DEECE66D + 0xB) & ((1 << 48) - 1)
+                row = rows[math.floor(float(state) * _DRAND_SCALE * n)]
+                if sample is None:
+                    sample = [copy.copy(v) for v in row]
+                else:
+                    sample = [_perl_add(a, b) for a, b in zip(sample, row)]
+
+    @staticmethod
+    def _perl_totals(instances: dict[str, tuple], ordered: list[str], resamples: int = 0) -> tuple:
+        """The script's -t 1/2 totals of ROUGE-W's counts (computeAverages: sorted keys, from 0), then
+        (-t 1) its bootstrap's sums: their additions cache some doubles as integers, which then print
+        in full. The instances become plain numbers (an int where Perl holds an integer); the totals
+        are returned."""
+        rows = [
+            [
+                v if isinstance(v, _PerlNumber) else _PerlNumber(iv=v) if isinstance(v, int) else _PerlNumber(nv=v)
+                for v in instances[key]
+            ]
+            for key in ordered
+        ]
+        totals = [_PerlNumber(iv=0)] * 3
+        for row in rows:
+            totals = [_perl_add(t, v) for t, v in zip(totals, row)]
+        # the bootstrap's additions matter only to a whole double of 16 digits below 2**53 not yet cached
+        if resamples and any(v.iv is None and v.nv.is_integer() and 1e15 <= v.nv < _NV_EXACT for r in rows for v in r):
+            Rouge155Run._perl_resampling(rows, resamples)
+        for key, row in zip(ordered, rows):
+            instances[key] = tuple(v.plain() for v in row)
+        return tuple(t.plain() for t in totals)
 
     def run(self, peer_ids: list[str]) -> list[PeerResult]:
         """All measures for each peer, in the script's order; the aggregates come last: the -t 2

@@ -128,6 +128,12 @@ class ScoringOptions:
         return made
 
     def check(self) -> None:
+        for m in self.measures:
+            if m.kind == "BE":  # its keys are read from BE files by rouge155 only: elsewhere it would score 0
+                raise OptionError(
+                    f"{m.name} is scored only by `rougekit rouge155 -3 {m.be_mode}` (Basic Elements are read from "
+                    "files of HEAD|MODIFIER|RELATION lines), not from summaries' text"
+                )
         _choice("multi_ref", self.multi_ref, tuple(MULTI_REF))
         _choice("average", self.average, ("pairs", "tokens", "rouge155"))
         if self.average == "rouge155" and self.bootstrap != "rouge155":

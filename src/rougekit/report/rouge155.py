@@ -20,6 +20,13 @@ def perl_number(x) -> str:
     return "%.15g" % x
 
 
+def perl_int(x) -> str:
+    """Perl's ``print int($x)``: an integer in full; a double below 2**64 truncated to one, else %.15g."""
+    if isinstance(x, int):
+        return str(x)
+    return str(int(x)) if x < 2.0**64 else "%.15g" % float(int(x))
+
+
 def average_lines(tag: str, average, low, high, confidence_text: str) -> list[str]:
     """The three ``Average_R/P/F`` lines of one measure (values in R, P, F order)."""
     return [
@@ -75,7 +82,7 @@ def _head_lines(tag: str, result: MeasureResult, confidence_text: str, average: 
     """The aggregate lines of one measure: averages with intervals, or the -t 2 totals."""
     if average == 2:
         m, p, h = result.totals
-        return [f"{tag} M_count: {int(m)} P_count: {int(p)} H_count: {int(h)}"]
+        return [f"{tag} M_count: {perl_int(m)} P_count: {perl_int(p)} H_count: {perl_int(h)}"]
     b = result.bootstrap
     return average_lines(tag, b.average, b.low, b.high, confidence_text)
 
