@@ -71,6 +71,8 @@ def regular_target(path: str, what: str = "output") -> str | None:
     device, a FIFO, a socket or another file that is written in place (``/dev/null``, ``/dev/stdout``)."""
     if _names_an_open_file(path):
         return None
+    if path.endswith(("/", os.sep)):  # realpath would drop the slash: 'out/' names a folder (review21b R4)
+        raise InputError(f"cannot write {what} {path}: it names a directory (give a file name)")
     real = os.path.realpath(path)
     try:
         mode = os.stat(real).st_mode

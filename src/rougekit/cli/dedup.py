@@ -197,6 +197,8 @@ class LineStream:
                     reader.refuse_not_text(raw, self.path)
                 if b"\0" in raw:
                     raise reader.nul_error(self.path, number)
+                if b"\r" in raw[:-2] and reader.lone_cr_line(raw, number):  # not a CRLF ending's \r
+                    reader.warn_lone_cr(self.path, number)
                 yield number, raw
 
     def _text(self, number: int, raw: bytes):
@@ -653,6 +655,16 @@ def check_measure(measure: str) -> None:
         )
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Whether two output names are one file (the same path, or links to one)."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one does not exist yet
+        return False
+
+
 def run(argv: list[str], interrupt=None) -> int:
     """The command; ``interrupt(decided)`` is called after each block of decisions (tests)."""
     args = build_parser().parse_args(argv)
@@ -662,6 +674,14 @@ def run(argv: list[str], interrupt=None) -> int:
     check_measure(args.measure)
     if args.dropped == "-" and args.output == "-":
         raise OptionError("--dropped - and the kept rows both go to standard output: give one of them a file (-o FILE)")
+    if (
+        args.dropped
+        and args.dropped != "-"
+        and args.output
+        and args.output != "-"
+        and _same_file(args.dropped, args.output)
+    ):
+        raise OptionError(f"--dropped {args.dropped} is the -o file too: give the dropped rows a file of their own")
     engine.check_checkpoint_options(args.measure, args.checkpoint)
     if not args.checkpoint_every > 0:
         raise OptionError(f"--checkpoint-every must be a positive number of seconds, got {args.checkpoint_every}")

@@ -193,6 +193,12 @@ def main(argv: list[str] | None = None) -> int:
     if as_program:
         _program_settings()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help", "-V", "--version"):
+        if sys.stdout is None:  # started with standard output closed (>&-)
+            from rougekit.cli._output import CLOSED
+
+            print(f"rougekit: error: {CLOSED}", file=sys.stderr)
+            return 2
     if not argv or argv[0] in ("-h", "--help", "help"):
         sys.stdout.write(usage())
         return 0 if argv else 2

@@ -350,7 +350,7 @@ def _iter_lines(path: str, sentence_sep: str | None, errors: str):
                 continue
             whole, rest = rest + block[:end], block[end + 1 :]
             lines = reader.decode_utf8(whole, path, errors, _HINT, number + 1).split("\n")
-            if not warned and b"\r" in whole and whole.count(b"\r") != len(lines):  # not one a line: CRLF ends
+            if not warned and b"\r" in whole:  # CRLF line ends are counted, not searched (reader.lone_cr_line)
                 warned = _warn_lone_cr(whole, path, number + 1)
             if sentence_sep:
                 for line in lines:

@@ -339,21 +339,21 @@ def cr_as_lf(data):
     return data.replace("\r", "\n") if isinstance(data, str) else data.replace(b"\r", b"\n")
 
 
-_LONE_CR = re.compile(r"\r(?!\r*(?:\n|\Z))")
-_LONE_CR_BYTES = re.compile(rb"\r(?!\r*(?:\n|\Z))")
+# a \r followed by neither \r, \n nor the end: the last \r of a lone run (linear: no backtracking over runs)
+_LONE_CR = re.compile(r"\r(?![\r\n]|\Z)")
+_LONE_CR_BYTES = re.compile(rb"\r(?![\r\n]|\Z)")
 
 
 def lone_cr_line(data, first_line: int = 1) -> int:
     """The number (counted from ``first_line``) of the first line of a text (or its bytes) that holds
-    a carriage return inside it (not in its ``\\r\\n`` ending), or 0. As many ``\\r`` as line ends
-    (``\\n``; one more when the text stops before a line's ``\\n``) is taken as CRLF line ends,
-    without a search (a lone ``\\r`` and a line without one, in one text, pass unsaid)."""
+    a carriage return inside it (not in its ``\\r\\n`` ending), or 0. Every ``\\r`` followed by
+    ``\\n`` (or ending the text, which may stop before a line's ``\\n``) is CRLF line ends: counted,
+    not searched."""
     cr, lf = ("\r", "\n") if isinstance(data, str) else (b"\r", b"\n")
     crs = data.count(cr)
     if not crs:
         return 0
-    lfs = data.count(lf)
-    if crs == lfs or (crs == lfs + 1 and data.endswith(cr)):  # CRLF line ends: counted, not searched
+    if crs == data.count(cr + lf) + data.endswith(cr):  # CRLF line ends (not as many \r as \n: review21b R1)
         return 0
     found = (_LONE_CR if isinstance(data, str) else _LONE_CR_BYTES).search(data)
     return first_line + data.count(lf, 0, found.start()) if found else 0
@@ -629,6 +629,8 @@ def records(
     """
     if shape is not None and shape not in JSON_SHAPES:
         raise OptionError(f"--json-shape {shape}: choose rows or columns")
+    if cr_only(text):  # classic Mac line ends: lines as \n ends (JSON's strings hold no raw \r: review21b R5)
+        text = cr_as_lf(text)
     start = len(text) - len(text.lstrip())
     if text[start : start + 1] == "[":
         one_line = "\n" not in text.strip()

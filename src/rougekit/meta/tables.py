@@ -227,7 +227,9 @@ def _detect_format(path: Path, fmt: str | None) -> str:
         return "jsonl" if fmt == "json" else fmt
     if str(path) == "-":  # standard input: JSON if it starts with an object or an array
         return "jsonl" if reader.looks_like_json(_text(path)) else "csv"
-    found = arrow.sniff(str(path))  # Parquet (score --per-pair --format parquet) or Arrow, by its first bytes
+    # Parquet (score --per-pair --format parquet) or Arrow, by its first bytes: of a regular file only (a
+    # pipe's bytes read here would be gone for the CSV reader: review21b R2)
+    found = arrow.sniff(str(path)) if path.is_file() else None
     if found is not None:
         return found
     suffix = path.suffix.lower()
