@@ -4,19 +4,18 @@ written as Parquet (`--per-pair --format parquet -o FILE`): the same numbers as 
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import sys
 
 import pytest
+from _cli import run
 
 pa = pytest.importorskip("pyarrow")  # the test extra installs it; only the pyarrow-less test below runs without
 import pyarrow.parquet as pq  # noqa: E402
 
 import rougekit  # noqa: E402
-from rougekit.cli.main import main  # noqa: E402
 
 CANDIDATES = [
     "police killed the gunman",
@@ -34,13 +33,6 @@ REFERENCES = [
 ]
 IDS = ["a1", "b2", "c3", "d4", "e5"]
 MEASURES = "ROUGE-1,ROUGE-2,ROUGE-L,ROUGE-SU4"
-
-
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
 
 
 def _table(cand_type=None, ref_type=None, **extra):

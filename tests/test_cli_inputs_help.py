@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from _cli import run
 from _paths import subprocess_env
 
 import rougekit
-from rougekit.cli.main import main
-
-
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
 
 
 def run_process(*argv, stdin: bytes = b""):

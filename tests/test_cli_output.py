@@ -4,29 +4,19 @@ full said in one line (qa21b F6, F14, F16, F22)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+from _cli import run
 from _paths import subprocess_env
-
-from rougekit.cli.main import main
 
 resource = pytest.importorskip("resource")  # RLIMIT_FSIZE: POSIX
 
 PAIRS = 3000  # ~0.5 MB of per-pair JSON: well over the file-size limit below
 LIMIT = 64 * 1024  # bytes a process may write to a file (`ulimit -f 64`)
-
-
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture

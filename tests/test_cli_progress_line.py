@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import sys
 
+import pytest
+
 from rougekit.cli import _systems, main
 
 
@@ -23,34 +25,32 @@ def _terminal(monkeypatch) -> _Terminal:
     return stream
 
 
-def test_a_warning_starts_its_own_line_after_the_progress_line(tmp_path, monkeypatch):
+def _score_on_a_terminal(tmp_path, monkeypatch, cands: str, refs: str) -> tuple[int, str]:
+    """``rougekit score`` of two line files with standard error a terminal: (exit code, what it showed)."""
     terminal = _terminal(monkeypatch)
-    cands = tmp_path / "c.txt"
-    refs = tmp_path / "r.txt"
-    # Japanese under the script's tokenizer: no tokens, said while scoring its chunk, after the progress
-    # line of the chunks before it
-    cands.write_text("police kill the gunman\n" * 30_000 + "東京は今日とても晴れています\n", encoding="utf-8")
-    refs.write_text("police killed the gunman\n" * 30_000 + "東京は今日晴れ\n", encoding="utf-8")
-    code = main.main(["score", "-c", str(cands), "-r", str(refs), "--bootstrap", "none", "-o", str(tmp_path / "o")])
-    err = terminal.getvalue()
-    assert code == 0
-    warning = next(line for line in err.split("\n") if "warning:" in line)
-    assert warning.startswith("rougekit score: warning:"), err
-    assert "scoring" in err.split("warning:")[0]  # the progress line was shown before it
+    (tmp_path / "c.txt").write_text(cands, encoding="utf-8")
+    (tmp_path / "r.txt").write_text(refs, encoding="utf-8")
+    args = ["score", "-c", str(tmp_path / "c.txt"), "-r", str(tmp_path / "r.txt"), "--bootstrap", "none"]
+    return main.main([*args, "-o", str(tmp_path / "o")]), terminal.getvalue()
 
 
-def test_an_error_starts_its_own_line_after_the_progress_line(tmp_path, monkeypatch):
-    terminal = _terminal(monkeypatch)
-    cands = tmp_path / "c.txt"
-    refs = tmp_path / "r.txt"
-    cands.write_text("police kill the gunman\n" * 30_001, encoding="utf-8")  # one line more: an error
-    refs.write_text("police killed the gunman\n" * 30_000, encoding="utf-8")  # after the first chunks
-    code = main.main(["score", "-c", str(cands), "-r", str(refs), "--bootstrap", "none", "-o", str(tmp_path / "o")])
-    err = terminal.getvalue()
-    assert code == 2
-    error = next(line for line in err.split("\n") if "error:" in line)
-    assert error.startswith("rougekit score: error:"), err
-    assert "scoring" in err.split("error:")[0]  # the progress line was shown before it
+@pytest.mark.parametrize(
+    "cands, refs, code, said",
+    [
+        # Japanese under the script's tokenizer: no tokens, said while scoring its chunk, after the
+        # progress line of the chunks before it
+        ("police kill the gunman\n" * 30_000 + "東京は今日とても晴れています\n",
+         "police killed the gunman\n" * 30_000 + "東京は今日晴れ\n", 0, "warning:"),
+        # one line more: an error after the first chunks
+        ("police kill the gunman\n" * 30_001, "police killed the gunman\n" * 30_000, 2, "error:"),
+    ],
+)  # fmt: skip
+def test_a_warning_or_error_starts_its_own_line_after_the_progress_line(tmp_path, monkeypatch, cands, refs, code, said):
+    got, err = _score_on_a_terminal(tmp_path, monkeypatch, cands, refs)
+    assert got == code
+    line = next(line for line in err.split("\n") if said in line)
+    assert line.startswith(f"rougekit score: {said}"), err
+    assert "scoring" in err.split(said)[0]  # the progress line was shown before it
 
 
 def test_dedups_progress_line_is_ended_before_a_warning(tmp_path, monkeypatch):

@@ -409,6 +409,23 @@ BE_RELATIONS = ["subj", "obj", "mod", "nn", "det", "NIL", "nil", "poss"]
 BE_MODES = ["H", "HM", "HMR", "HM1", "HMR1", "HMR2"]
 
 
+def _eval_block(eid, peer_root: str, fmt: str, pnames, mnames) -> list[str]:
+    """The lines of one <EVAL> of a config file: its peers' and models' (ID, file name) pairs."""
+    return [
+        f'<EVAL ID="{eid}">',
+        f"<PEER-ROOT>{peer_root}</PEER-ROOT>",
+        "<MODEL-ROOT>models</MODEL-ROOT>",
+        f'<INPUT-FORMAT TYPE="{fmt}"/>',
+        "<PEERS>",
+        *[f'<P ID="{pid}">{fn}</P>' for pid, fn in pnames],
+        "</PEERS>",
+        "<MODELS>",
+        *[f'<M ID="{mid}">{fn}</M>' for mid, fn in mnames],
+        "</MODELS>",
+        "</EVAL>",
+    ]
+
+
 def _be_line(rng: random.Random, topic: list[str], vocab: list[str]) -> str:
     """One Basic Element, HEAD|MODIFIER|RELATION (a modifier or relation may be NIL)."""
     head = _make_word(rng, topic, vocab)
@@ -471,19 +488,7 @@ def make_be_case(seed: int, index: int) -> Case:
         if zmode:
             list_lines.append(" ".join(["peers/" + pnames[0][1]] + ["models/" + m for _, m in mnames]))
         else:
-            config_lines += [
-                f'<EVAL ID="{eid}">',
-                "<PEER-ROOT>peers</PEER-ROOT>",
-                "<MODEL-ROOT>models</MODEL-ROOT>",
-                '<INPUT-FORMAT TYPE="SIMPLE"/>',
-                "<PEERS>",
-                *[f'<P ID="{pid}">{fn}</P>' for pid, fn in pnames],
-                "</PEERS>",
-                "<MODELS>",
-                *[f'<M ID="{mid}">{fn}</M>' for mid, fn in mnames],
-                "</MODELS>",
-                "</EVAL>",
-            ]
+            config_lines += _eval_block(eid, "peers", "SIMPLE", pnames, mnames)
     if zmode:
         files["list.lst"] = ("\n".join(list_lines) + "\n").encode()
         args = [*o, "-z", "SIMPLE", "list.lst", peer_ids[0]]
@@ -580,19 +585,7 @@ def make_case(seed: int, index: int) -> Case:
                 list_lines.append(rng.choice(["", "# comment"]))
         else:
             proot = "peers" if rng.random() < 0.8 else "\n  peers  \n"
-            config_lines += [
-                f'<EVAL ID="{eid}">',
-                f"<PEER-ROOT>{proot}</PEER-ROOT>",
-                "<MODEL-ROOT>models</MODEL-ROOT>",
-                f'<INPUT-FORMAT TYPE="{fmt}"/>',
-                "<PEERS>",
-                *[f'<P ID="{pid}">{fn}</P>' for pid, fn in pnames],
-                "</PEERS>",
-                "<MODELS>",
-                *[f'<M ID="{mid}">{fn}</M>' for mid, fn in mnames],
-                "</MODELS>",
-                "</EVAL>",
-            ]
+            config_lines += _eval_block(eid, proot, fmt, pnames, mnames)
     if zmode:
         files["list.lst"] = ("\n".join(list_lines) + "\n").encode()
         args = [*opts, "-z", "SPL", "list.lst"]

@@ -5,8 +5,6 @@ Each test here failed before its fix. CLI errors: exit code 2 and exactly one li
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import signal
@@ -16,19 +14,13 @@ import time
 from pathlib import Path
 
 import pytest
+from _cli import run
 from _paths import subprocess_env
 
 from rougekit.api import Scorer, score
-from rougekit.cli.main import MESSAGE_LIMIT, SUBCOMMANDS, main
+from rougekit.cli.main import MESSAGE_LIMIT, SUBCOMMANDS
 from rougekit.errors import InputError, OptionError
 from rougekit.measures import Measure, split_measure_list
-
-
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
 
 
 def one_line_error(result, *words):

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import warnings
 
 import pytest
+from _cli import run
 
 import rougekit
-from rougekit.cli.main import main
 from rougekit.errors import SentenceMarkerWarning
 from rougekit.signature import Signature
-
-
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture

@@ -6,25 +6,15 @@ test_variants_browser.py.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 
 import pytest
+from _cli import run
 from _texts import pairs
 from test_variants_html import KEYS, _same, parse
 
-from rougekit.cli.main import main
-
 ROWS = "rouge155-m,rouge-score,rouge-score-lsum-stem,evaluate"
 TARGET = "R1=40.00,R2=10.00,RL=30.00"
-
-
-def run(*argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([*map(str, argv)])
-    return code, out.getvalue(), err.getvalue()
 
 
 def _write(path, texts):

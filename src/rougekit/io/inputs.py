@@ -67,15 +67,21 @@ def _sentences(value, where: str, name: str, sentence_sep: str | None) -> str:
     elif isinstance(value, str):
         value = split_sentences(value, sentence_sep)
     elif isinstance(value, dict):
-        texts = [key for key, v in value.items() if isinstance(v, str)]
-        key = "text" if "text" in texts else (texts[0] if texts else "")
-        more = f" (to read its {key!r}: --candidate-field {name}.{key})" if texts else ""
+        more = _field_of(value, "--candidate-field", name)
         raise InputError(
             f"{where}: field {name!r} is an object: it must be a string or a list of sentence strings{more}"
         )
     else:
         raise InputError(f"{where}: field {name!r} must be a string or a list of sentence strings")
     return _unicode(value, where, name)
+
+
+def _field_of(value: dict, option: str, name: str) -> str:
+    """The hint for an object where a text was expected: the option that reads its text field
+    (``text``, else its first string field), or nothing when it has none."""
+    texts = [key for key, v in value.items() if isinstance(v, str)]
+    key = "text" if "text" in texts else (texts[0] if texts else "")
+    return f" (to read its {key!r}: {option} {name}.{key})" if texts else ""
 
 
 def _unicode(value: str, where: str, name: str) -> str:
@@ -102,9 +108,7 @@ def _references(value, where: str, name: str, sentence_sep: str | None) -> list[
     if isinstance(value, str):
         return [_sentences(value, where, name, sentence_sep)]
     if isinstance(value, dict):
-        texts = [key for key, v in value.items() if isinstance(v, str)]
-        key = "text" if "text" in texts else (texts[0] if texts else "")
-        more = f" (to read its {key!r}: --reference-field {name}.{key})" if texts else ""
+        more = _field_of(value, "--reference-field", name)
         raise InputError(
             f"{where}: field {name!r} is an object: it must be a string (one reference) or a non-empty list of "
             f"references{more}"
