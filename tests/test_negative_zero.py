@@ -47,3 +47,17 @@ def test_variants_explain_prints_no_negative_zero():
     assert "-0.00000" not in text
     assert "  tokenizer       +0.00000   rouge155 -> rouge-score" in text
     assert "(difference +0.00000, sequential)" in text
+
+
+def test_the_html_reports_print_no_negative_zero():
+    # review21c F3: rougekit report's significance table showed the same interval as compare's text
+    from rougekit.report import html
+    from rougekit.report.html_model import Comparison
+
+    class Data:
+        single: set = set()
+        systems = [type("S", (), {"name": "base"})(), type("S", (), {"name": "new"})()]
+
+    row = Comparison("ROUGE-2", 0, 1, 0.027777, 0.075, 0.062, -7.5e-07, 0.0569435)
+    table = html._significance_table(Data, [row], "ROUGE-2", 95.0)
+    assert "[+0.00000, +0.05694]" in table and "-0.00000" not in table

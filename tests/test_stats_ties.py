@@ -119,3 +119,31 @@ def test_means_of_three_ratings_tie_exactly():
     assert ys[0] == ys[1] == 5 / 3
     # metric ranks 1, 2, 3 against human 1.5, 1.5, 3: tau-b 2 / sqrt(6) by hand, as above
     assert correlate(metric, human, "system", "kendall") == pytest.approx(2 / math.sqrt(6), abs=1e-15)
+
+
+def test_decimal_ties_of_large_scores():
+    # review21c F1: scores of 7 digits and 5 decimals tie in decimal arithmetic; the finest grids cannot tell
+    # there (every double past 2**53 / 10**12 is whole), the 5-decimal grid can
+    a, b = [6404783.09589, 6404783.17781], [6404783.08945, 6404783.18425]  # sums 12809566.2737 both
+    xs, _ = system_means([a, b, [0.0, 0.0]], [[1.0] * 2, [2.0] * 2, [3.0] * 2])
+    assert xs[0] == xs[1]
+
+
+def test_a_system_drawn_twice_keeps_its_float_mean():
+    # equal float means are a tie already: kept bit for bit (no exact mean put in their place)
+    row = [0.1, 0.7, 1 / 7]
+    xs, _ = system_means([row, row, [0.9, 0.9, 0.9]], HUMAN_3)
+    assert xs[0] == xs[1] == sum(row) / 3
+
+
+def test_a_tie_takes_the_float_mean_of_its_first_system():
+    xs, _ = system_means([[0.2, 0.4], [0.1, 0.5], [0.9, 0.9]], [[1.0] * 2, [2.0] * 2, [3.0] * 2])
+    assert xs[0] == xs[1] == (0.2 + 0.4) / 2  # 0.30000000000000004, the first's, for both
+
+
+def test_non_finite_and_huge_scores_give_a_value_without_an_error():
+    # review21c F2: an inf beside a -inf made math.fsum raise; 1e300 * 10**12 overflowed in the grid check
+    with np.errstate(invalid="ignore"):
+        correlate([[math.inf, -math.inf], [1.0, 2.0], [5.0, 6.0]], [[1.0, 2], [2, 3], [3, 4]], "system", "pearson")
+    value = correlate([[1e300, 2e300], [3e300, 1e300], [5.0, 6.0]], [[1.0, 2], [2, 3], [3, 4]], "system", "kendall")
+    assert value == pytest.approx(-1 / 3)

@@ -34,6 +34,7 @@ from rougekit.stats.paired import (
     describe_tests,
     paired_bootstrap,
 )
+from rougekit.stats.paired import signed as _signed
 
 FORMATS = ("text", "json", "jsonl", "csv")
 
@@ -213,12 +214,6 @@ def _csv(args, scored, rows, signature: str) -> str:
     writer.writeheader()
     writer.writerows({**row, **extra} for row in rows)
     return buffer.getvalue()
-
-
-def _signed(x: float) -> str:
-    """``x`` as ``%+.5f``, a value that rounds to zero as +0.00000 (never -0.00000)."""
-    shown = f"{x:+.5f}"
-    return "+0.00000" if shown == "-0.00000" else shown
 
 
 def _text(args, scored, rows, signature: str) -> str:

@@ -25,6 +25,7 @@ from rougekit.report.html_model import KEYS, Comparison, ReportData, ranks, sign
 from rougekit.report.html_svg import histogram
 from rougekit.signature import Signature, number
 from rougekit.stats import paired
+from rougekit.stats.paired import signed
 
 DEFAULT_TRIALS = paired.DEFAULT_TRIALS  # randomization trials / bootstrap resamples, as `rougekit compare`
 
@@ -114,8 +115,9 @@ def _significance_table(data: ReportData, tests: list[Comparison], measure: str,
         )
         rows.append(
             f'<tr data-a="{escape(a)}" data-b="{escape(b)}"><td>{escape(b)} \u2212 {escape(a)}</td>'
-            f'<td class="num">{t.delta:+.5f}</td><td class="num">{t.p_randomization:.4f}</td>'
-            f'<td class="num">{t.p_bootstrap:.4f}</td><td class="iv">[{t.low:+.5f}, {t.high:+.5f}]</td>{verdict}</tr>'
+            f'<td class="num">{signed(t.delta)}</td><td class="num">{t.p_randomization:.4f}</td>'
+            f'<td class="num">{t.p_bootstrap:.4f}</td>'
+            f'<td class="iv">[{signed(t.low)}, {signed(t.high)}]</td>{verdict}</tr>'
         )
     return (
         f'<table class="significance" data-measure="{escape(measure)}"><thead><tr><th>pair</th>'

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from html import escape
 
+from rougekit.stats.paired import signed
+
 KEYS = ("recall", "precision", "f")
 WIDTH = 560  # the waterfall's plotting width, in px
 BAR = 18  # one factor's row height
@@ -138,7 +140,7 @@ def waterfall(d: dict) -> str:
             f'<g class="share" data-factor="{escape(s["factor"])}" data-delta="{s["delta"]!r}">'
             f"<title>{escape(title)}</title>"
             f'<text x="4" y="{y + 12}">{escape(s["factor"])}</text>{shape}'
-            f'<text x="{label_w + WIDTH + 6}" y="{y + 12}">{s["delta"]:+.5f}</text></g>'
+            f'<text x="{label_w + WIDTH + 6}" y="{y + 12}">{signed(s["delta"])}</text></g>'
         )
         before = after
     end_bar(len(shares) + 1, "B", d["b"])
@@ -211,7 +213,7 @@ def explain_section(explain: list, a: str, b: str) -> str:
             f'<div class="decomposition" data-measure="{m}" data-stat="{escape(d["stat"])}" '
             f'data-method="{escape(d["method"])}">'
             f"<h3>{m} {escape(d['stat'])}: {d['a']:.5f} \u2192 {d['b']:.5f} "
-            f"({d['total']:+.5f}, {escape(d['method'])})</h3>"
+            f"({signed(d['total'])}, {escape(d['method'])})</h3>"
             f"{waterfall(d)}{_shares_table(d)}<h4>Pairs that differ most</h4>{_pairs_table(d['pairs'])}</div>"
         )
     out.append("</section>")

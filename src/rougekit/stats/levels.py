@@ -120,6 +120,8 @@ def exact_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, flo
     for family in _GRIDS:
         # the finest grid of a family first: a number off it is off every coarser one of the family
         for scale in family:
+            if biggest * scale >= 2.0**53:  # rint cannot tell here (every double is whole): no verdict
+                continue
             whole = np.rint(values * scale)
             if not np.all(whole / scale == values):
                 break
@@ -130,24 +132,41 @@ def exact_grid(M: np.ndarray, cells: int | None = None) -> tuple[np.ndarray, flo
 
 
 def keep_ties(means: np.ndarray, exact: np.ndarray) -> np.ndarray:
-    """``means`` with the values whose ``exact`` mean (last axis) equals another's replaced by that
-    exact mean: a tie in decimal arithmetic stays a tie, every other float mean is left bit for
+    """``means`` with the values whose ``exact`` mean (last axis) equals others' made one: each takes
+    the float mean of the first of them (in input order), so a tie in decimal arithmetic stays a tie,
+    and every other float mean, and a tie of equal float means (a system drawn twice), is left bit for
     bit as it was (sacrerouge's published system-level values depend on the last bit)."""
     order = np.argsort(exact, axis=-1, kind="stable")
     ranked = np.take_along_axis(exact, order, axis=-1)
-    same = ranked[..., 1:] == ranked[..., :-1]
-    tied_sorted = np.zeros(ranked.shape, dtype=bool)
-    tied_sorted[..., 1:] |= same
-    tied_sorted[..., :-1] |= same
-    tied = np.empty_like(tied_sorted)
-    np.put_along_axis(tied, order, tied_sorted, axis=-1)
-    return np.where(tied, exact, means)
+    starts = np.ones(ranked.shape, dtype=bool)
+    starts[..., 1:] = ranked[..., 1:] != ranked[..., :-1]
+    positions = np.broadcast_to(np.arange(ranked.shape[-1]), ranked.shape)
+    first = np.maximum.accumulate(np.where(starts, positions, 0), axis=-1)  # each one's group's first
+    chosen = np.take_along_axis(np.take_along_axis(means, order, axis=-1), first, axis=-1)
+    out = np.empty_like(chosen)
+    np.put_along_axis(out, order, chosen, axis=-1)
+    return out
+
+
+def _maybe_tied(means: np.ndarray, abs_means: np.ndarray, cells: int) -> bool:
+    """Whether two float means are near enough that their exact means may be equal: within the error
+    bound of a float sum of ``cells`` numbers (``cells`` x 2**-52 of the sum of magnitudes), doubled.
+    Non-finite means (an inf or nan cell) take the float means as they are."""
+    if means.size < 2 or not np.isfinite(abs_means).all():
+        return False
+    order = np.argsort(means, kind="stable")
+    gaps = np.diff(means[order])
+    slack = 4.0 * cells * 2.0**-52 * np.maximum(abs_means[order][1:], abs_means[order][:-1])
+    # equal float means are a tie already (a resampled system drawn twice): only near ones need a look
+    return bool(((gaps > 0) & (gaps <= slack)).any())
 
 
 def _row_means(M: np.ndarray, valid: np.ndarray, keep: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """Mean of each kept row's valid cells; equal exact means of decimal scores are kept equal."""
     cells = M if valid.all() else np.where(valid, M, 0.0)  # a left-out cell adds 0 (on every grid)
     means = cells.sum(axis=1)[keep] / counts[keep]
+    if not _maybe_tied(means, np.abs(cells).sum(axis=1)[keep] / counts[keep], M.shape[1]):
+        return means  # no two means near enough to be equal in exact arithmetic (the common case)
     grid = exact_grid(cells, M.shape[1])
     if grid is None:  # other numbers (1/97): the correctly rounded sum of the doubles, so a row
         # holding the same values in another order still ties

@@ -171,3 +171,9 @@ def paired_test(d: np.ndarray, test: str = "z") -> tuple[float, float, float]:
     se = math.sqrt(d.var(ddof=1) / n)
     stat = _ratio(diff, se)
     return stat, _two_sided(stat, None if test == "z" else n - 1), diff
+
+
+def signed(x) -> str:
+    """A difference as ``%+.5f``, one that rounds to zero as +0.00000 (never -0.00000)."""
+    shown = f"{float(x):+.5f}"
+    return "+0.00000" if shown == "-0.00000" else shown

@@ -23,6 +23,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from rougekit.errors import OptionError
+from rougekit.stats.paired import signed as _signed
 from rougekit.variants.space import FACTORS, Settings, Space, exact
 
 KEYS = ("recall", "precision", "f")
@@ -213,12 +214,6 @@ def _tokens(space: Space, s: Settings, i: int) -> dict:
 
         out = {k: [porter_stem155(t) if len(t) > 3 else t for t in v] for k, v in out.items()}
     return out
-
-
-def _signed(x) -> str:
-    """``x`` as ``%+.5f``, a value that rounds to zero as +0.00000 (never -0.00000)."""
-    shown = f"{float(x):+.5f}"
-    return "+0.00000" if shown == "-0.00000" else shown
 
 
 def table(decompositions: list) -> str:
