@@ -324,7 +324,9 @@ class RougeScorer(scoring.BaseScorer):
     # ------------------------------------------------------------------ scoring
 
     def score(self, target: str, prediction: str) -> Dict[str, Score]:
-        """Scores of ``prediction`` against ``target`` (reference first)."""
+        """Scores of ``prediction`` against ``target`` (reference first); bytes are read as UTF-8, as
+        the package's ``six.ensure_str`` reads them."""
+        target, prediction = (t.decode("utf-8") if isinstance(t, bytes) else t for t in (target, prediction))
         if self._cached_ids is not None and isinstance(target, str) and isinstance(prediction, str):
             if len(self._vocab) > _VOCAB_LIMIT:
                 self._forget_ids()

@@ -81,7 +81,7 @@ from rougekit.engine.door import (
 from rougekit.measures import Measure
 from rougekit.text.intern import interner
 
-from . import scoring
+from . import scoring, tokenizers  # noqa: F401  (rouge_score.rouge_scorer.tokenizers)
 from ._tokenize import DefaultTokenizer, Tokenizer, line_tokens, lowered_text, split_sentences, tokenize
 from .scoring import Score
 
@@ -106,7 +106,11 @@ def parse_type(name):
         return "L"
     if name == "rougeLsum":
         return "Lsum"
-    if isinstance(name, str) and _ROUGE_N.match(name):
+    if isinstance(name, bytes):  # six.ensure_str's reading, for the order's pattern only (b"rouge1")
+        name = name.decode("utf-8")
+    elif not isinstance(name, str):
+        raise TypeError(f"not expecting type '{type(name)}'")  # six.ensure_str's error
+    if _ROUGE_N.match(name):
         return int(name[5:])
     return None
 
