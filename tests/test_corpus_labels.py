@@ -68,3 +68,24 @@ def test_compare_says_its_bleu_is_a_mean_of_sentence_bleu(tmp_path):
     lines = _run(tmp_path, *argv, "--trials", "100", "-q")
     assert "BLEU: baseline and system are means of per-pair BLEU, not the corpus BLEU `rougekit score` prints" in lines
     assert not any(line.startswith("ROUGE-1: baseline") for line in lines)
+
+
+def test_json_outputs_say_what_a_single_valued_corpus_score_is(tmp_path):
+    # review21c F6: a BLEU run's JSON said only "average": "mean of per-pair scores", and the value is corpus BLEU
+    import json
+
+    from _cli import run
+
+    text = tmp_path / "c.txt"
+    text.write_text("the cat sat on the mat\n")
+    code, out, _ = run(
+        "score", "-c", text, "-r", text, "--measures", "BLEU,ROUGE-1", "--bootstrap", "none", "--format", "json"
+    )
+    assert code == 0
+    said = json.loads(out)
+    assert said["average"] == "mean of per-pair scores"  # ROUGE-1's
+    assert said["corpus_score"]["BLEU"].startswith("corpus BLEU")
+    code, out, _ = run(
+        "score", "-c", text, "-r", text, "--measures", "ROUGE-1", "--bootstrap", "none", "--format", "jsonl"
+    )
+    assert "corpus_score" not in json.loads(out)

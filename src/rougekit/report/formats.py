@@ -134,7 +134,8 @@ def to_json(results: dict[str, RougeResult], per_pair: bool = False) -> str:
     first = next(iter(results.values()))
     out: dict = {
         "signature": str(first.signature),
-        "average": average_label(first),
+        "average": average_label(first),  # of the recall, precision and f measures
+        **_single_valued_json(first.measures),
         "scored": {"systems": len(results), "pairs": pair_counts(results)},
         "systems": {name: r.to_dict() for name, r in results.items()},
     }
@@ -156,6 +157,7 @@ def to_jsonl(results: dict[str, RougeResult], per_pair: bool = False) -> str:
                 "system": name,
                 **r.to_dict(),
                 "average": average_label(r),
+                **_single_valued_json(r.measures),
                 "pairs": r.total_pairs,
                 "signature": str(r.signature),
             }
@@ -220,6 +222,13 @@ def to_csv(results: dict[str, RougeResult], per_pair: bool = False) -> str:
                 ]
             )
     return buffer.getvalue()
+
+
+def _single_valued_json(measures) -> dict:
+    """``{"corpus_score": {measure: what its corpus score is}}`` for the single-valued measures (BLEU:
+    corpus BLEU, not the "average" of the others), or nothing when there are none."""
+    said = {m.name: m.corpus_what for m in measures if m.single_valued}
+    return {"corpus_score": said} if said else {}
 
 
 def _single_valued_lines(measures) -> list[str]:
