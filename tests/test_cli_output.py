@@ -164,19 +164,31 @@ def test_closed_standard_output_does_not_stop_an_output_file(tmp_path):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-def test_a_full_standard_output_is_named(tmp_path):
-    """F22: `> /dev/full` said "error: No space left on device" without naming what failed."""
+@pytest.mark.parametrize("unbuffered", ["1", None])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "-c", "c.txt", "-r", "c.txt", "-q"],
+        ["explain", "-c", "police kill", "-r", "police killed"],
+        ["rouge155", "-h"],
+    ],
+)
+def test_a_full_standard_output_is_named(tmp_path, args, unbuffered):
+    """F22: `> /dev/full` said "error: No space left on device" without naming what failed; with standard
+    output buffered (no PYTHONUNBUFFERED) the interpreter's flush at exit failed again: exit code 120
+    and a traceback after the error line (the README's fresh run)."""
     (tmp_path / "c.txt").write_text("police kill the gunman\n")
+    env = subprocess_env()
+    env.pop("PYTHONUNBUFFERED", None)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = unbuffered
     with open("/dev/full", "wb") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "rougekit", "score", "-c", "c.txt", "-r", "c.txt", "-q"],
-            cwd=tmp_path,
-            stdout=full,
-            stderr=subprocess.PIPE,
-            env=subprocess_env(),
+            [sys.executable, "-m", "rougekit", *args], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, env=env
         )
     assert done.returncode == 2
-    assert done.stderr.decode() == "rougekit score: error: cannot write standard output: No space left on device\n"
+    said = f"rougekit {args[0]}: error: cannot write standard output: No space left on device\n"
+    assert done.stderr.decode() == said
 
 
 # rougeL F of a text against its repeat with a word added: P 4/5, R 4/4, as rouge-score's fmeasure

@@ -38,6 +38,22 @@ def stdout_stream() -> IO[str]:
     return out
 
 
+def discard_stdout() -> None:
+    """After a failed write to standard output (a full disk, ``> /dev/full``): what is still buffered
+    goes to the null device, so the interpreter's flush at exit does not fail again (exit code 120
+    and a traceback after the command's one error line)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(null, 1)
+    except OSError:
+        pass
+    finally:
+        os.close(null)
+
+
 class ClosedStdout:
     """``sys.stdout`` of a ``rougekit`` process started with standard output closed (``>&-``; Python
     sets it to None): a command writing to it (``print`` included) stops with one line."""
@@ -195,6 +211,7 @@ def output_file(path: str | None, what: str = "output", binary: bool = False) ->
             out.flush()
         except OSError as exc:
             if _writing(exc):
+                discard_stdout()
                 raise write_error(None, exc, what) from None
             raise
         return

@@ -9,6 +9,7 @@ Ctrl-C ends any command quietly with exit code 130.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import importlib
 import os
@@ -188,6 +189,23 @@ def _program_settings() -> None:
         rougekit.io.command_arrow_pool = "jemalloc"
 
 
+def _flush_stdout() -> None:
+    """Flush standard output; a failed write (``> /dev/full``) is one error line naming it, and what
+    is still buffered is dropped (else the interpreter fails again at exit: code 120, a traceback)."""
+    out = sys.stdout
+    if out is None or getattr(out, "closed", False):
+        return
+    try:
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        from rougekit.cli._output import discard_stdout, write_error
+
+        discard_stdout()
+        raise write_error(None, exc) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     as_program = argv is None  # the console script and `python -m rougekit`: the process ends next
     if as_program:
@@ -224,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         return 143 if isinstance(exc, Terminated) else 130
     try:
         with _warnings_as_lines(name):
-            return module.run(rest)
+            code = module.run(rest)
+        _flush_stdout()  # a full standard output is said here, not by the interpreter at exit
+        return code
     except RougeKitError as exc:
         end_progress_line()
         print(f"rougekit {name}: error: {one_line(str(exc))}", file=sys.stderr)
@@ -232,14 +252,26 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # pragma: no cover - e.g. piped into `head`
         return 0
     except OSError as exc:  # a failed read or write the command did not name (a full disk, /dev/full)
+        what = ""
+        if exc.filename is None:  # a print to standard output (files are named where they are written)
+            from rougekit.cli._output import discard_stdout
+
+            discard_stdout()  # its buffer must not fail again at exit
+            if exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)):
+                what = "cannot write standard output: "
         where = f": {shown(exc.filename)}" if exc.filename else ""
         end_progress_line()
-        print(f"rougekit {name}: error: {one_line(exc.strerror or str(exc))}{where}", file=sys.stderr)
+        print(f"rougekit {name}: error: {what}{one_line(exc.strerror or str(exc))}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C: no traceback, the shell's code for SIGINT (SIGTERM: 143)
         print(file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
     except SystemExit as exc:  # argparse after --help
+        try:
+            _flush_stdout()
+        except RougeKitError as failed:
+            print(f"rougekit {name}: error: {one_line(str(failed))}", file=sys.stderr)
+            return 2
         return exc.code if isinstance(exc.code, int) else 0
     finally:
         if as_program and name in _FREEZE_AT_EXIT:
