@@ -8,8 +8,7 @@ command (the CSV route is itself checked against scipy in tests/test_cli_correla
 from __future__ import annotations
 
 import pytest
-
-from rougekit.cli.main import main
+from _cli import run
 
 pytest.importorskip("pyarrow")  # the test extra installs it
 
@@ -20,12 +19,6 @@ SYSTEMS = {
 }
 REFS = "police killed the gunman\nthe cat sat on the mat\na dog ran in the park\n"
 HUMAN = "system,instance,rel\nA,1,3\nA,2,1\nA,3,2\nB,1,2\nB,2,3\nB,3,3\nC,1,1\nC,2,1\nC,3,1\n"
-
-
-def run(argv, capsys):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -39,7 +32,7 @@ def scores(tmp_path, capsys):
     for fmt in ("csv", "parquet"):
         out[fmt] = tmp_path / f"scores.{fmt}"
         code, _, err = run(
-            ["score", *paths, "-r", tmp_path / "ref.txt", "--per-pair", "--format", fmt, "-o", out[fmt]], capsys
+            *["score", *paths, "-r", tmp_path / "ref.txt", "--per-pair", "--format", fmt, "-o", out[fmt]]
         )
         assert code == 0, err
     (tmp_path / "human.csv").write_text(HUMAN)
@@ -50,9 +43,9 @@ def scores(tmp_path, capsys):
 def test_correlate_reads_the_per_pair_parquet_of_score(scores, capsys, level):
     out, human = scores
     argv = ["--level", level, "--format", "csv", "--coefficient", "pearson,spearman,kendall"]
-    code, from_csv, err = run(["correlate", out["csv"], human, *argv], capsys)
+    code, from_csv, err = run(*["correlate", out["csv"], human, *argv])
     assert code == 0, err
-    code, from_parquet, err = run(["correlate", out["parquet"], human, *argv], capsys)
+    code, from_parquet, err = run(*["correlate", out["parquet"], human, *argv])
     assert code == 0, err
     assert from_parquet == from_csv
     assert len(from_csv.splitlines()) == 1 + 9 * 3  # 9 metric columns x 3 coefficients
@@ -60,7 +53,7 @@ def test_correlate_reads_the_per_pair_parquet_of_score(scores, capsys, level):
 
 def test_a_parquet_table_names_its_row_in_errors(scores, tmp_path, capsys):
     out, human = scores
-    code, _, err = run(["correlate", human, out["parquet"], "--system-column", "sys"], capsys)  # read first
+    code, _, err = run(*["correlate", human, out["parquet"], "--system-column", "sys"])  # read first
     assert code == 2
     assert f"{out['parquet']}, row 1: no 'sys' column (columns: 'system', 'instance', 'ROUGE-1_recall'," in err
 
@@ -85,6 +78,6 @@ def test_a_csv_without_the_system_column_names_its_header(scores, tmp_path, caps
     out, _ = scores
     bad = tmp_path / "bad.csv"
     bad.write_text(human)
-    code, _, err = run(["correlate", out["csv"], bad], capsys)
+    code, _, err = run(*["correlate", out["csv"], bad])
     assert code == 2
     assert err.strip() == f"rougekit correlate: error: {bad}{expected}"

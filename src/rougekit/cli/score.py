@@ -430,7 +430,7 @@ def _run(args) -> int:
                 )
                 for path, name in system_names(args.candidates)
             ]
-            return _write_pairs_while_scoring(args, scorer, progress, streams)
+            return _write_pairs_while_scoring(args, scorer, streams)
         results = {}
         for name, path in each_system((name, path) for path, name in system_names(args.candidates)):
             pairs = _aligned_pairs(args, path)
@@ -483,7 +483,7 @@ def _score_table_streamed(args, progress: bool) -> int | None:
             for name in args.candidate_column:
                 ids: list[str] | None = [] if args.id_column else None
                 streams.append((name, _table_chunks(scorer, columns, name, ids, args.jobs, progress), ids))
-            return _write_pairs_while_scoring(args, scorer, progress, streams)
+            return _write_pairs_while_scoring(args, scorer, streams)
         return None
     columns = _table_columns(args)
     results = {}
@@ -578,7 +578,7 @@ def _table_chunks(
     )
 
 
-def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) -> int:
+def _write_pairs_while_scoring(args, scorer: Scorer, streams) -> int:
     """``--per-pair`` CSV/JSONL/Parquet rows written chunk by chunk as the pairs are scored (none
     kept). ``streams`` holds (system name, per-pair statistics chunks, IDs): the IDs (or None: 1, 2,
     ...) are a list the chunks fill as their rows are read. A run stopped by an error or an interrupt
@@ -587,7 +587,7 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) ->
         with output_path(args.output) as path:
             rows = _parquet_out.ParquetPairWriter(path, scorer.measures, scorer.signature, shown=args.output)
             try:
-                _write_streams(rows, streams, progress)
+                _write_streams(rows, streams)
             except BaseException:
                 with contextlib.suppress(OSError):  # a full disk fails the footer too
                     rows.close()
@@ -595,11 +595,11 @@ def _write_pairs_while_scoring(args, scorer: Scorer, progress: bool, streams) ->
             rows.close()
     else:
         with output_file(args.output) as handle:
-            _write_streams(PairRowWriter(handle, args.format, scorer.measures), streams, progress)
+            _write_streams(PairRowWriter(handle, args.format, scorer.measures), streams)
     return 0
 
 
-def _write_streams(rows, streams, progress: bool) -> None:
+def _write_streams(rows, streams) -> None:
     for name, chunks, ids in streams:
         first = 1
         for data in chunks:
