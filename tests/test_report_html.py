@@ -381,3 +381,13 @@ def test_a_single_valued_measure_says_its_delta_is_over_pairs():
     page = base.to_html(None, name="base", others={"new": new})
     assert page.count("the table gives the corpus score; \u0394 and its tests are over per-pair scores") == 1
     assert "BLEU: the table gives the corpus score" in page
+
+
+def test_to_html_takes_the_texts_as_iterators():
+    # the texts are read twice (the examples, and the check that they are the scored ones): a generator
+    # was empty the second time (a numpy broadcast error, review of session 21)
+    cands = ["the cat sat", "a dog ran"]
+    refs = ["the cat sat on the mat", "a dog ran far"]
+    result = rougekit.score(cands, refs)
+    given = result.to_html(candidates=iter(cands), references=(r for r in refs))
+    assert given == result.to_html(candidates=cands, references=refs)

@@ -84,7 +84,9 @@ def score_partition(
     ``dask_strings``: the frame comes from Dask, whose ``dataframe.convert-string`` may have turned a
     column of lists into their reprs (refused; see :func:`read_partition`).
     """
-    scorer = Scorer(measures, **{"jobs": 1, **options})
+    with warnings.catch_warnings():  # the options' warnings (an idle multi_ref): the driver's Scorer said them
+        warnings.simplefilter("ignore")
+        scorer = Scorer(measures, **{"jobs": 1, **options})
     cands, refs, sources, ids = read_partition(part, columns, where, dask_strings)
     try:
         with warnings.catch_warnings(record=True) as caught:

@@ -26,6 +26,9 @@ def write_report(result, path, name, others, candidates, references, options) ->
         candidates = {str(name): candidates}
     if candidates is not None and references is None:
         raise OptionError("the examples need the references too: pass references= with candidates=")
+    if candidates is not None:  # read twice (the examples, the check below): iterators as lists, once
+        candidates = {name: list(texts) for name, texts in candidates.items()}
+        references = list(references)
     data = html_model.from_results(results, candidates, references)
     if data.explainable:
         _texts_are_the_scored_ones(results, candidates, references)
