@@ -81,3 +81,19 @@ def test_a_csv_without_the_system_column_names_its_header(scores, tmp_path, caps
     code, _, err = run(*["correlate", out["csv"], bad])
     assert code == 2
     assert err.strip() == f"rougekit correlate: error: {bad}{expected}"
+
+
+def test_a_pandas_index_in_the_parquet_is_not_a_score_column(tmp_path):
+    # pandas writes a filtered frame's index as __index_level_0__: it was correlated as a metric column
+    import pandas as pd
+
+    frame = pd.DataFrame(
+        {"system": list("AABBCC"), "instance": [1, 2] * 3, "ROUGE-1_f": [0.1, 0.5, 0.2, 0.5, 0.9, 0.8]},
+        index=[5, 6, 7, 8, 9, 10],
+    )
+    frame.to_parquet(tmp_path / "m.parquet")
+    (tmp_path / "h.csv").write_text("system,instance,rel\nA,1,1\nA,2,1\nB,1,2\nB,2,2\nC,1,3\nC,2,3\n")
+    code, out, err = run("correlate", tmp_path / "m.parquet", tmp_path / "h.csv", "--level", "system")
+    assert code == 0, err
+    assert "__index_level" not in out + err
+    assert [line.split()[0] for line in out.splitlines()[2:]] == ["ROUGE-1_f"] * 3

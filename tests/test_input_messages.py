@@ -191,3 +191,12 @@ def test_score_jsonl_given_a_csv_says_it_is_csv(tmp_path, capsys, name):
     code, _, err = run(*["score", "--jsonl", path, "--candidate-field", "pred", "--reference-field", "ref"])
     assert code == 2
     assert f"{path} is CSV (columns: 'pred', 'ref'), not JSON: --jsonl reads JSONL or JSON; convert it" in err
+
+
+def test_a_csv_with_carriage_return_line_ends_given_as_jsonl(tmp_path):
+    # Excel's "CSV (Macintosh)": the header check split at \n only, and the csv module raised a traceback
+    path = tmp_path / "mac.csv"
+    path.write_bytes(b"p,r\rthe cat,the cat sat\r")
+    code, _, err = run("score", "--jsonl", path, "--candidate-field", "p", "--reference-field", "r")
+    assert code == 2
+    assert "mac.csv is CSV (columns: 'p', 'r'), not JSON" in err

@@ -197,7 +197,7 @@ class LineStream:
                     reader.refuse_not_text(raw, self.path)
                 if b"\0" in raw:
                     raise reader.nul_error(self.path, number)
-                if b"\r" in raw[:-2] and reader.lone_cr_line(raw, number):  # not a CRLF ending's \r
+                if raw.find(b"\r", 0, len(raw) - 2) >= 0 and reader.lone_cr_line(raw, number):  # not a CRLF ending
                     reader.warn_lone_cr(self.path, number)
                 yield number, raw
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -260,9 +261,11 @@ def table_records(path: str, kind: str, option: str):
     from rougekit.io.reader import Record
 
     table = ColumnFile(path, kind, option)
+    # pandas' index (to_parquet of a filtered frame writes it as __index_level_0__): not a score column
+    columns = [c for c in table.columns() if not re.fullmatch(r"__index_level_\d+__", c)]
     try:
         n = 0
-        for batch in table.batches(table.columns()):
+        for batch in table.batches(columns):
             for row in batch.to_pylist():
                 n += 1
                 yield Record(f"{table.path}, row {n}", n, row)

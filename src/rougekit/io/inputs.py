@@ -211,7 +211,7 @@ def _refuse_csv(text: str, path: str) -> None:
     head = text.lstrip()
     if head[:1] in ("[", "{", ""):
         return
-    first = head.split("\n", 1)[0].rstrip("\r")
+    first = re.split(r"\r\n?|\n", head, maxsplit=1)[0]  # \r line ends too (Excel's "CSV (Macintosh)")
     named = str(path).lower()
     delimiter = "\t" if named.endswith(".tsv") or ("\t" in first and "," not in first) else ","
     names = next(csv.reader([first], delimiter=delimiter), [])
