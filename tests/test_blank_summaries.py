@@ -165,3 +165,13 @@ def test_a_blank_reference_in_a_list_of_references(engine_reads_arrow, tmp_path,
     for extra in ([], ["--per-pair", "--format", "csv"]):
         err = _cli("--parquet", tmp_path / "p.parquet", "--candidate-column", "c", "--reference-column", "r", *extra)
         assert _said(err, "'r' reference") == want
+
+
+def test_a_streams_blank_references_are_counted_and_the_first_ten_named():
+    # score_stream keeps the first 10 pairs and a count (an endless stream keeps no growing list)
+    scorer = rougekit.Scorer(["ROUGE-1"], bootstrap=None)
+    pairs = [("a b", [" " if i % 3 == 0 else "a c"]) for i in range(40)]  # pairs 1, 4, ..., 40: 14 blank
+    with pytest.warns(rougekit.errors.BlankReferencesWarning) as said:
+        scorer.score_stream(iter(pairs), chunk_size=7)
+    assert str(said[0].message).endswith("pair 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, ... (14 in all)")
+    assert str(said[0].message).startswith("14 pair(s) have a blank reference")

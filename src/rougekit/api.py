@@ -83,7 +83,27 @@ def _blank_arrow_references(pieces: list[tuple]) -> list[int]:
     return found
 
 
-def _say_blank_references(blank: list[int]) -> None:
+class _FirstPairs:
+    """Pairs found over a stream: the first 10 kept (what the warning shows), all counted (an endless
+    stream keeps no growing list)."""
+
+    def __init__(self) -> None:
+        self.first: list[int] = []
+        self.count = 0
+
+    def extend(self, pairs) -> None:
+        pairs = list(pairs)
+        self.count += len(pairs)
+        self.first += pairs[: max(0, 10 - len(self.first))]
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index):
+        return self.first[index]
+
+
+def _say_blank_references(blank) -> None:
     if blank:
         shown = ", ".join(map(str, blank[:10])) + (f", ... ({len(blank)} in all)" if len(blank) > 10 else "")
         warnings.warn(
@@ -539,7 +559,7 @@ class Scorer:
         _not_a_string(pairs, "pairs", "(candidate, references) tuples, e.g. [(candidate, [reference])]")
         tally = self._tally()
         found = markers.MarkerTally()
-        blank: list[int] = []  # pairs with a blank reference, said once after the last chunk
+        blank = _FirstPairs()  # pairs with a blank reference, said once after the last chunk
         done = 0
         cands: list[str] = []
         refs: list = []
@@ -627,7 +647,7 @@ class Scorer:
         kind="text",
         tally=None,
         found=None,
-        blank: list[int] | None = None,
+        blank: "list[int] | _FirstPairs | None" = None,
     ):
         """Score the pairs; texts are then checked for unreadable words (``tally``) and sentence
         markers (``found``), with the engine's counts saying when there is nothing to look for.
