@@ -68,8 +68,8 @@ _OPTIONAL = ("lang", "fold", "segmenter", "ignore_ids", "test", "trials", "test_
 _FOLDING = ("unicode", "cjk")
 #: the folds a signature may name: version -> what it did
 FOLDS = {
-    "1": "unversioned: NFKC and case folding, with none, some or all of version 2's additions (rougekit 0.1.0 "
-    "before the fold had a version: a signature with tok:unicode or tok:cjk and no fold:)",
+    "1": "unversioned: NFKC and case folding, with some of version 2's steps, one of which dropped more marks "
+    "than version 2 (rougekit 0.1.0 before the fold had a version: tok:unicode or tok:cjk and no fold:)",
     "2": "NFKC, case folding, Turkish İ as i, optional Arabic and Hebrew marks and zero-width joiners dropped, "
     "decimal digits of every script as ASCII",
 }

@@ -31,10 +31,11 @@ from rougekit.text.stopwords import load_smart_stopwords
 Tokenizer = Union[str, Callable[[str], list]]
 TOKENIZERS = ("rouge155", "unicode", "cjk")
 #: The version of :func:`fold`, the normal form of the ``unicode`` and ``cjk`` tokenizers and of every
-#: language preset; the signature writes it as ``fold:2``. Version 1 (signatures without ``fold:``) was
-#: NFKC and case folding only; version 2 also reads Turkish ``İ`` as ``i``, drops the optional marks
-#: (:func:`_optional_marks`) and reads the decimal digits of every script as ASCII digits. Raise it
-#: with any change to what :func:`fold` writes.
+#: language preset; the signature writes it as ``fold:2``. Version 1 (signatures without ``fold:``) is
+#: "unversioned" (signature.FOLDS): NFKC and case folding, with some of version 2's steps (they came in
+#: steps, and one of them dropped more marks than version 2 does). Version 2 reads Turkish ``İ`` as
+#: ``i``, drops the optional marks (:func:`_optional_marks`) and reads the decimal digits of every script
+#: as ASCII digits. Raise it with any change to what :func:`fold` writes.
 FOLD_VERSION = "2"
 
 _CJK = re.compile(
